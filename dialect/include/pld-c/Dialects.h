@@ -1,0 +1,50 @@
+/*===- pld-c/Dialects.h - C API of the pl and pld dialects -------*- C -*-===*\
+|*                                                                            *|
+|* Dialect handles, registration of everything a pld program needs, and      *|
+|* constructors/predicates for the dialects' types.                           *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef PLD_C_DIALECTS_H
+#define PLD_C_DIALECTS_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* mlirGetDialectHandle__pl__ and mlirGetDialectHandle__pld__. */
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Pl, pl);
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Pld, pld);
+
+/* Inserts pl, pld and the upstream dialects pld programs use (func, arith,
+ * scf, memref, cf) into `registry`. */
+MLIR_CAPI_EXPORTED void pldRegisterAllDialects(MlirDialectRegistry registry);
+
+/* !pld.dtensor<shape x elementType>; dynamic dims are mlirShapedTypeGetDynamicSize(). */
+MLIR_CAPI_EXPORTED MlirType pldDistributedTensorTypeGet(MlirContext context,
+                                                        intptr_t rank,
+                                                        const int64_t *shape,
+                                                        MlirType elementType);
+MLIR_CAPI_EXPORTED bool pldTypeIsADistributedTensor(MlirType type);
+
+/* !pld.comm_ctx and !pld.ptr. */
+MLIR_CAPI_EXPORTED MlirType pldCommCtxTypeGet(MlirContext context);
+MLIR_CAPI_EXPORTED bool pldTypeIsACommCtx(MlirType type);
+MLIR_CAPI_EXPORTED MlirType pldPtrTypeGet(MlirContext context);
+MLIR_CAPI_EXPORTED bool pldTypeIsAPtr(MlirType type);
+
+/* !pl.tile<shape x elementType> (static, positive dims) and !pl.task_id. */
+MLIR_CAPI_EXPORTED MlirType pldTileTypeGet(MlirContext context, intptr_t rank,
+                                           const int64_t *shape,
+                                           MlirType elementType);
+MLIR_CAPI_EXPORTED bool pldTypeIsATile(MlirType type);
+MLIR_CAPI_EXPORTED MlirType pldTaskIdTypeGet(MlirContext context);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PLD_C_DIALECTS_H */

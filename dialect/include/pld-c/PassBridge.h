@@ -1,0 +1,54 @@
+/*===- pld-c/PassBridge.h - register foreign passes as MLIR passes -*- C -*-===*\
+|*                                                                            *|
+|* Registers a pass implemented outside C++ (pld's Rust passes) as an         *|
+|* ordinary named MLIR pass: it appears in `--help`, works as a flag and      *|
+|* inside `--pass-pipeline`, and takes string options with the usual          *|
+|* `name{key=value}` syntax. Upstream's mlirCreateExternalPass rejects every  *|
+|* option, hence this bridge.                                                 *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef PLD_C_PASSBRIDGE_H
+#define PLD_C_PASSBRIDGE_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One string-valued option of a bridged pass. */
+typedef struct {
+  MlirStringRef name;
+  MlirStringRef description;
+  MlirStringRef defaultValue;
+} PldPassOption;
+
+typedef struct {
+  /* Runs the pass on `op`; `values` holds the option values in declaration
+   * order. Failure marks the pass as failed (diagnostics are the callee's). */
+  MlirLogicalResult (*run)(MlirOperation op, const MlirStringRef *values,
+                           intptr_t numValues, void *userData);
+  /* Optional. Checks option values when a pipeline is parsed; on failure it
+   * reports why through `error`. */
+  MlirLogicalResult (*validateOptions)(const MlirStringRef *values,
+                                       intptr_t numValues,
+                                       MlirStringCallback error,
+                                       void *errorUserData, void *userData);
+  void *userData;
+} PldPassCallbacks;
+
+/* Registers a pass under `argument` (its flag and pipeline name). An empty
+ * `anchorOpName` lets the pass run on any op; otherwise only on that op.
+ * Strings and options are copied. */
+MLIR_CAPI_EXPORTED void
+pldRegisterPass(MlirStringRef argument, MlirStringRef description,
+                MlirStringRef anchorOpName, const PldPassOption *options,
+                intptr_t numOptions, PldPassCallbacks callbacks);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PLD_C_PASSBRIDGE_H */

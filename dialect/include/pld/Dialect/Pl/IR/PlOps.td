@@ -1,0 +1,249 @@
+//===- PlOps.td - pl core operations -----------------------*- tablegen -*-===//
+
+#ifndef PL_OPS_TD
+#define PL_OPS_TD
+
+include "pld/Dialect/Pl/IR/PlTypes.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ViewLikeInterface.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+
+//===----------------------------------------------------------------------===//
+// Tile data movement
+//===----------------------------------------------------------------------===//
+
+def Pl_LoadOp : Pl_Op<"load", [MemoryEffects<[MemRead]>,
+                               AttrSizedOperandSegments]> {
+  let summary = "load a region of global memory into a tile";
+  let description = [{
+    Loads the region of `source` that starts at `offsets` and has the tile's
+    shape. With `valid`, only the leading `valid` part of every dimension is
+    read (a ragged tail); the rest of the tile is zero-filled.
+
+    ```mlir
+    %acc = pl.load %data[0, 0] : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
+    %tail = pl.load %data[0, %off] valid [1, %n] : !pld.dtensor<1x100xf32> -> !pl.tile<1x64xf32>
+    ```
+  }];
+  let arguments = (ins Pl_GlobalMemory:$source,
+                       Variadic<Index>:$offsets,
+                       DenseI64ArrayAttr:$static_offsets,
+                       Variadic<Index>:$valid_sizes,
+                       OptionalAttr<DenseI64ArrayAttr>:$static_valid_sizes);
+  let results = (outs Pl_AnyTile:$result);
+  let assemblyFormat = [{
+    $source `` custom<DynamicIndexList>($offsets, $static_offsets)
+    (`valid` custom<DynamicIndexList>($valid_sizes, $static_valid_sizes)^)?
+    attr-dict `:` type($source) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Pl_StoreOp : Pl_Op<"store", [MemoryEffects<[MemWrite]>]> {
+  let summary = "store a tile into a region of global memory";
+  let description = [{
+    Writes `value` into `dest` at `offsets`; the region has the tile's shape
+    and must fit inside `dest` (checked on static dimensions).
+
+    ```mlir
+    pl.store %acc, %out[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>
+    ```
+  }];
+  let arguments = (ins Pl_AnyTile:$value, Pl_GlobalMemory:$dest,
+                       Variadic<Index>:$offsets,
+                       DenseI64ArrayAttr:$static_offsets);
+  let assemblyFormat = [{
+    $value `,` $dest `` custom<DynamicIndexList>($offsets, $static_offsets)
+    attr-dict `:` type($value) `,` type($dest)
+  }];
+  let hasVerifier = 1;
+}
+
+def Pl_ReadOp : Pl_Op<"read", [MemoryEffects<[MemRead]>,
+    TypesMatchWith<"result type is the source's element type", "source",
+                   "result", "::mlir::getElementTypeOrSelf($_self)">]> {
+  let summary = "read one scalar element of global memory";
+  let description = [{
+    ```mlir
+    %received = pl.read %signal[0, 0] : !pld.dtensor<1x1xi32>
+    ```
+  }];
+  let arguments = (ins Pl_GlobalMemory:$source, Variadic<Index>:$offsets,
+                       DenseI64ArrayAttr:$static_offsets);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $source `` custom<DynamicIndexList>($offsets, $static_offsets)
+    attr-dict `:` type($source)
+  }];
+  let hasVerifier = 1;
+}
+
+def Pl_WriteOp : Pl_Op<"write", [MemoryEffects<[MemWrite]>,
+    TypesMatchWith<"value type is the destination's element type", "dest",
+                   "value", "::mlir::getElementTypeOrSelf($_self)">]> {
+  let summary = "write one scalar element of global memory";
+  let description = [{
+    ```mlir
+    pl.write %received, %out[0, 0] : memref<1x1xi32>
+    ```
+  }];
+  let arguments = (ins AnyType:$value, Pl_GlobalMemory:$dest,
+                       Variadic<Index>:$offsets,
+                       DenseI64ArrayAttr:$static_offsets);
+  let assemblyFormat = [{
+    $value `,` $dest `` custom<DynamicIndexList>($offsets, $static_offsets)
+    attr-dict `:` type($dest)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Tile arithmetic
+//===----------------------------------------------------------------------===//
+
+class Pl_ElementwiseOp<string mnemonic, string what>
+    : Pl_Op<mnemonic, [Pure, SameOperandsAndResultType]> {
+  let summary = "element-wise " # what # " of two tiles";
+  let description = [{
+    Combines two tiles of the same type element by element (a vector-unit
+    operation, lowered to `T}] # !toupper(mnemonic) # [{`).
+
+    ```mlir
+    %r = pl.}] # mnemonic # [{ %a, %b : !pl.tile<1x64xf32>
+    ```
+  }];
+  let arguments = (ins Pl_AnyTile:$lhs, Pl_AnyTile:$rhs);
+  let results = (outs Pl_AnyTile:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+}
+
+def Pl_AddOp : Pl_ElementwiseOp<"add", "sum">;
+def Pl_MaxOp : Pl_ElementwiseOp<"max", "maximum">;
+def Pl_MinOp : Pl_ElementwiseOp<"min", "minimum">;
+def Pl_MulOp : Pl_ElementwiseOp<"mul", "product">;
+
+def Pl_MatmulOp : Pl_Op<"matmul", [Pure]> {
+  let summary = "matrix product of two tiles on the cube unit";
+  let description = [{
+    `[M, K] x [K, N] -> [M, N]`. This is cube (AIC) work: a kernel that holds
+    a `pl.matmul` runs on both the cube and the vector lane.
+
+    ```mlir
+    %c = pl.matmul %a, %b : !pl.tile<16x32xf16>, !pl.tile<32x16xf16> -> !pl.tile<16x16xf32>
+    ```
+  }];
+  let arguments = (ins Pl_AnyTile:$lhs, Pl_AnyTile:$rhs);
+  let results = (outs Pl_AnyTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Tasks, SPMD launches and split-AIV regions
+//===----------------------------------------------------------------------===//
+
+def Pl_AtOp : Pl_Op<"at", [RecursiveMemoryEffects, NoTerminator, SingleBlock,
+                           AttrSizedOperandSegments]> {
+  let summary = "a task scope at a hardware level (`with pl.at(...)`)";
+  let description = [{
+    The body runs as one task at `level`. The task is dispatched once every
+    task in `deps` is logically complete and, with `if`, only when the
+    dispatch predicate holds. `allow_early_resolve` lets the scheduler
+    pre-stage this task's direct consumers before it completes. The result is
+    the task's id, for the `deps` of later tasks; a fire-and-forget task leaves
+    it unused.
+
+    ```mlir
+    %wait_tid = pl.at level core_group name "payload_wait" {
+      pld.system.defer_wait %signal[%peer, 0], expected %epoch, cmp ge : !pld.dtensor<2x1xi32>
+    }
+    %consume = pl.at level core_group name "consume_payload" deps [%wait_tid] {
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins Pl_LevelAttr:$level, StrAttr:$name_hint,
+                       Variadic<Pl_TaskIdType>:$deps,
+                       Optional<I1>:$dispatch_if,
+                       UnitAttr:$allow_early_resolve);
+  let results = (outs Pl_TaskIdType:$task);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    `level` `` $level `name` $name_hint (`deps` `[` $deps^ `]`)?
+    (`if` $dispatch_if^)? (`allow_early_resolve` $allow_early_resolve^)?
+    attr-dict-with-keyword $body
+  }];
+}
+
+def Pl_SpmdOp : Pl_Op<"spmd", [RecursiveMemoryEffects, NoTerminator,
+                               SingleBlock]> {
+  let summary = "a multi-block SPMD task (`with pl.spmd(...)`)";
+  let description = [{
+    Launches the body on `num_blocks` AIV blocks; each block reads its index
+    with `pl.get_block_idx`. Like `pl.at` it is a task: it waits for `deps`
+    and returns its id.
+
+    ```mlir
+    %consume = pl.spmd %num_blocks name "consume_payload_spmd" deps [%wait_tid] {
+      %block = pl.get_block_idx
+    }
+    ```
+  }];
+  let arguments = (ins Index:$num_blocks, StrAttr:$name_hint,
+                       Variadic<Pl_TaskIdType>:$deps);
+  let results = (outs Pl_TaskIdType:$task);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $num_blocks `name` $name_hint (`deps` `[` $deps^ `]`)?
+    attr-dict-with-keyword $body
+  }];
+}
+
+def Pl_SplitAivOp : Pl_Op<"split_aiv", [RecursiveMemoryEffects, NoTerminator,
+                                        SingleBlock]> {
+  let summary = "a region that runs on the AIV sub-lanes only";
+  let description = [{
+    The body runs on the vector lane only, never on the cube lane, so it is
+    where communication sits in a kernel that also does cube work. With mode
+    `none` the whole body runs on both AIV sub-lanes (a `notify` in it fires
+    twice unless it is sharded by `pl.get_aiv_id` or guarded to one lane);
+    `up_down` and `left_right` split the tiles between the two sub-lanes.
+
+    ```mlir
+    pl.split_aiv mode none {
+      %lane = pl.get_aiv_id
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins Pl_SplitModeAttr:$mode);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "`mode` `` $mode attr-dict-with-keyword $body";
+}
+
+def Pl_GetBlockIdxOp : Pl_Op<"get_block_idx", [Pure]> {
+  let summary = "the index of the current SPMD block";
+  let description = [{
+    ```mlir
+    %block = pl.get_block_idx
+    ```
+  }];
+  let results = (outs Index:$index);
+  let assemblyFormat = "attr-dict";
+}
+
+def Pl_GetAivIdOp : Pl_Op<"get_aiv_id", [Pure]> {
+  let summary = "the AIV sub-lane id (0 or 1) of the current lane";
+  let description = [{
+    ```mlir
+    %lane = pl.get_aiv_id
+    ```
+  }];
+  let results = (outs Index:$lane);
+  let assemblyFormat = "attr-dict";
+}
+
+#endif // PL_OPS_TD

@@ -1,0 +1,51 @@
+//===- PldEnums.td - pld enumerations -----------------------*- tablegen -*-===//
+//
+// The C++ enums alone (no dialect), so that -gen-enum-decls on this file
+// emits exactly this dialect's enums.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PLD_ENUMS_TD
+#define PLD_ENUMS_TD
+
+include "mlir/IR/EnumAttr.td"
+
+def Pld_NotifyOpEnum : I32EnumAttr<"NotifyOp", "signal deposit mode", [
+    I32EnumAttrCase<"AtomicAdd", 0, "atomic_add">,
+    I32EnumAttrCase<"Set", 1, "set">]> {
+  let cppNamespace = "::pld";
+  let genSpecializedAttr = 0;
+}
+
+def Pld_WaitCmpEnum : I32EnumAttr<"WaitCmp", "wait predicate", [
+    I32EnumAttrCase<"Eq", 0, "eq">,
+    I32EnumAttrCase<"Ge", 1, "ge">]> {
+  let cppNamespace = "::pld";
+  let genSpecializedAttr = 0;
+}
+
+def Pld_ReduceOpEnum : I32EnumAttr<"ReduceOp", "reduction operator", [
+    I32EnumAttrCase<"Sum", 0, "sum">,
+    I32EnumAttrCase<"Max", 1, "max">,
+    I32EnumAttrCase<"Min", 2, "min">,
+    I32EnumAttrCase<"Prod", 3, "prod">]> {
+  let cppNamespace = "::pld";
+  let genSpecializedAttr = 0;
+}
+
+def Pld_AtomicTypeEnum : I32EnumAttr<"AtomicType", "remote-store combine mode", [
+    I32EnumAttrCase<"None", 0, "none">,
+    I32EnumAttrCase<"Add", 1, "add">]> {
+  let cppNamespace = "::pld";
+  let genSpecializedAttr = 0;
+}
+
+def Pld_CollectiveModeEnum : I32EnumAttr<"CollectiveMode",
+    "allreduce algorithm", [
+    I32EnumAttrCase<"Mesh", 0, "mesh">,
+    I32EnumAttrCase<"Ring", 1, "ring">]> {
+  let cppNamespace = "::pld";
+  let genSpecializedAttr = 0;
+}
+
+#endif // PLD_ENUMS_TD

@@ -1,0 +1,488 @@
+//===- PldOps.td - pld operations --------------------------*- tablegen -*-===//
+//
+// One op per entry point of the PyPTO `pld` layer, named after its full
+// Python path. Per-op rules of SPEC §3 are ODS constraints or C++ verifiers
+// here; contextual rules live in the `pld-verify` pass.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PLD_OPS_TD
+#define PLD_OPS_TD
+
+include "pld/Dialect/Pld/IR/PldTypes.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ViewLikeInterface.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+
+// Communication never moves, merges or disappears under generic passes: it
+// reads and writes memory that peers observe.
+defvar Pld_CommEffects = MemoryEffects<[MemRead, MemWrite]>;
+
+//===----------------------------------------------------------------------===//
+// pld.system.*
+//===----------------------------------------------------------------------===//
+
+def Pld_WorldSizeOp : Pld_Op<"system.world_size", [Pure]> {
+  let summary = "number of ranks (host orchestrator only)";
+  let description = [{
+    Host-only: the number of ranks of the distributed execution, as `i64`.
+
+    ```mlir
+    %n = pld.system.world_size
+    ```
+  }];
+  let results = (outs I64:$size);
+  let assemblyFormat = "attr-dict";
+}
+
+def Pld_GetCommCtxOp : Pld_Op<"system.get_comm_ctx", [Pure]> {
+  let summary = "lift a distributed tensor to its communication context";
+  let description = [{
+    Works in host and InCore code. The argument must be a `!pld.dtensor`; a
+    plain `memref` is rejected.
+
+    ```mlir
+    %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<2x1xi32>
+    ```
+  }];
+  let arguments = (ins Pld_AnyDistributedTensor:$tensor);
+  let results = (outs Pld_CommCtxType:$ctx);
+  let assemblyFormat = "$tensor attr-dict `:` type($tensor)";
+}
+
+def Pld_RankOp : Pld_Op<"system.rank", [Pure]> {
+  let summary = "the local rank index (InCore only)";
+  let description = [{
+    Lowers to a load of `CommContext::rankId` (the u32 at byte 16).
+
+    ```mlir
+    %me = pld.system.rank %ctx
+    ```
+  }];
+  let arguments = (ins Pld_CommCtxType:$ctx);
+  let results = (outs I32:$rank);
+  let assemblyFormat = "$ctx attr-dict";
+}
+
+def Pld_NranksOp : Pld_Op<"system.nranks", [Pure]> {
+  let summary = "the number of ranks of the comm group (InCore only)";
+  let description = [{
+    Lowers to a load of `CommContext::rankNum` (the u32 at byte 20).
+
+    ```mlir
+    %n = pld.system.nranks %ctx
+    ```
+  }];
+  let arguments = (ins Pld_CommCtxType:$ctx);
+  let results = (outs I32:$nranks);
+  let assemblyFormat = "$ctx attr-dict";
+}
+
+def Pld_SystemNotifyOp : Pld_Op<"system.notify", [Pld_CommEffects]> {
+  let summary = "deposit a value into a peer's signal cell";
+  let description = [{
+    Writes (`set`) or atomically adds (`atomic_add`) `value` into the cell
+    `target[offsets]` of rank `peer`'s window. InCore only; side effect only.
+    The target is an `i32` signal DT and there is one offset per dimension.
+
+    ```mlir
+    pld.system.notify %signal[0, 0], peer %peer, value %tag, op set : !pld.dtensor<1x1xi32>
+    ```
+  }];
+  let arguments = (ins Pld_AnyDistributedTensor:$target, Index:$peer,
+                       Variadic<Index>:$offsets,
+                       DenseI64ArrayAttr:$static_offsets,
+                       I32:$value, Pld_NotifyOpAttr:$op);
+  let assemblyFormat = [{
+    $target `` custom<DynamicIndexList>($offsets, $static_offsets) `,`
+    `peer` $peer `,` `value` $value `,` `op` `` $op attr-dict `:` type($target)
+  }];
+  let hasVerifier = 1;
+}
+
+class Pld_WaitLikeOp<string mnemonic> : Pld_Op<mnemonic, [Pld_CommEffects]> {
+  let arguments = (ins Pld_AnyDistributedTensor:$signal,
+                       Variadic<Index>:$offsets,
+                       DenseI64ArrayAttr:$static_offsets,
+                       I32:$expected, Pld_WaitCmpAttr:$cmp);
+  let assemblyFormat = [{
+    $signal `` custom<DynamicIndexList>($offsets, $static_offsets) `,`
+    `expected` $expected `,` `cmp` `` $cmp attr-dict `:` type($signal)
+  }];
+  let hasVerifier = 1;
+}
+
+def Pld_WaitOp : Pld_WaitLikeOp<"system.wait"> {
+  let summary = "block until the local signal cell satisfies a predicate";
+  let description = [{
+    Spins until `cmp(signal[offsets], expected)` holds on this rank's own
+    window (`eq` or `ge`), then lets the kernel go on. InCore only.
+
+    ```mlir
+    pld.system.wait %signal[0, 0], expected %c1, cmp ge : !pld.dtensor<1x1xi32>
+    ```
+  }];
+}
+
+def Pld_DeferWaitOp : Pld_WaitLikeOp<"system.defer_wait"> {
+  let summary = "register a completion condition of the enclosing task";
+  let description = [{
+    Registers `signal[offsets] >= expected` as a completion condition of the
+    enclosing task and returns without spinning: the task's id stays
+    incomplete until the condition holds. Only `cmp ge`; a constant
+    `expected` must lie in `[0, INT32_MAX]` (a dynamic one is checked at run
+    time). The task-scope contract (a dedicated top-level `pl.at` at level
+    `core_group`, ...) is checked by `pld-verify`.
+
+    ```mlir
+    %wait_tid = pl.at level core_group name "payload_wait" {
+      pld.system.defer_wait %signal[%peer, 0], expected %epoch, cmp ge : !pld.dtensor<2x1xi32>
+    }
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Window management
+//===----------------------------------------------------------------------===//
+
+def Pld_AllocWindowBufferOp : Pld_Op<"tensor.alloc_window_buffer"> {
+  let summary = "allocate a per-rank window buffer";
+  let description = [{
+    Allocates a buffer at the same offset and size in every rank's window.
+    Both overloads of the Python call exist: a size in `bytes`, or a `shape`
+    with a `dtype` (size = product of the shape times the element size). The
+    `name` (the Python assignment target) is never empty; sizes are positive.
+
+    ```mlir
+    %sig = pld.tensor.alloc_window_buffer "signal" bytes 4096
+    %buf = pld.tensor.alloc_window_buffer "data" shape [4, %n] dtype f32
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, Variadic<Index>:$sizes,
+                       DenseI64ArrayAttr:$static_sizes,
+                       OptionalAttr<TypeAttr>:$dtype);
+  let results = (outs Res<Pld_PtrType, "", [MemAlloc]>:$buffer);
+  let assemblyFormat = [{
+    $name custom<WindowBufferSize>($sizes, $static_sizes, $dtype) attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The buffer size in bytes when every size is static.
+    std::optional<int64_t> getStaticByteSize();
+  }];
+}
+
+def Pld_WindowOp : Pld_Op<"tensor.window", [Pure]> {
+  let summary = "view a window buffer as a distributed tensor";
+  let description = [{
+    One index operand per dynamic dimension of the result, as for
+    `memref.alloc`. When both the buffer size and the view are static, the
+    view must fit in the buffer.
+
+    ```mlir
+    %data = pld.tensor.window %buf(%n) : !pld.dtensor<4x?xf32>
+    ```
+  }];
+  let arguments = (ins Pld_PtrType:$buffer, Variadic<Index>:$dynamic_sizes);
+  let results = (outs Pld_AnyDistributedTensor:$result);
+  let assemblyFormat = [{
+    $buffer (`(` $dynamic_sizes^ `)`)? attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// pld.tile.* and pld.tensor.remote_store
+//===----------------------------------------------------------------------===//
+
+def Pld_RemoteLoadOp : Pld_Op<"tile.remote_load", [MemoryEffects<[MemRead]>,
+                                                   AttrSizedOperandSegments]> {
+  let summary = "load a region of a peer's window into a local tile";
+  let description = [{
+    Reads `target[offsets : offsets + shape]` from rank `peer`, where the
+    shape is the result tile's. There is one offset per target dimension and
+    the tile has the target's rank. `valid` keeps the tile size fixed while
+    only the leading `valid` part of every dimension (a ragged tail) is read;
+    it must lie in `[0, shape]`. The offsets and shape must match what the
+    peer stored.
+
+    ```mlir
+    %t = pld.tile.remote_load %data[0, 0], peer %p : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
+    %tail = pld.tile.remote_load %data[0, 64], peer %p valid [1, 36] : !pld.dtensor<1x100xf32> -> !pl.tile<1x64xf32>
+    ```
+  }];
+  let arguments = (ins Pld_AnyDistributedTensor:$target, Index:$peer,
+                       Variadic<Index>:$offsets,
+                       DenseI64ArrayAttr:$static_offsets,
+                       Variadic<Index>:$valid_sizes,
+                       OptionalAttr<DenseI64ArrayAttr>:$static_valid_sizes);
+  let results = (outs Pl_AnyTile:$result);
+  let assemblyFormat = [{
+    $target `` custom<DynamicIndexList>($offsets, $static_offsets) `,`
+    `peer` $peer
+    (`valid` custom<DynamicIndexList>($valid_sizes, $static_valid_sizes)^)?
+    attr-dict `:` type($target) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+class Pld_RemoteStoreOp<string mnemonic, Type srcType>
+    : Pld_Op<mnemonic, [Pld_CommEffects]> {
+  let arguments = (ins srcType:$source, Pld_AnyDistributedTensor:$target,
+                       Index:$peer, Variadic<Index>:$offsets,
+                       DenseI64ArrayAttr:$static_offsets,
+                       DefaultValuedAttr<Pld_AtomicTypeAttr,
+                                         "::pld::AtomicType::None">:$atomic);
+  let assemblyFormat = [{
+    $source `,` $target `` custom<DynamicIndexList>($offsets, $static_offsets)
+    `,` `peer` $peer (`atomic` `` $atomic^)?
+    attr-dict `:` type($source) `,` type($target)
+  }];
+  let hasVerifier = 1;
+}
+
+def Pld_TileRemoteStoreOp
+    : Pld_RemoteStoreOp<"tile.remote_store", Pl_AnyTile> {
+  let summary = "write a local tile into a peer's window";
+  let description = [{
+    Writes `source` into `target` at `offsets` on rank `peer`; with
+    `atomic add` it accumulates instead. Element types agree, the target has
+    rank >= 2, the source is 2-D (or N-D with every leading dimension 1), and
+    the pushed region fits inside the target (checked on static dimensions).
+    Atomic add needs an f32, bf16, f16, i32, i16 or i8 destination.
+
+    ```mlir
+    pld.tile.remote_store %t, %data[0, 32], peer %p : !pl.tile<1x32xf32>, !pld.dtensor<1x64xf32>
+    pld.tile.remote_store %t, %acc[0, 0], peer %c0 atomic add : !pl.tile<16x16xi32>, !pld.dtensor<16x16xi32>
+    ```
+  }];
+}
+
+def Pld_TensorRemoteStoreOp
+    : Pld_RemoteStoreOp<"tensor.remote_store", AnyMemRef> {
+  let summary = "write a local tensor into a peer's window";
+  let description = [{
+    The tensor-level form of `pld.tile.remote_store`, for pushing a computed
+    value out of a tensor-level kernel. The same rules hold; it lowers 1:1 to
+    the tile form.
+
+    ```mlir
+    pld.tensor.remote_store %payload, %peer_payload[0, 0], peer %p : memref<1x64xf32>, !pld.dtensor<1x64xf32>
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// pld.tensor.put / pld.tensor.get
+//===----------------------------------------------------------------------===//
+
+class Pld_TransferOp<string mnemonic, dag atomicArg, string atomicFormat>
+    : Pld_Op<mnemonic, [Pld_CommEffects, AttrSizedOperandSegments]> {
+  let arguments = !con((ins Pld_TransferOperand:$dst, Index:$peer,
+                            Pld_TransferOperand:$src,
+                            Variadic<Index>:$dst_offsets,
+                            OptionalAttr<DenseI64ArrayAttr>:$static_dst_offsets,
+                            Variadic<Index>:$src_offsets,
+                            OptionalAttr<DenseI64ArrayAttr>:$static_src_offsets,
+                            Variadic<Index>:$sizes,
+                            OptionalAttr<DenseI64ArrayAttr>:$static_sizes),
+                       atomicArg,
+                       (ins DefaultValuedAttr<I64Attr, "0">:$chunk_rows,
+                            DefaultValuedAttr<I64Attr, "0">:$chunk_cols,
+                            UnitAttr:$pipeline));
+  let assemblyFormat = [{
+    $dst `,` `peer` $peer `,` $src
+    (`dst_offsets` custom<DynamicIndexList>($dst_offsets, $static_dst_offsets)^)?
+    (`src_offsets` custom<DynamicIndexList>($src_offsets, $static_src_offsets)^)?
+    (`shape` custom<DynamicIndexList>($sizes, $static_sizes)^)?
+  }] # atomicFormat # [{
+    (`chunk_rows` $chunk_rows^)? (`chunk_cols` $chunk_cols^)?
+    (`pipeline` $pipeline^)?
+    attr-dict `:` type($dst) `,` type($src)
+  }];
+  let hasVerifier = 1;
+  code extraTransferDeclaration = [{
+    /// Whether the optional dst_offsets/src_offsets/shape triple is present.
+    bool hasRegion() { return getStaticSizes().has_value(); }
+  }];
+  let extraClassDeclaration = extraTransferDeclaration;
+}
+
+def Pld_PutOp : Pld_TransferOp<"tensor.put",
+    (ins DefaultValuedAttr<Pld_AtomicTypeAttr, "::pld::AtomicType::None">:$atomic),
+    "(`atomic` `` $atomic^)?"> {
+  let summary = "one-sided write of a local tensor into a peer's window";
+  let description = [{
+    Writes local `src` (a DT or a plain `memref`) into `dst` (a DT) on rank
+    `peer`. With no region the whole local slice moves and the shapes are
+    equal; `dst_offsets`, `src_offsets` and `shape` come all together or not
+    at all, and the sub-region is bounds-checked. Element types and ranks
+    agree; `atomic add` accumulates (f32, bf16, f16, i32, i16, i8).
+
+    The transfer stages through a tile of `[min(rows, chunk_rows),
+    min(cols, chunk_cols)]` (0 = full extent). `pipeline` double-buffers the
+    stage and needs both chunk sizes; a dynamic leading dimension needs
+    `chunk_rows` and a dynamic innermost dimension needs `chunk_cols`, since
+    the stage is sized statically. A computed tile is not a valid source: use
+    `pld.tile.remote_store`.
+
+    ```mlir
+    pld.tensor.put %dst, peer %p, %src : !pld.dtensor<64xf32>, memref<64xf32>
+    pld.tensor.put %dst, peer %p, %src chunk_rows 4 chunk_cols 64 pipeline : !pld.dtensor<8x128xf32>, !pld.dtensor<8x128xf32>
+    pld.tensor.put %dst, peer %p, %src dst_offsets [1, 0] src_offsets [0, 0] shape [1, 64] : !pld.dtensor<2x64xf32>, memref<2x64xf32>
+    ```
+  }];
+}
+
+def Pld_GetOp : Pld_TransferOp<"tensor.get", (ins), ""> {
+  let summary = "one-sided read of a peer's window into a local tensor";
+  let description = [{
+    Reads `src` (a DT) of rank `peer` into local `dst` (a DT or a plain
+    `memref`). The region, chunking and pipelining rules are those of
+    `pld.tensor.put`; there is no atomic mode. A tile is not a valid
+    destination: use `pld.tile.remote_load`.
+
+    ```mlir
+    pld.tensor.get %out, peer %next, %in : memref<64xf32>, !pld.dtensor<64xf32>
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Collectives
+//===----------------------------------------------------------------------===//
+
+class Pld_CollectiveOp<string mnemonic, list<Trait> traits = []>
+    : Pld_Op<mnemonic, !listconcat([Pld_CommEffects], traits)> {
+  let hasVerifier = 1;
+}
+
+def Pld_AllreduceOp : Pld_CollectiveOp<"tensor.allreduce",
+    [AllTypesMatch<["target", "result"]>]> {
+  let summary = "reduce a window tensor across all ranks, in place";
+  let description = [{
+    Every rank ends with the element-wise reduction (`sum`, `max`, `min`,
+    `prod`) of all ranks' `target`. f16 or f32. `mode mesh` (the default)
+    takes an `i32` signal of shape `[N, 1]`; `mode ring` takes
+    `[2 * (N - 1), N]`. The signal is self-clearing and owned by this
+    collective; it is distinct from the target. Returns the updated target.
+
+    ```mlir
+    %r = pld.tensor.allreduce %data, %signal, op sum : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
+    %q = pld.tensor.allreduce %data, %ring_sig, op max mode ring : !pld.dtensor<1x4097xf32>, !pld.dtensor<6x4xi32>
+    ```
+  }];
+  let arguments = (ins Pld_AnyDistributedTensor:$target,
+                       Pld_AnyDistributedTensor:$signal,
+                       Pld_ReduceOpAttr:$op,
+                       DefaultValuedAttr<Pld_CollectiveModeAttr,
+                                         "::pld::CollectiveMode::Mesh">:$mode);
+  let results = (outs Pld_AnyDistributedTensor:$result);
+  let assemblyFormat = [{
+    $target `,` $signal `,` `op` `` $op (`mode` `` $mode^)? attr-dict `:`
+    type($target) `,` type($signal)
+  }];
+}
+
+def Pld_ReduceScatterOp : Pld_CollectiveOp<"tensor.reduce_scatter",
+    [AllTypesMatch<["target", "result"]>]> {
+  let summary = "reduce row r of every rank's [N, SIZE] target onto rank r";
+  let description = [{
+    `target` is `[N, SIZE]`; afterwards row `r` on rank `r` holds the
+    reduction of row `r` of every rank. The signal is `i32 [N, 1]`. All four
+    operators are supported on the InCore rail; the HOST builtin rail lowers
+    only `sum` (checked by `pld-verify`).
+
+    ```mlir
+    %r = pld.tensor.reduce_scatter %data, %signal, op sum : !pld.dtensor<4x256xf32>, !pld.dtensor<4x1xi32>
+    ```
+  }];
+  let arguments = (ins Pld_AnyDistributedTensor:$target,
+                       Pld_AnyDistributedTensor:$signal,
+                       Pld_ReduceOpAttr:$op);
+  let results = (outs Pld_AnyDistributedTensor:$result);
+  let assemblyFormat = [{
+    $target `,` $signal `,` `op` `` $op attr-dict `:`
+    type($target) `,` type($signal)
+  }];
+}
+
+def Pld_AllgatherOp : Pld_CollectiveOp<"tensor.allgather",
+    [AllTypesMatch<["target", "result"]>]> {
+  let summary = "gather every rank's [1, SIZE] row into an [N, SIZE] target";
+  let description = [{
+    Rank `r`'s `local` row lands in row `r` of every rank's `target`.
+    `local` (a DT or a memref) and `target` are distinct, their element types
+    and `SIZE` agree; the signal is `i32 [N]` or `[N, 1]`.
+
+    ```mlir
+    %g = pld.tensor.allgather %row, %all, %signal : !pld.dtensor<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Pld_AnyDistributedTensor, AnyMemRef]>:$local,
+                       Pld_AnyDistributedTensor:$target,
+                       Pld_AnyDistributedTensor:$signal);
+  let results = (outs Pld_AnyDistributedTensor:$result);
+  let assemblyFormat = [{
+    $local `,` $target `,` $signal attr-dict `:`
+    type($local) `,` type($target) `,` type($signal)
+  }];
+}
+
+def Pld_BroadcastOp : Pld_CollectiveOp<"tensor.broadcast",
+    [AllTypesMatch<["target", "result"]>]> {
+  let summary = "copy rank root's target to every rank";
+  let description = [{
+    The signal is `i32 [N, 1]`; `0 <= root < N` when both are known.
+
+    ```mlir
+    %b = pld.tensor.broadcast %data, %signal, root %c0 : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
+    ```
+  }];
+  let arguments = (ins Pld_AnyDistributedTensor:$target,
+                       Pld_AnyDistributedTensor:$signal, Index:$root);
+  let results = (outs Pld_AnyDistributedTensor:$result);
+  let assemblyFormat = [{
+    $target `,` $signal `,` `root` $root attr-dict `:`
+    type($target) `,` type($signal)
+  }];
+}
+
+def Pld_BarrierOp : Pld_CollectiveOp<"tensor.barrier"> {
+  let summary = "a credit barrier across all ranks";
+  let description = [{
+    No rank leaves before every rank has arrived. The signal is `i32 [N, 1]`
+    and self-clearing, so back-to-back barriers on it are legal.
+
+    ```mlir
+    pld.tensor.barrier %signal : !pld.dtensor<4x1xi32>
+    ```
+  }];
+  let arguments = (ins Pld_AnyDistributedTensor:$signal);
+  let assemblyFormat = "$signal attr-dict `:` type($signal)";
+}
+
+def Pld_AllToAllOp : Pld_CollectiveOp<"tensor.all_to_all",
+    [AllTypesMatch<["target", "result"]>]> {
+  let summary = "personalised exchange of [N, SIZE] blocks";
+  let description = [{
+    Row `d` of rank `r`'s `input` lands in row `r` of rank `d`'s `target`.
+    `input` and `target` are distinct `[N, SIZE]` windows of one type; the
+    signal is `i32 [N, 1]`.
+
+    ```mlir
+    %t = pld.tensor.all_to_all %in, %out, %signal : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+    ```
+  }];
+  let arguments = (ins Pld_AnyDistributedTensor:$input,
+                       Pld_AnyDistributedTensor:$target,
+                       Pld_AnyDistributedTensor:$signal);
+  let results = (outs Pld_AnyDistributedTensor:$result);
+  let assemblyFormat = [{
+    $input `,` $target `,` $signal attr-dict `:`
+    type($input) `,` type($target) `,` type($signal)
+  }];
+}
+
+#endif // PLD_OPS_TD

@@ -1,0 +1,61 @@
+//===- Dialects.cpp - C API of the pl and pld dialects --------------------===//
+
+#include "pld-c/Dialects.h"
+
+#include "pld/Dialect/Pl/IR/Pl.h"
+#include "pld/Dialect/Pld/IR/Pld.h"
+#include "pld/InitAllDialects.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Registration.h"
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Pl, pl, pld::pl::PlDialect)
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Pld, pld, pld::PldDialect)
+
+void pldRegisterAllDialects(MlirDialectRegistry registry) {
+  pld::registerAllDialects(*unwrap(registry));
+}
+
+MlirType pldDistributedTensorTypeGet(MlirContext context, intptr_t rank,
+                                     const int64_t *shape,
+                                     MlirType elementType) {
+  return wrap(pld::DistributedTensorType::getChecked(
+      mlir::detail::getDefaultDiagnosticEmitFn(unwrap(context)), unwrap(context),
+      ArrayRef<int64_t>(shape, rank), unwrap(elementType)));
+}
+
+bool pldTypeIsADistributedTensor(MlirType type) {
+  return isa<pld::DistributedTensorType>(unwrap(type));
+}
+
+MlirType pldCommCtxTypeGet(MlirContext context) {
+  return wrap(pld::CommCtxType::get(unwrap(context)));
+}
+
+bool pldTypeIsACommCtx(MlirType type) {
+  return isa<pld::CommCtxType>(unwrap(type));
+}
+
+MlirType pldPtrTypeGet(MlirContext context) {
+  return wrap(pld::PtrType::get(unwrap(context)));
+}
+
+bool pldTypeIsAPtr(MlirType type) { return isa<pld::PtrType>(unwrap(type)); }
+
+MlirType pldTileTypeGet(MlirContext context, intptr_t rank,
+                        const int64_t *shape, MlirType elementType) {
+  return wrap(pld::pl::TileType::getChecked(
+      mlir::detail::getDefaultDiagnosticEmitFn(unwrap(context)), unwrap(context),
+      ArrayRef<int64_t>(shape, rank), unwrap(elementType)));
+}
+
+bool pldTypeIsATile(MlirType type) {
+  return isa<pld::pl::TileType>(unwrap(type));
+}
+
+MlirType pldTaskIdTypeGet(MlirContext context) {
+  return wrap(pld::pl::TaskIdType::get(unwrap(context)));
+}

@@ -1,0 +1,127 @@
+//===- PassBridge.cpp - register foreign passes as MLIR passes ------------===//
+//
+// A bridged pass is a real `mlir::Pass` subclass: its options are real pass
+// options (declared at construction from the registered list), so `--help`
+// lists them and `name{key=value}` parses them. Running it hands the
+// operation and the option values to the foreign callback.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pld-c/PassBridge.h"
+
+#include "pld/InitAllDialects.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/TypeID.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace mlir;
+
+namespace {
+
+/// Everything registered for one bridged pass; lives as long as the process.
+struct BridgedPassSpec {
+  struct OptionSpec {
+    std::string name, description, defaultValue;
+  };
+  std::string argument, description, anchorOpName;
+  std::vector<OptionSpec> options;
+  PldPassCallbacks callbacks;
+  TypeID typeID;
+};
+
+class BridgedPass : public Pass {
+public:
+  explicit BridgedPass(const BridgedPassSpec &spec)
+      : Pass(spec.typeID, spec.anchorOpName.empty()
+                              ? std::nullopt
+                              : std::optional<StringRef>(spec.anchorOpName)),
+        spec(spec) {
+    for (const BridgedPassSpec::OptionSpec &option : spec.options)
+      values.push_back(std::make_unique<Option<std::string>>(
+          *this, option.name, llvm::cl::desc(option.description),
+          llvm::cl::init(option.defaultValue)));
+  }
+
+  StringRef getName() const override { return spec.argument; }
+  StringRef getArgument() const override { return spec.argument; }
+  StringRef getDescription() const override { return spec.description; }
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    // A bridged pass may build any op of pld's dialects.
+    pld::registerAllDialects(registry);
+  }
+
+  bool canScheduleOn(RegisteredOperationName) const override { return true; }
+
+  std::unique_ptr<Pass> clonePass() const override {
+    return std::make_unique<BridgedPass>(spec);
+  }
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(Pass::initializeOptions(options, errorHandler)))
+      return failure();
+    if (!spec.callbacks.validateOptions)
+      return success();
+    std::string error;
+    std::vector<MlirStringRef> refs = optionValues();
+    MlirLogicalResult result = spec.callbacks.validateOptions(
+        refs.data(), refs.size(), appendToString, &error,
+        spec.callbacks.userData);
+    if (mlirLogicalResultIsFailure(result))
+      return errorHandler(Twine(getArgument()) + ": " + error);
+    return success();
+  }
+
+  void runOnOperation() override {
+    std::vector<MlirStringRef> refs = optionValues();
+    if (mlirLogicalResultIsFailure(spec.callbacks.run(
+            wrap(getOperation()), refs.data(), refs.size(),
+            spec.callbacks.userData)))
+      signalPassFailure();
+  }
+
+private:
+  std::vector<MlirStringRef> optionValues() const {
+    std::vector<MlirStringRef> refs;
+    for (const auto &value : values)
+      refs.push_back(wrap(StringRef(value->getValue())));
+    return refs;
+  }
+
+  static void appendToString(MlirStringRef text, void *userData) {
+    static_cast<std::string *>(userData)->append(text.data, text.length);
+  }
+
+  const BridgedPassSpec &spec;
+  std::vector<std::unique_ptr<Option<std::string>>> values;
+};
+
+} // namespace
+
+void pldRegisterPass(MlirStringRef argument, MlirStringRef description,
+                     MlirStringRef anchorOpName, const PldPassOption *options,
+                     intptr_t numOptions, PldPassCallbacks callbacks) {
+  static TypeIDAllocator typeIDs;
+  // Leaked on purpose: the pass registry is process-global and outlives main.
+  auto *spec = new BridgedPassSpec{std::string(unwrap(argument)),
+                                   std::string(unwrap(description)),
+                                   std::string(unwrap(anchorOpName)),
+                                   {},
+                                   callbacks,
+                                   typeIDs.allocate()};
+  for (intptr_t i = 0; i < numOptions; ++i)
+    spec->options.push_back({std::string(unwrap(options[i].name)),
+                             std::string(unwrap(options[i].description)),
+                             std::string(unwrap(options[i].defaultValue))});
+  registerPass([spec]() { return std::make_unique<BridgedPass>(*spec); });
+}

@@ -1,0 +1,63 @@
+//===- PlOps.cpp - pl op verifiers ----------------------------------------===//
+
+#include "pld/Dialect/Pl/IR/Pl.h"
+#include "pld/Dialect/Pl/IR/RegionChecks.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace pld;
+using namespace pld::pl;
+
+#define GET_OP_CLASSES
+#include "pld/Dialect/Pl/IR/PlOps.cpp.inc"
+
+static ShapedType shaped(Value value) {
+  return cast<ShapedType>(value.getType());
+}
+
+LogicalResult LoadOp::verify() {
+  std::optional<ArrayRef<int64_t>> valid;
+  if (auto attr = getStaticValidSizesAttr())
+    valid = attr.asArrayRef();
+  return verifyTileAccess(*this, "the source", shaped(getSource()),
+                          shaped(getResult()), getStaticOffsets(), valid);
+}
+
+LogicalResult StoreOp::verify() {
+  return verifyTileAccess(*this, "the destination", shaped(getDest()),
+                          shaped(getValue()), getStaticOffsets(),
+                          std::nullopt);
+}
+
+LogicalResult ReadOp::verify() {
+  return verifyElementAccess(*this, "the source", shaped(getSource()),
+                             getStaticOffsets());
+}
+
+LogicalResult WriteOp::verify() {
+  return verifyElementAccess(*this, "the destination", shaped(getDest()),
+                             getStaticOffsets());
+}
+
+LogicalResult MatmulOp::verify() {
+  auto lhs = cast<TileType>(getLhs().getType());
+  auto rhs = cast<TileType>(getRhs().getType());
+  auto result = cast<TileType>(getResult().getType());
+  if (lhs.getRank() != 2 || rhs.getRank() != 2 || result.getRank() != 2)
+    return emitOpError("expected 2-D tiles [M, K] x [K, N] -> [M, N], found ")
+           << formatShape(lhs.getShape()) << " x "
+           << formatShape(rhs.getShape()) << " -> "
+           << formatShape(result.getShape());
+  if (lhs.getDimSize(1) != rhs.getDimSize(0))
+    return emitOpError("expected the contraction dimensions to agree, found K = ")
+           << lhs.getDimSize(1) << " on the left and " << rhs.getDimSize(0)
+           << " on the right";
+  if (result.getDimSize(0) != lhs.getDimSize(0) ||
+      result.getDimSize(1) != rhs.getDimSize(1))
+    return emitOpError("expected a result tile of shape [")
+           << lhs.getDimSize(0) << ", " << rhs.getDimSize(1) << "], found "
+           << formatShape(result.getShape());
+  return success();
+}

@@ -1,0 +1,620 @@
+//===- PldOps.cpp - pld op syntax helpers and verifiers -------------------===//
+//
+// Every per-op rule of SPEC §3. Messages say what was expected and what was
+// found; rules that need context beyond one op live in `pld-verify`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pld/Dialect/Pld/IR/Pld.h"
+#include "pld/Dialect/Pl/IR/RegionChecks.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace pld;
+
+//===----------------------------------------------------------------------===//
+// custom<WindowBufferSize>: `bytes N` or `shape [..] dtype T`
+//===----------------------------------------------------------------------===//
+
+static ParseResult
+parseWindowBufferSize(OpAsmParser &parser,
+                      SmallVectorImpl<OpAsmParser::UnresolvedOperand> &sizes,
+                      DenseI64ArrayAttr &staticSizes, TypeAttr &dtype) {
+  Builder &builder = parser.getBuilder();
+  if (succeeded(parser.parseOptionalKeyword("bytes"))) {
+    OpAsmParser::UnresolvedOperand operand;
+    OptionalParseResult hasOperand = parser.parseOptionalOperand(operand);
+    if (hasOperand.has_value()) {
+      if (failed(*hasOperand))
+        return failure();
+      sizes.push_back(operand);
+      staticSizes = builder.getDenseI64ArrayAttr({ShapedType::kDynamic});
+      return success();
+    }
+    int64_t bytes;
+    if (parser.parseInteger(bytes))
+      return failure();
+    staticSizes = builder.getDenseI64ArrayAttr({bytes});
+    return success();
+  }
+  Type elementType;
+  if (parser.parseKeyword("shape") ||
+      parseDynamicIndexList(parser, sizes, staticSizes) ||
+      parser.parseKeyword("dtype") || parser.parseType(elementType))
+    return failure();
+  dtype = TypeAttr::get(elementType);
+  return success();
+}
+
+static void printWindowBufferSize(OpAsmPrinter &printer, Operation *op,
+                                  OperandRange sizes,
+                                  DenseI64ArrayAttr staticSizes,
+                                  TypeAttr dtype) {
+  if (!dtype && staticSizes.size() == 1) {
+    printer << "bytes ";
+    if (ShapedType::isDynamic(staticSizes[0]) && sizes.size() == 1)
+      printer << sizes.front();
+    else
+      printer << staticSizes[0];
+    return;
+  }
+  printer << "shape ";
+  printDynamicIndexList(printer, op, sizes, staticSizes);
+  printer << " dtype ";
+  if (dtype)
+    printer << dtype.getValue();
+}
+
+#define GET_OP_CLASSES
+#include "pld/Dialect/Pld/IR/PldOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Shared checks
+//===----------------------------------------------------------------------===//
+
+static DistributedTensorType dtensor(Value value) {
+  return cast<DistributedTensorType>(value.getType());
+}
+
+static std::string dimText(int64_t dim) {
+  return ShapedType::isDynamic(dim) ? std::string("?") : std::to_string(dim);
+}
+
+/// The number of ranks is at most 64 (the CommContext holds 64 windows).
+static constexpr int64_t kMaxRanks = 64;
+
+/// A signal is an `i32` DT.
+static LogicalResult verifySignalElementType(Operation *op, StringRef name,
+                                             Value signal) {
+  Type elementType = dtensor(signal).getElementType();
+  if (elementType.isSignlessInteger(32))
+    return success();
+  return op->emitOpError() << "expected '" << name
+                           << "' to be an i32 signal tensor, found element type "
+                           << elementType;
+}
+
+/// notify/wait/defer_wait address one existing signal cell.
+static LogicalResult verifySignalCell(Operation *op, StringRef name,
+                                      Value signal, ArrayRef<int64_t> offsets) {
+  if (failed(verifySignalElementType(op, name, signal)))
+    return failure();
+  return verifyElementAccess(op, ("'" + name + "'").str(), dtensor(signal),
+                             offsets);
+}
+
+static LogicalResult verifyDistinct(Operation *op, Value a, StringRef aName,
+                                    Value b, StringRef bName) {
+  if (a != b)
+    return success();
+  return op->emitOpError() << "expected '" << aName << "' and '" << bName
+                           << "' to be distinct tensors, found the same value";
+}
+
+static LogicalResult verifyAtomicElementType(Operation *op, AtomicType atomic,
+                                             Type elementType) {
+  if (atomic != AtomicType::Add)
+    return success();
+  if (elementType.isF32() || elementType.isBF16() || elementType.isF16() ||
+      elementType.isSignlessInteger(32) || elementType.isSignlessInteger(16) ||
+      elementType.isSignlessInteger(8))
+    return success();
+  return op->emitOpError()
+         << "atomic add is not supported for element type " << elementType
+         << " (supported: f32, bf16, f16, i32, i16, i8)";
+}
+
+static LogicalResult verifyRankCount(Operation *op, int64_t ranks,
+                                     StringRef where) {
+  if (ShapedType::isDynamic(ranks) || (ranks >= 1 && ranks <= kMaxRanks))
+    return success();
+  return op->emitOpError() << "expected a rank count N in [1, " << kMaxRanks
+                           << "] (" << where << "), found " << ranks;
+}
+
+/// A credit-barrier signal: `i32 [N, 1]` (or `[N]` where `allowVector`).
+/// Returns N, which may be dynamic.
+static FailureOr<int64_t> verifyCreditSignal(Operation *op, Value signal,
+                                             bool allowVector = false) {
+  if (failed(verifySignalElementType(op, "signal", signal)))
+    return failure();
+  ArrayRef<int64_t> shape = dtensor(signal).getShape();
+  bool isColumn = shape.size() == 2 && (shape[1] == 1);
+  bool isVector = allowVector && shape.size() == 1;
+  if (!isColumn && !isVector)
+    return op->emitOpError()
+           << "expected a signal of shape [N, 1]"
+           << (allowVector ? " or [N]" : "") << " (one cell per rank), found "
+           << formatShape(shape);
+  if (failed(verifyRankCount(op, shape[0], "the signal's leading dimension")))
+    return failure();
+  return shape[0];
+}
+
+/// Two rank counts read off different operands agree when both are static.
+static LogicalResult verifySameRankCount(Operation *op, int64_t fromSignal,
+                                         StringRef otherName, int64_t other) {
+  if (ShapedType::isDynamic(fromSignal) || ShapedType::isDynamic(other) ||
+      fromSignal == other)
+    return success();
+  return op->emitOpError() << "expected the leading dimension of '"
+                           << otherName << "' (" << other
+                           << ") to equal the rank count N of the signal ("
+                           << fromSignal << ")";
+}
+
+//===----------------------------------------------------------------------===//
+// pld.system.*
+//===----------------------------------------------------------------------===//
+
+LogicalResult SystemNotifyOp::verify() {
+  return verifySignalCell(*this, "target", getTarget(), getStaticOffsets());
+}
+
+LogicalResult WaitOp::verify() {
+  return verifySignalCell(*this, "signal", getSignal(), getStaticOffsets());
+}
+
+LogicalResult DeferWaitOp::verify() {
+  if (failed(verifySignalCell(*this, "signal", getSignal(),
+                              getStaticOffsets())))
+    return failure();
+  if (getCmp() != WaitCmp::Ge)
+    return emitOpError("only 'cmp ge' is supported by defer_wait, found 'cmp ")
+           << stringifyWaitCmp(getCmp()) << "'";
+  APInt expected;
+  if (matchPattern(getExpected(), m_ConstantInt(&expected)) &&
+      expected.isNegative())
+    return emitOpError("expected a constant 'expected' in [0, 2147483647], "
+                       "found ")
+           << expected.getSExtValue()
+           << " (counters are polled as uint32, so a negative threshold is "
+              "never a valid one)";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Window management
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllocWindowBufferOp::verify() {
+  if (getName().empty())
+    return emitOpError("expected a non-empty buffer name");
+  ArrayRef<int64_t> sizes = getStaticSizes();
+  if (failed(verifyListOfOperandsOrIntegers(*this, "size", sizes.size(), sizes,
+                                            getSizes())))
+    return failure();
+  if (!getDtype() && sizes.size() != 1)
+    return emitOpError("the byte-size overload takes exactly one size, found ")
+           << sizes.size();
+  if (getDtype() && sizes.empty())
+    return emitOpError("expected a shape with at least one dimension");
+  if (getDtype() && !getDtype()->isIntOrFloat())
+    return emitOpError("expected an integer or float dtype, found ")
+           << *getDtype();
+  for (int64_t size : sizes)
+    if (!ShapedType::isDynamic(size) && size <= 0)
+      return emitOpError("expected positive sizes, found ") << size;
+  return success();
+}
+
+std::optional<int64_t> AllocWindowBufferOp::getStaticByteSize() {
+  int64_t bytes = 1;
+  for (int64_t size : getStaticSizes()) {
+    if (ShapedType::isDynamic(size))
+      return std::nullopt;
+    bytes *= size;
+  }
+  if (std::optional<Type> dtype = getDtype())
+    bytes *= llvm::divideCeil(dtype->getIntOrFloatBitWidth(), 8);
+  return bytes;
+}
+
+LogicalResult WindowOp::verify() {
+  DistributedTensorType type = dtensor(getResult());
+  int64_t dynamicDims = type.getNumDynamicDims();
+  if (static_cast<int64_t>(getDynamicSizes().size()) != dynamicDims)
+    return emitOpError("expected ")
+           << dynamicDims << " dynamic size operand(s), one per '?' of "
+           << type << ", found " << getDynamicSizes().size();
+  auto alloc = getBuffer().getDefiningOp<AllocWindowBufferOp>();
+  if (!alloc || !type.hasStaticShape())
+    return success();
+  std::optional<int64_t> available = alloc.getStaticByteSize();
+  if (!available)
+    return success();
+  int64_t needed = type.getNumElements() *
+                   llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  if (needed <= *available)
+    return success();
+  InFlightDiagnostic diag = emitOpError("the view needs ")
+                            << needed << " bytes but window buffer '"
+                            << alloc.getName() << "' holds " << *available;
+  diag.attachNote(alloc.getLoc()) << "buffer allocated here";
+  return diag;
+}
+
+//===----------------------------------------------------------------------===//
+// pld.tile.remote_load, pld.tile.remote_store, pld.tensor.remote_store
+//===----------------------------------------------------------------------===//
+
+LogicalResult RemoteLoadOp::verify() {
+  std::optional<ArrayRef<int64_t>> valid;
+  if (auto attr = getStaticValidSizesAttr())
+    valid = attr.asArrayRef();
+  if (valid && failed(verifyListOfOperandsOrIntegers(
+                   *this, "valid_shape", valid->size(), *valid,
+                   getValidSizes())))
+    return failure();
+  return verifyTileAccess(*this, "the target", dtensor(getTarget()),
+                          cast<ShapedType>(getResult().getType()),
+                          getStaticOffsets(), valid);
+}
+
+/// The rules shared by the tile and tensor forms of remote_store.
+static LogicalResult verifyRemoteStore(Operation *op, ShapedType source,
+                                       DistributedTensorType target,
+                                       ArrayRef<int64_t> offsets,
+                                       AtomicType atomic) {
+  if (source.getElementType() != target.getElementType())
+    return op->emitOpError("expected the source element type to equal the "
+                           "target's (")
+           << target.getElementType() << "), found " << source.getElementType();
+  if (target.getRank() < 2)
+    return op->emitOpError("expected a target of rank >= 2, found ")
+           << target << " of rank " << target.getRank();
+  ArrayRef<int64_t> srcShape = source.getShape();
+  bool leadingOnes =
+      srcShape.size() >= 2 &&
+      llvm::all_of(srcShape.drop_back(2), [](int64_t dim) { return dim == 1; });
+  if (!leadingOnes)
+    return op->emitOpError("expected a 2-D source, or an N-D source whose "
+                           "leading dimensions are 1, found shape ")
+           << formatShape(srcShape);
+  if (failed(verifyOnePerDim(op, "offset", offsets.size(), "the target",
+                             target.getRank())) ||
+      failed(verifyNonNegative(op, "offset", offsets)))
+    return failure();
+  // Align the pushed block with the target's trailing dimensions; the
+  // dimensions it does not cover (or its extra leading 1s) have extent 1.
+  int64_t rank = target.getRank();
+  SmallVector<int64_t> extents(rank, 1);
+  ArrayRef<int64_t> trailing = srcShape.take_back(std::min<int64_t>(2, rank));
+  llvm::copy(trailing, extents.end() - trailing.size());
+  if (failed(verifyRegionFits(op, "the pushed region", offsets, extents,
+                              "the target", target)))
+    return failure();
+  return verifyAtomicElementType(op, atomic, target.getElementType());
+}
+
+LogicalResult TileRemoteStoreOp::verify() {
+  return verifyRemoteStore(*this, cast<ShapedType>(getSource().getType()), dtensor(getTarget()),
+                           getStaticOffsets(), getAtomic());
+}
+
+LogicalResult TensorRemoteStoreOp::verify() {
+  return verifyRemoteStore(*this, cast<ShapedType>(getSource().getType()), dtensor(getTarget()),
+                           getStaticOffsets(), getAtomic());
+}
+
+//===----------------------------------------------------------------------===//
+// pld.tensor.put / pld.tensor.get
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The operands of a put or a get, seen as remote and local sides.
+struct TransferView {
+  bool isPut;
+  Value dst, src;
+  std::optional<ArrayRef<int64_t>> dstOffsets, srcOffsets, sizes;
+  OperandRange dynDstOffsets, dynSrcOffsets, dynSizes;
+  int64_t chunkRows, chunkCols;
+  bool pipeline;
+  AtomicType atomic;
+};
+} // namespace
+
+static LogicalResult verifyTransfer(Operation *op, const TransferView &t) {
+  StringRef verb = t.isPut ? "put" : "get";
+  Value remote = t.isPut ? t.dst : t.src;
+  Value local = t.isPut ? t.src : t.dst;
+  StringRef remoteName = t.isPut ? "dst" : "src";
+  StringRef localName = t.isPut ? "src" : "dst";
+
+  if (!isa<DistributedTensorType>(remote.getType()))
+    return op->emitOpError() << "expected '" << remoteName << "' (the remote "
+                             << "side of a " << verb
+                             << ") to be a window-bound !pld.dtensor, found "
+                             << remote.getType();
+  if (isa<pl::TileType>(local.getType()))
+    return op->emitOpError()
+           << "a computed tile is not a valid " << verb << " " << localName
+           << "; use "
+           << (t.isPut ? "pld.tile.remote_store to push a tile"
+                       : "pld.tile.remote_load to read into a tile");
+
+  auto dstType = cast<ShapedType>(t.dst.getType());
+  auto srcType = cast<ShapedType>(t.src.getType());
+  if (dstType.getElementType() != srcType.getElementType())
+    return op->emitOpError() << "expected 'dst' and 'src' to have the same "
+                             << "element type, found "
+                             << dstType.getElementType() << " and "
+                             << srcType.getElementType();
+  if (dstType.getRank() != srcType.getRank())
+    return op->emitOpError() << "expected 'dst' and 'src' to have the same "
+                             << "rank, found " << dstType.getRank() << " and "
+                             << srcType.getRank();
+  for (ShapedType type : {dstType, srcType})
+    for (int64_t dim : type.getShape())
+      if (!ShapedType::isDynamic(dim) && dim <= 0)
+        return op->emitOpError() << "expected positive static dimensions, "
+                                 << "found " << type;
+  int64_t rank = dstType.getRank();
+
+  // The transfer extent: the region's shape, or the whole local slice.
+  SmallVector<int64_t> extent;
+  int present = int(t.dstOffsets.has_value()) + int(t.srcOffsets.has_value()) +
+                int(t.sizes.has_value());
+  if (present != 0 && present != 3) {
+    InFlightDiagnostic diag = op->emitOpError(
+        "expected dst_offsets, src_offsets and shape all together or not at "
+        "all, found only");
+    if (t.dstOffsets)
+      diag << " dst_offsets";
+    if (t.srcOffsets)
+      diag << " src_offsets";
+    if (t.sizes)
+      diag << " shape";
+    return diag;
+  }
+  if (present == 3) {
+    struct List {
+      StringRef name;
+      ArrayRef<int64_t> values;
+      OperandRange dynamic;
+    };
+    for (const List &list : {List{"dst_offsets", *t.dstOffsets, t.dynDstOffsets},
+                             List{"src_offsets", *t.srcOffsets, t.dynSrcOffsets},
+                             List{"shape", *t.sizes, t.dynSizes}}) {
+      if (failed(verifyListOfOperandsOrIntegers(op, list.name,
+                                                list.values.size(), list.values,
+                                                list.dynamic)) ||
+          failed(verifyOnePerDim(op, list.name, list.values.size(),
+                                 "'dst' and 'src'", rank)))
+        return failure();
+    }
+    if (failed(verifyNonNegative(op, "dst_offsets", *t.dstOffsets)) ||
+        failed(verifyNonNegative(op, "src_offsets", *t.srcOffsets)))
+      return failure();
+    for (auto [dim, size] : llvm::enumerate(*t.sizes))
+      if (!ShapedType::isDynamic(size) && size <= 0)
+        return op->emitOpError() << "expected shape entry " << dim
+                                 << " to be positive, found " << size;
+    if (failed(verifyRegionFits(op, "the transferred region", *t.dstOffsets,
+                                *t.sizes, "'dst'", dstType)) ||
+        failed(verifyRegionFits(op, "the transferred region", *t.srcOffsets,
+                                *t.sizes, "'src'", srcType)))
+      return failure();
+    extent.assign(t.sizes->begin(), t.sizes->end());
+  } else {
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      int64_t d = dstType.getDimSize(dim), s = srcType.getDimSize(dim);
+      if (!ShapedType::isDynamic(d) && !ShapedType::isDynamic(s) && d != s)
+        return op->emitOpError()
+               << "without dst_offsets/src_offsets/shape the whole local "
+                  "slice moves, so 'dst' and 'src' must have equal shapes, "
+                  "found "
+               << formatShape(dstType.getShape()) << " and "
+               << formatShape(srcType.getShape());
+      bool dynamic = ShapedType::isDynamic(d) || ShapedType::isDynamic(s);
+      extent.push_back(dynamic ? ShapedType::kDynamic : d);
+    }
+  }
+
+  if (t.chunkRows < 0 || t.chunkCols < 0)
+    return op->emitOpError() << "expected chunk_rows and chunk_cols >= 0, "
+                             << "found chunk_rows = " << t.chunkRows
+                             << ", chunk_cols = " << t.chunkCols;
+  if (t.pipeline && (t.chunkRows == 0 || t.chunkCols == 0))
+    return op->emitOpError()
+           << "pipeline requires chunk_rows > 0 and chunk_cols > 0 (double "
+              "buffering needs a chunked transfer), found chunk_rows = "
+           << t.chunkRows << ", chunk_cols = " << t.chunkCols;
+  // The staging tile is allocated statically, so a runtime extent must be
+  // bounded by the matching chunk size.
+  bool dynamicLeading = llvm::any_of(ArrayRef<int64_t>(extent).drop_back(),
+                                     ShapedType::isDynamic);
+  if (dynamicLeading && t.chunkRows == 0)
+    return op->emitOpError()
+           << "a dynamic leading dimension needs chunk_rows > 0 (the staging "
+              "tile is sized statically), found transfer shape "
+           << formatShape(extent);
+  if (ShapedType::isDynamic(extent.back()) && t.chunkCols == 0)
+    return op->emitOpError()
+           << "a dynamic innermost dimension needs chunk_cols > 0 (the "
+              "staging tile is sized statically), found transfer shape "
+           << formatShape(extent);
+  return verifyAtomicElementType(op, t.atomic, dstType.getElementType());
+}
+
+static std::optional<ArrayRef<int64_t>> optionalList(DenseI64ArrayAttr attr) {
+  if (!attr)
+    return std::nullopt;
+  return attr.asArrayRef();
+}
+
+LogicalResult PutOp::verify() {
+  return verifyTransfer(
+      *this, TransferView{/*isPut=*/true, getDst(), getSrc(),
+                          optionalList(getStaticDstOffsetsAttr()),
+                          optionalList(getStaticSrcOffsetsAttr()),
+                          optionalList(getStaticSizesAttr()), getDstOffsets(),
+                          getSrcOffsets(), getSizes(),
+                          static_cast<int64_t>(getChunkRows()),
+                          static_cast<int64_t>(getChunkCols()), getPipeline(),
+                          getAtomic()});
+}
+
+LogicalResult GetOp::verify() {
+  return verifyTransfer(
+      *this, TransferView{/*isPut=*/false, getDst(), getSrc(),
+                          optionalList(getStaticDstOffsetsAttr()),
+                          optionalList(getStaticSrcOffsetsAttr()),
+                          optionalList(getStaticSizesAttr()), getDstOffsets(),
+                          getSrcOffsets(), getSizes(),
+                          static_cast<int64_t>(getChunkRows()),
+                          static_cast<int64_t>(getChunkCols()), getPipeline(),
+                          AtomicType::None});
+}
+
+//===----------------------------------------------------------------------===//
+// Collectives
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllreduceOp::verify() {
+  DistributedTensorType target = dtensor(getTarget());
+  Type elementType = target.getElementType();
+  if (!elementType.isF16() && !elementType.isF32())
+    return emitOpError("expected an f16 or f32 target, found element type ")
+           << elementType;
+  if (failed(verifyDistinct(*this, getTarget(), "target", getSignal(),
+                            "signal")) ||
+      failed(verifySignalElementType(*this, "signal", getSignal())))
+    return failure();
+  ArrayRef<int64_t> shape = dtensor(getSignal()).getShape();
+  if (shape.size() != 2)
+    return emitOpError("expected a 2-D signal, found shape ")
+           << formatShape(shape);
+  if (getMode() == CollectiveMode::Mesh) {
+    if (!ShapedType::isDynamic(shape[1]) && shape[1] != 1)
+      return emitOpError("mesh allreduce expects a signal of shape [N, 1], "
+                         "found ")
+             << formatShape(shape);
+    return verifyRankCount(*this, shape[0], "the signal's leading dimension");
+  }
+  int64_t ranks = shape[1];
+  if (failed(verifyRankCount(*this, ranks, "the signal's second dimension")))
+    return failure();
+  if (!ShapedType::isDynamic(ranks) && !ShapedType::isDynamic(shape[0]) &&
+      shape[0] != 2 * (ranks - 1))
+    return emitOpError("ring allreduce expects a signal of shape "
+                       "[2 * (N - 1), N] = [")
+           << 2 * (ranks - 1) << ", " << ranks << "], found "
+           << formatShape(shape);
+  return success();
+}
+
+LogicalResult ReduceScatterOp::verify() {
+  DistributedTensorType target = dtensor(getTarget());
+  if (target.getRank() != 2)
+    return emitOpError("expected a target of shape [N, SIZE], found ")
+           << formatShape(target.getShape());
+  if (failed(verifyDistinct(*this, getTarget(), "target", getSignal(),
+                            "signal")))
+    return failure();
+  FailureOr<int64_t> ranks = verifyCreditSignal(*this, getSignal());
+  if (failed(ranks))
+    return failure();
+  return verifySameRankCount(*this, *ranks, "target", target.getDimSize(0));
+}
+
+LogicalResult AllgatherOp::verify() {
+  auto local = cast<ShapedType>(getLocal().getType());
+  DistributedTensorType target = dtensor(getTarget());
+  if (failed(verifyDistinct(*this, getLocal(), "local", getTarget(),
+                            "target")) ||
+      failed(verifyDistinct(*this, getTarget(), "target", getSignal(),
+                            "signal")))
+    return failure();
+  if (local.getRank() != 2 ||
+      (!ShapedType::isDynamic(local.getDimSize(0)) && local.getDimSize(0) != 1))
+    return emitOpError("expected a local row of shape [1, SIZE], found ")
+           << formatShape(local.getShape());
+  if (target.getRank() != 2)
+    return emitOpError("expected a target of shape [N, SIZE], found ")
+           << formatShape(target.getShape());
+  if (local.getElementType() != target.getElementType())
+    return emitOpError("expected 'local' and 'target' to have the same "
+                       "element type, found ")
+           << local.getElementType() << " and " << target.getElementType();
+  int64_t localSize = local.getDimSize(1), targetSize = target.getDimSize(1);
+  if (!ShapedType::isDynamic(localSize) && !ShapedType::isDynamic(targetSize) &&
+      localSize != targetSize)
+    return emitOpError("expected 'local' and 'target' rows of the same SIZE, "
+                       "found ")
+           << localSize << " and " << targetSize;
+  FailureOr<int64_t> ranks =
+      verifyCreditSignal(*this, getSignal(), /*allowVector=*/true);
+  if (failed(ranks))
+    return failure();
+  return verifySameRankCount(*this, *ranks, "target", target.getDimSize(0));
+}
+
+LogicalResult BroadcastOp::verify() {
+  if (failed(verifyDistinct(*this, getTarget(), "target", getSignal(),
+                            "signal")))
+    return failure();
+  FailureOr<int64_t> ranks = verifyCreditSignal(*this, getSignal());
+  if (failed(ranks))
+    return failure();
+  APInt root;
+  if (!matchPattern(getRoot(), m_ConstantInt(&root)))
+    return success();
+  int64_t value = root.getSExtValue();
+  if (value < 0 || (!ShapedType::isDynamic(*ranks) && value >= *ranks))
+    return emitOpError("expected root in [0, N) = [0, ")
+           << dimText(*ranks) << "), found " << value;
+  return success();
+}
+
+LogicalResult BarrierOp::verify() {
+  return verifyCreditSignal(*this, getSignal());
+}
+
+LogicalResult AllToAllOp::verify() {
+  DistributedTensorType input = dtensor(getInput());
+  DistributedTensorType target = dtensor(getTarget());
+  if (failed(verifyDistinct(*this, getInput(), "input", getTarget(),
+                            "target")) ||
+      failed(verifyDistinct(*this, getTarget(), "target", getSignal(),
+                            "signal")) ||
+      failed(verifyDistinct(*this, getInput(), "input", getSignal(),
+                            "signal")))
+    return failure();
+  if (target.getRank() != 2)
+    return emitOpError("expected a target of shape [N, SIZE], found ")
+           << formatShape(target.getShape());
+  if (input != target)
+    return emitOpError("expected 'input' and 'target' of the same type, found ")
+           << input << " and " << target;
+  FailureOr<int64_t> ranks = verifyCreditSignal(*this, getSignal());
+  if (failed(ranks))
+    return failure();
+  return verifySameRankCount(*this, *ranks, "target", target.getDimSize(0));
+}

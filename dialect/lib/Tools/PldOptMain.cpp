@@ -1,0 +1,22 @@
+//===- PldOptMain.cpp - the C++ entry point of pld-opt --------------------===//
+//
+// pld-opt is MLIR's own opt driver, so every standard flag works. The Rust
+// `main` registers its passes through the bridge, then calls this.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pld-c/OptMain.h"
+
+#include "pld/InitAllDialects.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
+
+int pldOptMain(int argc, char **argv) {
+  mlir::registerTransformsPasses();
+  mlir::DialectRegistry registry;
+  pld::registerAllDialects(registry);
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "pld modular optimizer driver\n", registry));
+}

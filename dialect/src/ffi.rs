@@ -1,0 +1,80 @@
+//! The C API of the C++ half (`dialect/include/pld-c/*.h`).
+
+use mlir_sys::{
+    MlirContext, MlirDiagnosticSeverity, MlirDialectHandle, MlirDialectRegistry, MlirLocation,
+    MlirLogicalResult, MlirOperation, MlirStringCallback, MlirStringRef, MlirType,
+};
+use std::ffi::c_void;
+
+/// `PldPassOption` of `pld-c/PassBridge.h`.
+#[repr(C)]
+pub struct PldPassOption {
+    pub name: MlirStringRef,
+    pub description: MlirStringRef,
+    pub default_value: MlirStringRef,
+}
+
+/// `PldPassCallbacks` of `pld-c/PassBridge.h`.
+#[repr(C)]
+pub struct PldPassCallbacks {
+    pub run: unsafe extern "C" fn(
+        op: MlirOperation,
+        values: *const MlirStringRef,
+        num_values: isize,
+        user_data: *mut c_void,
+    ) -> MlirLogicalResult,
+    pub validate_options: Option<
+        unsafe extern "C" fn(
+            values: *const MlirStringRef,
+            num_values: isize,
+            error: MlirStringCallback,
+            error_user_data: *mut c_void,
+            user_data: *mut c_void,
+        ) -> MlirLogicalResult,
+    >,
+    pub user_data: *mut c_void,
+}
+
+unsafe extern "C" {
+    pub fn mlirGetDialectHandle__pl__() -> MlirDialectHandle;
+    pub fn mlirGetDialectHandle__pld__() -> MlirDialectHandle;
+    pub fn pldRegisterAllDialects(registry: MlirDialectRegistry);
+
+    pub fn pldDistributedTensorTypeGet(
+        context: MlirContext,
+        rank: isize,
+        shape: *const i64,
+        element_type: MlirType,
+    ) -> MlirType;
+    pub fn pldTypeIsADistributedTensor(r#type: MlirType) -> bool;
+    pub fn pldCommCtxTypeGet(context: MlirContext) -> MlirType;
+    pub fn pldTypeIsACommCtx(r#type: MlirType) -> bool;
+    pub fn pldPtrTypeGet(context: MlirContext) -> MlirType;
+    pub fn pldTypeIsAPtr(r#type: MlirType) -> bool;
+    pub fn pldTileTypeGet(
+        context: MlirContext,
+        rank: isize,
+        shape: *const i64,
+        element_type: MlirType,
+    ) -> MlirType;
+    pub fn pldTypeIsATile(r#type: MlirType) -> bool;
+    pub fn pldTaskIdTypeGet(context: MlirContext) -> MlirType;
+
+    pub fn pldEmitDiagnostic(
+        location: MlirLocation,
+        severity: MlirDiagnosticSeverity,
+        message: MlirStringRef,
+        num_notes: isize,
+        note_locations: *const MlirLocation,
+        note_messages: *const MlirStringRef,
+    );
+
+    pub fn pldRegisterPass(
+        argument: MlirStringRef,
+        description: MlirStringRef,
+        anchor_op_name: MlirStringRef,
+        options: *const PldPassOption,
+        num_options: isize,
+        callbacks: PldPassCallbacks,
+    );
+}

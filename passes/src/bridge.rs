@@ -1,0 +1,156 @@
+//! Registers Rust passes as ordinary named MLIR passes, through the C++
+//! bridge of `pld-c/PassBridge.h` (a real `mlir::Pass` subclass with real
+//! string options).
+
+use melior::{
+    StringRef,
+    ir::{Location, operation::OperationLike, operation::OperationRef},
+};
+use mlir_sys::{MlirLogicalResult, MlirOperation, MlirStringCallback, MlirStringRef};
+use pld_dialect::{
+    diagnostics::{Severity, emit},
+    ffi,
+};
+use std::{
+    any::Any,
+    ffi::c_void,
+    panic::{AssertUnwindSafe, catch_unwind},
+};
+
+/// A string-valued pass option, as written in `name{key=value}`.
+pub struct PassOption {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub default: &'static str,
+}
+
+/// What a pass did not like about its input. The diagnostics are already
+/// emitted; this only marks the pass as failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PassFailed;
+
+/// A pass written in Rust.
+pub trait Pass: Sized + 'static {
+    /// The flag and pipeline name, e.g. `pld-verify`.
+    const ARGUMENT: &'static str;
+    /// One line for `--help`.
+    const DESCRIPTION: &'static str;
+    /// The options, in the order [`Pass::from_options`] receives them.
+    const OPTIONS: &'static [PassOption] = &[];
+
+    /// Builds the pass from its option values (one per [`Pass::OPTIONS`]
+    /// entry); an `Err` says which value is wrong and why.
+    fn from_options(values: &[&str]) -> Result<Self, String>;
+
+    /// Runs on `op` (the op the pass is scheduled on), emitting located
+    /// diagnostics for what it rejects.
+    fn run(&self, op: OperationRef) -> Result<(), PassFailed>;
+}
+
+/// Registers `P` with MLIR's global pass registry.
+pub fn register<P: Pass>() {
+    let options: Vec<ffi::PldPassOption> = P::OPTIONS
+        .iter()
+        .map(|option| ffi::PldPassOption {
+            name: StringRef::new(option.name).to_raw(),
+            description: StringRef::new(option.description).to_raw(),
+            default_value: StringRef::new(option.default).to_raw(),
+        })
+        .collect();
+    unsafe {
+        // The bridge copies every string and the option list.
+        ffi::pldRegisterPass(
+            StringRef::new(P::ARGUMENT).to_raw(),
+            StringRef::new(P::DESCRIPTION).to_raw(),
+            StringRef::new("").to_raw(),
+            options.as_ptr(),
+            options.len() as isize,
+            ffi::PldPassCallbacks {
+                run: run_trampoline::<P>,
+                validate_options: Some(validate_trampoline::<P>),
+                user_data: std::ptr::null_mut(),
+            },
+        );
+    }
+}
+
+fn success(ok: bool) -> MlirLogicalResult {
+    MlirLogicalResult {
+        value: if ok { 1 } else { 0 },
+    }
+}
+
+/// Option values as Rust strings; the bridge hands UTF-8 from `cl::opt`.
+unsafe fn option_values<'a>(values: *const MlirStringRef, count: isize) -> Vec<&'a str> {
+    if count == 0 {
+        return Vec::new();
+    }
+    unsafe { std::slice::from_raw_parts(values, count as usize) }
+        .iter()
+        .map(|value| unsafe { StringRef::from_raw(*value) }.as_str().unwrap_or(""))
+        .collect()
+}
+
+fn panic_message(payload: &(dyn Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|text| text.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into())
+}
+
+unsafe extern "C" fn run_trampoline<P: Pass>(
+    op: MlirOperation,
+    values: *const MlirStringRef,
+    num_values: isize,
+    _user_data: *mut c_void,
+) -> MlirLogicalResult {
+    let op = unsafe { OperationRef::from_raw(op) };
+    let values = unsafe { option_values(values, num_values) };
+    // A bug in a pass is reported as an error at the op, never a crash that
+    // takes the rest of the tool's output with it.
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        let pass = P::from_options(&values).map_err(|error| {
+            emit(Severity::Error, op.location(), &format!("{}: {error}", P::ARGUMENT), &[]);
+            PassFailed
+        })?;
+        pass.run(op)
+    }));
+    match outcome {
+        Ok(result) => success(result.is_ok()),
+        Err(payload) => {
+            let location: Location = op.location();
+            emit(
+                Severity::Error,
+                location,
+                &format!(
+                    "internal error in pass '{}': {}",
+                    P::ARGUMENT,
+                    panic_message(payload.as_ref())
+                ),
+                &[],
+            );
+            success(false)
+        }
+    }
+}
+
+unsafe extern "C" fn validate_trampoline<P: Pass>(
+    values: *const MlirStringRef,
+    num_values: isize,
+    error: MlirStringCallback,
+    error_user_data: *mut c_void,
+    _user_data: *mut c_void,
+) -> MlirLogicalResult {
+    let values = unsafe { option_values(values, num_values) };
+    match catch_unwind(|| P::from_options(&values).map(|_| ())) {
+        Ok(Ok(())) => success(true),
+        Ok(Err(message)) => {
+            if let Some(callback) = error {
+                unsafe { callback(StringRef::new(&message).to_raw(), error_user_data) };
+            }
+            success(false)
+        }
+        Err(_) => success(false),
+    }
+}

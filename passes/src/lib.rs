@@ -1,0 +1,14 @@
+//! pld's passes, written in Rust on melior.
+//!
+//! Each pass implements [`bridge::Pass`] and becomes an ordinary named MLIR
+//! pass through [`register_passes`]: a `pld-opt` flag, a `--pass-pipeline`
+//! element with `{key=value}` options, and a pass any embedding compiler can
+//! parse into its own pipeline.
+
+pub mod bridge;
+pub mod verify;
+
+/// Registers every pld pass with MLIR's global pass registry.
+pub fn register_passes() {
+    bridge::register::<verify::PldVerify>();
+}

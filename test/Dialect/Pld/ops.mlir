@@ -1,0 +1,113 @@
+// Every pld op and type round-trips through the custom syntax and through
+// the generic form.
+// RUN: pld-opt %s | pld-opt | FileCheck %s
+// RUN: pld-opt %s --mlir-print-op-generic | pld-opt | FileCheck %s
+
+// CHECK-LABEL: func.func @types
+// CHECK-SAME: !pld.dtensor<4x?xf32>
+// CHECK-SAME: !pld.comm_ctx
+// CHECK-SAME: !pld.ptr
+func.func @types(%dt: !pld.dtensor<4x?xf32>, %ctx: !pld.comm_ctx, %buf: !pld.ptr) {
+  return
+}
+
+// CHECK-LABEL: func.func @host_system
+func.func @host_system(%sig: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  // CHECK: pld.system.world_size
+  %n = pld.system.world_size
+  // CHECK: pld.system.get_comm_ctx %{{.*}} : !pld.dtensor<2x1xi32>
+  %ctx = pld.system.get_comm_ctx %sig : !pld.dtensor<2x1xi32>
+  return
+}
+
+// CHECK-LABEL: func.func @incore_system
+func.func @incore_system(%sig: !pld.dtensor<2x1xi32>, %peer: index, %v: i32) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %sig : !pld.dtensor<2x1xi32>
+  // CHECK: pld.system.rank %{{.*}}
+  %me = pld.system.rank %ctx
+  // CHECK: pld.system.nranks %{{.*}}
+  %n = pld.system.nranks %ctx
+  // CHECK: pld.system.notify %{{.*}}[%{{.*}}, 0], peer %{{.*}}, value %{{.*}}, op atomic_add : !pld.dtensor<2x1xi32>
+  pld.system.notify %sig[%peer, 0], peer %peer, value %v, op atomic_add : !pld.dtensor<2x1xi32>
+  // CHECK: pld.system.notify %{{.*}}[1, 0], peer %{{.*}}, value %{{.*}}, op set : !pld.dtensor<2x1xi32>
+  pld.system.notify %sig[1, 0], peer %peer, value %v, op set : !pld.dtensor<2x1xi32>
+  // CHECK: pld.system.wait %{{.*}}[0, 0], expected %{{.*}}, cmp eq : !pld.dtensor<2x1xi32>
+  pld.system.wait %sig[0, 0], expected %v, cmp eq : !pld.dtensor<2x1xi32>
+  // CHECK: pld.system.wait %{{.*}}[%{{.*}}, 0], expected %{{.*}}, cmp ge : !pld.dtensor<2x1xi32>
+  pld.system.wait %sig[%peer, 0], expected %v, cmp ge : !pld.dtensor<2x1xi32>
+  // CHECK: pld.system.defer_wait %{{.*}}[0, 0], expected %{{.*}}, cmp ge : !pld.dtensor<2x1xi32>
+  pld.system.defer_wait %sig[0, 0], expected %v, cmp ge : !pld.dtensor<2x1xi32>
+  return
+}
+
+// CHECK-LABEL: func.func @windows
+func.func @windows(%n: index) -> (!pld.dtensor<4x?xf32>, !pld.dtensor<2x1xi32>) {
+  // CHECK: pld.tensor.alloc_window_buffer "signal" bytes 4096
+  %sbuf = pld.tensor.alloc_window_buffer "signal" bytes 4096
+  // CHECK: pld.tensor.alloc_window_buffer "dyn" bytes %{{.*}}
+  %dbuf = pld.tensor.alloc_window_buffer "dyn" bytes %n
+  // CHECK: pld.tensor.alloc_window_buffer "data" shape [4, %{{.*}}] dtype f32
+  %buf = pld.tensor.alloc_window_buffer "data" shape [4, %n] dtype f32
+  // CHECK: pld.tensor.window %{{.*}}(%{{.*}}) : !pld.dtensor<4x?xf32>
+  %data = pld.tensor.window %buf(%n) : !pld.dtensor<4x?xf32>
+  // CHECK: pld.tensor.window %{{.*}} : !pld.dtensor<2x1xi32>
+  %sig = pld.tensor.window %sbuf : !pld.dtensor<2x1xi32>
+  return %data, %sig : !pld.dtensor<4x?xf32>, !pld.dtensor<2x1xi32>
+}
+
+// CHECK-LABEL: func.func @rma
+func.func @rma(%data: !pld.dtensor<2x64xf32>, %acc: !pld.dtensor<16x16xi32>, %p: index, %n: index,
+               %t: !pl.tile<1x32xf32>, %ti: !pl.tile<16x16xi32>, %m: memref<1x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  // CHECK: pld.tile.remote_load %{{.*}}[0, 0], peer %{{.*}} : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+  %a = pld.tile.remote_load %data[0, 0], peer %p : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+  // CHECK: pld.tile.remote_load %{{.*}}[1, 32], peer %{{.*}} valid [1, %{{.*}}] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+  %b = pld.tile.remote_load %data[1, 32], peer %p valid [1, %n] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+  // CHECK: pld.tile.remote_store %{{.*}}, %{{.*}}[0, 32], peer %{{.*}} : !pl.tile<1x32xf32>, !pld.dtensor<2x64xf32>
+  pld.tile.remote_store %t, %data[0, 32], peer %p : !pl.tile<1x32xf32>, !pld.dtensor<2x64xf32>
+  // CHECK: pld.tile.remote_store %{{.*}}, %{{.*}}[0, 0], peer %{{.*}} atomic add : !pl.tile<16x16xi32>, !pld.dtensor<16x16xi32>
+  pld.tile.remote_store %ti, %acc[0, 0], peer %p atomic add : !pl.tile<16x16xi32>, !pld.dtensor<16x16xi32>
+  // CHECK: pld.tensor.remote_store %{{.*}}, %{{.*}}[1, 0], peer %{{.*}} : memref<1x64xf32>, !pld.dtensor<2x64xf32>
+  pld.tensor.remote_store %m, %data[1, 0], peer %p : memref<1x64xf32>, !pld.dtensor<2x64xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @put_get
+func.func @put_get(%dst: !pld.dtensor<8x128xf32>, %src: memref<8x128xf32>, %win: !pld.dtensor<8x128xf32>,
+                   %dyn: !pld.dtensor<?x?xf32>, %dsrc: memref<?x?xf32>, %p: index, %r: index) {
+  // CHECK: pld.tensor.put %{{.*}}, peer %{{.*}}, %{{.*}} : !pld.dtensor<8x128xf32>, memref<8x128xf32>
+  pld.tensor.put %dst, peer %p, %src : !pld.dtensor<8x128xf32>, memref<8x128xf32>
+  // CHECK: pld.tensor.put %{{.*}}, peer %{{.*}}, %{{.*}} chunk_rows 4 chunk_cols 64 pipeline : !pld.dtensor<8x128xf32>, !pld.dtensor<8x128xf32>
+  pld.tensor.put %dst, peer %p, %win chunk_rows 4 chunk_cols 64 pipeline : !pld.dtensor<8x128xf32>, !pld.dtensor<8x128xf32>
+  // CHECK: pld.tensor.put %{{.*}}, peer %{{.*}}, %{{.*}} dst_offsets [%{{.*}}, 0] src_offsets [0, 0] shape [1, 128] atomic add : !pld.dtensor<8x128xf32>, memref<8x128xf32>
+  pld.tensor.put %dst, peer %p, %src dst_offsets [%r, 0] src_offsets [0, 0] shape [1, 128] atomic add : !pld.dtensor<8x128xf32>, memref<8x128xf32>
+  // CHECK: pld.tensor.put %{{.*}}, peer %{{.*}}, %{{.*}} chunk_rows 2 chunk_cols 32 : !pld.dtensor<?x?xf32>, memref<?x?xf32>
+  pld.tensor.put %dyn, peer %p, %dsrc chunk_rows 2 chunk_cols 32 : !pld.dtensor<?x?xf32>, memref<?x?xf32>
+  // CHECK: pld.tensor.get %{{.*}}, peer %{{.*}}, %{{.*}} : memref<8x128xf32>, !pld.dtensor<8x128xf32>
+  pld.tensor.get %src, peer %p, %dst : memref<8x128xf32>, !pld.dtensor<8x128xf32>
+  // CHECK: pld.tensor.get %{{.*}}, peer %{{.*}}, %{{.*}} dst_offsets [1, 0] src_offsets [0, 0] shape [1, 128] chunk_cols 64 : memref<8x128xf32>, !pld.dtensor<8x128xf32>
+  pld.tensor.get %src, peer %p, %dst dst_offsets [1, 0] src_offsets [0, 0] shape [1, 128] chunk_cols 64 : memref<8x128xf32>, !pld.dtensor<8x128xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @collectives
+func.func @collectives(%data: !pld.dtensor<1x4097xf32>, %h: !pld.dtensor<1x17xf16>, %sig: !pld.dtensor<4x1xi32>,
+                       %ring: !pld.dtensor<6x4xi32>, %rows: !pld.dtensor<4x64xf32>, %rows2: !pld.dtensor<4x64xf32>,
+                       %row: !pld.dtensor<1x64xf32>, %local: memref<1x64xf32>, %vsig: !pld.dtensor<4xi32>, %root: index) {
+  // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op sum : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
+  %0 = pld.tensor.allreduce %data, %sig, op sum : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
+  // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op max mode ring : !pld.dtensor<1x17xf16>, !pld.dtensor<6x4xi32>
+  %1 = pld.tensor.allreduce %h, %ring, op max mode ring : !pld.dtensor<1x17xf16>, !pld.dtensor<6x4xi32>
+  // CHECK: pld.tensor.reduce_scatter %{{.*}}, %{{.*}}, op prod : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  %2 = pld.tensor.reduce_scatter %rows, %sig, op prod : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  // CHECK: pld.tensor.allgather %{{.*}}, %{{.*}}, %{{.*}} : !pld.dtensor<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  %3 = pld.tensor.allgather %row, %rows, %sig : !pld.dtensor<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  // CHECK: pld.tensor.allgather %{{.*}}, %{{.*}}, %{{.*}} : memref<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4xi32>
+  %4 = pld.tensor.allgather %local, %rows, %vsig : memref<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4xi32>
+  // CHECK: pld.tensor.broadcast %{{.*}}, %{{.*}}, root %{{.*}} : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
+  %5 = pld.tensor.broadcast %data, %sig, root %root : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
+  // CHECK: pld.tensor.barrier %{{.*}} : !pld.dtensor<4x1xi32>
+  pld.tensor.barrier %sig : !pld.dtensor<4x1xi32>
+  // CHECK: pld.tensor.all_to_all %{{.*}}, %{{.*}}, %{{.*}} : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  %6 = pld.tensor.all_to_all %rows, %rows2, %sig : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}

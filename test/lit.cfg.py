@@ -1,0 +1,50 @@
+# lit configuration of the pld test suite.
+#
+# Tools come from the cargo target directory (asked from cargo itself, so
+# CARGO_TARGET_DIR is honoured); FileCheck and `not` from the LLVM prefix that
+# .cargo/config.toml names, which stays the one place that says where LLVM
+# lives.
+
+import json
+import os
+import subprocess
+import tomllib
+
+import lit.formats
+
+config.name = "pld"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".c", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py"]
+
+source_root = os.path.dirname(os.path.abspath(__file__))
+project_root = os.path.dirname(source_root)
+config.test_source_root = source_root
+
+with open(os.path.join(project_root, ".cargo", "config.toml"), "rb") as file:
+    llvm_prefix = tomllib.load(file)["env"]["MLIR_SYS_220_PREFIX"]
+llvm_bin = os.path.join(llvm_prefix, "bin")
+
+metadata = json.loads(
+    subprocess.check_output(
+        ["cargo", "metadata", "--format-version", "1", "--no-deps"],
+        cwd=project_root,
+    )
+)
+target_dir = metadata["target_directory"]
+profile = os.environ.get("PLD_PROFILE", "debug")
+tools_dir = os.path.join(target_dir, profile)
+# The C++ half's CMake build (see `PLD_CMAKE_BUILD_DIR` in .cargo/config.toml).
+cmake_build_dir = os.path.join(project_root, "build", "cmake")
+
+config.test_exec_root = os.path.join(target_dir, "lit")
+
+config.environment["PATH"] = os.pathsep.join(
+    [tools_dir, llvm_bin, config.environment.get("PATH", os.environ["PATH"])]
+)
+config.environment["HOME"] = os.environ.get("HOME", "/root")
+
+config.substitutions.append(("%pld_src_root", project_root))
+config.substitutions.append(("%pld_cmake_build", cmake_build_dir))
+config.substitutions.append(("%llvm_prefix", llvm_prefix))
+config.substitutions.append(("%mlir_tblgen", os.path.join(llvm_bin, "mlir-tblgen")))
