@@ -1,0 +1,596 @@
+// One case per per-op rule of SPEC §3, each with its exact message.
+// RUN: pld-opt %s --split-input-file --verify-diagnostics
+
+// expected-error @+1 {{a distributed tensor has at least one dimension}}
+func.func @dt_rank0(%x: !pld.dtensor<f32>)
+
+// -----
+
+// expected-error @+1 {{distributed tensor dimensions are positive or dynamic ('?'), found 0}}
+func.func @dt_zero_dim(%x: !pld.dtensor<0x4xf32>)
+
+// -----
+
+// expected-error @+1 {{expected an integer or float element type, found 'index'}}
+func.func @dt_index(%x: !pld.dtensor<4xindex>)
+
+// -----
+
+func.func @comm_ctx_of_plain_tensor(%m: memref<2x1xi32>) {
+  // expected-error @+1 {{'pld.system.get_comm_ctx' op operand #0 must be window-bound distributed tensor, but got 'memref<2x1xi32>'}}
+  %ctx = "pld.system.get_comm_ctx"(%m) : (memref<2x1xi32>) -> !pld.comm_ctx
+  return
+}
+
+// -----
+
+func.func @rank_of_tensor(%s: !pld.dtensor<2x1xi32>) {
+  // expected-error @+1 {{'pld.system.rank' op operand #0 must be the communication context handed to a kernel, but got '!pld.dtensor<2x1xi32>'}}
+  %r = "pld.system.rank"(%s) : (!pld.dtensor<2x1xi32>) -> i32
+  return
+}
+
+// -----
+
+func.func @notify_offset_count(%s: !pld.dtensor<2x1xi32>, %p: index, %v: i32) {
+  // expected-error @+1 {{expected one offset entry per dimension of 'target' (2), found 1}}
+  pld.system.notify %s[0], peer %p, value %v, op set : !pld.dtensor<2x1xi32>
+  return
+}
+
+// -----
+
+func.func @notify_not_i32(%s: !pld.dtensor<2x1xf32>, %p: index, %v: i32) {
+  // expected-error @+1 {{expected 'target' to be an i32 signal tensor, found element type 'f32'}}
+  pld.system.notify %s[0, 0], peer %p, value %v, op set : !pld.dtensor<2x1xf32>
+  return
+}
+
+// -----
+
+func.func @notify_negative_offset(%s: !pld.dtensor<2x1xi32>, %p: index, %v: i32) {
+  // expected-error @+1 {{expected offset entry 0 to be non-negative, found -1}}
+  pld.system.notify %s[-1, 0], peer %p, value %v, op set : !pld.dtensor<2x1xi32>
+  return
+}
+
+// -----
+
+func.func @notify_out_of_bounds(%s: !pld.dtensor<2x1xi32>, %p: index, %v: i32) {
+  // expected-error @+1 {{the accessed element does not fit inside 'target': dimension 0 covers [2, 3) but 'target' has size 2 (shape [2, 1])}}
+  pld.system.notify %s[2, 0], peer %p, value %v, op atomic_add : !pld.dtensor<2x1xi32>
+  return
+}
+
+// -----
+
+func.func @wait_offset_count(%s: !pld.dtensor<2x1xi32>, %e: i32) {
+  // expected-error @+1 {{expected one offset entry per dimension of 'signal' (2), found 3}}
+  pld.system.wait %s[0, 0, 0], expected %e, cmp ge : !pld.dtensor<2x1xi32>
+  return
+}
+
+// -----
+
+func.func @wait_not_i32(%s: !pld.dtensor<2x1xi64>, %e: i32) {
+  // expected-error @+1 {{expected 'signal' to be an i32 signal tensor, found element type 'i64'}}
+  pld.system.wait %s[0, 0], expected %e, cmp eq : !pld.dtensor<2x1xi64>
+  return
+}
+
+// -----
+
+func.func @defer_wait_eq(%s: !pld.dtensor<2x1xi32>, %e: i32) {
+  // expected-error @+1 {{only 'cmp ge' is supported by defer_wait, found 'cmp eq'}}
+  pld.system.defer_wait %s[0, 0], expected %e, cmp eq : !pld.dtensor<2x1xi32>
+  return
+}
+
+// -----
+
+func.func @defer_wait_negative(%s: !pld.dtensor<2x1xi32>) {
+  %e = arith.constant -1 : i32
+  // expected-error @+1 {{expected a constant 'expected' in [0, 2147483647], found -1 (counters are polled as uint32, so a negative threshold is never a valid one)}}
+  pld.system.defer_wait %s[0, 0], expected %e, cmp ge : !pld.dtensor<2x1xi32>
+  return
+}
+
+// -----
+
+func.func @alloc_empty_name() {
+  // expected-error @+1 {{expected a non-empty buffer name}}
+  %b = pld.tensor.alloc_window_buffer "" bytes 64
+  return
+}
+
+// -----
+
+func.func @alloc_zero_size() {
+  // expected-error @+1 {{expected positive sizes, found 0}}
+  %b = pld.tensor.alloc_window_buffer "buf" shape [4, 0] dtype f32
+  return
+}
+
+// -----
+
+func.func @alloc_bytes_two_sizes() {
+  // expected-error @+1 {{the byte-size overload takes exactly one size, found 2}}
+  %b = "pld.tensor.alloc_window_buffer"() <{name = "buf", static_sizes = array<i64: 4, 4>, operandSegmentSizes = array<i32: 0>}> : () -> !pld.ptr
+  return
+}
+
+// -----
+
+func.func @alloc_bad_dtype() {
+  // expected-error @+1 {{expected an integer or float dtype, found 'index'}}
+  %b = pld.tensor.alloc_window_buffer "buf" shape [4] dtype index
+  return
+}
+
+// -----
+
+func.func @window_dynamic_count(%b: !pld.ptr) {
+  // expected-error @+1 {{expected 1 dynamic size operand(s), one per '?' of '!pld.dtensor<4x?xf32>', found 0}}
+  %d = pld.tensor.window %b : !pld.dtensor<4x?xf32>
+  return
+}
+
+// -----
+
+func.func @window_too_large() {
+  // expected-note @+1 {{buffer allocated here}}
+  %b = pld.tensor.alloc_window_buffer "small" shape [4, 4] dtype f32
+  // expected-error @+1 {{the view needs 128 bytes but window buffer 'small' holds 64}}
+  %d = pld.tensor.window %b : !pld.dtensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @remote_load_offset_count(%d: !pld.dtensor<2x64xf32>, %p: index) {
+  // expected-error @+1 {{expected one offset entry per dimension of the target (2), found 1}}
+  %t = pld.tile.remote_load %d[0], peer %p : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+  return
+}
+
+// -----
+
+func.func @remote_load_tile_rank(%d: !pld.dtensor<2x64xf32>, %p: index) {
+  // expected-error @+1 {{expected the tile to have the rank of the target (2), found a tile of shape [64]}}
+  %t = pld.tile.remote_load %d[0, 0], peer %p : !pld.dtensor<2x64xf32> -> !pl.tile<64xf32>
+  return
+}
+
+// -----
+
+func.func @remote_load_element_type(%d: !pld.dtensor<2x64xf32>, %p: index) {
+  // expected-error @+1 {{expected the tile element type to equal the element type of the target ('f32'), found 'f16'}}
+  %t = pld.tile.remote_load %d[0, 0], peer %p : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf16>
+  return
+}
+
+// -----
+
+func.func @remote_load_valid_count(%d: !pld.dtensor<2x64xf32>, %p: index) {
+  // expected-error @+1 {{expected one valid_shape entry per dimension of the target (2), found 1}}
+  %t = pld.tile.remote_load %d[0, 0], peer %p valid [1] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+  return
+}
+
+// -----
+
+func.func @remote_load_valid_too_large(%d: !pld.dtensor<2x64xf32>, %p: index) {
+  // expected-error @+1 {{expected valid_shape entry 1 in [0, 32] (the tile's extent), found 33}}
+  %t = pld.tile.remote_load %d[0, 0], peer %p valid [1, 33] : !pld.dtensor<2x64xf32> -> !pl.tile<1x32xf32>
+  return
+}
+
+// -----
+
+func.func @remote_load_valid_negative(%d: !pld.dtensor<2x64xf32>, %p: index) {
+  // expected-error @+1 {{expected valid_shape entry 0 in [0, 1] (the tile's extent), found -1}}
+  %t = pld.tile.remote_load %d[0, 0], peer %p valid [-1, 32] : !pld.dtensor<2x64xf32> -> !pl.tile<1x32xf32>
+  return
+}
+
+// -----
+
+func.func @remote_load_out_of_bounds(%d: !pld.dtensor<2x64xf32>, %p: index) {
+  // expected-error @+1 {{the accessed region does not fit inside the target: dimension 1 covers [48, 80) but the target has size 64 (shape [2, 64])}}
+  %t = pld.tile.remote_load %d[0, 48], peer %p : !pld.dtensor<2x64xf32> -> !pl.tile<1x32xf32>
+  return
+}
+
+// -----
+
+func.func @remote_store_element_type(%t: !pl.tile<1x32xf16>, %d: !pld.dtensor<2x64xf32>, %p: index) {
+  // expected-error @+1 {{expected the source element type to equal the target's ('f32'), found 'f16'}}
+  pld.tile.remote_store %t, %d[0, 0], peer %p : !pl.tile<1x32xf16>, !pld.dtensor<2x64xf32>
+  return
+}
+
+// -----
+
+func.func @remote_store_target_rank(%t: !pl.tile<1x32xf32>, %d: !pld.dtensor<64xf32>, %p: index) {
+  // expected-error @+1 {{expected a target of rank >= 2, found '!pld.dtensor<64xf32>' of rank 1}}
+  pld.tile.remote_store %t, %d[0], peer %p : !pl.tile<1x32xf32>, !pld.dtensor<64xf32>
+  return
+}
+
+// -----
+
+func.func @remote_store_leading_dims(%t: !pl.tile<2x1x32xf32>, %d: !pld.dtensor<2x64xf32>, %p: index) {
+  // expected-error @+1 {{expected a 2-D source, or an N-D source whose leading dimensions are 1, found shape [2, 1, 32]}}
+  pld.tile.remote_store %t, %d[0, 0], peer %p : !pl.tile<2x1x32xf32>, !pld.dtensor<2x64xf32>
+  return
+}
+
+// -----
+
+func.func @remote_store_does_not_fit(%t: !pl.tile<1x32xf32>, %d: !pld.dtensor<2x64xf32>, %p: index) {
+  // expected-error @+1 {{the pushed region does not fit inside the target: dimension 1 covers [33, 65) but the target has size 64 (shape [2, 64])}}
+  pld.tile.remote_store %t, %d[0, 33], peer %p : !pl.tile<1x32xf32>, !pld.dtensor<2x64xf32>
+  return
+}
+
+// -----
+
+func.func @remote_store_atomic_f64(%t: !pl.tile<1x32xf64>, %d: !pld.dtensor<2x64xf64>, %p: index) {
+  // expected-error @+1 {{atomic add is not supported for element type 'f64' (supported: f32, bf16, f16, i32, i16, i8)}}
+  pld.tile.remote_store %t, %d[0, 0], peer %p atomic add : !pl.tile<1x32xf64>, !pld.dtensor<2x64xf64>
+  return
+}
+
+// -----
+
+func.func @tensor_remote_store_offsets(%m: memref<1x64xf32>, %d: !pld.dtensor<2x64xf32>, %p: index) {
+  // expected-error @+1 {{expected one offset entry per dimension of the target (2), found 1}}
+  pld.tensor.remote_store %m, %d[0], peer %p : memref<1x64xf32>, !pld.dtensor<2x64xf32>
+  return
+}
+
+// -----
+
+func.func @tensor_remote_store_atomic_i64(%m: memref<1x64xi64>, %d: !pld.dtensor<2x64xi64>, %p: index) {
+  // expected-error @+1 {{atomic add is not supported for element type 'i64' (supported: f32, bf16, f16, i32, i16, i8)}}
+  pld.tensor.remote_store %m, %d[0, 0], peer %p atomic add : memref<1x64xi64>, !pld.dtensor<2x64xi64>
+  return
+}
+
+// -----
+
+func.func @put_to_plain_tensor(%dst: memref<64xf32>, %src: memref<64xf32>, %p: index) {
+  // expected-error @+1 {{expected 'dst' (the remote side of a put) to be a window-bound !pld.dtensor, found 'memref<64xf32>'}}
+  pld.tensor.put %dst, peer %p, %src : memref<64xf32>, memref<64xf32>
+  return
+}
+
+// -----
+
+func.func @put_from_tile(%dst: !pld.dtensor<1x64xf32>, %t: !pl.tile<1x64xf32>, %p: index) {
+  // expected-error @+1 {{a computed tile is not a valid put src; use pld.tile.remote_store to push a tile}}
+  pld.tensor.put %dst, peer %p, %t : !pld.dtensor<1x64xf32>, !pl.tile<1x64xf32>
+  return
+}
+
+// -----
+
+func.func @get_into_tile(%t: !pl.tile<1x64xf32>, %src: !pld.dtensor<1x64xf32>, %p: index) {
+  // expected-error @+1 {{a computed tile is not a valid get dst; use pld.tile.remote_load to read into a tile}}
+  pld.tensor.get %t, peer %p, %src : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
+  return
+}
+
+// -----
+
+func.func @get_from_plain_tensor(%dst: memref<64xf32>, %src: memref<64xf32>, %p: index) {
+  // expected-error @+1 {{expected 'src' (the remote side of a get) to be a window-bound !pld.dtensor, found 'memref<64xf32>'}}
+  pld.tensor.get %dst, peer %p, %src : memref<64xf32>, memref<64xf32>
+  return
+}
+
+// -----
+
+func.func @put_element_type(%dst: !pld.dtensor<64xf32>, %src: memref<64xf16>, %p: index) {
+  // expected-error @+1 {{expected 'dst' and 'src' to have the same element type, found 'f32' and 'f16'}}
+  pld.tensor.put %dst, peer %p, %src : !pld.dtensor<64xf32>, memref<64xf16>
+  return
+}
+
+// -----
+
+func.func @put_rank(%dst: !pld.dtensor<1x64xf32>, %src: memref<64xf32>, %p: index) {
+  // expected-error @+1 {{expected 'dst' and 'src' to have the same rank, found 2 and 1}}
+  pld.tensor.put %dst, peer %p, %src : !pld.dtensor<1x64xf32>, memref<64xf32>
+  return
+}
+
+// -----
+
+func.func @put_zero_dim(%dst: !pld.dtensor<64xf32>, %src: memref<0xf32>, %p: index) {
+  // expected-error @+1 {{expected positive static dimensions, found 'memref<0xf32>'}}
+  pld.tensor.put %dst, peer %p, %src : !pld.dtensor<64xf32>, memref<0xf32>
+  return
+}
+
+// -----
+
+func.func @put_partial_region(%dst: !pld.dtensor<2x64xf32>, %src: memref<2x64xf32>, %p: index) {
+  // expected-error @+1 {{expected dst_offsets, src_offsets and shape all together or not at all, found only dst_offsets shape}}
+  pld.tensor.put %dst, peer %p, %src dst_offsets [1, 0] shape [1, 64] : !pld.dtensor<2x64xf32>, memref<2x64xf32>
+  return
+}
+
+// -----
+
+func.func @put_region_count(%dst: !pld.dtensor<2x64xf32>, %src: memref<2x64xf32>, %p: index) {
+  // expected-error @+1 {{expected one shape entry per dimension of 'dst' and 'src' (2), found 1}}
+  pld.tensor.put %dst, peer %p, %src dst_offsets [1, 0] src_offsets [0, 0] shape [64] : !pld.dtensor<2x64xf32>, memref<2x64xf32>
+  return
+}
+
+// -----
+
+func.func @put_region_shape_positive(%dst: !pld.dtensor<2x64xf32>, %src: memref<2x64xf32>, %p: index) {
+  // expected-error @+1 {{expected shape entry 0 to be positive, found 0}}
+  pld.tensor.put %dst, peer %p, %src dst_offsets [1, 0] src_offsets [0, 0] shape [0, 64] : !pld.dtensor<2x64xf32>, memref<2x64xf32>
+  return
+}
+
+// -----
+
+func.func @put_region_out_of_bounds(%dst: !pld.dtensor<2x64xf32>, %src: memref<2x64xf32>, %p: index) {
+  // expected-error @+1 {{the transferred region does not fit inside 'dst': dimension 0 covers [2, 3) but 'dst' has size 2 (shape [2, 64])}}
+  pld.tensor.put %dst, peer %p, %src dst_offsets [2, 0] src_offsets [0, 0] shape [1, 64] : !pld.dtensor<2x64xf32>, memref<2x64xf32>
+  return
+}
+
+// -----
+
+func.func @get_region_out_of_bounds_src(%dst: memref<2x64xf32>, %src: !pld.dtensor<2x64xf32>, %p: index) {
+  // expected-error @+1 {{the transferred region does not fit inside 'src': dimension 1 covers [32, 96) but 'src' has size 64 (shape [2, 64])}}
+  pld.tensor.get %dst, peer %p, %src dst_offsets [0, 0] src_offsets [0, 32] shape [1, 64] : memref<2x64xf32>, !pld.dtensor<2x64xf32>
+  return
+}
+
+// -----
+
+func.func @put_shape_mismatch(%dst: !pld.dtensor<8x64xf32>, %src: memref<8x32xf32>, %p: index) {
+  // expected-error @+1 {{without dst_offsets/src_offsets/shape the whole local slice moves, so 'dst' and 'src' must have equal shapes, found [8, 64] and [8, 32]}}
+  pld.tensor.put %dst, peer %p, %src : !pld.dtensor<8x64xf32>, memref<8x32xf32>
+  return
+}
+
+// -----
+
+func.func @put_negative_chunk(%dst: !pld.dtensor<8x64xf32>, %src: memref<8x64xf32>, %p: index) {
+  // expected-error @+1 {{expected chunk_rows and chunk_cols >= 0, found chunk_rows = -2, chunk_cols = 0}}
+  pld.tensor.put %dst, peer %p, %src chunk_rows -2 : !pld.dtensor<8x64xf32>, memref<8x64xf32>
+  return
+}
+
+// -----
+
+func.func @put_pipeline_unchunked(%dst: !pld.dtensor<8x64xf32>, %src: memref<8x64xf32>, %p: index) {
+  // expected-error @+1 {{pipeline requires chunk_rows > 0 and chunk_cols > 0 (double buffering needs a chunked transfer), found chunk_rows = 4, chunk_cols = 0}}
+  pld.tensor.put %dst, peer %p, %src chunk_rows 4 pipeline : !pld.dtensor<8x64xf32>, memref<8x64xf32>
+  return
+}
+
+// -----
+
+func.func @get_pipeline_unchunked(%dst: memref<8x64xf32>, %src: !pld.dtensor<8x64xf32>, %p: index) {
+  // expected-error @+1 {{pipeline requires chunk_rows > 0 and chunk_cols > 0 (double buffering needs a chunked transfer), found chunk_rows = 0, chunk_cols = 0}}
+  pld.tensor.get %dst, peer %p, %src pipeline : memref<8x64xf32>, !pld.dtensor<8x64xf32>
+  return
+}
+
+// -----
+
+func.func @put_dynamic_rows(%dst: !pld.dtensor<?x64xf32>, %src: memref<?x64xf32>, %p: index) {
+  // expected-error @+1 {{a dynamic leading dimension needs chunk_rows > 0 (the staging tile is sized statically), found transfer shape [?, 64]}}
+  pld.tensor.put %dst, peer %p, %src chunk_cols 64 : !pld.dtensor<?x64xf32>, memref<?x64xf32>
+  return
+}
+
+// -----
+
+func.func @put_dynamic_cols(%dst: !pld.dtensor<8x?xf32>, %src: memref<8x?xf32>, %p: index) {
+  // expected-error @+1 {{a dynamic innermost dimension needs chunk_cols > 0 (the staging tile is sized statically), found transfer shape [8, ?]}}
+  pld.tensor.put %dst, peer %p, %src chunk_rows 8 : !pld.dtensor<8x?xf32>, memref<8x?xf32>
+  return
+}
+
+// -----
+
+func.func @put_dynamic_region_cols(%dst: !pld.dtensor<8x64xf32>, %src: memref<8x64xf32>, %p: index, %n: index) {
+  // expected-error @+1 {{a dynamic innermost dimension needs chunk_cols > 0 (the staging tile is sized statically), found transfer shape [1, ?]}}
+  pld.tensor.put %dst, peer %p, %src dst_offsets [0, 0] src_offsets [0, 0] shape [1, %n] : !pld.dtensor<8x64xf32>, memref<8x64xf32>
+  return
+}
+
+// -----
+
+func.func @put_atomic_f64(%dst: !pld.dtensor<64xf64>, %src: memref<64xf64>, %p: index) {
+  // expected-error @+1 {{atomic add is not supported for element type 'f64' (supported: f32, bf16, f16, i32, i16, i8)}}
+  pld.tensor.put %dst, peer %p, %src atomic add : !pld.dtensor<64xf64>, memref<64xf64>
+  return
+}
+
+// -----
+
+func.func @allreduce_dtype(%d: !pld.dtensor<1x64xi32>, %s: !pld.dtensor<4x1xi32>) {
+  // expected-error @+1 {{expected an f16 or f32 target, found element type 'i32'}}
+  %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x64xi32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+func.func @allreduce_same_operand(%s: !pld.dtensor<4x1xf32>) {
+  // expected-error @+1 {{expected 'target' and 'signal' to be distinct tensors, found the same value}}
+  %r = pld.tensor.allreduce %s, %s, op sum : !pld.dtensor<4x1xf32>, !pld.dtensor<4x1xf32>
+  return
+}
+
+// -----
+
+func.func @allreduce_signal_type(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x1xf32>) {
+  // expected-error @+1 {{expected 'signal' to be an i32 signal tensor, found element type 'f32'}}
+  %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xf32>
+  return
+}
+
+// -----
+
+func.func @allreduce_signal_rank(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4xi32>) {
+  // expected-error @+1 {{expected a 2-D signal, found shape [4]}}
+  %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @allreduce_mesh_signal(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{mesh allreduce expects a signal of shape [N, 1], found [4, 2]}}
+  %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @allreduce_ring_signal(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x4xi32>) {
+  // expected-error @+1 {{ring allreduce expects a signal of shape [2 * (N - 1), N] = [6, 4], found [4, 4]}}
+  %r = pld.tensor.allreduce %d, %s, op min mode ring : !pld.dtensor<1x64xf32>, !pld.dtensor<4x4xi32>
+  return
+}
+
+// -----
+
+func.func @allreduce_too_many_ranks(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<65x1xi32>) {
+  // expected-error @+1 {{expected a rank count N in [1, 64] (the signal's leading dimension), found 65}}
+  %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<65x1xi32>
+  return
+}
+
+// -----
+
+func.func @reduce_scatter_target_rank(%d: !pld.dtensor<64xf32>, %s: !pld.dtensor<4x1xi32>) {
+  // expected-error @+1 {{expected a target of shape [N, SIZE], found [64]}}
+  %r = pld.tensor.reduce_scatter %d, %s, op sum : !pld.dtensor<64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+func.func @reduce_scatter_rank_count(%d: !pld.dtensor<2x64xf32>, %s: !pld.dtensor<4x1xi32>) {
+  // expected-error @+1 {{expected the leading dimension of 'target' (2) to equal the rank count N of the signal (4)}}
+  %r = pld.tensor.reduce_scatter %d, %s, op sum : !pld.dtensor<2x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_same(%d: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x1xi32>) {
+  // expected-error @+1 {{expected 'local' and 'target' to be distinct tensors, found the same value}}
+  %r = pld.tensor.allgather %d, %d, %s : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_local_shape(%l: !pld.dtensor<2x64xf32>, %d: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x1xi32>) {
+  // expected-error @+1 {{expected a local row of shape [1, SIZE], found [2, 64]}}
+  %r = pld.tensor.allgather %l, %d, %s : !pld.dtensor<2x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_dtype(%l: memref<1x64xf16>, %d: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x1xi32>) {
+  // expected-error @+1 {{expected 'local' and 'target' to have the same element type, found 'f16' and 'f32'}}
+  %r = pld.tensor.allgather %l, %d, %s : memref<1x64xf16>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_size(%l: memref<1x32xf32>, %d: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x1xi32>) {
+  // expected-error @+1 {{expected 'local' and 'target' rows of the same SIZE, found 32 and 64}}
+  %r = pld.tensor.allgather %l, %d, %s : memref<1x32xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_signal_shape(%l: memref<1x64xf32>, %d: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{expected a signal of shape [N, 1] or [N] (one cell per rank), found [4, 2]}}
+  %r = pld.tensor.allgather %l, %d, %s : memref<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_rank_count(%l: memref<1x64xf32>, %d: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<2xi32>) {
+  // expected-error @+1 {{expected the leading dimension of 'target' (4) to equal the rank count N of the signal (2)}}
+  %r = pld.tensor.allgather %l, %d, %s : memref<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @broadcast_root_range(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x1xi32>) {
+  %root = arith.constant 4 : index
+  // expected-error @+1 {{expected root in [0, N) = [0, 4), found 4}}
+  %r = pld.tensor.broadcast %d, %s, root %root : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+func.func @broadcast_root_negative(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<?x1xi32>) {
+  %root = arith.constant -1 : index
+  // expected-error @+1 {{expected root in [0, N) = [0, ?), found -1}}
+  %r = pld.tensor.broadcast %d, %s, root %root : !pld.dtensor<1x64xf32>, !pld.dtensor<?x1xi32>
+  return
+}
+
+// -----
+
+func.func @barrier_signal_shape(%s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{expected a signal of shape [N, 1] (one cell per rank), found [4, 2]}}
+  pld.tensor.barrier %s : !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @barrier_signal_type(%s: !pld.dtensor<4x1xf32>) {
+  // expected-error @+1 {{expected 'signal' to be an i32 signal tensor, found element type 'f32'}}
+  pld.tensor.barrier %s : !pld.dtensor<4x1xf32>
+  return
+}
+
+// -----
+
+func.func @all_to_all_same(%d: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x1xi32>) {
+  // expected-error @+1 {{expected 'input' and 'target' to be distinct tensors, found the same value}}
+  %r = pld.tensor.all_to_all %d, %d, %s : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+func.func @all_to_all_types(%i: !pld.dtensor<4x32xf32>, %d: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x1xi32>) {
+  // expected-error @+1 {{expected 'input' and 'target' of the same type, found '!pld.dtensor<4x32xf32>' and '!pld.dtensor<4x64xf32>'}}
+  %r = pld.tensor.all_to_all %i, %d, %s : !pld.dtensor<4x32xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+func.func @all_to_all_rank_count(%i: !pld.dtensor<2x64xf32>, %d: !pld.dtensor<2x64xf32>, %s: !pld.dtensor<4x1xi32>) {
+  // expected-error @+1 {{expected the leading dimension of 'target' (2) to equal the rank count N of the signal (4)}}
+  %r = pld.tensor.all_to_all %i, %d, %s : !pld.dtensor<2x64xf32>, !pld.dtensor<2x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}

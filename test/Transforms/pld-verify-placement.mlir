@@ -1,0 +1,121 @@
+// pld-verify: host-only and InCore-only ops (SPEC §1, §3). Each error has a
+// near miss below it that stays quiet.
+// RUN: pld-opt %s --split-input-file --pld-verify --verify-diagnostics
+// RUN: pld-opt %s --split-input-file --pass-pipeline='builtin.module(pld-verify)' --verify-diagnostics
+
+// expected-note @+1 {{the enclosing function is marked #pl.kernel<incore>}}
+func.func @world_size_in_kernel() attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-error @+1 {{'pld.system.world_size' is only legal in host code, but it stands in InCore code}}
+  %n = pld.system.world_size
+  return
+}
+
+// Near miss: world_size in a host orchestrator.
+func.func @world_size_on_host() attributes {pl.kernel = #pl.kernel<host>} {
+  %n = pld.system.world_size
+  return
+}
+
+// -----
+
+func.func @world_size_in_task() attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-note @+1 {{the body of a task scope runs on an AI core}}
+  %t = pl.at level core_group name "work" {
+    // expected-error @+1 {{'pld.system.world_size' is only legal in host code, but it stands in InCore code}}
+    %n = pld.system.world_size
+  }
+  return
+}
+
+// -----
+
+// expected-note @+1 {{the enclosing function is marked #pl.kernel<host>}}
+func.func @rank_on_host(%s: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  // get_comm_ctx works in both kinds of code.
+  %ctx = pld.system.get_comm_ctx %s : !pld.dtensor<2x1xi32>
+  // expected-error @+1 {{'pld.system.rank' is only legal in InCore code, but it stands in host code}}
+  %me = pld.system.rank %ctx
+  return
+}
+
+// Near miss: the same in an InCore kernel.
+func.func @rank_in_kernel(%s: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %s : !pld.dtensor<2x1xi32>
+  %me = pld.system.rank %ctx
+  %n = pld.system.nranks %ctx
+  return
+}
+
+// Near miss: the same inside a task of a host orchestrator.
+func.func @rank_in_task(%s: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  %ctx = pld.system.get_comm_ctx %s : !pld.dtensor<2x1xi32>
+  %c4 = arith.constant 4 : index
+  %t = pl.spmd %c4 name "work" {
+    %me = pld.system.rank %ctx
+  }
+  return
+}
+
+// -----
+
+// expected-note @+1 {{the enclosing function is marked #pl.kernel<host>}}
+func.func @nranks_on_host(%s: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  %ctx = pld.system.get_comm_ctx %s : !pld.dtensor<2x1xi32>
+  // expected-error @+1 {{'pld.system.nranks' is only legal in InCore code, but it stands in host code}}
+  %n = pld.system.nranks %ctx
+  return
+}
+
+// -----
+
+// expected-note @+1 {{the enclosing function has no pl.kernel attribute, so it is a host orchestrator (pld-verify default-kind=host)}}
+func.func @notify_unmarked(%s: !pld.dtensor<2x1xi32>, %p: index, %v: i32) {
+  // expected-error @+1 {{'pld.system.notify' is only legal in InCore code, but it stands in host code}}
+  pld.system.notify %s[0, 0], peer %p, value %v, op set : !pld.dtensor<2x1xi32>
+  return
+}
+
+// -----
+
+// expected-note @+1 {{the enclosing function is marked #pl.kernel<host>}}
+func.func @wait_on_host(%s: !pld.dtensor<2x1xi32>, %v: i32) attributes {pl.kernel = #pl.kernel<host>} {
+  scf.execute_region {
+    // Nesting inside other regions does not change the kind.
+    // expected-error @+1 {{'pld.system.wait' is only legal in InCore code, but it stands in host code}}
+    pld.system.wait %s[0, 0], expected %v, cmp ge : !pld.dtensor<2x1xi32>
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+// expected-note @+1 {{the enclosing function is marked #pl.kernel<host>}}
+func.func @defer_wait_on_host(%s: !pld.dtensor<2x1xi32>, %v: i32) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-error @+1 {{'pld.system.defer_wait' is only legal in InCore code, but it stands in host code}}
+  pld.system.defer_wait %s[0, 0], expected %v, cmp ge : !pld.dtensor<2x1xi32>
+  return
+}
+
+// Near miss: defer_wait in its task.
+func.func @defer_wait_in_task(%s: !pld.dtensor<2x1xi32>, %v: i32) attributes {pl.kernel = #pl.kernel<host>} {
+  %t = pl.at level core_group name "payload_wait" {
+    pld.system.defer_wait %s[0, 0], expected %v, cmp ge : !pld.dtensor<2x1xi32>
+  }
+  return
+}
+
+// -----
+
+// Collectives are legal on both rails: in host code and in InCore code.
+func.func @collectives_on_host(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<2x1xi32>
+  pld.tensor.barrier %s : !pld.dtensor<2x1xi32>
+  return
+}
+
+func.func @collectives_in_kernel(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<2x1xi32>
+  pld.tensor.barrier %s : !pld.dtensor<2x1xi32>
+  return
+}
