@@ -48,3 +48,33 @@ config.substitutions.append(("%pld_src_root", project_root))
 config.substitutions.append(("%pld_cmake_build", cmake_build_dir))
 config.substitutions.append(("%llvm_prefix", llvm_prefix))
 config.substitutions.append(("%mlir_tblgen", os.path.join(llvm_bin, "mlir-tblgen")))
+
+# Linking a C program against the C API: pld's archives, then every static
+# MLIR library (as mlir-sys links them) and LLVM's, in one group.
+llvm_config = os.path.join(llvm_bin, "llvm-config")
+mlir_libs = sorted(
+    os.path.join(llvm_prefix, "lib", name)
+    for name in os.listdir(os.path.join(llvm_prefix, "lib"))
+    if name.startswith("libMLIR") and name.endswith(".a")
+)
+llvm_link = subprocess.check_output(
+    [llvm_config, "--link-static", "--ignore-libllvm", "--libs", "--system-libs"],
+    text=True,
+).split()
+capi_link_flags = " ".join(
+    [
+        "-I" + os.path.join(project_root, "dialect", "include"),
+        "-I" + os.path.join(cmake_build_dir, "dialect", "include"),
+        "-I" + os.path.join(llvm_prefix, "include"),
+        "-L" + os.path.join(cmake_build_dir, "dialect", "lib"),
+        "-L" + os.path.join(llvm_prefix, "lib"),
+        "-Wl,--start-group",
+        "-lPldCAPI",
+        "-lPldDialects",
+    ]
+    + mlir_libs
+    + llvm_link
+    + ["-Wl,--end-group", "-lstdc++", "-lm"]
+)
+config.substitutions.append(("%cc", "cc"))
+config.substitutions.append(("%capi_link_flags", capi_link_flags))

@@ -8,7 +8,13 @@
 pub mod bridge;
 pub mod verify;
 
-/// Registers every pld pass with MLIR's global pass registry.
+use std::sync::Once;
+
+/// Registers every pld pass with MLIR's global pass registry. Safe to call
+/// more than once: MLIR rejects a second registration of a name.
 pub fn register_passes() {
-    bridge::register::<verify::PldVerify>();
+    static REGISTER: Once = Once::new();
+    REGISTER.call_once(|| {
+        bridge::register::<verify::PldVerify>();
+    });
 }

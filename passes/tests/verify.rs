@@ -1,0 +1,114 @@
+//! pld-verify through the Rust API: registered by `register_passes`, parsed
+//! into an ordinary pass pipeline with options, diagnostics with notes.
+
+use melior::{
+    Context,
+    ir::{Module, operation::OperationLike},
+    pass::PassManager,
+    utility::parse_pass_pipeline,
+};
+use pld_dialect::create_context;
+use std::sync::{Arc, Mutex};
+
+/// Runs `pipeline` on `source`; returns whether it succeeded and every
+/// diagnostic, notes included.
+fn run(context: &Context, pipeline: &str, source: &str) -> (bool, String) {
+    pld_passes::register_passes();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let sink = seen.clone();
+    let handler = context.attach_diagnostic_handler(move |diagnostic| {
+        let mut lines = vec![format!(
+            "{}: {:?}: {}",
+            diagnostic.location(),
+            diagnostic.severity(),
+            diagnostic
+        )];
+        for index in 0..diagnostic.note_count() {
+            if let Ok(note) = diagnostic.note(index) {
+                lines.push(format!("  {}: note: {note}", note.location()));
+            }
+        }
+        sink.lock().unwrap().extend(lines);
+        true
+    });
+    let mut module = Module::parse(context, source).expect("test input parses");
+    let manager = PassManager::new(context);
+    let ok = match parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline) {
+        // Option errors are reported when the pipeline is parsed.
+        Err(error) => {
+            seen.lock().unwrap().push(error.to_string());
+            false
+        }
+        Ok(()) => manager.run(&mut module).is_ok(),
+    };
+    context.detach_diagnostic_handler(handler);
+    assert!(module.as_operation().verify());
+    let text = seen.lock().unwrap().join("\n");
+    (ok, text)
+}
+
+const MIXED: &str = r#"
+func.func @host(%s: !pld.dtensor<2x1xi32>) {
+  %n = pld.system.world_size
+  %ctx = pld.system.get_comm_ctx %s : !pld.dtensor<2x1xi32>
+  %me = pld.system.rank %ctx
+  return
+}
+"#;
+
+#[test]
+fn placement_errors_point_at_the_deciding_scope() {
+    let context = create_context();
+    let (ok, diagnostics) = run(&context, "builtin.module(pld-verify)", MIXED);
+    assert!(!ok);
+    insta::assert_snapshot!(diagnostics, @r#"
+    loc("-":5:9): Error: 'pld.system.rank' is only legal in InCore code, but it stands in host code
+      loc("-":2:1): note: the enclosing function has no pl.kernel attribute, so it is a host orchestrator (pld-verify default-kind=host)
+    "#);
+}
+
+#[test]
+fn default_kind_option_changes_unmarked_functions() {
+    let context = create_context();
+    let (ok, diagnostics) =
+        run(&context, "builtin.module(pld-verify{default-kind=incore})", MIXED);
+    assert!(!ok);
+    insta::assert_snapshot!(diagnostics, @r#"
+    loc("-":3:8): Error: 'pld.system.world_size' is only legal in host code, but it stands in InCore code
+      loc("-":2:1): note: the enclosing function has no pl.kernel attribute, so it is an InCore kernel (pld-verify default-kind=incore)
+    "#);
+}
+
+#[test]
+fn bad_option_values_are_rejected_when_the_pipeline_is_parsed() {
+    let context = create_context();
+    let (ok, diagnostics) =
+        run(&context, "builtin.module(pld-verify{default-kind=aic})", MIXED);
+    assert!(!ok);
+    assert!(
+        diagnostics.contains("expected default-kind to be 'host' or 'incore', found 'aic'"),
+        "{diagnostics}"
+    );
+}
+
+#[test]
+fn well_placed_programs_pass_quietly() {
+    let context = create_context();
+    let (ok, diagnostics) = run(
+        &context,
+        "builtin.module(pld-verify)",
+        r#"
+        func.func @host() attributes {pl.kernel = #pl.kernel<host>} {
+          %n = pld.system.world_size
+          return
+        }
+        func.func @kernel(%s: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+          %ctx = pld.system.get_comm_ctx %s : !pld.dtensor<2x1xi32>
+          %me = pld.system.rank %ctx
+          return
+        }
+        "#,
+    );
+    assert!(ok, "{diagnostics}");
+    assert_eq!(diagnostics, "");
+}

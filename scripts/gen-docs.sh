@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Regenerates the dialect reference under docs/dialects from the ODS files
+# (test/Docs/dialect-docs.test fails when they are stale).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+prefix=$(sed -n 's/^MLIR_SYS_220_PREFIX = "\(.*\)"/\1/p' .cargo/config.toml)
+tblgen="$prefix/bin/mlir-tblgen"
+includes=(-I dialect/include -I "$prefix/include")
+"$tblgen" -gen-dialect-doc -dialect=pld "${includes[@]}" \
+  dialect/include/pld/Dialect/Pld/IR/PldOps.td -o docs/dialects/pld.md
+"$tblgen" -gen-dialect-doc -dialect=pl "${includes[@]}" \
+  dialect/include/pld/Dialect/Pl/IR/PlOps.td -o docs/dialects/pl.md

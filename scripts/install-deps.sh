@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what pld needs on a fresh Debian 12 machine: LLVM/MLIR 22 from
+# Debian's packages, CMake + Ninja for the C++ half, clang/libclang for
+# bindgen, and lit from PyPI. Rust (cargo) is expected to be present.
+set -euo pipefail
+
+packages=(
+  llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libpolly-22-dev
+  clang-22 libclang-22-dev
+  libzstd-dev zlib1g-dev libxml2-dev
+  cmake ninja-build g++ python3-pip
+)
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
+    || missing+=("$package")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+if ! python3 -c "import lit" 2>/dev/null; then
+  python3 -m pip install --quiet lit
+fi
+
+command -v cargo >/dev/null || { echo "cargo (Rust) is required" >&2; exit 1; }
