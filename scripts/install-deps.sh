@@ -8,7 +8,7 @@ packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libpolly-22-dev
   clang-22 libclang-22-dev
   libzstd-dev zlib1g-dev libxml2-dev
-  cmake ninja-build g++ python3-pip
+  cmake ninja-build g++
 )
 
 sudo=""
@@ -25,7 +25,9 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 if ! python3 -c "import lit" 2>/dev/null; then
-  python3 -m pip install --quiet lit
+  # A Debian-managed python3 refuses plain pip installs (PEP 668).
+  python3 -m pip install --quiet lit 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages lit
 fi
 
 command -v cargo >/dev/null || { echo "cargo (Rust) is required" >&2; exit 1; }

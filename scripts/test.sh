@@ -4,4 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --workspace
 cargo test --workspace
-lit -v test
+# lit through the interpreter it was installed for (no reliance on a shim on PATH).
+python3 -c 'import sys; from lit.main import main; sys.exit(main())' -v test
