@@ -469,28 +469,30 @@ static std::optional<ArrayRef<int64_t>> optionalList(DenseI64ArrayAttr attr) {
   return attr.asArrayRef();
 }
 
+template <typename TransferOp>
+static TransferView viewOf(TransferOp op, bool isPut, AtomicType atomic) {
+  return TransferView{isPut,
+                      op.getDst(),
+                      op.getSrc(),
+                      optionalList(op.getStaticDstOffsetsAttr()),
+                      optionalList(op.getStaticSrcOffsetsAttr()),
+                      optionalList(op.getStaticSizesAttr()),
+                      op.getDstOffsets(),
+                      op.getSrcOffsets(),
+                      op.getSizes(),
+                      static_cast<int64_t>(op.getChunkRows()),
+                      static_cast<int64_t>(op.getChunkCols()),
+                      op.getPipeline(),
+                      atomic};
+}
+
 LogicalResult PutOp::verify() {
-  return verifyTransfer(
-      *this, TransferView{/*isPut=*/true, getDst(), getSrc(),
-                          optionalList(getStaticDstOffsetsAttr()),
-                          optionalList(getStaticSrcOffsetsAttr()),
-                          optionalList(getStaticSizesAttr()), getDstOffsets(),
-                          getSrcOffsets(), getSizes(),
-                          static_cast<int64_t>(getChunkRows()),
-                          static_cast<int64_t>(getChunkCols()), getPipeline(),
-                          getAtomic()});
+  return verifyTransfer(*this, viewOf(*this, /*isPut=*/true, getAtomic()));
 }
 
 LogicalResult GetOp::verify() {
-  return verifyTransfer(
-      *this, TransferView{/*isPut=*/false, getDst(), getSrc(),
-                          optionalList(getStaticDstOffsetsAttr()),
-                          optionalList(getStaticSrcOffsetsAttr()),
-                          optionalList(getStaticSizesAttr()), getDstOffsets(),
-                          getSrcOffsets(), getSizes(),
-                          static_cast<int64_t>(getChunkRows()),
-                          static_cast<int64_t>(getChunkCols()), getPipeline(),
-                          AtomicType::None});
+  return verifyTransfer(*this,
+                        viewOf(*this, /*isPut=*/false, AtomicType::None));
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,19 @@
+# pld_dialect_tablegen(<Name> <dialect>): the .inc files of one dialect, from
+# <Name>Enums.td (enums alone) and <Name>Ops.td (dialect, types, attributes,
+# ops), as the target <Name>IncGen.
+function(pld_dialect_tablegen name dialect)
+  set(LLVM_TARGET_DEFINITIONS ${name}Enums.td)
+  mlir_tablegen(${name}Enums.h.inc -gen-enum-decls)
+  mlir_tablegen(${name}Enums.cpp.inc -gen-enum-defs)
+
+  set(LLVM_TARGET_DEFINITIONS ${name}Ops.td)
+  mlir_tablegen(${name}Dialect.h.inc -gen-dialect-decls -dialect=${dialect})
+  mlir_tablegen(${name}Dialect.cpp.inc -gen-dialect-defs -dialect=${dialect})
+  mlir_tablegen(${name}Types.h.inc -gen-typedef-decls -typedefs-dialect=${dialect})
+  mlir_tablegen(${name}Types.cpp.inc -gen-typedef-defs -typedefs-dialect=${dialect})
+  mlir_tablegen(${name}Attrs.h.inc -gen-attrdef-decls -attrdefs-dialect=${dialect})
+  mlir_tablegen(${name}Attrs.cpp.inc -gen-attrdef-defs -attrdefs-dialect=${dialect})
+  mlir_tablegen(${name}Ops.h.inc -gen-op-decls)
+  mlir_tablegen(${name}Ops.cpp.inc -gen-op-defs)
+  add_public_tablegen_target(${name}IncGen)
+endfunction()
