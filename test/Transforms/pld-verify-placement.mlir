@@ -90,9 +90,11 @@ func.func @wait_on_host(%s: !pld.dtensor<2x1xi32>, %v: i32) attributes {pl.kerne
 
 // -----
 
-// expected-note @+1 {{the enclosing function is marked #pl.kernel<host>}}
+// expected-note @+2 {{the enclosing function is marked #pl.kernel<host>}}
+// expected-note @+1 {{the enclosing function}}
 func.func @defer_wait_on_host(%s: !pld.dtensor<2x1xi32>, %v: i32) attributes {pl.kernel = #pl.kernel<host>} {
-  // expected-error @+1 {{'pld.system.defer_wait' is only legal in InCore code, but it stands in host code}}
+  // expected-error @+2 {{'pld.system.defer_wait' is only legal in InCore code, but it stands in host code}}
+  // expected-error @+1 {{defer_wait must sit in a dedicated top-level pl.at task at level core_group, found it outside any task}}
   pld.system.defer_wait %s[0, 0], expected %v, cmp ge : !pld.dtensor<2x1xi32>
   return
 }

@@ -1,6 +1,10 @@
-//! `pld-verify`: the contextual rules of pld programs that no single op can
-//! check (SPEC §1, §3): which ops may stand in host orchestrator code and
-//! which only in InCore kernel code.
+//! `pld-verify`: the rules of pld programs that no single op can check.
+//!
+//! - placement (SPEC §1, §3): host-only and InCore-only ops;
+//! - target (SPEC §3): the module's chip profile (`pld.target`, default
+//!   Ascend910B) and the HOST rail's collective limits;
+//! - the defer_wait contract (SPEC §3);
+//! - protocol analysis (SPEC §6).
 //!
 //! Code is InCore inside a function marked `pl.kernel = #pl.kernel<incore>`
 //! and inside the body of a task (`pl.at`, `pl.spmd`), wherever that task
@@ -8,11 +12,17 @@
 //! function without the attribute is of the kind the `default-kind` option
 //! names (`host` unless told otherwise).
 
+mod defer_wait;
+mod ir;
 mod placement;
+mod protocol;
+mod report;
+mod target;
 
 use crate::bridge::{Pass, PassFailed, PassOption};
 use melior::ir::operation::OperationRef;
 pub use placement::CodeKind;
+use report::Report;
 
 /// The `pld-verify` pass.
 pub struct PldVerify {
@@ -21,8 +31,9 @@ pub struct PldVerify {
 
 impl Pass for PldVerify {
     const ARGUMENT: &'static str = "pld-verify";
-    const DESCRIPTION: &'static str =
-        "Check the contextual rules of pld programs (host vs InCore placement)";
+    const DESCRIPTION: &'static str = "Check the contextual rules of pld programs: placement, \
+                                       target profile, the defer_wait contract and the signal \
+                                       protocol";
     const OPTIONS: &'static [PassOption] = &[PassOption {
         name: "default-kind",
         description: "Kind of a function without a pl.kernel attribute: host or incore",
@@ -43,6 +54,12 @@ impl Pass for PldVerify {
     }
 
     fn run(&self, op: OperationRef) -> Result<(), PassFailed> {
-        placement::check(op, self.default_kind)
+        let ops = ir::nested_ops(op);
+        let mut report = Report::default();
+        placement::check(&ops, self.default_kind, &mut report);
+        target::check(&op, &ops, self.default_kind, &mut report);
+        defer_wait::check(&ops, &mut report);
+        protocol::check(&op, &ops, &mut report);
+        if report.failed() { Err(PassFailed) } else { Ok(()) }
     }
 }

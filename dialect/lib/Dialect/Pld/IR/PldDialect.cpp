@@ -3,6 +3,7 @@
 #include "pld/Dialect/Pld/IR/Pld.h"
 #include "pld/Dialect/Pl/IR/ShapeSyntax.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -32,6 +33,23 @@ void PldDialect::initialize() {
 #define GET_OP_LIST
 #include "pld/Dialect/Pld/IR/PldOps.cpp.inc"
       >();
+}
+
+LogicalResult PldDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attribute) {
+  if (attribute.getName() != getTargetAttrName())
+    return op->emitError() << "unknown pld attribute '"
+                           << attribute.getName().getValue() << "'";
+  if (!isa<TargetProfileAttr>(attribute.getValue()))
+    return op->emitError() << "expected '" << getTargetAttrName()
+                           << "' to be a #pld.target<Ascend910B|Ascend950>, "
+                              "found "
+                           << attribute.getValue();
+  if (!isa<ModuleOp>(op))
+    return op->emitError() << "'" << getTargetAttrName()
+                           << "' belongs on a builtin.module, found it on '"
+                           << op->getName() << "'";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

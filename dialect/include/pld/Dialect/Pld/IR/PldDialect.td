@@ -28,10 +28,25 @@ def Pld_Dialect : Dialect {
     peer's window. Per-op rules are checked by the op verifiers; rules that
     need context (host versus InCore code, task-scope contracts, protocol
     analysis) are checked by the `pld-verify` pass.
+
+    A module names the chip it is compiled for with
+    `pld.target = #pld.target<Ascend910B>` or `#pld.target<Ascend950>`; a
+    module without the attribute targets **Ascend910B** (A2/A3), the default
+    profile. The profile decides, for instance, whether bf16 atomic add is
+    available (Ascend910B only).
   }];
   let dependentDialects = ["::pld::pl::PlDialect"];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// The discardable module attribute that names the target profile
+    /// (`#pld.target<Ascend910B>` or `#pld.target<Ascend950>`). Without it a
+    /// module targets Ascend910B.
+    static constexpr ::llvm::StringLiteral getTargetAttrName() {
+      return ::llvm::StringLiteral("pld.target");
+    }
+  }];
 }
 
 class Pld_Op<string mnemonic, list<Trait> traits = []>

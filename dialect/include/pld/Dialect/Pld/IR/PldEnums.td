@@ -48,4 +48,12 @@ def Pld_CollectiveModeEnum : I32EnumAttr<"CollectiveMode",
   let genSpecializedAttr = 0;
 }
 
+def Pld_TargetProfileEnum : I32EnumAttr<"TargetProfile",
+    "the Ascend chip a module is compiled for", [
+    I32EnumAttrCase<"Ascend910B", 0, "Ascend910B">,
+    I32EnumAttrCase<"Ascend950", 1, "Ascend950">]> {
+  let cppNamespace = "::pld";
+  let genSpecializedAttr = 0;
+}
+
 #endif // PLD_ENUMS_TD

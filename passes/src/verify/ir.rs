@@ -1,0 +1,199 @@
+//! Read-only queries over melior IR that the rules of pld-verify share.
+
+use melior::ir::{
+    BlockLike, RegionLike, Type, TypeLike, Value, ValueLike,
+    attribute::{DenseI64ArrayAttribute, IntegerAttribute},
+    operation::{OperationLike, OperationRef},
+};
+use std::collections::HashSet;
+
+/// The marker of a dynamic entry in a static index list (`ShapedType::kDynamic`).
+pub const DYNAMIC: i64 = i64::MIN;
+
+/// The full name of an op, e.g. `pld.system.notify`.
+pub fn name(op: &OperationRef) -> String {
+    op.name().as_string_ref().as_str().unwrap_or("").to_owned()
+}
+
+/// Every op nested under `root` (not `root` itself), in pre-order, which is
+/// program order within each block.
+pub fn nested_ops<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut ops = Vec::new();
+    collect(root, &mut ops);
+    ops
+}
+
+fn collect<'c, 'a>(op: OperationRef<'c, 'a>, ops: &mut Vec<OperationRef<'c, 'a>>) {
+    for region in op.regions() {
+        let mut block = region.first_block();
+        while let Some(current) = block {
+            let mut child = current.first_operation();
+            while let Some(operation) = child {
+                ops.push(operation);
+                collect(operation, ops);
+                child = operation.next_in_block();
+            }
+            block = current.next_in_region();
+        }
+    }
+}
+
+/// Whether `op` is a function (anything with a name and a function type).
+pub fn is_function(op: &OperationRef) -> bool {
+    op.has_attribute("function_type") && op.has_attribute("sym_name")
+}
+
+/// The op that defines `value`, if it is an op result.
+pub fn defining_op<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    if !value.is_operation_result() {
+        return None;
+    }
+    unsafe { OperationRef::from_option_raw(mlir_sys::mlirOpResultGetOwner(value.to_raw())) }
+}
+
+/// The op whose region holds the block that declares `value`, if `value` is a
+/// block argument.
+pub fn argument_owner<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    if !value.is_block_argument() {
+        return None;
+    }
+    unsafe {
+        let block = mlir_sys::mlirBlockArgumentGetOwner(value.to_raw());
+        OperationRef::from_option_raw(mlir_sys::mlirBlockGetParentOperation(block))
+    }
+}
+
+/// Operand `index` of `op`, with the op's lifetimes (melior ties it to the
+/// borrow of `op`).
+pub fn operand<'c, 'a>(op: &OperationRef<'c, 'a>, index: usize) -> Option<Value<'c, 'a>> {
+    (index < op.operand_count())
+        .then(|| unsafe { Value::from_raw(mlir_sys::mlirOperationGetOperand(op.to_raw(), index as isize)) })
+}
+
+/// Every operand of `op`, with the op's lifetimes.
+pub fn operands<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
+    (0..op.operand_count()).filter_map(|index| operand(op, index)).collect()
+}
+
+/// The integer a value holds when it is an `arith.constant`.
+pub fn constant_int(value: Value) -> Option<i64> {
+    let op = defining_op(value)?;
+    if name(&op) != "arith.constant" {
+        return None;
+    }
+    IntegerAttribute::try_from(op.attribute("value").ok()?)
+        .ok()
+        .map(|attribute| attribute.signed_value())
+}
+
+/// The entries of a `DenseI64ArrayAttr` (dynamic entries are [`DYNAMIC`]).
+pub fn static_list(op: &OperationRef, attribute: &str) -> Option<Vec<i64>> {
+    let list = DenseI64ArrayAttribute::try_from(op.attribute(attribute).ok()?).ok()?;
+    (0..list.len()).map(|index| list.element(index).ok()).collect()
+}
+
+/// The keyword of an enum attribute, e.g. `set` for `#pld<notify_op set>`.
+pub fn enum_keyword(op: &OperationRef, attribute: &str) -> Option<String> {
+    let text = op.attribute(attribute).ok()?.to_string();
+    let body = text.trim_end_matches('>');
+    let keyword = body.rsplit([' ', '<']).next()?;
+    Some(keyword.to_owned())
+}
+
+/// The nearest proper ancestor of `op` whose name is one of `names`.
+pub fn enclosing<'c, 'a>(op: &OperationRef<'c, 'a>, names: &[&str]) -> Option<OperationRef<'c, 'a>> {
+    let mut current = op.parent_operation();
+    while let Some(ancestor) = current {
+        if names.contains(&name(&ancestor).as_str()) {
+            return Some(ancestor);
+        }
+        current = ancestor.parent_operation();
+    }
+    None
+}
+
+/// The nearest enclosing function of `op`.
+pub fn enclosing_function<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let mut current = op.parent_operation();
+    while let Some(ancestor) = current {
+        if is_function(&ancestor) {
+            return Some(ancestor);
+        }
+        current = ancestor.parent_operation();
+    }
+    None
+}
+
+/// Whether `ancestor` is a proper ancestor of `op`.
+pub fn is_inside(op: &OperationRef, ancestor: &OperationRef) -> bool {
+    let mut current = op.parent_operation();
+    while let Some(parent) = current {
+        if parent == *ancestor {
+            return true;
+        }
+        current = parent.parent_operation();
+    }
+    false
+}
+
+/// Whether `value` is computed, through any chain of ops, from a value for
+/// which `is_source` holds (the value itself included).
+pub fn depends_on<'c: 'a, 'a>(value: Value<'c, 'a>, is_source: &dyn Fn(Value<'c, 'a>) -> bool) -> bool {
+    let mut seen = HashSet::new();
+    let mut work = vec![value];
+    while let Some(current) = work.pop() {
+        if !seen.insert(current.to_raw().ptr) {
+            continue;
+        }
+        if is_source(current) {
+            return true;
+        }
+        if let Some(op) = defining_op(current) {
+            work.extend(operands(&op));
+        }
+    }
+    false
+}
+
+/// Whether `value` depends on the result of an op named `op_name`.
+pub fn depends_on_op(value: Value, op_name: &str) -> bool {
+    depends_on(value, &|current| {
+        defining_op(current).is_some_and(|op| name(&op) == op_name)
+    })
+}
+
+/// The element type of a shaped type (a `!pld.dtensor`, a memref, a tile).
+pub fn element_type<'c>(r#type: Type<'c>) -> Type<'c> {
+    unsafe { Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(r#type.to_raw())) }
+}
+
+/// The static trip count of an `scf.for`, when its bounds and step are constants.
+pub fn constant_trip_count(for_op: &OperationRef) -> Option<i64> {
+    let lower = constant_int(operand(for_op, 0)?)?;
+    let upper = constant_int(operand(for_op, 1)?)?;
+    let step = constant_int(operand(for_op, 2)?)?;
+    (step > 0).then(|| ((upper - lower).max(0) + step - 1) / step)
+}
+
+/// The module an op belongs to (the outermost ancestor, or the op itself).
+pub fn root<'c, 'a>(op: OperationRef<'c, 'a>) -> OperationRef<'c, 'a> {
+    let mut current = op;
+    while let Some(parent) = current.parent_operation() {
+        current = parent;
+    }
+    current
+}
+
+/// A readable rendering of a static index list: `[0, ?]`.
+pub fn format_list(values: &[Option<i64>]) -> String {
+    let items: Vec<String> = values
+        .iter()
+        .map(|value| value.map_or_else(|| "?".to_owned(), |value| value.to_string()))
+        .collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// Whether a type is the element type `bf16`.
+pub fn is_bf16(r#type: Type) -> bool {
+    r#type.is_bf16()
+}

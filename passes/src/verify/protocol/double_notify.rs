@@ -1,0 +1,66 @@
+//! A notify that fires twice: outside a vector-only region in a kernel that
+//! also does cube work (emitted on the cube and the vector lane), or inside a
+//! `pl.split_aiv mode none` region (both AIV sub-lanes) without sharding by
+//! `pl.get_aiv_id` or a one-lane guard.
+
+use super::signals::NOTIFY;
+use crate::verify::{ir, placement::TASK_SCOPES, report::Report};
+use melior::ir::{operation::OperationLike, operation::OperationRef};
+
+/// The kernel a notify belongs to: its task, or else its function.
+fn kernel_of<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    ir::enclosing(op, TASK_SCOPES).or_else(|| ir::enclosing_function(op))
+}
+
+/// Whether some `scf.if` between `op` and `region` branches on the lane id.
+fn guarded_by_lane(op: &OperationRef, region: &OperationRef) -> bool {
+    let mut current = op.parent_operation();
+    while let Some(ancestor) = current {
+        if ancestor == *region {
+            return false;
+        }
+        if ir::name(&ancestor) == "scf.if"
+            && ir::operand(&ancestor, 0)
+                .is_some_and(|condition| ir::depends_on_op(condition, "pl.get_aiv_id"))
+        {
+            return true;
+        }
+        current = ancestor.parent_operation();
+    }
+    false
+}
+
+pub fn check(ops: &[OperationRef], report: &mut Report) {
+    for notify in ops.iter().filter(|op| ir::name(op) == NOTIFY) {
+        let Some(kernel) = kernel_of(notify) else { continue };
+        let split = ir::enclosing(notify, &["pl.split_aiv"]).filter(|split| ir::is_inside(split, &kernel));
+        match split {
+            None => {
+                let kernel_ops = ir::nested_ops(kernel);
+                if let Some(cube) = kernel_ops.iter().find(|op| ir::name(op) == "pl.matmul") {
+                    report.error(
+                        notify,
+                        "notify fires twice: outside a pl.split_aiv region of a kernel that also \
+                         does cube work it is emitted on both the cube and the vector lane; put \
+                         it in a pl.split_aiv region",
+                        &[(cube.location(), "cube work here".to_owned())],
+                    );
+                }
+            }
+            Some(split) => {
+                if ir::enum_keyword(&split, "mode").as_deref() != Some("none") {
+                    continue;
+                }
+                let sharded = ir::operands(notify).into_iter().any(|operand| ir::depends_on_op(operand, "pl.get_aiv_id"));
+                if !sharded && !guarded_by_lane(notify, &split) {
+                    report.error(
+                        notify,
+                        "notify fires twice: a pl.split_aiv mode none region runs on both AIV \
+                         sub-lanes; shard the notify by pl.get_aiv_id or guard it to one lane",
+                        &[(split.location(), "the region runs on both sub-lanes".to_owned())],
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! Protocol analysis (SPEC §6): the bugs that nothing in the original system
+//! diagnoses. Every rule errs on the side of silence: it only reports what
+//! the IR proves (constant values, static offsets and shapes).
+
+mod double_notify;
+mod mixed_signals;
+mod publish_order;
+mod region_mismatch;
+mod reused_signal;
+mod signals;
+mod unreachable_wait;
+
+use super::report::Report;
+use melior::ir::operation::OperationRef;
+
+pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
+    unreachable_wait::check(root, ops, report);
+    double_notify::check(ops, report);
+    mixed_signals::check(ops, report);
+    reused_signal::check(ops, report);
+    region_mismatch::check(ops, report);
+    publish_order::check(ops, report);
+}

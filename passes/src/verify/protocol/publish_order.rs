@@ -1,0 +1,77 @@
+//! A payload write that is not ordered before the notify that publishes it
+//! (notify-before-data): a write into a window that follows a notify in the
+//! same phase (no wait in between) and that no later notify publishes.
+
+use super::signals::{DEFER_WAIT, NOTIFY, WAIT, COLLECTIVE_SIGNALS};
+use crate::verify::{ir, placement::TASK_SCOPES, report::Report};
+use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
+
+/// The window operand a payload write writes, if `op` writes one.
+fn payload_target<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<melior::ir::Value<'c, 'a>> {
+    let index = match ir::name(op).as_str() {
+        "pld.tile.remote_store" | "pld.tensor.remote_store" | "pl.store" | "pl.write" => 1,
+        "pld.tensor.put" => 0,
+        _ => return None,
+    };
+    let target = ir::operand(op, index)?;
+    pld_dialect::types::is_distributed_tensor(target.r#type()).then_some(target)
+}
+
+fn is_synchronisation(name: &str) -> bool {
+    name == WAIT || name == DEFER_WAIT || COLLECTIVE_SIGNALS.iter().any(|(collective, _)| *collective == name)
+}
+
+/// The kernel an op runs in: its task, or else its function.
+fn kernel_of<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    ir::enclosing(op, TASK_SCOPES).or_else(|| ir::enclosing_function(op))
+}
+
+pub fn check(ops: &[OperationRef], report: &mut Report) {
+    let mut kernels: Vec<OperationRef> = Vec::new();
+    for op in ops {
+        if let Some(kernel) = kernel_of(op)
+            && !kernels.contains(&kernel)
+        {
+            kernels.push(kernel);
+        }
+    }
+    for kernel in kernels {
+        // The kernel's own ops in program order (not those of nested tasks).
+        let sequence: Vec<OperationRef> = ir::nested_ops(kernel)
+            .into_iter()
+            .filter(|op| kernel_of(op) == Some(kernel))
+            .collect();
+        let mut pending_notify: Option<OperationRef> = None;
+        let mut unpublished: Vec<(OperationRef, OperationRef)> = Vec::new();
+        for op in &sequence {
+            let name = ir::name(op);
+            if name == NOTIFY {
+                // This notify publishes every write before it.
+                unpublished.clear();
+                pending_notify = Some(*op);
+            } else if is_synchronisation(&name) {
+                // A new phase: later writes belong to it, not to the notify.
+                pending_notify = None;
+            } else if payload_target(op).is_some()
+                && let Some(notify) = pending_notify
+            {
+                unpublished.push((*op, notify));
+            }
+        }
+        for (write, notify) in unpublished {
+            report_write(&write, &notify, report);
+        }
+    }
+}
+
+fn report_write(write: &OperationRef, notify: &OperationRef, report: &mut Report) {
+    report.error(
+        write,
+        &format!(
+            "'{}' writes a payload after the notify that publishes it: a peer may see the \
+             signal before the data; write the payload first, then notify",
+            ir::name(write)
+        ),
+        &[(notify.location(), "the notify that publishes it".to_owned())],
+    );
+}

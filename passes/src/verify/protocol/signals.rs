@@ -1,0 +1,93 @@
+//! The signal cells that notify, wait and defer_wait address.
+
+use crate::verify::ir;
+use melior::ir::{Value, operation::OperationLike, operation::OperationRef};
+
+pub const NOTIFY: &str = "pld.system.notify";
+pub const WAIT: &str = "pld.system.wait";
+pub const DEFER_WAIT: &str = "pld.system.defer_wait";
+
+/// Collectives and the index of their signal operand.
+pub const COLLECTIVE_SIGNALS: &[(&str, usize)] = &[
+    ("pld.tensor.allreduce", 1),
+    ("pld.tensor.reduce_scatter", 1),
+    ("pld.tensor.allgather", 2),
+    ("pld.tensor.broadcast", 1),
+    ("pld.tensor.barrier", 0),
+    ("pld.tensor.all_to_all", 2),
+];
+
+/// One signal access: the signal tensor, the cell (static offsets, `None`
+/// where dynamic) and the last operand (value for notify, expected for waits).
+pub struct SignalAccess<'c, 'a> {
+    pub op: OperationRef<'c, 'a>,
+    pub signal: Value<'c, 'a>,
+    pub cell: Vec<Option<i64>>,
+    pub scalar: Value<'c, 'a>,
+}
+
+impl<'c, 'a> SignalAccess<'c, 'a> {
+    /// The access `op` makes, if it is a notify, wait or defer_wait.
+    pub fn of(op: OperationRef<'c, 'a>) -> Option<Self> {
+        if ![NOTIFY, WAIT, DEFER_WAIT].contains(&ir::name(&op).as_str()) {
+            return None;
+        }
+        let cell = ir::static_list(&op, "static_offsets")?
+            .into_iter()
+            .map(|offset| (offset != ir::DYNAMIC).then_some(offset))
+            .collect();
+        Some(Self {
+            op,
+            signal: ir::operand(&op, 0)?,
+            cell,
+            scalar: ir::operand(&op, op.operand_count().checked_sub(1)?)?,
+        })
+    }
+
+    /// Whether two accesses may touch the same cell: they differ for sure
+    /// only where both offsets are static and unequal.
+    pub fn may_overlap(&self, other: &SignalAccess) -> bool {
+        self.signal == other.signal
+            && self
+                .cell
+                .iter()
+                .zip(&other.cell)
+                .all(|(a, b)| a.is_none() || b.is_none() || a == b)
+    }
+
+    pub fn is_notify(&self) -> bool {
+        ir::name(&self.op) == NOTIFY
+    }
+
+    pub fn is_wait(&self) -> bool {
+        !self.is_notify()
+    }
+
+    /// `set`/`atomic_add` for a notify, `eq`/`ge` for a wait.
+    pub fn mode(&self) -> String {
+        let attribute = if self.is_notify() { "op" } else { "cmp" };
+        ir::enum_keyword(&self.op, attribute).unwrap_or_default()
+    }
+
+    pub fn cell_text(&self) -> String {
+        ir::format_list(&self.cell)
+    }
+}
+
+/// Every signal access among `ops`.
+pub fn accesses<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> Vec<SignalAccess<'c, 'a>> {
+    ops.iter().filter_map(|op| SignalAccess::of(*op)).collect()
+}
+
+/// The signals collectives own, with the collective.
+pub fn collective_signals<'c, 'a>(
+    ops: &[OperationRef<'c, 'a>],
+) -> Vec<(Value<'c, 'a>, OperationRef<'c, 'a>)> {
+    ops.iter()
+        .filter_map(|op| {
+            let name = ir::name(op);
+            let (_, index) = COLLECTIVE_SIGNALS.iter().find(|(collective, _)| *collective == name)?;
+            Some((ir::operand(op, *index)?, *op))
+        })
+        .collect()
+}

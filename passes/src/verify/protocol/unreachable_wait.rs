@@ -1,0 +1,117 @@
+//! A wait whose expected value no reaching notify can produce (the seed's
+//! "tag = 0 hangs forever"), including a signal nothing in the module ever
+//! notifies.
+
+use super::signals::{SignalAccess, accesses, collective_signals};
+use crate::verify::{ir, report::Report};
+use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
+
+/// What the writers of one cell can leave in it.
+enum Reachable {
+    /// Anything (a dynamic value, an unbounded sum, or mixed modes).
+    Unknown,
+    /// Exactly these values (Set writers, plus the initial 0).
+    Values(Vec<i64>),
+    /// At most this value (AtomicAdd writers that never add a positive amount).
+    AtMost(i64),
+}
+
+fn reachable(writers: &[&SignalAccess]) -> Reachable {
+    let mut values = Vec::new();
+    for writer in writers {
+        match ir::constant_int(writer.scalar) {
+            Some(value) => values.push(value),
+            None => return Reachable::Unknown,
+        }
+    }
+    let modes: Vec<String> = writers.iter().map(|writer| writer.mode()).collect();
+    if modes.iter().all(|mode| mode == "set") {
+        values.push(0);
+        Reachable::Values(values)
+    } else if modes.iter().all(|mode| mode == "atomic_add") && values.iter().all(|v| *v <= 0) {
+        Reachable::AtMost(0)
+    } else {
+        Reachable::Unknown
+    }
+}
+
+fn never_satisfied(cmp: &str, expected: i64, reachable: &Reachable) -> bool {
+    match (cmp, reachable) {
+        (_, Reachable::Unknown) => false,
+        ("ge", Reachable::Values(values)) => values.iter().all(|value| *value < expected),
+        ("eq", Reachable::Values(values)) => !values.contains(&expected),
+        ("ge", Reachable::AtMost(max)) => *max < expected,
+        ("eq", Reachable::AtMost(max)) => *max < expected,
+        _ => false,
+    }
+}
+
+pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
+    let module_accesses = accesses(&ir::nested_ops(ir::root(*root)));
+    let owned: Vec<_> = collective_signals(ops).into_iter().map(|(signal, _)| signal).collect();
+    let all = accesses(ops);
+    for wait in all.iter().filter(|access| access.is_wait()) {
+        let Some(expected) = ir::constant_int(wait.scalar) else { continue };
+        if owned.contains(&wait.signal) {
+            continue;
+        }
+        let cmp = wait.mode();
+        let writers: Vec<&SignalAccess> = all
+            .iter()
+            .filter(|access| access.is_notify() && access.may_overlap(wait))
+            .collect();
+        if writers.is_empty() {
+            // The writer may live in another function of the module, on a
+            // signal of the same type; only a module with no such notify at
+            // all proves that nothing ever writes the cell.
+            let signal_type = wait.signal.r#type();
+            let any_writer = module_accesses.iter().any(|access| {
+                access.is_notify() && access.signal.r#type() == signal_type
+            });
+            if !any_writer && never_satisfied(&cmp, expected, &Reachable::Values(vec![0])) {
+                report.error(
+                    &wait.op,
+                    &format!(
+                        "{} for signal{} {cmp} {expected} never returns: no notify in the module \
+                         writes a {} signal, so the cell stays 0",
+                        ir::name(&wait.op).trim_start_matches("pld.system."),
+                        wait.cell_text(),
+                        wait.signal.r#type()
+                    ),
+                    &[],
+                );
+            }
+            continue;
+        }
+        let reachable = reachable(&writers);
+        if never_satisfied(&cmp, expected, &reachable) {
+            let what = match &reachable {
+                Reachable::Values(values) => {
+                    let mut values = values.clone();
+                    values.sort();
+                    values.dedup();
+                    let values: Vec<String> = values.iter().map(i64::to_string).collect();
+                    format!("can only hold {}", values.join(", "))
+                }
+                _ => "never rises above 0".to_owned(),
+            };
+            let notes: Vec<_> = writers
+                .iter()
+                .map(|writer| {
+                    let value = ir::constant_int(writer.scalar).unwrap_or_default();
+                    let verb = if writer.mode() == "set" { "sets" } else { "adds" };
+                    (writer.op.location(), format!("{verb} {value} here"))
+                })
+                .collect();
+            report.error(
+                &wait.op,
+                &format!(
+                    "{} for signal{} {cmp} {expected} never returns: the cell {what}",
+                    ir::name(&wait.op).trim_start_matches("pld.system."),
+                    wait.cell_text(),
+                ),
+                &notes,
+            );
+        }
+    }
+}

@@ -1,0 +1,36 @@
+//! Collects what the rules find: located diagnostics with notes, and whether
+//! any of them was an error.
+
+use melior::ir::{Location, operation::OperationLike, operation::OperationRef};
+use pld_dialect::diagnostics::{Severity, emit};
+
+/// A note on a related op.
+pub type Note<'c> = (Location<'c>, String);
+
+#[derive(Default)]
+pub struct Report {
+    failed: bool,
+}
+
+impl Report {
+    /// An error at `op`, with notes pointing at related ops.
+    pub fn error(&mut self, op: &OperationRef, message: &str, notes: &[Note]) {
+        self.failed = true;
+        Self::emit(Severity::Error, op.location(), message, notes);
+    }
+
+    /// A warning at `op`: something the pass cannot decide statically.
+    pub fn warning(&mut self, op: &OperationRef, message: &str, notes: &[Note]) {
+        Self::emit(Severity::Warning, op.location(), message, notes);
+    }
+
+    fn emit(severity: Severity, location: Location, message: &str, notes: &[Note]) {
+        let notes: Vec<(Location, &str)> =
+            notes.iter().map(|(location, text)| (*location, text.as_str())).collect();
+        emit(severity, location, message, &notes);
+    }
+
+    pub fn failed(&self) -> bool {
+        self.failed
+    }
+}
