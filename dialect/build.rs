@@ -19,10 +19,10 @@ fn run(command: &mut Command) {
 fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
     let root = manifest_dir.parent().unwrap();
-    let build_dir = PathBuf::from(
-        env::var("PLD_CMAKE_BUILD_DIR")
-            .expect("PLD_CMAKE_BUILD_DIR names the C++ build directory (set in .cargo/config.toml)"),
-    );
+    let build_dir =
+        PathBuf::from(env::var("PLD_CMAKE_BUILD_DIR").expect(
+            "PLD_CMAKE_BUILD_DIR names the C++ build directory (set in .cargo/config.toml)",
+        ));
     let prefix = env::var("MLIR_SYS_220_PREFIX").expect(
         "MLIR_SYS_220_PREFIX must name the LLVM/MLIR 22 prefix (set in .cargo/config.toml)",
     );
@@ -56,10 +56,12 @@ fn main() {
                 Path::new(&prefix).join("lib/cmake/mlir").display()
             )));
     }
-    run(Command::new("cmake")
-        .arg("--build")
-        .arg(&build_dir)
-        .args(["--target", "PldCAPI", "PldDialects", "PldOptMain"]));
+    run(Command::new("cmake").arg("--build").arg(&build_dir).args([
+        "--target",
+        "PldCAPI",
+        "PldDialects",
+        "PldOptMain",
+    ]));
 
     let lib_dir = build_dir.join("dialect/lib");
     println!("cargo:rustc-link-search=native={}", lib_dir.display());

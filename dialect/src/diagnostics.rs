@@ -28,7 +28,10 @@ impl Severity {
 
 /// Emits `message` at `location`, then one note per `(location, message)`.
 pub fn emit(severity: Severity, location: Location, message: &str, notes: &[(Location, &str)]) {
-    let note_locations: Vec<_> = notes.iter().map(|(location, _)| location.to_raw()).collect();
+    let note_locations: Vec<_> = notes
+        .iter()
+        .map(|(location, _)| location.to_raw())
+        .collect();
     let note_messages: Vec<_> = notes
         .iter()
         .map(|(_, message)| StringRef::new(message).to_raw())

@@ -89,13 +89,17 @@ fn ods_builders_build_verified_ops() {
     let context = create_context();
     let location = Location::unknown(&context);
     let i32 = IntegerType::new(&context, 32).into();
-    let signal =
-        types::distributed_tensor(&context, &[2, 1], i32).expect("a valid signal type");
+    let signal = types::distributed_tensor(&context, &[2, 1], i32).expect("a valid signal type");
 
     let block = Block::new(&[(signal, location)]);
     let ctx = block.append_operation(
-        ods::pld::system_get_comm_ctx(&context, types::comm_ctx(&context), block.argument(0).unwrap().into(), location)
-            .into(),
+        ods::pld::system_get_comm_ctx(
+            &context,
+            types::comm_ctx(&context),
+            block.argument(0).unwrap().into(),
+            location,
+        )
+        .into(),
     );
     block.append_operation(
         ods::pld::system_rank(&context, i32, ctx.result(0).unwrap().into(), location).into(),
@@ -152,7 +156,12 @@ fn diagnostics_carry_notes() {
     let seen = capture_diagnostics(&context);
     let here = Location::new(&context, "kernel.mlir", 3, 5);
     let there = Location::new(&context, "kernel.mlir", 1, 1);
-    emit(Severity::Warning, here, "notify may fire twice", &[(there, "the kernel does cube work here")]);
+    emit(
+        Severity::Warning,
+        here,
+        "notify may fire twice",
+        &[(there, "the kernel does cube work here")],
+    );
     insta::assert_snapshot!(seen.lock().unwrap().join("\n"), @r"
     Warning: notify may fire twice
       note: the kernel does cube work here

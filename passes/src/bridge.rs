@@ -87,7 +87,11 @@ unsafe fn option_values<'a>(values: *const MlirStringRef, count: isize) -> Vec<&
     }
     unsafe { std::slice::from_raw_parts(values, count as usize) }
         .iter()
-        .map(|value| unsafe { StringRef::from_raw(*value) }.as_str().unwrap_or(""))
+        .map(|value| {
+            unsafe { StringRef::from_raw(*value) }
+                .as_str()
+                .unwrap_or("")
+        })
         .collect()
 }
 
@@ -111,7 +115,12 @@ unsafe extern "C" fn run_trampoline<P: Pass>(
     // takes the rest of the tool's output with it.
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         let pass = P::from_options(&values).map_err(|error| {
-            emit(Severity::Error, op.location(), &format!("{}: {error}", P::ARGUMENT), &[]);
+            emit(
+                Severity::Error,
+                op.location(),
+                &format!("{}: {error}", P::ARGUMENT),
+                &[],
+            );
             PassFailed
         })?;
         pass.run(op)

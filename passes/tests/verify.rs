@@ -70,8 +70,11 @@ fn placement_errors_point_at_the_deciding_scope() {
 #[test]
 fn default_kind_option_changes_unmarked_functions() {
     let context = create_context();
-    let (ok, diagnostics) =
-        run(&context, "builtin.module(pld-verify{default-kind=incore})", MIXED);
+    let (ok, diagnostics) = run(
+        &context,
+        "builtin.module(pld-verify{default-kind=incore})",
+        MIXED,
+    );
     assert!(!ok);
     insta::assert_snapshot!(diagnostics, @r#"
     loc("-":3:8): Error: 'pld.system.world_size' is only legal in host code, but it stands in InCore code
@@ -82,8 +85,11 @@ fn default_kind_option_changes_unmarked_functions() {
 #[test]
 fn bad_option_values_are_rejected_when_the_pipeline_is_parsed() {
     let context = create_context();
-    let (ok, diagnostics) =
-        run(&context, "builtin.module(pld-verify{default-kind=aic})", MIXED);
+    let (ok, diagnostics) = run(
+        &context,
+        "builtin.module(pld-verify{default-kind=aic})",
+        MIXED,
+    );
     assert!(!ok);
     assert!(
         diagnostics.contains("expected default-kind to be 'host' or 'incore', found 'aic'"),

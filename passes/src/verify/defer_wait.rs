@@ -2,7 +2,7 @@
 //! level `core_group`, pure AIV, single block, no dispatch predicate, no early
 //! resolve; the signal a direct `!pld.dtensor` function argument; at most 64
 //! registrations per waiter; only scalar bookkeeping and control flow after
-//! the first registration.
+//! the first registration; continuation work depends on the waiter's task id.
 
 use super::{
     ir,
@@ -80,7 +80,10 @@ fn check_task(task: &OperationRef, first: &OperationRef, report: &mut Report) {
         report.error(
             first,
             "defer_wait needs a top-level task, but its task is nested in another task",
-            &[note(task, "the waiter task"), note(&outer, "the enclosing task")],
+            &[
+                note(task, "the waiter task"),
+                note(&outer, "the enclosing task"),
+            ],
         );
     }
     // `pl.at` operands: deps..., then the optional dispatch predicate (i1).
@@ -174,7 +177,9 @@ fn check_after_registration(
     first: &OperationRef,
     report: &mut Report,
 ) {
-    let Some(first_index) = body.iter().position(|op| op == first) else { return };
+    let Some(first_index) = body.iter().position(|op| op == first) else {
+        return;
+    };
     let mut loops = Vec::new();
     let mut current = first.parent_operation();
     while let Some(ancestor) = current {
@@ -205,7 +210,9 @@ fn check_after_registration(
 /// The signal is a direct `!pld.dtensor` argument of the enclosing function:
 /// no slice, view or alias.
 fn check_signal(wait: &OperationRef, report: &mut Report) {
-    let Some(signal) = ir::operand(wait, 0) else { return };
+    let Some(signal) = ir::operand(wait, 0) else {
+        return;
+    };
     if let Some(owner) = ir::argument_owner(signal)
         && ir::is_function(&owner)
     {
@@ -228,14 +235,125 @@ fn check_signal(wait: &OperationRef, report: &mut Report) {
     );
 }
 
+/// The tasks `task` depends on, directly or through other tasks.
+fn transitive_deps<'c, 'a>(task: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut found: Vec<OperationRef> = Vec::new();
+    let mut work = vec![*task];
+    while let Some(current) = work.pop() {
+        for dependency in ir::operands(&current)
+            .into_iter()
+            .filter_map(ir::defining_op)
+        {
+            if TASK_SCOPES.contains(&ir::name(&dependency).as_str()) && !found.contains(&dependency)
+            {
+                found.push(dependency);
+                work.push(dependency);
+            }
+        }
+    }
+    found
+}
+
+fn task_name(task: &OperationRef) -> String {
+    task.attribute("name_hint")
+        .map(|name| name.to_string().trim_matches('"').to_owned())
+        .unwrap_or_default()
+}
+
+/// Ops that write a window payload, with the index of the window operand.
+const PAYLOAD_WRITES: &[(&str, usize)] = &[
+    ("pld.tile.remote_store", 1),
+    ("pld.tensor.remote_store", 1),
+    ("pld.tensor.put", 0),
+];
+/// Ops that read a window, with the index of the window operand.
+const PAYLOAD_READS: &[(&str, usize)] = &[
+    ("pl.load", 0),
+    ("pl.read", 0),
+    ("pld.tile.remote_load", 0),
+    ("pld.tensor.get", 2),
+];
+
+fn window_operand<'c, 'a>(
+    op: &OperationRef<'c, 'a>,
+    table: &[(&str, usize)],
+) -> Option<melior::ir::Value<'c, 'a>> {
+    let name = ir::name(op);
+    let (_, index) = table.iter().find(|(entry, _)| *entry == name)?;
+    ir::operand(op, *index)
+}
+
+/// Continuation work depends on the waiter's task id: a task that reads a
+/// payload published (written, then signalled) through the signal a waiter
+/// defers on must list the waiter among its (transitive) deps.
+fn check_consumers(ops: &[OperationRef], report: &mut Report) {
+    for wait in ops.iter().filter(|op| ir::name(op) == DEFER_WAIT) {
+        let Some(waiter) = ir::enclosing(wait, &["pl.at"]) else {
+            continue;
+        };
+        let Some(signal) = ir::operand(wait, 0) else {
+            continue;
+        };
+        // Publishers: tasks that write a payload and then notify the signal.
+        let mut payloads = Vec::new();
+        let mut publishers = Vec::new();
+        for notify in ops
+            .iter()
+            .filter(|op| ir::name(op) == "pld.system.notify" && ir::operand(op, 0) == Some(signal))
+        {
+            let Some(publisher) = ir::enclosing(notify, TASK_SCOPES) else {
+                continue;
+            };
+            for write in ir::nested_ops(publisher)
+                .iter()
+                .take_while(|op| *op != notify)
+            {
+                if let Some(payload) = window_operand(write, PAYLOAD_WRITES) {
+                    payloads.push(payload);
+                    publishers.push(publisher);
+                }
+            }
+        }
+        for reader in ops.iter().filter(|op| {
+            window_operand(op, PAYLOAD_READS).is_some_and(|window| payloads.contains(&window))
+        }) {
+            let Some(consumer) = ir::enclosing(reader, TASK_SCOPES) else {
+                continue;
+            };
+            if consumer == waiter || publishers.contains(&consumer) {
+                continue;
+            }
+            if transitive_deps(&consumer).contains(&waiter) {
+                continue;
+            }
+            report.error(
+                &consumer,
+                &format!(
+                    "task '{}' reads a payload published through the signal that waiter '{}' \
+                     defers on, but does not depend on the waiter's task id; list it in deps",
+                    task_name(&consumer),
+                    task_name(&waiter)
+                ),
+                &[
+                    note(reader, "the payload is read here"),
+                    note(&waiter, "the waiter task"),
+                ],
+            );
+        }
+    }
+}
+
 pub fn check(ops: &[OperationRef], report: &mut Report) {
     let mut checked_tasks: Vec<OperationRef> = Vec::new();
     for wait in ops.iter().filter(|op| ir::name(op) == DEFER_WAIT) {
         check_signal(wait, report);
-        let Some(task) = check_placement(wait, report) else { continue };
+        let Some(task) = check_placement(wait, report) else {
+            continue;
+        };
         if !checked_tasks.contains(&task) {
             checked_tasks.push(task);
             check_task(&task, wait, report);
         }
     }
+    check_consumers(ops, report);
 }

@@ -66,13 +66,19 @@ pub fn argument_owner<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, '
 /// Operand `index` of `op`, with the op's lifetimes (melior ties it to the
 /// borrow of `op`).
 pub fn operand<'c, 'a>(op: &OperationRef<'c, 'a>, index: usize) -> Option<Value<'c, 'a>> {
-    (index < op.operand_count())
-        .then(|| unsafe { Value::from_raw(mlir_sys::mlirOperationGetOperand(op.to_raw(), index as isize)) })
+    (index < op.operand_count()).then(|| unsafe {
+        Value::from_raw(mlir_sys::mlirOperationGetOperand(
+            op.to_raw(),
+            index as isize,
+        ))
+    })
 }
 
 /// Every operand of `op`, with the op's lifetimes.
 pub fn operands<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
-    (0..op.operand_count()).filter_map(|index| operand(op, index)).collect()
+    (0..op.operand_count())
+        .filter_map(|index| operand(op, index))
+        .collect()
 }
 
 /// The integer a value holds when it is an `arith.constant`.
@@ -89,7 +95,9 @@ pub fn constant_int(value: Value) -> Option<i64> {
 /// The entries of a `DenseI64ArrayAttr` (dynamic entries are [`DYNAMIC`]).
 pub fn static_list(op: &OperationRef, attribute: &str) -> Option<Vec<i64>> {
     let list = DenseI64ArrayAttribute::try_from(op.attribute(attribute).ok()?).ok()?;
-    (0..list.len()).map(|index| list.element(index).ok()).collect()
+    (0..list.len())
+        .map(|index| list.element(index).ok())
+        .collect()
 }
 
 /// The keyword of an enum attribute, e.g. `set` for `#pld<notify_op set>`.
@@ -101,7 +109,10 @@ pub fn enum_keyword(op: &OperationRef, attribute: &str) -> Option<String> {
 }
 
 /// The nearest proper ancestor of `op` whose name is one of `names`.
-pub fn enclosing<'c, 'a>(op: &OperationRef<'c, 'a>, names: &[&str]) -> Option<OperationRef<'c, 'a>> {
+pub fn enclosing<'c, 'a>(
+    op: &OperationRef<'c, 'a>,
+    names: &[&str],
+) -> Option<OperationRef<'c, 'a>> {
     let mut current = op.parent_operation();
     while let Some(ancestor) = current {
         if names.contains(&name(&ancestor).as_str()) {
@@ -138,7 +149,10 @@ pub fn is_inside(op: &OperationRef, ancestor: &OperationRef) -> bool {
 
 /// Whether `value` is computed, through any chain of ops, from a value for
 /// which `is_source` holds (the value itself included).
-pub fn depends_on<'c: 'a, 'a>(value: Value<'c, 'a>, is_source: &dyn Fn(Value<'c, 'a>) -> bool) -> bool {
+pub fn depends_on<'c: 'a, 'a>(
+    value: Value<'c, 'a>,
+    is_source: &dyn Fn(Value<'c, 'a>) -> bool,
+) -> bool {
     let mut seen = HashSet::new();
     let mut work = vec![value];
     while let Some(current) = work.pop() {

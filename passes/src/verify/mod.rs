@@ -60,6 +60,10 @@ impl Pass for PldVerify {
         target::check(&op, &ops, self.default_kind, &mut report);
         defer_wait::check(&ops, &mut report);
         protocol::check(&op, &ops, &mut report);
-        if report.failed() { Err(PassFailed) } else { Ok(()) }
+        if report.failed() {
+            Err(PassFailed)
+        } else {
+            Ok(())
+        }
     }
 }

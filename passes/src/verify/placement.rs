@@ -49,10 +49,14 @@ fn function_scope<'c>(function: &OperationRef<'c, '_>, default_kind: CodeKind) -
         .ok()
         .map(|attribute| attribute.to_string());
     let (kind, why) = match marked.as_deref() {
-        Some("#pl.kernel<incore>") => {
-            (CodeKind::InCore, "the enclosing function is marked #pl.kernel<incore>")
-        }
-        Some(_) => (CodeKind::Host, "the enclosing function is marked #pl.kernel<host>"),
+        Some("#pl.kernel<incore>") => (
+            CodeKind::InCore,
+            "the enclosing function is marked #pl.kernel<incore>",
+        ),
+        Some(_) => (
+            CodeKind::Host,
+            "the enclosing function is marked #pl.kernel<host>",
+        ),
         None => match default_kind {
             CodeKind::Host => (
                 CodeKind::Host,
@@ -66,7 +70,11 @@ fn function_scope<'c>(function: &OperationRef<'c, '_>, default_kind: CodeKind) -
             ),
         },
     };
-    Scope { kind, location: function.location(), why }
+    Scope {
+        kind,
+        location: function.location(),
+        why,
+    }
 }
 
 /// The kind of code `op` stands in: InCore inside a task, else the kind of
@@ -101,7 +109,9 @@ pub fn check(ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) 
         } else {
             continue;
         };
-        let Some(scope) = scope_of(op, default_kind) else { continue };
+        let Some(scope) = scope_of(op, default_kind) else {
+            continue;
+        };
         if scope.kind != required {
             report.error(
                 op,

@@ -25,8 +25,10 @@ impl Report {
     }
 
     fn emit(severity: Severity, location: Location, message: &str, notes: &[Note]) {
-        let notes: Vec<(Location, &str)> =
-            notes.iter().map(|(location, text)| (*location, text.as_str())).collect();
+        let notes: Vec<(Location, &str)> = notes
+            .iter()
+            .map(|(location, text)| (*location, text.as_str()))
+            .collect();
         emit(severity, location, message, &notes);
     }
 

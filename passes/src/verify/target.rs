@@ -35,14 +35,21 @@ fn profile(module: &OperationRef) -> (String, bool) {
     }
 }
 
-pub fn check(root: &OperationRef, ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) {
+pub fn check(
+    root: &OperationRef,
+    ops: &[OperationRef],
+    default_kind: CodeKind,
+    report: &mut Report,
+) {
     let module = ir::root(*root);
     let (profile, explicit) = profile(&module);
     for op in ops {
         let name = ir::name(op);
         if let Some((_, target_index)) = ATOMIC_WRITERS.iter().find(|(writer, _)| *writer == name) {
             let is_add = ir::enum_keyword(op, "atomic").as_deref() == Some("add");
-            let Some(target) = ir::operand(op, *target_index) else { continue };
+            let Some(target) = ir::operand(op, *target_index) else {
+                continue;
+            };
             if is_add && ir::is_bf16(ir::element_type(target.r#type())) && profile != "Ascend910B" {
                 let note = if explicit {
                     format!("the module targets {profile} here")
@@ -61,7 +68,9 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], default_kind: CodeKind, 
         }
         if name == "pld.tensor.reduce_scatter" {
             let operator = ir::enum_keyword(op, "op").unwrap_or_default();
-            let Some(scope) = scope_of(op, default_kind) else { continue };
+            let Some(scope) = scope_of(op, default_kind) else {
+                continue;
+            };
             if scope.kind == CodeKind::Host && operator != "sum" {
                 report.error(
                     op,

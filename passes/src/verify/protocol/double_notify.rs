@@ -32,8 +32,11 @@ fn guarded_by_lane(op: &OperationRef, region: &OperationRef) -> bool {
 
 pub fn check(ops: &[OperationRef], report: &mut Report) {
     for notify in ops.iter().filter(|op| ir::name(op) == NOTIFY) {
-        let Some(kernel) = kernel_of(notify) else { continue };
-        let split = ir::enclosing(notify, &["pl.split_aiv"]).filter(|split| ir::is_inside(split, &kernel));
+        let Some(kernel) = kernel_of(notify) else {
+            continue;
+        };
+        let split =
+            ir::enclosing(notify, &["pl.split_aiv"]).filter(|split| ir::is_inside(split, &kernel));
         match split {
             None => {
                 let kernel_ops = ir::nested_ops(kernel);
@@ -51,13 +54,18 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
                 if ir::enum_keyword(&split, "mode").as_deref() != Some("none") {
                     continue;
                 }
-                let sharded = ir::operands(notify).into_iter().any(|operand| ir::depends_on_op(operand, "pl.get_aiv_id"));
+                let sharded = ir::operands(notify)
+                    .into_iter()
+                    .any(|operand| ir::depends_on_op(operand, "pl.get_aiv_id"));
                 if !sharded && !guarded_by_lane(notify, &split) {
                     report.error(
                         notify,
                         "notify fires twice: a pl.split_aiv mode none region runs on both AIV \
                          sub-lanes; shard the notify by pl.get_aiv_id or guard it to one lane",
-                        &[(split.location(), "the region runs on both sub-lanes".to_owned())],
+                        &[(
+                            split.location(),
+                            "the region runs on both sub-lanes".to_owned(),
+                        )],
                     );
                 }
             }

@@ -13,7 +13,8 @@ fn window_buffer<'c: 'a, 'a>(signal: Value<'c, 'a>) -> Option<Value<'c, 'a>> {
 }
 
 fn is_ring(op: &OperationRef) -> bool {
-    ir::name(op) == "pld.tensor.allreduce" && ir::enum_keyword(op, "mode").as_deref() == Some("ring")
+    ir::name(op) == "pld.tensor.allreduce"
+        && ir::enum_keyword(op, "mode").as_deref() == Some("ring")
 }
 
 pub fn check(ops: &[OperationRef], report: &mut Report) {
@@ -33,7 +34,11 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
                 ),
                 &[(
                     earlier.op.location(),
-                    format!("op {} on signal{} here", earlier.mode(), earlier.cell_text()),
+                    format!(
+                        "op {} on signal{} here",
+                        earlier.mode(),
+                        earlier.cell_text()
+                    ),
                 )],
             );
         }
@@ -56,7 +61,9 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
     }
 
     for (index, (signal, later)) in owned.iter().enumerate() {
-        let Some(buffer) = window_buffer(*signal) else { continue };
+        let Some(buffer) = window_buffer(*signal) else {
+            continue;
+        };
         let clash = owned[..index].iter().find(|(other, earlier)| {
             window_buffer(*other) == Some(buffer) && is_ring(earlier) != is_ring(later)
         });
@@ -65,7 +72,10 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
                 later,
                 "a ring allreduce and a mesh collective share one signal window; each collective \
                  owns its signal",
-                &[(earlier.location(), "the other collective on the same window".to_owned())],
+                &[(
+                    earlier.location(),
+                    "the other collective on the same window".to_owned(),
+                )],
             );
         }
     }

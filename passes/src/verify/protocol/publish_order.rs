@@ -2,7 +2,7 @@
 //! (notify-before-data): a write into a window that follows a notify in the
 //! same phase (no wait in between) and that no later notify publishes.
 
-use super::signals::{DEFER_WAIT, NOTIFY, WAIT, COLLECTIVE_SIGNALS};
+use super::signals::{COLLECTIVE_SIGNALS, DEFER_WAIT, NOTIFY, WAIT};
 use crate::verify::{ir, placement::TASK_SCOPES, report::Report};
 use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
 
@@ -18,7 +18,11 @@ fn payload_target<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<melior::ir::Value
 }
 
 fn is_synchronisation(name: &str) -> bool {
-    name == WAIT || name == DEFER_WAIT || COLLECTIVE_SIGNALS.iter().any(|(collective, _)| *collective == name)
+    name == WAIT
+        || name == DEFER_WAIT
+        || COLLECTIVE_SIGNALS
+            .iter()
+            .any(|(collective, _)| *collective == name)
 }
 
 /// The kernel an op runs in: its task, or else its function.

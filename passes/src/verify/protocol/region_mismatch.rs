@@ -17,7 +17,10 @@ struct Region {
 
 impl Region {
     fn intersects(&self, other: &Region) -> bool {
-        self.start.iter().zip(&self.end).zip(other.start.iter().zip(&other.end))
+        self.start
+            .iter()
+            .zip(&self.end)
+            .zip(other.start.iter().zip(&other.end))
             .all(|((a0, a1), (b0, b1))| a0 < b1 && b0 < a1)
     }
 
@@ -82,7 +85,11 @@ fn static_shape(r#type: Type) -> Option<Vec<i64>> {
             return None;
         }
         let rank = mlir_sys::mlirShapedTypeGetRank(raw);
-        Some((0..rank).map(|dim| mlir_sys::mlirShapedTypeGetDimSize(raw, dim as isize)).collect())
+        Some(
+            (0..rank)
+                .map(|dim| mlir_sys::mlirShapedTypeGetDimSize(raw, dim as isize))
+                .collect(),
+        )
     }
 }
 
@@ -97,8 +104,15 @@ fn region(offsets: Vec<i64>, extents: &[i64]) -> Region {
     let mut sizes = vec![1; rank];
     let trailing = &extents[extents.len().saturating_sub(rank)..];
     sizes[rank - trailing.len()..].copy_from_slice(trailing);
-    let end = offsets.iter().zip(&sizes).map(|(offset, size)| offset + size).collect();
-    Region { start: offsets, end }
+    let end = offsets
+        .iter()
+        .zip(&sizes)
+        .map(|(offset, size)| offset + size)
+        .collect();
+    Region {
+        start: offsets,
+        end,
+    }
 }
 
 /// What `op` writes into a window: (window, region).
@@ -106,14 +120,18 @@ fn written<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a>, Region)>
     match ir::name(op).as_str() {
         "pld.tile.remote_store" | "pld.tensor.remote_store" | "pl.store" => {
             let extents = static_shape(ir::operand(op, 0)?.r#type())?;
-            Some((ir::operand(op, 1)?, region(static_offsets(op, "static_offsets")?, &extents)))
+            Some((
+                ir::operand(op, 1)?,
+                region(static_offsets(op, "static_offsets")?, &extents),
+            ))
         }
         "pld.tensor.put" => {
             let dst = ir::operand(op, 0)?;
             match ir::static_list(op, "static_sizes") {
-                Some(sizes) if !sizes.contains(&ir::DYNAMIC) => {
-                    Some((dst, region(static_offsets(op, "static_dst_offsets")?, &sizes)))
-                }
+                Some(sizes) if !sizes.contains(&ir::DYNAMIC) => Some((
+                    dst,
+                    region(static_offsets(op, "static_dst_offsets")?, &sizes),
+                )),
                 Some(_) => None,
                 None => {
                     let extents = static_shape(ir::operand(op, 2)?.r#type())?;
@@ -137,13 +155,21 @@ fn read<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a>, Region)> {
         }
         extents = valid;
     }
-    Some((ir::operand(op, 0)?, region(static_offsets(op, "static_offsets")?, &extents)))
+    Some((
+        ir::operand(op, 0)?,
+        region(static_offsets(op, "static_offsets")?, &extents),
+    ))
 }
 
 pub fn check(ops: &[OperationRef], report: &mut Report) {
-    let writes: Vec<_> = ops.iter().filter_map(|op| written(op).map(|(w, r)| (w, r, *op))).collect();
+    let writes: Vec<_> = ops
+        .iter()
+        .filter_map(|op| written(op).map(|(w, r)| (w, r, *op)))
+        .collect();
     for op in ops {
-        let Some((window, wanted)) = read(op) else { continue };
+        let Some((window, wanted)) = read(op) else {
+            continue;
+        };
         if !pld_dialect::types::is_distributed_tensor(window.r#type()) {
             continue;
         }
@@ -160,7 +186,9 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
         }
         let notes: Vec<_> = overlapping
             .iter()
-            .map(|(_, region, writer)| (writer.location(), format!("writes {} here", region.text())))
+            .map(|(_, region, writer)| {
+                (writer.location(), format!("writes {} here", region.text()))
+            })
             .collect();
         report.error(
             op,

@@ -29,7 +29,9 @@ fn varies_with(value: Value, loop_op: &OperationRef) -> bool {
 
 pub fn check(ops: &[OperationRef], report: &mut Report) {
     for wait in accesses(ops).iter().filter(|access| access.is_wait()) {
-        let Some(function) = ir::enclosing_function(&wait.op) else { continue };
+        let Some(function) = ir::enclosing_function(&wait.op) else {
+            continue;
+        };
         let mut current = wait.op.parent_operation();
         while let Some(ancestor) = current {
             if ancestor == function {
@@ -37,7 +39,10 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
             }
             if LOOPS.contains(&ir::name(&ancestor).as_str()) {
                 // The signal operand and every dynamic offset, plus the expected value.
-                let rising = ir::operands(&wait.op).into_iter().skip(1).any(|operand| varies_with(operand, &ancestor))
+                let rising = ir::operands(&wait.op)
+                    .into_iter()
+                    .skip(1)
+                    .any(|operand| varies_with(operand, &ancestor))
                     || defined_inside(wait.signal, &ancestor);
                 if !rising {
                     report.error(

@@ -86,7 +86,9 @@ pub fn collective_signals<'c, 'a>(
     ops.iter()
         .filter_map(|op| {
             let name = ir::name(op);
-            let (_, index) = COLLECTIVE_SIGNALS.iter().find(|(collective, _)| *collective == name)?;
+            let (_, index) = COLLECTIVE_SIGNALS
+                .iter()
+                .find(|(collective, _)| *collective == name)?;
             Some((ir::operand(op, *index)?, *op))
         })
         .collect()

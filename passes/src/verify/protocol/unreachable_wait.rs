@@ -48,10 +48,15 @@ fn never_satisfied(cmp: &str, expected: i64, reachable: &Reachable) -> bool {
 
 pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
     let module_accesses = accesses(&ir::nested_ops(ir::root(*root)));
-    let owned: Vec<_> = collective_signals(ops).into_iter().map(|(signal, _)| signal).collect();
+    let owned: Vec<_> = collective_signals(ops)
+        .into_iter()
+        .map(|(signal, _)| signal)
+        .collect();
     let all = accesses(ops);
     for wait in all.iter().filter(|access| access.is_wait()) {
-        let Some(expected) = ir::constant_int(wait.scalar) else { continue };
+        let Some(expected) = ir::constant_int(wait.scalar) else {
+            continue;
+        };
         if owned.contains(&wait.signal) {
             continue;
         }
@@ -65,9 +70,9 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
             // signal of the same type; only a module with no such notify at
             // all proves that nothing ever writes the cell.
             let signal_type = wait.signal.r#type();
-            let any_writer = module_accesses.iter().any(|access| {
-                access.is_notify() && access.signal.r#type() == signal_type
-            });
+            let any_writer = module_accesses
+                .iter()
+                .any(|access| access.is_notify() && access.signal.r#type() == signal_type);
             if !any_writer && never_satisfied(&cmp, expected, &Reachable::Values(vec![0])) {
                 report.error(
                     &wait.op,
@@ -99,7 +104,11 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
                 .iter()
                 .map(|writer| {
                     let value = ir::constant_int(writer.scalar).unwrap_or_default();
-                    let verb = if writer.mode() == "set" { "sets" } else { "adds" };
+                    let verb = if writer.mode() == "set" {
+                        "sets"
+                    } else {
+                        "adds"
+                    };
                     (writer.op.location(), format!("{verb} {value} here"))
                 })
                 .collect();

@@ -1,0 +1,226 @@
+// pld-verify: every clause of the defer_wait contract (SPEC §3), each with a
+// near miss that stays quiet.
+// RUN: pld-opt %s --split-input-file --pld-verify --verify-diagnostics
+
+// The contract kept: a dedicated top-level pl.at at level core_group, a
+// direct signal argument, bookkeeping between registrations, a consumer that
+// depends on the waiter.
+func.func @good_waiter(%signal: !pld.dtensor<4x1xi32>, %payload: !pld.dtensor<1x64xf32>, %epoch: i32)
+    attributes {pl.kernel = #pl.kernel<host>} {
+  %wait = pl.at level core_group name "payload_wait" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %peer = %c0 to %c4 step %c1 {
+      %next = arith.addi %epoch, %epoch : i32
+      pld.system.defer_wait %signal[%peer, 0], expected %next, cmp ge : !pld.dtensor<4x1xi32>
+    }
+  }
+  %consume = pl.at level core_group name "consume" deps [%wait] {
+    %t = pl.load %payload[0, 0] : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
+  }
+  return
+}
+
+// -----
+
+// expected-note @+1 {{the enclosing function}}
+func.func @outside_task(%signal: !pld.dtensor<2x1xi32>, %e: i32) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-error @+1 {{defer_wait must sit in a dedicated top-level pl.at task at level core_group, found it outside any task}}
+  pld.system.defer_wait %signal[0, 0], expected %e, cmp ge : !pld.dtensor<2x1xi32>
+  return
+}
+
+// -----
+
+func.func @in_spmd(%signal: !pld.dtensor<2x1xi32>, %e: i32, %n: index) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-note @+1 {{the multi-block task}}
+  %t = pl.spmd %n name "waiters" {
+    // expected-error @+1 {{defer_wait needs a single-block task, but it stands in a pl.spmd task that launches several blocks}}
+    pld.system.defer_wait %signal[0, 0], expected %e, cmp ge : !pld.dtensor<2x1xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @wrong_level(%signal: !pld.dtensor<2x1xi32>, %e: i32) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-note @+1 {{the waiter task}}
+  %t = pl.at level core name "wait" {
+    // expected-error @+1 {{defer_wait needs its task at level core_group, found level core}}
+    pld.system.defer_wait %signal[0, 0], expected %e, cmp ge : !pld.dtensor<2x1xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @nested_task(%signal: !pld.dtensor<2x1xi32>, %e: i32) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-note @+1 {{the enclosing task}}
+  %outer = pl.at level core_group name "outer" {
+    // expected-note @+1 {{the waiter task}}
+    %inner = pl.at level core_group name "wait" {
+      // expected-error @+1 {{defer_wait needs a top-level task, but its task is nested in another task}}
+      pld.system.defer_wait %signal[0, 0], expected %e, cmp ge : !pld.dtensor<2x1xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @predicated(%signal: !pld.dtensor<2x1xi32>, %e: i32, %go: i1) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-note @+1 {{the waiter task}}
+  %t = pl.at level core_group name "wait" if %go {
+    // expected-error @+1 {{defer_wait needs a task without a dispatch predicate, but its task has one}}
+    pld.system.defer_wait %signal[0, 0], expected %e, cmp ge : !pld.dtensor<2x1xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @early_resolve(%signal: !pld.dtensor<2x1xi32>, %e: i32) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-note @+1 {{the waiter task}}
+  %t = pl.at level core_group name "wait" allow_early_resolve {
+    // expected-error @+1 {{defer_wait needs a task with allow_early_resolve false, so that its consumers are never pre-staged before the counter is ready}}
+    pld.system.defer_wait %signal[0, 0], expected %e, cmp ge : !pld.dtensor<2x1xi32>
+  }
+  // Near miss: a consumer may allow early resolve itself.
+  %c = pl.at level core_group name "consume" deps [%t] allow_early_resolve {
+  }
+  return
+}
+
+// -----
+
+func.func @cube_work(%signal: !pld.dtensor<2x1xi32>, %e: i32, %a: !pl.tile<16x16xf16>) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-note @+1 {{the waiter task}}
+  %t = pl.at level core_group name "wait" {
+    // expected-note @+1 {{cube work here}}
+    %c = pl.matmul %a, %a : !pl.tile<16x16xf16>, !pl.tile<16x16xf16> -> !pl.tile<16x16xf32>
+    // expected-error @+1 {{defer_wait needs a pure AIV task, but its task does cube work}}
+    pld.system.defer_wait %signal[0, 0], expected %e, cmp ge : !pld.dtensor<2x1xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @signal_view(%e: i32) attributes {pl.kernel = #pl.kernel<host>} {
+  %buf = pld.tensor.alloc_window_buffer "signal" bytes 4096
+  // expected-note @+1 {{the signal is defined here}}
+  %signal = pld.tensor.window %buf : !pld.dtensor<2x1xi32>
+  %t = pl.at level core_group name "wait" {
+    // expected-error @+1 {{defer_wait needs its signal to be a window-bound i32 !pld.dtensor argument of the function (no slice, view or alias), found a value defined by 'pld.tensor.window'}}
+    pld.system.defer_wait %signal[0, 0], expected %e, cmp ge : !pld.dtensor<2x1xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @too_many(%signal: !pld.dtensor<64x1xi32>, %e: i32) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-error @+1 {{a waiter task may register at most 64 defer_wait conditions, found 65}}
+  %t = pl.at level core_group name "wait" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    scf.for %i = %c0 to %c64 step %c1 {
+      pld.system.defer_wait %signal[%i, 0], expected %e, cmp ge : !pld.dtensor<64x1xi32>
+    }
+    pld.system.defer_wait %signal[0, 0], expected %e, cmp ge : !pld.dtensor<64x1xi32>
+  }
+  return
+}
+
+// Near miss: exactly 64.
+func.func @sixty_four(%signal: !pld.dtensor<64x1xi32>, %e: i32) attributes {pl.kernel = #pl.kernel<host>} {
+  %t = pl.at level core_group name "wait" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    scf.for %i = %c0 to %c64 step %c1 {
+      pld.system.defer_wait %signal[%i, 0], expected %e, cmp ge : !pld.dtensor<64x1xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @unbounded(%signal: !pld.dtensor<64x1xi32>, %e: i32, %n: index) attributes {pl.kernel = #pl.kernel<host>} {
+  %t = pl.at level core_group name "wait" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // expected-note @+1 {{a loop without a constant trip count}}
+    scf.for %i = %c0 to %n step %c1 {
+      // expected-warning @+1 {{the number of defer_wait registrations cannot be bounded at compile time; the runtime rejects a waiter with more than 64}}
+      pld.system.defer_wait %signal[%i, 0], expected %e, cmp ge : !pld.dtensor<64x1xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @work_after_registration(%signal: !pld.dtensor<2x1xi32>, %payload: !pld.dtensor<1x64xf32>, %e: i32) attributes {pl.kernel = #pl.kernel<host>} {
+  %t = pl.at level core_group name "wait" {
+    // expected-note @+1 {{registration begins here}}
+    pld.system.defer_wait %signal[0, 0], expected %e, cmp ge : !pld.dtensor<2x1xi32>
+    // Scalar bookkeeping is fine ...
+    %next = arith.addi %e, %e : i32
+    pld.system.defer_wait %signal[1, 0], expected %next, cmp ge : !pld.dtensor<2x1xi32>
+    // ... a tensor read is not.
+    // expected-error @+1 {{after the first defer_wait registration only scalar bookkeeping and control flow may run, found 'pl.read'}}
+    %x = pl.read %payload[0, 0] : !pld.dtensor<1x64xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @work_in_registration_loop(%signal: !pld.dtensor<4x1xi32>, %e: i32, %peer: index) attributes {pl.kernel = #pl.kernel<host>} {
+  %t = pl.at level core_group name "wait" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    scf.for %i = %c0 to %c2 step %c1 {
+      // Before the registration in program order, but after it from the
+      // second iteration on.
+      // expected-error @+1 {{after the first defer_wait registration only scalar bookkeeping and control flow may run, found 'pld.system.notify'}}
+      pld.system.notify %signal[0, 0], peer %peer, value %e, op set : !pld.dtensor<4x1xi32>
+      // expected-note @+1 {{registration begins here}}
+      pld.system.defer_wait %signal[%i, 0], expected %e, cmp ge : !pld.dtensor<4x1xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+// The seed's deferred exchange with the consumer's deps forgotten.
+func.func @consumer_without_deps(%signal: !pld.dtensor<2x1xi32>, %peer_payload: !pld.dtensor<1x64xf32>,
+                                 %value: memref<1x64xf32>, %peer: index, %me: index, %epoch: i32)
+    attributes {pl.kernel = #pl.kernel<host>} {
+  %publish = pl.at level core_group name "publish" {
+    pld.tensor.remote_store %value, %peer_payload[0, 0], peer %peer : memref<1x64xf32>, !pld.dtensor<1x64xf32>
+    pld.system.notify %signal[%me, 0], peer %peer, value %epoch, op set : !pld.dtensor<2x1xi32>
+  }
+  // expected-note @+1 {{the waiter task}}
+  %wait_tid = pl.at level core_group name "payload_wait" {
+    pld.system.defer_wait %signal[%peer, 0], expected %epoch, cmp ge : !pld.dtensor<2x1xi32>
+  }
+  // expected-error @+1 {{task 'consume_payload' reads a payload published through the signal that waiter 'payload_wait' defers on, but does not depend on the waiter's task id; list it in deps}}
+  %consume = pl.at level core_group name "consume_payload" {
+    // expected-note @+1 {{the payload is read here}}
+    %t = pl.load %peer_payload[0, 0] : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
+  }
+  // Near miss: a consumer that depends on the waiter through another task.
+  %relay = pl.at level core_group name "relay" deps [%wait_tid] {
+  }
+  %late = pl.at level core_group name "late_consumer" deps [%relay] {
+    %t = pl.load %peer_payload[0, 0] : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
+  }
+  return
+}

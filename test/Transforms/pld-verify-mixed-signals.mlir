@@ -1,0 +1,61 @@
+// pld-verify: signals used in incompatible ways (SPEC §3, §6): Set and
+// AtomicAdd on the same cells; a collective's signal driven by hand; one
+// window shared by a ring and a mesh collective.
+// RUN: pld-opt %s --split-input-file --pld-verify --verify-diagnostics
+
+func.func @set_and_add(%signal: !pld.dtensor<2x1xi32>, %peer: index, %me: index, %v: i32) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-note @+1 {{op set on signal[0, 0] here}}
+  pld.system.notify %signal[0, 0], peer %peer, value %v, op set : !pld.dtensor<2x1xi32>
+  // expected-error @+1 {{notify with op atomic_add on signal[?, 0] mixes Set and AtomicAdd on the same cells}}
+  pld.system.notify %signal[%me, 0], peer %peer, value %v, op atomic_add : !pld.dtensor<2x1xi32>
+  return
+}
+
+// Near miss: different cells of one signal may use different ops.
+func.func @separate_cells(%signal: !pld.dtensor<2x1xi32>, %peer: index, %v: i32) attributes {pl.kernel = #pl.kernel<incore>} {
+  pld.system.notify %signal[0, 0], peer %peer, value %v, op set : !pld.dtensor<2x1xi32>
+  pld.system.notify %signal[1, 0], peer %peer, value %v, op atomic_add : !pld.dtensor<2x1xi32>
+  return
+}
+
+// -----
+
+func.func @hand_driven_collective_signal(%d: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<2x1xi32>, %peer: index, %v: i32) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-note @+1 {{the owning collective}}
+  %r = pld.tensor.allreduce %d, %signal, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<2x1xi32>
+  // expected-error @+1 {{the signal of 'pld.tensor.allreduce' is owned by that collective (it counts AtomicAdd credits and clears itself); 'pld.system.notify' on it corrupts the collective's protocol}}
+  pld.system.notify %signal[0, 0], peer %peer, value %v, op set : !pld.dtensor<2x1xi32>
+  return
+}
+
+// Near miss: back-to-back collectives on one signal are legal (self-clearing).
+func.func @back_to_back(%d: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r0 = pld.tensor.allreduce %d, %signal, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<2x1xi32>
+  %r1 = pld.tensor.allreduce %d, %signal, op max : !pld.dtensor<1x64xf32>, !pld.dtensor<2x1xi32>
+  pld.tensor.barrier %signal : !pld.dtensor<2x1xi32>
+  return
+}
+
+// -----
+
+func.func @ring_and_mesh_share_a_window(%d: !pld.dtensor<1x64xf32>) attributes {pl.kernel = #pl.kernel<host>} {
+  %buf = pld.tensor.alloc_window_buffer "signal" bytes 4096
+  %mesh = pld.tensor.window %buf : !pld.dtensor<2x1xi32>
+  %ring = pld.tensor.window %buf : !pld.dtensor<2x2xi32>
+  // expected-note @+1 {{the other collective on the same window}}
+  %r0 = pld.tensor.allreduce %d, %mesh, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<2x1xi32>
+  // expected-error @+1 {{a ring allreduce and a mesh collective share one signal window; each collective owns its signal}}
+  %r1 = pld.tensor.allreduce %d, %ring, op sum mode ring : !pld.dtensor<1x64xf32>, !pld.dtensor<2x2xi32>
+  return
+}
+
+// Near miss: each algorithm with its own window.
+func.func @separate_windows(%d: !pld.dtensor<1x64xf32>) attributes {pl.kernel = #pl.kernel<host>} {
+  %mbuf = pld.tensor.alloc_window_buffer "mesh_signal" bytes 4096
+  %rbuf = pld.tensor.alloc_window_buffer "ring_signal" bytes 4096
+  %mesh = pld.tensor.window %mbuf : !pld.dtensor<2x1xi32>
+  %ring = pld.tensor.window %rbuf : !pld.dtensor<2x2xi32>
+  %r0 = pld.tensor.allreduce %d, %mesh, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<2x1xi32>
+  %r1 = pld.tensor.allreduce %d, %ring, op sum mode ring : !pld.dtensor<1x64xf32>, !pld.dtensor<2x2xi32>
+  return
+}

@@ -1,0 +1,70 @@
+// pld-verify: a tile-level signal reused across loop iterations without a
+// rising expected value (SPEC §6): its counter never resets.
+// RUN: pld-opt %s --split-input-file --pld-verify --verify-diagnostics
+
+func.func @repeated_barrier(%signal: !pld.dtensor<8x1xi32>, %me: index, %n: index, %steps: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  // expected-note @+1 {{the loop}}
+  scf.for %step = %c0 to %steps step %c1 {
+    scf.for %peer = %c0 to %n step %c1 {
+      pld.system.notify %signal[%me, 0], peer %peer, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+    }
+    scf.for %src = %c0 to %n step %c1 {
+      // The inner loop varies the cell, but every outer step waits on the
+      // same cells for the same count.
+      // expected-error @+1 {{wait reuses signal[?, 0] with the same expected value on every iteration of the enclosing loop; tile-level signals are monotonic counters that never reset, so every iteration after the first passes at once: use a rising expected value (an epoch derived from the loop) or a fresh cell per iteration}}
+      pld.system.wait %signal[%src, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
+    }
+  }
+  return
+}
+
+// Near miss: the expected count rises with the step (an epoch).
+func.func @rising_epoch(%signal: !pld.dtensor<8x1xi32>, %me: index, %n: index, %steps: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  scf.for %step = %c0 to %steps step %c1 {
+    %step1 = arith.addi %step, %c1 : index
+    %epoch = arith.index_cast %step1 : index to i32
+    scf.for %peer = %c0 to %n step %c1 {
+      pld.system.notify %signal[%me, 0], peer %peer, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+    }
+    scf.for %src = %c0 to %n step %c1 {
+      pld.system.wait %signal[%src, 0], expected %epoch, cmp ge : !pld.dtensor<8x1xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Near miss: a fresh cell per iteration.
+func.func @fresh_cells(%signal: !pld.dtensor<8x1xi32>, %peer: index, %steps: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  scf.for %step = %c0 to %steps step %c1 {
+    pld.system.notify %signal[%step, 0], peer %peer, value %one, op set : !pld.dtensor<8x1xi32>
+    pld.system.wait %signal[%step, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
+  }
+  return
+}
+
+// -----
+
+// A waiter task launched on every iteration of a host loop with one epoch.
+func.func @repeated_waiter(%signal: !pld.dtensor<2x1xi32>, %epoch: i32, %steps: index) attributes {pl.kernel = #pl.kernel<host>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-note @+1 {{the loop}}
+  scf.for %step = %c0 to %steps step %c1 {
+    %t = pl.at level core_group name "wait" {
+      // expected-error @+1 {{defer_wait reuses signal[0, 0] with the same expected value on every iteration of the enclosing loop}}
+      pld.system.defer_wait %signal[0, 0], expected %epoch, cmp ge : !pld.dtensor<2x1xi32>
+    }
+  }
+  return
+}
