@@ -74,3 +74,21 @@ func.func @incore_reduce_scatter_min(%d: !pld.dtensor<4x64xf32>, %s: !pld.dtenso
   %r = pld.tensor.reduce_scatter %d, %s, op min : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
   return
 }
+
+// -----
+
+// The nearest module that names a profile decides.
+module attributes {pld.target = #pld.target<Ascend910B>} {
+  // expected-note @+1 {{the module targets Ascend950 here}}
+  module @device attributes {pld.target = #pld.target<Ascend950>} {
+    func.func @nested(%dst: !pld.dtensor<64xbf16>, %src: memref<64xbf16>, %p: index) {
+      // expected-error @+1 {{bf16 atomic add needs the Ascend910B target profile, but the module targets Ascend950}}
+      pld.tensor.put %dst, peer %p, %src atomic add : !pld.dtensor<64xbf16>, memref<64xbf16>
+      return
+    }
+  }
+  func.func @outer(%dst: !pld.dtensor<64xbf16>, %src: memref<64xbf16>, %p: index) {
+    pld.tensor.put %dst, peer %p, %src atomic add : !pld.dtensor<64xbf16>, memref<64xbf16>
+    return
+  }
+}

@@ -57,7 +57,7 @@ impl Pass for PldVerify {
         let ops = ir::nested_ops(op);
         let mut report = Report::default();
         placement::check(&ops, self.default_kind, &mut report);
-        target::check(&op, &ops, self.default_kind, &mut report);
+        target::check(&ops, self.default_kind, &mut report);
         defer_wait::check(&ops, &mut report);
         protocol::check(&op, &ops, &mut report);
         if report.failed() {

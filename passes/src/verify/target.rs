@@ -20,29 +20,24 @@ const ATOMIC_WRITERS: &[(&str, usize)] = &[
     ("pld.tensor.remote_store", 1),
 ];
 
-/// The module's profile name, and whether the module set it.
-fn profile(module: &OperationRef) -> (String, bool) {
-    match module.discardable_attribute("pld.target") {
-        Ok(attribute) => {
+/// The profile `op` is compiled for: the `pld.target` of its nearest
+/// enclosing module that has one (with that module), else the default.
+fn profile_of<'c, 'a>(op: &OperationRef<'c, 'a>) -> (String, Option<OperationRef<'c, 'a>>) {
+    let mut current = op.parent_operation();
+    while let Some(ancestor) = current {
+        if let Ok(attribute) = ancestor.discardable_attribute("pld.target") {
             let text = attribute.to_string();
             let name = text
                 .trim_start_matches("#pld.target<")
-                .trim_end_matches('>')
-                .to_owned();
-            (name, true)
+                .trim_end_matches('>');
+            return (name.to_owned(), Some(ancestor));
         }
-        Err(_) => (DEFAULT_PROFILE.to_owned(), false),
+        current = ancestor.parent_operation();
     }
+    (DEFAULT_PROFILE.to_owned(), None)
 }
 
-pub fn check(
-    root: &OperationRef,
-    ops: &[OperationRef],
-    default_kind: CodeKind,
-    report: &mut Report,
-) {
-    let module = ir::root(*root);
-    let (profile, explicit) = profile(&module);
+pub fn check(ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) {
     for op in ops {
         let name = ir::name(op);
         if let Some((_, target_index)) = ATOMIC_WRITERS.iter().find(|(writer, _)| *writer == name) {
@@ -50,19 +45,29 @@ pub fn check(
             let Some(target) = ir::operand(op, *target_index) else {
                 continue;
             };
-            if is_add && ir::is_bf16(ir::element_type(target.r#type())) && profile != "Ascend910B" {
-                let note = if explicit {
-                    format!("the module targets {profile} here")
-                } else {
-                    format!("the module targets {profile}")
-                };
+            if !is_add || !ir::is_bf16(ir::element_type(target.r#type())) {
+                continue;
+            }
+            let (profile, module) = profile_of(op);
+            if profile != "Ascend910B" {
+                // Only a module that names a profile can be pointed at; the
+                // default profile allows bf16 atomics.
+                let notes: Vec<_> = module
+                    .map(|module| {
+                        (
+                            module.location(),
+                            format!("the module targets {profile} here"),
+                        )
+                    })
+                    .into_iter()
+                    .collect();
                 report.error(
                     op,
                     &format!(
                         "bf16 atomic add needs the Ascend910B target profile, but the module \
                          targets {profile}"
                     ),
-                    &[(module.location(), note)],
+                    &notes,
                 );
             }
         }

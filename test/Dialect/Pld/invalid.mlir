@@ -594,3 +594,29 @@ func.func @all_to_all_rank_count(%i: !pld.dtensor<2x64xf32>, %d: !pld.dtensor<2x
   %r = pld.tensor.all_to_all %i, %d, %s : !pld.dtensor<2x64xf32>, !pld.dtensor<2x64xf32>, !pld.dtensor<4x1xi32>
   return
 }
+
+// -----
+
+// expected-error @+1 {{expected 'pld.target' to be a #pld.target<Ascend910B|Ascend950>, found "Ascend950"}}
+module attributes {pld.target = "Ascend950"} {
+}
+
+// -----
+
+// expected-error @+1 {{'pld.target' belongs on a builtin.module, found it on 'func.func'}}
+func.func @target_on_function() attributes {pld.target = #pld.target<Ascend950>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{unknown pld attribute 'pld.targets'}}
+module attributes {pld.targets = #pld.target<Ascend950>} {
+}
+
+// -----
+
+// expected-error @+2 {{expected ::pld::TargetProfile to be one of: Ascend910B, Ascend950}}
+// expected-error @+1 {{failed to parse Pld_TargetProfileAttr parameter 'value'}}
+module attributes {pld.target = #pld.target<Ascend310>} {
+}

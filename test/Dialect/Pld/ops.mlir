@@ -111,3 +111,8 @@ func.func @collectives(%data: !pld.dtensor<1x4097xf32>, %h: !pld.dtensor<1x17xf1
   %6 = pld.tensor.all_to_all %rows, %rows2, %sig : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
   return
 }
+
+// The target profile module attribute.
+// CHECK-LABEL: module attributes {pld.target = #pld.target<Ascend950>}
+module attributes {pld.target = #pld.target<Ascend950>} {
+}
