@@ -68,3 +68,36 @@ func.func @repeated_waiter(%signal: !pld.dtensor<2x1xi32>, %epoch: i32, %steps: 
   }
   return
 }
+
+// -----
+
+// A kernel that waits for a fixed count, called twice with one signal.
+func.func @step(%signal: !pld.dtensor<2x1xi32>, %peer: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %one = arith.constant 1 : i32
+  pld.system.notify %signal[0, 0], peer %peer, value %one, op atomic_add : !pld.dtensor<2x1xi32>
+  // expected-note @+2 {{the wait with a fixed expected value}}
+  // expected-note @+1 {{the wait with a fixed expected value}}
+  pld.system.wait %signal[0, 0], expected %one, cmp ge : !pld.dtensor<2x1xi32>
+  return
+}
+
+func.func @twice(%signal: !pld.dtensor<2x1xi32>, %fresh: !pld.dtensor<2x1xi32>, %peer: index) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-note @+1 {{an earlier call with the same signal}}
+  func.call @step(%signal, %peer) : (!pld.dtensor<2x1xi32>, index) -> ()
+  // expected-error @+1 {{this call reuses a signal whose cell @step waits on with a fixed expected value, as an earlier call does; tile-level signals are monotonic counters that never reset, so the wait passes at once: pass a fresh signal or a rising expected value}}
+  func.call @step(%signal, %peer) : (!pld.dtensor<2x1xi32>, index) -> ()
+  // Near miss: a fresh buffer for the next call.
+  func.call @step(%fresh, %peer) : (!pld.dtensor<2x1xi32>, index) -> ()
+  return
+}
+
+func.func @looped(%signal: !pld.dtensor<2x1xi32>, %peer: index, %steps: index) attributes {pl.kernel = #pl.kernel<host>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-note @+1 {{the enclosing loop with the same signal}}
+  scf.for %i = %c0 to %steps step %c1 {
+    // expected-error @+1 {{this call reuses a signal whose cell @step waits on with a fixed expected value, as the enclosing loop does}}
+    func.call @step(%signal, %peer) : (!pld.dtensor<2x1xi32>, index) -> ()
+  }
+  return
+}

@@ -1,10 +1,10 @@
-//! A tile-level signal reused across loop iterations without a rising
-//! expected value: notify/wait counters never reset, so every iteration after
-//! the first passes its wait at once.
+//! A tile-level signal reused across loop iterations or calls without a
+//! rising expected value: notify/wait counters never reset, so every
+//! iteration (or call) after the first passes its wait at once.
 
 use super::signals::accesses;
 use crate::verify::{ir, report::Report};
-use melior::ir::{Value, operation::OperationLike, operation::OperationRef};
+use melior::ir::{Value, block::BlockArgument, operation::OperationLike, operation::OperationRef};
 
 const LOOPS: &[&str] = &["scf.for", "scf.while"];
 
@@ -27,7 +27,98 @@ fn varies_with(value: Value, loop_op: &OperationRef) -> bool {
     })
 }
 
+/// The waits of a function on one of its own signal arguments with a fixed
+/// cell and a constant expected value: (argument index, wait).
+fn fixed_waits_on_arguments<'c, 'a>(
+    function: &OperationRef<'c, 'a>,
+) -> Vec<(usize, OperationRef<'c, 'a>)> {
+    accesses(&ir::nested_ops(*function))
+        .into_iter()
+        .filter(|access| access.is_wait())
+        .filter(|access| {
+            ir::constant_int(access.scalar).is_some() && access.cell.iter().all(Option::is_some)
+        })
+        .filter_map(|access| {
+            let owner = ir::argument_owner(access.signal)?;
+            if owner != *function {
+                return None;
+            }
+            let index = BlockArgument::try_from(access.signal)
+                .ok()?
+                .argument_number();
+            Some((index, access.op))
+        })
+        .collect()
+}
+
+/// Calls of a kernel that waits with a fixed expected value on a signal
+/// argument: a second call with the same signal, or a call in a loop, reuses
+/// the counter.
+fn check_calls(ops: &[OperationRef], report: &mut Report) {
+    let module = match ops.first() {
+        Some(op) => ir::root(*op),
+        None => return,
+    };
+    let functions: Vec<OperationRef> = ir::nested_ops(module)
+        .into_iter()
+        .filter(ir::is_function)
+        .collect();
+    let calls: Vec<&OperationRef> = ops
+        .iter()
+        .filter(|op| ir::name(op) == "func.call")
+        .collect();
+    for (position, call) in calls.iter().enumerate() {
+        let Ok(callee_name) = call.attribute("callee") else {
+            continue;
+        };
+        let callee_name = callee_name.to_string();
+        let Some(callee) = functions.iter().find(|function| {
+            function
+                .attribute("sym_name")
+                .is_ok_and(|name| format!("@{}", name.to_string().trim_matches('"')) == callee_name)
+        }) else {
+            continue;
+        };
+        for (index, wait) in fixed_waits_on_arguments(callee) {
+            let Some(signal) = ir::operand(call, index) else {
+                continue;
+            };
+            let earlier = calls[..position].iter().find(|other| {
+                other
+                    .attribute("callee")
+                    .is_ok_and(|name| name.to_string() == callee_name)
+                    && ir::operand(other, index) == Some(signal)
+                    && ir::enclosing_function(other) == ir::enclosing_function(call)
+            });
+            let in_loop =
+                ir::enclosing(call, LOOPS).filter(|loop_op| !defined_inside(signal, loop_op));
+            let (reason, related) = match (earlier, in_loop) {
+                (Some(earlier), _) => ("an earlier call", earlier.location()),
+                (None, Some(loop_op)) => ("the enclosing loop", loop_op.location()),
+                (None, None) => continue,
+            };
+            report.error(
+                call,
+                &format!(
+                    "this call reuses a signal whose cell {callee_name} waits on with a fixed \
+                     expected value, as {reason} does; tile-level signals are monotonic \
+                     counters that never reset, so the wait passes at once: pass a fresh \
+                     signal or a rising expected value"
+                ),
+                &[
+                    (related, format!("{reason} with the same signal")),
+                    (
+                        wait.location(),
+                        "the wait with a fixed expected value".to_owned(),
+                    ),
+                ],
+            );
+        }
+    }
+}
+
 pub fn check(ops: &[OperationRef], report: &mut Report) {
+    check_calls(ops, report);
     for wait in accesses(ops).iter().filter(|access| access.is_wait()) {
         let Some(function) = ir::enclosing_function(&wait.op) else {
             continue;
