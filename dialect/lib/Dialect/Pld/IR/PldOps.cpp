@@ -157,6 +157,15 @@ static FailureOr<int64_t> verifyCreditSignal(Operation *op, Value signal,
   return shape[0];
 }
 
+/// A collective target of one row per rank: `[N, SIZE]`.
+static LogicalResult verifyRowsTarget(Operation *op,
+                                      DistributedTensorType target) {
+  if (target.getRank() == 2)
+    return success();
+  return op->emitOpError("expected a target of shape [N, SIZE], found ")
+         << formatShape(target.getShape());
+}
+
 /// Two rank counts read off different operands agree when both are static.
 static LogicalResult verifySameRankCount(Operation *op, int64_t fromSignal,
                                          StringRef otherName, int64_t other) {
@@ -534,9 +543,8 @@ LogicalResult AllreduceOp::verify() {
 
 LogicalResult ReduceScatterOp::verify() {
   DistributedTensorType target = dtensor(getTarget());
-  if (target.getRank() != 2)
-    return emitOpError("expected a target of shape [N, SIZE], found ")
-           << formatShape(target.getShape());
+  if (failed(verifyRowsTarget(*this, target)))
+    return failure();
   if (failed(verifyDistinct(*this, getTarget(), "target", getSignal(),
                             "signal")))
     return failure();
@@ -558,9 +566,8 @@ LogicalResult AllgatherOp::verify() {
       (!ShapedType::isDynamic(local.getDimSize(0)) && local.getDimSize(0) != 1))
     return emitOpError("expected a local row of shape [1, SIZE], found ")
            << formatShape(local.getShape());
-  if (target.getRank() != 2)
-    return emitOpError("expected a target of shape [N, SIZE], found ")
-           << formatShape(target.getShape());
+  if (failed(verifyRowsTarget(*this, target)))
+    return failure();
   if (local.getElementType() != target.getElementType())
     return emitOpError("expected 'local' and 'target' to have the same "
                        "element type, found ")
@@ -609,9 +616,8 @@ LogicalResult AllToAllOp::verify() {
       failed(verifyDistinct(*this, getInput(), "input", getSignal(),
                             "signal")))
     return failure();
-  if (target.getRank() != 2)
-    return emitOpError("expected a target of shape [N, SIZE], found ")
-           << formatShape(target.getShape());
+  if (failed(verifyRowsTarget(*this, target)))
+    return failure();
   if (input != target)
     return emitOpError("expected 'input' and 'target' of the same type, found ")
            << input << " and " << target;
