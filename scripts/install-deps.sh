@@ -25,6 +25,9 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 if ! python3 -c "import lit" 2>/dev/null; then
+  if ! python3 -m pip --version >/dev/null 2>&1; then
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends python3-pip
+  fi
   # A Debian-managed python3 refuses plain pip installs (PEP 668).
   python3 -m pip install --quiet lit 2>/dev/null \
     || python3 -m pip install --quiet --break-system-packages lit

@@ -17,8 +17,32 @@ func.func @dt_index(%x: !pld.dtensor<4xindex>)
 // -----
 
 func.func @comm_ctx_of_plain_tensor(%m: memref<2x1xi32>) {
-  // expected-error @+1 {{'pld.system.get_comm_ctx' op operand #0 must be window-bound distributed tensor, but got 'memref<2x1xi32>'}}
+  // expected-error @+1 {{'pld.system.get_comm_ctx' op operand #0 must be window-bound !pld.dtensor (a plain memref is not a window), but got 'memref<2x1xi32>'}}
   %ctx = "pld.system.get_comm_ctx"(%m) : (memref<2x1xi32>) -> !pld.comm_ctx
+  return
+}
+
+// -----
+
+func.func @allreduce_plain_signal(%d: !pld.dtensor<1x64xf32>, %m: memref<4x1xi32>) {
+  // expected-error @+1 {{'pld.tensor.allreduce' op operand #1 must be window-bound !pld.dtensor (a plain memref is not a window), but got 'memref<4x1xi32>'}}
+  %r = pld.tensor.allreduce %d, %m, op sum : !pld.dtensor<1x64xf32>, memref<4x1xi32>
+  return
+}
+
+// -----
+
+func.func @remote_load_plain_tensor(%m: memref<2x64xf32>, %p: index) {
+  // expected-error @+1 {{'pld.tile.remote_load' op operand #0 must be window-bound !pld.dtensor (a plain memref is not a window), but got 'memref<2x64xf32>'}}
+  %t = pld.tile.remote_load %m[0, 0], peer %p : memref<2x64xf32> -> !pl.tile<1x64xf32>
+  return
+}
+
+// -----
+
+func.func @notify_plain_tensor(%m: memref<2x1xi32>, %p: index, %v: i32) {
+  // expected-error @+1 {{'pld.system.notify' op operand #0 must be window-bound !pld.dtensor (a plain memref is not a window), but got 'memref<2x1xi32>'}}
+  pld.system.notify %m[0, 0], peer %p, value %v, op set : memref<2x1xi32>
   return
 }
 

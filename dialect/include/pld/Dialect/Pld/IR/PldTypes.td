@@ -62,7 +62,7 @@ def Pld_PtrType : TypeDef<Pld_Dialect, "Ptr"> {
 
 def Pld_AnyDistributedTensor : Type<
     CPred<"::llvm::isa<::pld::DistributedTensorType>($_self)">,
-    "window-bound distributed tensor">;
+    "window-bound !pld.dtensor (a plain memref is not a window)">;
 
 // A local operand of a transfer: a DT, a plain memref, or (rejected by the
 // verifier with a pointer to the tile-level op) a computed tile.
