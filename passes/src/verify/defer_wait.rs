@@ -6,10 +6,11 @@
 
 use super::{
     ir,
-    placement::TASK_SCOPES,
+    placement::{TASK_SCOPES, cube_work},
     report::{Note, Report},
 };
 use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
+use std::collections::HashMap;
 
 const DEFER_WAIT: &str = "pld.system.defer_wait";
 
@@ -106,11 +107,11 @@ fn check_task(task: &OperationRef, first: &OperationRef, report: &mut Report) {
         );
     }
     let body = ir::nested_ops(*task);
-    if let Some(cube) = body.iter().find(|op| ir::name(op) == "pl.matmul") {
+    if let Some(cube) = cube_work(&body) {
         report.error(
             first,
             "defer_wait needs a pure AIV task, but its task does cube work",
-            &[note(cube, "cube work here"), note(task, "the waiter task")],
+            &[note(&cube, "cube work here"), note(task, "the waiter task")],
         );
     }
     check_registration_count(task, &body, report);
@@ -128,7 +129,7 @@ fn check_registration_count(task: &OperationRef, body: &[OperationRef], report: 
             if ancestor == *task {
                 break;
             }
-            match ir::name(&ancestor).as_str() {
+            match ir::name(&ancestor) {
                 "scf.for" => match ir::constant_trip_count(&ancestor) {
                     Some(trips) => count = count.saturating_mul(trips),
                     None => {
@@ -186,7 +187,7 @@ fn check_after_registration(
         if ancestor == *task {
             break;
         }
-        if matches!(ir::name(&ancestor).as_str(), "scf.for" | "scf.while") {
+        if matches!(ir::name(&ancestor), "scf.for" | "scf.while") {
             loops.push(ancestor);
         }
         current = ancestor.parent_operation();
@@ -244,8 +245,7 @@ fn transitive_deps<'c, 'a>(task: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 
             .into_iter()
             .filter_map(ir::defining_op)
         {
-            if TASK_SCOPES.contains(&ir::name(&dependency).as_str()) && !found.contains(&dependency)
-            {
+            if TASK_SCOPES.contains(&ir::name(&dependency)) && !found.contains(&dependency) {
                 found.push(dependency);
                 work.push(dependency);
             }
@@ -287,6 +287,24 @@ fn window_operand<'c, 'a>(
 /// payload published (written, then signalled) through the signal a waiter
 /// defers on must list the waiter among its (transitive) deps.
 fn check_consumers(ops: &[OperationRef], report: &mut Report) {
+    let mut notifies_of_signal: HashMap<usize, Vec<OperationRef>> = HashMap::new();
+    let mut readers_of_window: HashMap<usize, Vec<OperationRef>> = HashMap::new();
+    for op in ops {
+        if ir::name(op) == "pld.system.notify"
+            && let Some(signal) = ir::operand(op, 0)
+        {
+            notifies_of_signal
+                .entry(ir::value_key(signal))
+                .or_default()
+                .push(*op);
+        }
+        if let Some(window) = window_operand(op, PAYLOAD_READS) {
+            readers_of_window
+                .entry(ir::value_key(window))
+                .or_default()
+                .push(*op);
+        }
+    }
     for wait in ops.iter().filter(|op| ir::name(op) == DEFER_WAIT) {
         let Some(waiter) = ir::enclosing(wait, &["pl.at"]) else {
             continue;
@@ -297,10 +315,8 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
         // Publishers: tasks that write a payload and then notify the signal.
         let mut payloads = Vec::new();
         let mut publishers = Vec::new();
-        for notify in ops
-            .iter()
-            .filter(|op| ir::name(op) == "pld.system.notify" && ir::operand(op, 0) == Some(signal))
-        {
+        let notifies = notifies_of_signal.get(&ir::value_key(signal));
+        for notify in notifies.into_iter().flatten() {
             let Some(publisher) = ir::enclosing(notify, TASK_SCOPES) else {
                 continue;
             };
@@ -314,9 +330,17 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
                 }
             }
         }
-        for reader in ops.iter().filter(|op| {
-            window_operand(op, PAYLOAD_READS).is_some_and(|window| payloads.contains(&window))
-        }) {
+        let mut windows: Vec<usize> = payloads
+            .iter()
+            .map(|payload| ir::value_key(*payload))
+            .collect();
+        windows.sort_unstable();
+        windows.dedup();
+        let readers = windows
+            .iter()
+            .filter_map(|window| readers_of_window.get(window))
+            .flatten();
+        for reader in readers {
             let Some(consumer) = ir::enclosing(reader, TASK_SCOPES) else {
                 continue;
             };

@@ -7,12 +7,47 @@ use melior::ir::{
 };
 use std::collections::HashSet;
 
+/// A key that identifies a value (values are compared by identity).
+pub fn value_key(value: Value) -> usize {
+    value.to_raw().ptr as usize
+}
+
+/// A key that identifies an op.
+pub fn op_key(op: &OperationRef) -> usize {
+    op.to_raw().ptr as usize
+}
+
+/// Groups `items` by `key`, groups in order of first appearance and items in
+/// their order (so that diagnostics come out in a stable order).
+pub fn group_in_order<T: Copy>(
+    items: impl IntoIterator<Item = T>,
+    key: impl Fn(T) -> Option<usize>,
+) -> Vec<Vec<T>> {
+    let mut slots: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+    let mut groups: Vec<Vec<T>> = Vec::new();
+    for item in items {
+        let Some(key) = key(item) else { continue };
+        let slot = *slots.entry(key).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[slot].push(item);
+    }
+    groups
+}
+
 /// The marker of a dynamic entry in a static index list (`ShapedType::kDynamic`).
 pub const DYNAMIC: i64 = i64::MIN;
 
-/// The full name of an op, e.g. `pld.system.notify`.
-pub fn name(op: &OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or("").to_owned()
+/// The full name of an op, e.g. `pld.system.notify`. Op names are uniqued
+/// in the context, so the text lives as long as the context (melior ties it
+/// to a temporary `Identifier`, hence the raw call).
+pub fn name<'c>(op: &OperationRef<'c, '_>) -> &'c str {
+    unsafe {
+        let text = mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op.to_raw()));
+        let bytes = std::slice::from_raw_parts(text.data as *const u8, text.length);
+        std::str::from_utf8(bytes).unwrap_or("")
+    }
 }
 
 /// Every op nested under `root` (not `root` itself), in pre-order, which is
@@ -115,7 +150,7 @@ pub fn enclosing<'c, 'a>(
 ) -> Option<OperationRef<'c, 'a>> {
     let mut current = op.parent_operation();
     while let Some(ancestor) = current {
-        if names.contains(&name(&ancestor).as_str()) {
+        if names.contains(&name(&ancestor)) {
             return Some(ancestor);
         }
         current = ancestor.parent_operation();

@@ -43,6 +43,16 @@ const INCORE_ONLY: &[&str] = &[
     "pld.system.defer_wait",
 ];
 
+/// The kernel an op runs in: its innermost task, or else its function.
+pub fn kernel_of<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    ir::enclosing(op, TASK_SCOPES).or_else(|| ir::enclosing_function(op))
+}
+
+/// The first cube op (`pl.matmul`) among `ops`.
+pub fn cube_work<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> Option<OperationRef<'c, 'a>> {
+    ops.iter().find(|op| ir::name(op) == "pl.matmul").copied()
+}
+
 fn function_scope<'c>(function: &OperationRef<'c, '_>, default_kind: CodeKind) -> Scope<'c> {
     let marked = function
         .discardable_attribute("pl.kernel")
@@ -82,7 +92,7 @@ fn function_scope<'c>(function: &OperationRef<'c, '_>, default_kind: CodeKind) -
 pub fn scope_of<'c>(op: &OperationRef<'c, '_>, default_kind: CodeKind) -> Option<Scope<'c>> {
     let mut current = op.parent_operation();
     while let Some(ancestor) = current {
-        if TASK_SCOPES.contains(&ir::name(&ancestor).as_str()) {
+        if TASK_SCOPES.contains(&ir::name(&ancestor)) {
             return Some(Scope {
                 kind: CodeKind::InCore,
                 location: ancestor.location(),
@@ -102,9 +112,9 @@ pub fn scope_of<'c>(op: &OperationRef<'c, '_>, default_kind: CodeKind) -> Option
 pub fn check(ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) {
     for op in ops {
         let name = ir::name(op);
-        let required = if HOST_ONLY.contains(&name.as_str()) {
+        let required = if HOST_ONLY.contains(&name) {
             CodeKind::Host
-        } else if INCORE_ONLY.contains(&name.as_str()) {
+        } else if INCORE_ONLY.contains(&name) {
             CodeKind::InCore
         } else {
             continue;

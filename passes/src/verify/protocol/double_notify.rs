@@ -4,13 +4,13 @@
 //! `pl.get_aiv_id` or a one-lane guard.
 
 use super::signals::NOTIFY;
-use crate::verify::{ir, placement::TASK_SCOPES, report::Report};
+use crate::verify::{
+    ir,
+    placement::{cube_work, kernel_of},
+    report::Report,
+};
 use melior::ir::{operation::OperationLike, operation::OperationRef};
-
-/// The kernel a notify belongs to: its task, or else its function.
-fn kernel_of<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    ir::enclosing(op, TASK_SCOPES).or_else(|| ir::enclosing_function(op))
-}
+use std::collections::HashMap;
 
 /// Whether some `scf.if` between `op` and `region` branches on the lane id.
 fn guarded_by_lane(op: &OperationRef, region: &OperationRef) -> bool {
@@ -31,6 +31,8 @@ fn guarded_by_lane(op: &OperationRef, region: &OperationRef) -> bool {
 }
 
 pub fn check(ops: &[OperationRef], report: &mut Report) {
+    // The cube work of each kernel, found once per kernel.
+    let mut cube_of_kernel: HashMap<usize, Option<OperationRef>> = HashMap::new();
     for notify in ops.iter().filter(|op| ir::name(op) == NOTIFY) {
         let Some(kernel) = kernel_of(notify) else {
             continue;
@@ -39,8 +41,10 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
             ir::enclosing(notify, &["pl.split_aiv"]).filter(|split| ir::is_inside(split, &kernel));
         match split {
             None => {
-                let kernel_ops = ir::nested_ops(kernel);
-                if let Some(cube) = kernel_ops.iter().find(|op| ir::name(op) == "pl.matmul") {
+                let cube = *cube_of_kernel
+                    .entry(ir::op_key(&kernel))
+                    .or_insert_with(|| cube_work(&ir::nested_ops(kernel)));
+                if let Some(cube) = cube {
                     report.error(
                         notify,
                         "notify fires twice: outside a pl.split_aiv region of a kernel that also \

@@ -2,9 +2,10 @@
 //! cells; a collective's self-clearing signal also driven by hand; one window
 //! shared between a ring and a mesh collective.
 
-use super::signals::{accesses, collective_signals};
+use super::signals::{SignalGroups, accesses, collective_signals};
 use crate::verify::{ir, report::Report};
 use melior::ir::{Value, operation::OperationLike, operation::OperationRef};
+use std::collections::HashMap;
 
 /// The window buffer a signal views, when it is a `pld.tensor.window`.
 fn window_buffer<'c: 'a, 'a>(signal: Value<'c, 'a>) -> Option<Value<'c, 'a>> {
@@ -19,34 +20,36 @@ fn is_ring(op: &OperationRef) -> bool {
 
 pub fn check(ops: &[OperationRef], report: &mut Report) {
     let all = accesses(ops);
-    let notifies: Vec<_> = all.iter().filter(|access| access.is_notify()).collect();
-    for (index, later) in notifies.iter().enumerate() {
-        if let Some(earlier) = notifies[..index]
-            .iter()
-            .find(|earlier| earlier.mode() != later.mode() && earlier.may_overlap(later))
-        {
-            report.error(
-                &later.op,
-                &format!(
-                    "notify with op {} on signal{} mixes Set and AtomicAdd on the same cells",
-                    later.mode(),
-                    later.cell_text()
-                ),
-                &[(
-                    earlier.op.location(),
-                    format!(
-                        "op {} on signal{} here",
-                        earlier.mode(),
-                        earlier.cell_text()
+    for group in SignalGroups::new(&all).iter() {
+        let notifies: Vec<_> = group.iter().filter(|access| access.is_notify()).collect();
+        for (index, later) in notifies.iter().enumerate() {
+            if let Some(earlier) = notifies[..index]
+                .iter()
+                .find(|earlier| earlier.mode != later.mode && earlier.may_overlap(later))
+            {
+                report.error(
+                    &later.op,
+                    &format!(
+                        "notify with op {} on signal{} mixes Set and AtomicAdd on the same cells",
+                        later.mode,
+                        later.cell_text()
                     ),
-                )],
-            );
+                    &[(
+                        earlier.op.location(),
+                        format!("op {} on signal{} here", earlier.mode, earlier.cell_text()),
+                    )],
+                );
+            }
         }
     }
 
     let owned = collective_signals(ops);
+    let owner_of: HashMap<usize, OperationRef> = owned
+        .iter()
+        .map(|(signal, collective)| (ir::value_key(*signal), *collective))
+        .collect();
     for access in &all {
-        if let Some((_, collective)) = owned.iter().find(|(signal, _)| *signal == access.signal) {
+        if let Some(collective) = owner_of.get(&ir::value_key(access.signal)) {
             report.error(
                 &access.op,
                 &format!(
@@ -60,23 +63,27 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
         }
     }
 
-    for (index, (signal, later)) in owned.iter().enumerate() {
-        let Some(buffer) = window_buffer(*signal) else {
-            continue;
-        };
-        let clash = owned[..index].iter().find(|(other, earlier)| {
-            window_buffer(*other) == Some(buffer) && is_ring(earlier) != is_ring(later)
-        });
-        if let Some((_, earlier)) = clash {
-            report.error(
-                later,
-                "a ring allreduce and a mesh collective share one signal window; each collective \
-                 owns its signal",
-                &[(
-                    earlier.location(),
-                    "the other collective on the same window".to_owned(),
-                )],
-            );
+    // Collectives by the window buffer their signal views: a ring and a mesh
+    // algorithm must not share one.
+    let by_buffer = ir::group_in_order(owned.iter().copied(), |(signal, _)| {
+        window_buffer(signal).map(ir::value_key)
+    });
+    for collectives in &by_buffer {
+        for (index, (_, later)) in collectives.iter().enumerate() {
+            if let Some((_, earlier)) = collectives[..index]
+                .iter()
+                .find(|(_, earlier)| is_ring(earlier) != is_ring(later))
+            {
+                report.error(
+                    later,
+                    "a ring allreduce and a mesh collective share one signal window; each \
+                     collective owns its signal",
+                    &[(
+                        earlier.location(),
+                        "the other collective on the same window".to_owned(),
+                    )],
+                );
+            }
         }
     }
 }

@@ -3,12 +3,12 @@
 //! same phase (no wait in between) and that no later notify publishes.
 
 use super::signals::{COLLECTIVE_SIGNALS, DEFER_WAIT, NOTIFY, WAIT};
-use crate::verify::{ir, placement::TASK_SCOPES, report::Report};
+use crate::verify::{ir, placement::kernel_of, report::Report};
 use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
 
 /// The window operand a payload write writes, if `op` writes one.
 fn payload_target<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<melior::ir::Value<'c, 'a>> {
-    let index = match ir::name(op).as_str() {
+    let index = match ir::name(op) {
         "pld.tile.remote_store" | "pld.tensor.remote_store" | "pl.store" | "pl.write" => 1,
         "pld.tensor.put" => 0,
         _ => return None,
@@ -25,29 +25,15 @@ fn is_synchronisation(name: &str) -> bool {
             .any(|(collective, _)| *collective == name)
 }
 
-/// The kernel an op runs in: its task, or else its function.
-fn kernel_of<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    ir::enclosing(op, TASK_SCOPES).or_else(|| ir::enclosing_function(op))
-}
-
 pub fn check(ops: &[OperationRef], report: &mut Report) {
-    let mut kernels: Vec<OperationRef> = Vec::new();
-    for op in ops {
-        if let Some(kernel) = kernel_of(op)
-            && !kernels.contains(&kernel)
-        {
-            kernels.push(kernel);
-        }
-    }
-    for kernel in kernels {
-        // The kernel's own ops in program order (not those of nested tasks).
-        let sequence: Vec<OperationRef> = ir::nested_ops(kernel)
-            .into_iter()
-            .filter(|op| kernel_of(op) == Some(kernel))
-            .collect();
+    // Each kernel's own ops in program order (not those of nested tasks).
+    let sequences = ir::group_in_order(ops.iter().copied(), |op| {
+        kernel_of(&op).map(|kernel| ir::op_key(&kernel))
+    });
+    for sequence in &sequences {
         let mut pending_notify: Option<OperationRef> = None;
         let mut unpublished: Vec<(OperationRef, OperationRef)> = Vec::new();
-        for op in &sequence {
+        for op in sequence {
             let name = ir::name(op);
             if name == NOTIFY {
                 // This notify publishes every write before it.

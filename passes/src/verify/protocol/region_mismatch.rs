@@ -7,6 +7,7 @@ use crate::verify::{ir, report::Report};
 use melior::ir::{
     Type, TypeLike, Value, ValueLike, operation::OperationLike, operation::OperationRef,
 };
+use std::collections::HashMap;
 
 /// A box of window elements: `[start, end)` per dimension.
 #[derive(Clone, Debug)]
@@ -117,7 +118,7 @@ fn region(offsets: Vec<i64>, extents: &[i64]) -> Region {
 
 /// What `op` writes into a window: (window, region).
 fn written<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a>, Region)> {
-    match ir::name(op).as_str() {
+    match ir::name(op) {
         "pld.tile.remote_store" | "pld.tensor.remote_store" | "pl.store" => {
             let extents = static_shape(ir::operand(op, 0)?.r#type())?;
             Some((
@@ -145,7 +146,7 @@ fn written<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a>, Region)>
 
 /// What `op` reads from a window: (window, region).
 fn read<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a>, Region)> {
-    if !matches!(ir::name(op).as_str(), "pld.tile.remote_load" | "pl.load") {
+    if !matches!(ir::name(op), "pld.tile.remote_load" | "pl.load") {
         return None;
     }
     let mut extents = static_shape(op.result(0).ok()?.r#type())?;
@@ -162,10 +163,15 @@ fn read<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a>, Region)> {
 }
 
 pub fn check(ops: &[OperationRef], report: &mut Report) {
-    let writes: Vec<_> = ops
-        .iter()
-        .filter_map(|op| written(op).map(|(w, r)| (w, r, *op)))
-        .collect();
+    let mut writes_of_window: HashMap<usize, Vec<(Region, OperationRef)>> = HashMap::new();
+    for op in ops {
+        if let Some((window, region)) = written(op) {
+            writes_of_window
+                .entry(ir::value_key(window))
+                .or_default()
+                .push((region, *op));
+        }
+    }
     for op in ops {
         let Some((window, wanted)) = read(op) else {
             continue;
@@ -173,22 +179,22 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
         if !pld_dialect::types::is_distributed_tensor(window.r#type()) {
             continue;
         }
-        let overlapping: Vec<_> = writes
-            .iter()
-            .filter(|(target, region, _)| *target == window && region.intersects(&wanted))
+        let overlapping: Vec<_> = writes_of_window
+            .get(&ir::value_key(window))
+            .into_iter()
+            .flatten()
+            .filter(|(region, _)| region.intersects(&wanted))
             .collect();
         if overlapping.is_empty() {
             continue;
         }
-        let regions: Vec<&Region> = overlapping.iter().map(|(_, region, _)| region).collect();
+        let regions: Vec<&Region> = overlapping.iter().map(|(region, _)| region).collect();
         if wanted.covered_by(&regions) {
             continue;
         }
         let notes: Vec<_> = overlapping
             .iter()
-            .map(|(_, region, writer)| {
-                (writer.location(), format!("writes {} here", region.text()))
-            })
+            .map(|(region, writer)| (writer.location(), format!("writes {} here", region.text())))
             .collect();
         report.error(
             op,

@@ -5,6 +5,7 @@
 use super::signals::accesses;
 use crate::verify::{ir, report::Report};
 use melior::ir::{Value, block::BlockArgument, operation::OperationLike, operation::OperationRef};
+use std::collections::HashMap;
 
 const LOOPS: &[&str] = &["scf.for", "scf.while"];
 
@@ -59,37 +60,38 @@ fn check_calls(ops: &[OperationRef], report: &mut Report) {
         Some(op) => ir::root(*op),
         None => return,
     };
-    let functions: Vec<OperationRef> = ir::nested_ops(module)
+    // Functions by the symbol a call names them with (`@name`).
+    let functions: HashMap<String, OperationRef> = ir::nested_ops(module)
         .into_iter()
         .filter(ir::is_function)
+        .filter_map(|function| {
+            let name = function.attribute("sym_name").ok()?.to_string();
+            Some((format!("@{}", name.trim_matches('"')), function))
+        })
         .collect();
-    let calls: Vec<&OperationRef> = ops
-        .iter()
-        .filter(|op| ir::name(op) == "func.call")
-        .collect();
-    for (position, call) in calls.iter().enumerate() {
+    let mut fixed_waits: HashMap<String, Vec<(usize, OperationRef)>> = HashMap::new();
+    // The first call of (callee, argument, signal) in each function.
+    let mut first_calls: HashMap<(String, usize, usize), OperationRef> = HashMap::new();
+    for call in ops.iter().filter(|op| ir::name(op) == "func.call") {
         let Ok(callee_name) = call.attribute("callee") else {
             continue;
         };
         let callee_name = callee_name.to_string();
-        let Some(callee) = functions.iter().find(|function| {
-            function
-                .attribute("sym_name")
-                .is_ok_and(|name| format!("@{}", name.to_string().trim_matches('"')) == callee_name)
-        }) else {
+        let Some(callee) = functions.get(&callee_name) else {
             continue;
         };
-        for (index, wait) in fixed_waits_on_arguments(callee) {
-            let Some(signal) = ir::operand(call, index) else {
+        let waits = fixed_waits
+            .entry(callee_name.clone())
+            .or_insert_with(|| fixed_waits_on_arguments(callee));
+        for (index, wait) in waits.iter() {
+            let Some(signal) = ir::operand(call, *index) else {
                 continue;
             };
-            let earlier = calls[..position].iter().find(|other| {
-                other
-                    .attribute("callee")
-                    .is_ok_and(|name| name.to_string() == callee_name)
-                    && ir::operand(other, index) == Some(signal)
-                    && ir::enclosing_function(other) == ir::enclosing_function(call)
-            });
+            // Signals are values of the calling function, so the key also
+            // tells calls of different functions apart.
+            let key = (callee_name.clone(), *index, ir::value_key(signal));
+            let earlier = first_calls.get(&key).copied();
+            first_calls.entry(key).or_insert(*call);
             let in_loop =
                 ir::enclosing(call, LOOPS).filter(|loop_op| !defined_inside(signal, loop_op));
             let (reason, related) = match (earlier, in_loop) {
@@ -128,7 +130,7 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
             if ancestor == function {
                 break;
             }
-            if LOOPS.contains(&ir::name(&ancestor).as_str()) {
+            if LOOPS.contains(&ir::name(&ancestor)) {
                 // The signal operand and every dynamic offset, plus the expected value.
                 let rising = ir::operands(&wait.op)
                     .into_iter()

@@ -2,6 +2,7 @@
 
 use crate::verify::ir;
 use melior::ir::{Value, operation::OperationLike, operation::OperationRef};
+use std::collections::HashMap;
 
 pub const NOTIFY: &str = "pld.system.notify";
 pub const WAIT: &str = "pld.system.wait";
@@ -24,23 +25,27 @@ pub struct SignalAccess<'c, 'a> {
     pub signal: Value<'c, 'a>,
     pub cell: Vec<Option<i64>>,
     pub scalar: Value<'c, 'a>,
+    /// `set`/`atomic_add` for a notify, `eq`/`ge` for a wait.
+    pub mode: String,
 }
 
 impl<'c, 'a> SignalAccess<'c, 'a> {
     /// The access `op` makes, if it is a notify, wait or defer_wait.
     pub fn of(op: OperationRef<'c, 'a>) -> Option<Self> {
-        if ![NOTIFY, WAIT, DEFER_WAIT].contains(&ir::name(&op).as_str()) {
+        if ![NOTIFY, WAIT, DEFER_WAIT].contains(&ir::name(&op)) {
             return None;
         }
         let cell = ir::static_list(&op, "static_offsets")?
             .into_iter()
             .map(|offset| (offset != ir::DYNAMIC).then_some(offset))
             .collect();
+        let mode_attribute = if ir::name(&op) == NOTIFY { "op" } else { "cmp" };
         Some(Self {
             op,
             signal: ir::operand(&op, 0)?,
             cell,
             scalar: ir::operand(&op, op.operand_count().checked_sub(1)?)?,
+            mode: ir::enum_keyword(&op, mode_attribute).unwrap_or_default(),
         })
     }
 
@@ -63,14 +68,38 @@ impl<'c, 'a> SignalAccess<'c, 'a> {
         !self.is_notify()
     }
 
-    /// `set`/`atomic_add` for a notify, `eq`/`ge` for a wait.
-    pub fn mode(&self) -> String {
-        let attribute = if self.is_notify() { "op" } else { "cmp" };
-        ir::enum_keyword(&self.op, attribute).unwrap_or_default()
-    }
-
     pub fn cell_text(&self) -> String {
         ir::format_list(&self.cell)
+    }
+}
+
+/// The accesses of each signal, in program order; the groups come in order
+/// of first appearance, so diagnostics come out in a stable order.
+pub struct SignalGroups<'s, 'c, 'a> {
+    index: HashMap<usize, usize>,
+    groups: Vec<Vec<&'s SignalAccess<'c, 'a>>>,
+}
+
+impl<'s, 'c, 'a> SignalGroups<'s, 'c, 'a> {
+    pub fn new(accesses: &'s [SignalAccess<'c, 'a>]) -> Self {
+        let groups = ir::group_in_order(accesses, |access| Some(ir::value_key(access.signal)));
+        let index = groups
+            .iter()
+            .enumerate()
+            .map(|(slot, group)| (ir::value_key(group[0].signal), slot))
+            .collect();
+        Self { index, groups }
+    }
+
+    /// Every access of `signal`.
+    pub fn of(&self, signal: Value) -> &[&'s SignalAccess<'c, 'a>] {
+        self.index
+            .get(&ir::value_key(signal))
+            .map_or(&[], |slot| &self.groups[*slot])
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Vec<&'s SignalAccess<'c, 'a>>> {
+        self.groups.iter()
     }
 }
 

@@ -2,9 +2,10 @@
 //! "tag = 0 hangs forever"), including a signal nothing in the module ever
 //! notifies.
 
-use super::signals::{SignalAccess, accesses, collective_signals};
+use super::signals::{SignalAccess, SignalGroups, accesses, collective_signals};
 use crate::verify::{ir, report::Report};
-use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
+use melior::ir::{TypeLike, ValueLike, operation::OperationLike, operation::OperationRef};
+use std::collections::HashSet;
 
 /// What the writers of one cell can leave in it.
 enum Reachable {
@@ -24,11 +25,12 @@ fn reachable(writers: &[&SignalAccess]) -> Reachable {
             None => return Reachable::Unknown,
         }
     }
-    let modes: Vec<String> = writers.iter().map(|writer| writer.mode()).collect();
-    if modes.iter().all(|mode| mode == "set") {
+    if writers.iter().all(|writer| writer.mode == "set") {
         values.push(0);
         Reachable::Values(values)
-    } else if modes.iter().all(|mode| mode == "atomic_add") && values.iter().all(|v| *v <= 0) {
+    } else if writers.iter().all(|writer| writer.mode == "atomic_add")
+        && values.iter().all(|v| *v <= 0)
+    {
         Reachable::AtMost(0)
     } else {
         Reachable::Unknown
@@ -47,33 +49,38 @@ fn never_satisfied(cmp: &str, expected: i64, reachable: &Reachable) -> bool {
 }
 
 pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
-    let module_accesses = accesses(&ir::nested_ops(ir::root(*root)));
-    let owned: Vec<_> = collective_signals(ops)
+    // The types of every signal some notify of the module writes.
+    let notified_types: HashSet<usize> = accesses(&ir::nested_ops(ir::root(*root)))
+        .iter()
+        .filter(|access| access.is_notify())
+        .map(|access| access.signal.r#type().to_raw().ptr as usize)
+        .collect();
+    let owned: HashSet<usize> = collective_signals(ops)
         .into_iter()
-        .map(|(signal, _)| signal)
+        .map(|(signal, _)| ir::value_key(signal))
         .collect();
     let all = accesses(ops);
+    let groups = SignalGroups::new(&all);
     for wait in all.iter().filter(|access| access.is_wait()) {
         let Some(expected) = ir::constant_int(wait.scalar) else {
             continue;
         };
-        if owned.contains(&wait.signal) {
+        if owned.contains(&ir::value_key(wait.signal)) {
             continue;
         }
-        let cmp = wait.mode();
-        let writers: Vec<&SignalAccess> = all
+        let cmp = &wait.mode;
+        let writers: Vec<&SignalAccess> = groups
+            .of(wait.signal)
             .iter()
+            .copied()
             .filter(|access| access.is_notify() && access.may_overlap(wait))
             .collect();
         if writers.is_empty() {
             // The writer may live in another function of the module, on a
             // signal of the same type; only a module with no such notify at
             // all proves that nothing ever writes the cell.
-            let signal_type = wait.signal.r#type();
-            let any_writer = module_accesses
-                .iter()
-                .any(|access| access.is_notify() && access.signal.r#type() == signal_type);
-            if !any_writer && never_satisfied(&cmp, expected, &Reachable::Values(vec![0])) {
+            let any_writer = notified_types.contains(&(wait.signal.r#type().to_raw().ptr as usize));
+            if !any_writer && never_satisfied(cmp, expected, &Reachable::Values(vec![0])) {
                 report.error(
                     &wait.op,
                     &format!(
@@ -89,7 +96,7 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
             continue;
         }
         let reachable = reachable(&writers);
-        if never_satisfied(&cmp, expected, &reachable) {
+        if never_satisfied(cmp, expected, &reachable) {
             let what = match &reachable {
                 Reachable::Values(values) => {
                     let mut values = values.clone();
@@ -104,11 +111,7 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
                 .iter()
                 .map(|writer| {
                     let value = ir::constant_int(writer.scalar).unwrap_or_default();
-                    let verb = if writer.mode() == "set" {
-                        "sets"
-                    } else {
-                        "adds"
-                    };
+                    let verb = if writer.mode == "set" { "sets" } else { "adds" };
                     (writer.op.location(), format!("{verb} {value} here"))
                 })
                 .collect();
