@@ -2,6 +2,8 @@
 # Runs every test: the Rust crates' tests (cargo) and the lit suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+cargo fmt --all --check
+cargo clippy --workspace --all-targets --quiet -- --deny warnings
 cargo build --workspace
 cargo test --workspace
 # lit through the interpreter it was installed for (no reliance on a shim on PATH).

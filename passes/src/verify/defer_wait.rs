@@ -195,7 +195,7 @@ fn check_after_registration(
     for (index, op) in body.iter().enumerate() {
         let after = index > first_index || loops.iter().any(|loop_op| ir::is_inside(op, loop_op));
         let name = ir::name(op);
-        if after && !is_bookkeeping(&name) {
+        if after && !is_bookkeeping(name) {
             report.error(
                 op,
                 &format!(

@@ -39,7 +39,7 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
                 // This notify publishes every write before it.
                 unpublished.clear();
                 pending_notify = Some(*op);
-            } else if is_synchronisation(&name) {
+            } else if is_synchronisation(name) {
                 // A new phase: later writes belong to it, not to the notify.
                 pending_notify = None;
             } else if payload_target(op).is_some()
