@@ -178,6 +178,17 @@ static LogicalResult verifySameRankCount(Operation *op, int64_t fromSignal,
                            << fromSignal << ")";
 }
 
+/// The credit signal of a collective over an `[N, SIZE]` target: one cell
+/// per rank, and as many ranks as the target has rows.
+static LogicalResult verifyRowsSignal(Operation *op, Value signal,
+                                      DistributedTensorType target,
+                                      bool allowVector = false) {
+  FailureOr<int64_t> ranks = verifyCreditSignal(op, signal, allowVector);
+  if (failed(ranks))
+    return failure();
+  return verifySameRankCount(op, *ranks, "target", target.getDimSize(0));
+}
+
 //===----------------------------------------------------------------------===//
 // pld.system.*
 //===----------------------------------------------------------------------===//
@@ -548,10 +559,7 @@ LogicalResult ReduceScatterOp::verify() {
   if (failed(verifyDistinct(*this, getTarget(), "target", getSignal(),
                             "signal")))
     return failure();
-  FailureOr<int64_t> ranks = verifyCreditSignal(*this, getSignal());
-  if (failed(ranks))
-    return failure();
-  return verifySameRankCount(*this, *ranks, "target", target.getDimSize(0));
+  return verifyRowsSignal(*this, getSignal(), target);
 }
 
 LogicalResult AllgatherOp::verify() {
@@ -578,11 +586,7 @@ LogicalResult AllgatherOp::verify() {
     return emitOpError("expected 'local' and 'target' rows of the same SIZE, "
                        "found ")
            << localSize << " and " << targetSize;
-  FailureOr<int64_t> ranks =
-      verifyCreditSignal(*this, getSignal(), /*allowVector=*/true);
-  if (failed(ranks))
-    return failure();
-  return verifySameRankCount(*this, *ranks, "target", target.getDimSize(0));
+  return verifyRowsSignal(*this, getSignal(), target, /*allowVector=*/true);
 }
 
 LogicalResult BroadcastOp::verify() {
@@ -621,8 +625,5 @@ LogicalResult AllToAllOp::verify() {
   if (input != target)
     return emitOpError("expected 'input' and 'target' of the same type, found ")
            << input << " and " << target;
-  FailureOr<int64_t> ranks = verifyCreditSignal(*this, getSignal());
-  if (failed(ranks))
-    return failure();
-  return verifySameRankCount(*this, *ranks, "target", target.getDimSize(0));
+  return verifyRowsSignal(*this, getSignal(), target);
 }
