@@ -100,3 +100,53 @@ func.func @consumer(%signal: !pld.dtensor<3x1xi32>) attributes {pl.kernel = #pl.
   pld.system.wait %signal[0, 0], expected %c1, cmp ge : !pld.dtensor<3x1xi32>
   return
 }
+
+// -----
+
+// The single-rank case: every writer skips this rank, the wait does not.
+func.func @single_rank(%signal: !pld.dtensor<8x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  scf.for %peer = %c0 to %n step %c1 {
+    %other = arith.cmpi ne, %peer, %me : index
+    scf.if %other {
+      // expected-note @+1 {{runs only for a peer other than this rank}}
+      pld.system.notify %signal[0, 0], peer %peer, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+    }
+  }
+  // expected-warning @+1 {{with a single rank this wait never returns: every notify that writes signal[0, 0] runs only for a peer other than this rank}}
+  pld.system.wait %signal[0, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
+  return
+}
+
+// Near miss: the seed's barrier guards the wait the same way, so a single
+// rank neither notifies nor waits.
+func.func @single_rank_barrier(%signal: !pld.dtensor<8x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  scf.for %peer = %c0 to %n step %c1 {
+    %other = arith.cmpi ne, %peer, %me : index
+    scf.if %other {
+      pld.system.notify %signal[%me, 0], peer %peer, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+    }
+  }
+  scf.for %src = %c0 to %n step %c1 {
+    %other = arith.cmpi ne, %src, %me : index
+    scf.if %other {
+      pld.system.wait %signal[%src, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
+    }
+  }
+  return
+}

@@ -1,10 +1,14 @@
 //! A wait whose expected value no reaching notify can produce (the seed's
 //! "tag = 0 hangs forever"), including a signal nothing in the module ever
-//! notifies.
+//! notifies, and (a warning) the single-rank case where every writer runs
+//! only for a peer other than this rank.
 
 use super::signals::{SignalAccess, SignalGroups, accesses, collective_signals};
 use crate::verify::{ir, report::Report};
-use melior::ir::{TypeLike, ValueLike, operation::OperationLike, operation::OperationRef};
+use melior::ir::{
+    TypeLike, ValueLike, attribute::IntegerAttribute, operation::OperationLike,
+    operation::OperationRef,
+};
 use std::collections::HashSet;
 
 /// What the writers of one cell can leave in it.
@@ -46,6 +50,80 @@ fn never_satisfied(cmp: &str, expected: i64, reachable: &Reachable) -> bool {
         ("eq", Reachable::AtMost(max)) => *max < expected,
         _ => false,
     }
+}
+
+/// The `arith.cmpi ne` predicate.
+const CMPI_NE: i64 = 1;
+
+/// Whether `op` runs only for a peer other than this rank: it sits in an
+/// `scf.if` on `x != y` where one side is derived from `pld.system.rank`.
+fn only_for_other_ranks(op: &OperationRef) -> bool {
+    let mut current = op.parent_operation();
+    while let Some(ancestor) = current {
+        if ir::is_function(&ancestor) {
+            return false;
+        }
+        let condition = (ir::name(&ancestor) == "scf.if")
+            .then(|| ir::operand(&ancestor, 0))
+            .flatten()
+            .and_then(ir::defining_op);
+        if let Some(compare) = condition
+            && ir::name(&compare) == "arith.cmpi"
+            && compare
+                .attribute("predicate")
+                .ok()
+                .and_then(|predicate| IntegerAttribute::try_from(predicate).ok())
+                .is_some_and(|predicate| predicate.value() == CMPI_NE)
+            && ir::operands(&compare)
+                .into_iter()
+                .any(|side| ir::depends_on_op(side, "pld.system.rank"))
+        {
+            return true;
+        }
+        current = ancestor.parent_operation();
+    }
+    false
+}
+
+/// With a single rank there is no other peer: a wait that runs even then,
+/// on a cell only other ranks write, never returns.
+fn check_single_rank(
+    wait: &SignalAccess,
+    expected: i64,
+    writers: &[&SignalAccess],
+    report: &mut Report,
+) {
+    let reached_at_zero = match wait.mode.as_str() {
+        "ge" => expected <= 0,
+        _ => expected == 0,
+    };
+    if reached_at_zero
+        || only_for_other_ranks(&wait.op)
+        || !writers
+            .iter()
+            .all(|writer| only_for_other_ranks(&writer.op))
+    {
+        return;
+    }
+    let notes: Vec<_> = writers
+        .iter()
+        .map(|writer| {
+            (
+                writer.op.location(),
+                "runs only for a peer other than this rank".to_owned(),
+            )
+        })
+        .collect();
+    report.warning(
+        &wait.op,
+        &format!(
+            "with a single rank this {} never returns: every notify that writes signal{} runs \
+             only for a peer other than this rank",
+            ir::name(&wait.op).trim_start_matches("pld.system."),
+            wait.cell_text()
+        ),
+        &notes,
+    );
 }
 
 pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
@@ -95,6 +173,7 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
             }
             continue;
         }
+        check_single_rank(wait, expected, &writers, report);
         let reachable = reachable(&writers);
         if never_satisfied(cmp, expected, &reachable) {
             let what = match &reachable {
