@@ -118,3 +118,124 @@ fn well_placed_programs_pass_quietly() {
     assert!(ok, "{diagnostics}");
     assert_eq!(diagnostics, "");
 }
+
+/// A pass written against the bridge by an embedding compiler: it counts the
+/// ops of one name and reports the count as a remark-like warning.
+struct CountOps {
+    name: String,
+}
+
+impl pld_passes::bridge::Pass for CountOps {
+    const ARGUMENT: &'static str = "test-count-ops";
+    const DESCRIPTION: &'static str = "Count the ops of one name (bridge test)";
+    const OPTIONS: &'static [pld_passes::bridge::PassOption] = &[pld_passes::bridge::PassOption {
+        name: "op-name",
+        description: "The op name to count",
+        default: "pld.system.notify",
+    }];
+
+    fn from_options(values: &[&str]) -> Result<Self, String> {
+        let name = values[0];
+        if !name.contains('.') {
+            return Err(format!(
+                "expected a dialect-qualified op name, found '{name}'"
+            ));
+        }
+        Ok(Self {
+            name: name.to_owned(),
+        })
+    }
+
+    fn run(
+        &self,
+        op: melior::ir::operation::OperationRef,
+    ) -> Result<(), pld_passes::bridge::PassFailed> {
+        let mut count = 0;
+        op.walk(melior::ir::operation::WalkOrder::PreOrder, |nested| {
+            if nested.name().as_string_ref().as_str() == Ok(self.name.as_str()) {
+                count += 1;
+            }
+            melior::ir::operation::WalkResult::Advance
+        });
+        pld_dialect::diagnostics::emit(
+            pld_dialect::diagnostics::Severity::Warning,
+            op.location(),
+            &format!("{count} x {}", self.name),
+            &[],
+        );
+        Ok(())
+    }
+}
+
+#[test]
+fn embedders_register_their_own_rust_passes_with_options() {
+    let context = create_context();
+    pld_passes::bridge::register::<CountOps>();
+    let source = r#"
+        func.func @k(%s: !pld.dtensor<2x1xi32>, %p: index, %v: i32) attributes {pl.kernel = #pl.kernel<incore>} {
+          pld.system.notify %s[0, 0], peer %p, value %v, op set : !pld.dtensor<2x1xi32>
+          pld.system.notify %s[1, 0], peer %p, value %v, op set : !pld.dtensor<2x1xi32>
+          pld.system.wait %s[0, 0], expected %v, cmp ge : !pld.dtensor<2x1xi32>
+          return
+        }
+    "#;
+    let (ok, diagnostics) = run(&context, "builtin.module(test-count-ops)", source);
+    assert!(ok);
+    assert!(
+        diagnostics.ends_with("Warning: 2 x pld.system.notify"),
+        "{diagnostics}"
+    );
+    let (ok, diagnostics) = run(
+        &context,
+        "builtin.module(test-count-ops{op-name=pld.system.wait},pld-verify)",
+        source,
+    );
+    assert!(ok);
+    assert!(
+        diagnostics.ends_with("Warning: 1 x pld.system.wait"),
+        "{diagnostics}"
+    );
+    let (ok, diagnostics) = run(
+        &context,
+        "builtin.module(test-count-ops{op-name=wait})",
+        source,
+    );
+    assert!(!ok);
+    assert!(
+        diagnostics.contains("test-count-ops: expected a dialect-qualified op name, found 'wait'"),
+        "{diagnostics}"
+    );
+}
+
+/// A pass with a bug: the bridge turns its panic into a located error.
+struct Panics;
+
+impl pld_passes::bridge::Pass for Panics {
+    const ARGUMENT: &'static str = "test-panics";
+    const DESCRIPTION: &'static str = "Panic (bridge test)";
+
+    fn from_options(_: &[&str]) -> Result<Self, String> {
+        Ok(Self)
+    }
+
+    fn run(
+        &self,
+        _: melior::ir::operation::OperationRef,
+    ) -> Result<(), pld_passes::bridge::PassFailed> {
+        panic!("an invariant the pass relied on does not hold")
+    }
+}
+
+#[test]
+fn a_panicking_pass_fails_with_an_error_instead_of_aborting() {
+    let context = create_context();
+    pld_passes::bridge::register::<Panics>();
+    let (ok, diagnostics) = run(&context, "builtin.module(test-panics)", "module {}");
+    assert!(!ok);
+    assert!(
+        diagnostics.contains(
+            "internal error in pass 'test-panics': an invariant the pass relied on does not hold"
+        ),
+        "{diagnostics}"
+    );
+}
