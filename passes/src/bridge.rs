@@ -15,6 +15,7 @@ use std::{
     any::Any,
     ffi::c_void,
     panic::{AssertUnwindSafe, catch_unwind},
+    sync::Mutex,
 };
 
 /// A string-valued pass option, as written in `name{key=value}`.
@@ -47,8 +48,17 @@ pub trait Pass: Sized + 'static {
     fn run(&self, op: OperationRef) -> Result<(), PassFailed>;
 }
 
-/// Registers `P` with MLIR's global pass registry.
+/// Registers `P` with MLIR's global pass registry. A second registration of
+/// the same argument does nothing (MLIR itself aborts on one).
 pub fn register<P: Pass>() {
+    static REGISTERED: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
+    let mut registered = REGISTERED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if registered.contains(&P::ARGUMENT) {
+        return;
+    }
+    registered.push(P::ARGUMENT);
     let options: Vec<ffi::PldPassOption> = P::OPTIONS
         .iter()
         .map(|option| ffi::PldPassOption {

@@ -8,13 +8,8 @@
 pub mod bridge;
 pub mod verify;
 
-use std::sync::Once;
-
-/// Registers every pld pass with MLIR's global pass registry. Safe to call
-/// more than once: MLIR rejects a second registration of a name.
+/// Registers every pld pass with MLIR's global pass registry (safe to call
+/// more than once).
 pub fn register_passes() {
-    static REGISTER: Once = Once::new();
-    REGISTER.call_once(|| {
-        bridge::register::<verify::PldVerify>();
-    });
+    bridge::register::<verify::PldVerify>();
 }

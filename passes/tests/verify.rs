@@ -239,3 +239,10 @@ fn a_panicking_pass_fails_with_an_error_instead_of_aborting() {
         "{diagnostics}"
     );
 }
+
+#[test]
+fn registering_twice_is_harmless() {
+    pld_passes::register_passes();
+    pld_passes::register_passes();
+    pld_passes::bridge::register::<pld_passes::verify::PldVerify>();
+}
