@@ -32,8 +32,8 @@ metadata = json.loads(
     )
 )
 target_dir = metadata["target_directory"]
-profile = os.environ.get("PLD_PROFILE", "debug")
-tools_dir = os.path.join(target_dir, profile)
+# scripts/test.sh builds the dev profile.
+tools_dir = os.path.join(target_dir, "debug")
 # The C++ half's CMake build (see `PLD_CMAKE_BUILD_DIR` in .cargo/config.toml).
 cmake_build_dir = os.path.join(project_root, "build", "cmake")
 
@@ -42,7 +42,6 @@ config.test_exec_root = os.path.join(target_dir, "lit")
 config.environment["PATH"] = os.pathsep.join(
     [tools_dir, llvm_bin, config.environment.get("PATH", os.environ["PATH"])]
 )
-config.environment["HOME"] = os.environ.get("HOME", "/root")
 
 config.substitutions.append(("%pld_src_root", project_root))
 config.substitutions.append(("%pld_cmake_build", cmake_build_dir))
