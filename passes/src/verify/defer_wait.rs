@@ -6,13 +6,12 @@
 
 use super::{
     ir,
+    ops::{DEFER_WAIT, NOTIFY, REMOTE_WRITES, WINDOW_READS, table_operand},
     placement::{TASK_SCOPES, cube_work},
     report::{Note, Report},
 };
 use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
 use std::collections::HashMap;
-
-const DEFER_WAIT: &str = "pld.system.defer_wait";
 
 /// The most conditions one waiter task may register.
 pub const MAX_REGISTRATIONS: i64 = 64;
@@ -129,30 +128,23 @@ fn check_registration_count(task: &OperationRef, body: &[OperationRef], report: 
             if ancestor == *task {
                 break;
             }
-            match ir::name(&ancestor) {
-                "scf.for" => match ir::constant_trip_count(&ancestor) {
-                    Some(trips) => count = count.saturating_mul(trips),
-                    None => {
-                        report.warning(
-                            wait,
-                            "the number of defer_wait registrations cannot be bounded at \
-                             compile time; the runtime rejects a waiter with more than 64",
-                            &[note(&ancestor, "a loop without a constant trip count")],
-                        );
-                        return;
-                    }
-                },
-                "scf.while" => {
-                    report.warning(
-                        wait,
+            let trips = match ir::name(&ancestor) {
+                "scf.for" => ir::constant_trip_count(&ancestor),
+                "scf.while" => None,
+                _ => Some(1),
+            };
+            let Some(trips) = trips else {
+                report.warning(
+                    wait,
+                    &format!(
                         "the number of defer_wait registrations cannot be bounded at compile \
-                         time; the runtime rejects a waiter with more than 64",
-                        &[note(&ancestor, "a loop without a constant trip count")],
-                    );
-                    return;
-                }
-                _ => {}
-            }
+                         time; the runtime rejects a waiter with more than {MAX_REGISTRATIONS}"
+                    ),
+                    &[note(&ancestor, "a loop without a constant trip count")],
+                );
+                return;
+            };
+            count = count.saturating_mul(trips);
             current = ancestor.parent_operation();
         }
         total = total.saturating_add(count);
@@ -260,29 +252,6 @@ fn task_name(task: &OperationRef) -> String {
         .unwrap_or_default()
 }
 
-/// Ops that write a window payload, with the index of the window operand.
-const PAYLOAD_WRITES: &[(&str, usize)] = &[
-    ("pld.tile.remote_store", 1),
-    ("pld.tensor.remote_store", 1),
-    ("pld.tensor.put", 0),
-];
-/// Ops that read a window, with the index of the window operand.
-const PAYLOAD_READS: &[(&str, usize)] = &[
-    ("pl.load", 0),
-    ("pl.read", 0),
-    ("pld.tile.remote_load", 0),
-    ("pld.tensor.get", 2),
-];
-
-fn window_operand<'c, 'a>(
-    op: &OperationRef<'c, 'a>,
-    table: &[(&str, usize)],
-) -> Option<melior::ir::Value<'c, 'a>> {
-    let name = ir::name(op);
-    let (_, index) = table.iter().find(|(entry, _)| *entry == name)?;
-    ir::operand(op, *index)
-}
-
 /// Continuation work depends on the waiter's task id: a task that reads a
 /// payload published (written, then signalled) through the signal a waiter
 /// defers on must list the waiter among its (transitive) deps.
@@ -290,7 +259,7 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
     let mut notifies_of_signal: HashMap<usize, Vec<OperationRef>> = HashMap::new();
     let mut readers_of_window: HashMap<usize, Vec<OperationRef>> = HashMap::new();
     for op in ops {
-        if ir::name(op) == "pld.system.notify"
+        if ir::name(op) == NOTIFY
             && let Some(signal) = ir::operand(op, 0)
         {
             notifies_of_signal
@@ -298,7 +267,7 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
                 .or_default()
                 .push(*op);
         }
-        if let Some(window) = window_operand(op, PAYLOAD_READS) {
+        if let Some(window) = table_operand(op, WINDOW_READS) {
             readers_of_window
                 .entry(ir::value_key(window))
                 .or_default()
@@ -324,7 +293,7 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
                 .iter()
                 .take_while(|op| *op != notify)
             {
-                if let Some(payload) = window_operand(write, PAYLOAD_WRITES) {
+                if let Some(payload) = table_operand(write, REMOTE_WRITES) {
                     payloads.push(payload);
                     publishers.push(publisher);
                 }

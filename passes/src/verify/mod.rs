@@ -14,6 +14,7 @@
 
 mod defer_wait;
 mod ir;
+mod ops;
 mod placement;
 mod protocol;
 mod report;

@@ -2,7 +2,11 @@
 //! one side only (SPEC §1: `world_size` is host-only; `rank`, `nranks`,
 //! `notify`, `wait` and `defer_wait` exist only in InCore code).
 
-use super::{ir, report::Report};
+use super::{
+    ir,
+    ops::{DEFER_WAIT, NOTIFY, WAIT},
+    report::Report,
+};
 use melior::ir::{Location, operation::OperationLike, operation::OperationRef};
 
 /// Where a piece of code runs.
@@ -38,9 +42,9 @@ const HOST_ONLY: &[&str] = &["pld.system.world_size"];
 const INCORE_ONLY: &[&str] = &[
     "pld.system.rank",
     "pld.system.nranks",
-    "pld.system.notify",
-    "pld.system.wait",
-    "pld.system.defer_wait",
+    NOTIFY,
+    WAIT,
+    DEFER_WAIT,
 ];
 
 /// The kernel an op runs in: its innermost task, or else its function.

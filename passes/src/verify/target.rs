@@ -4,6 +4,7 @@
 
 use super::{
     ir,
+    ops::{REMOTE_WRITES, table_operand},
     placement::{CodeKind, scope_of},
     report::Report,
 };
@@ -11,14 +12,6 @@ use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
 
 /// The profile a module without a `pld.target` attribute targets.
 pub const DEFAULT_PROFILE: &str = "Ascend910B";
-
-/// Ops that can atomically add into a window, with the index of the operand
-/// whose element type is accumulated into.
-const ATOMIC_WRITERS: &[(&str, usize)] = &[
-    ("pld.tensor.put", 0),
-    ("pld.tile.remote_store", 1),
-    ("pld.tensor.remote_store", 1),
-];
 
 /// The profile `op` is compiled for: the `pld.target` of its nearest
 /// enclosing module that has one (with that module), else the default.
@@ -40,11 +33,9 @@ fn profile_of<'c, 'a>(op: &OperationRef<'c, 'a>) -> (String, Option<OperationRef
 pub fn check(ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) {
     for op in ops {
         let name = ir::name(op);
-        if let Some((_, target_index)) = ATOMIC_WRITERS.iter().find(|(writer, _)| *writer == name) {
+        // Remote writes may accumulate atomically into their window.
+        if let Some(target) = table_operand(op, REMOTE_WRITES) {
             let is_add = ir::enum_keyword(op, "atomic").as_deref() == Some("add");
-            let Some(target) = ir::operand(op, *target_index) else {
-                continue;
-            };
             if !is_add || !ir::is_bf16(ir::element_type(target.r#type())) {
                 continue;
             }

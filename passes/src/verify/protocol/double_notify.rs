@@ -3,9 +3,9 @@
 //! `pl.split_aiv mode none` region (both AIV sub-lanes) without sharding by
 //! `pl.get_aiv_id` or a one-lane guard.
 
-use super::signals::NOTIFY;
 use crate::verify::{
     ir,
+    ops::NOTIFY,
     placement::{cube_work, kernel_of},
     report::Report,
 };

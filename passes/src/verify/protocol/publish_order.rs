@@ -2,18 +2,19 @@
 //! (notify-before-data): a write into a window that follows a notify in the
 //! same phase (no wait in between) and that no later notify publishes.
 
-use super::signals::{COLLECTIVE_SIGNALS, DEFER_WAIT, NOTIFY, WAIT};
-use crate::verify::{ir, placement::kernel_of, report::Report};
+use crate::verify::{
+    ir,
+    ops::{
+        COLLECTIVE_SIGNALS, DEFER_WAIT, LOCAL_WRITES, NOTIFY, REMOTE_WRITES, WAIT, table_operand,
+    },
+    placement::kernel_of,
+    report::Report,
+};
 use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
 
 /// The window operand a payload write writes, if `op` writes one.
 fn payload_target<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<melior::ir::Value<'c, 'a>> {
-    let index = match ir::name(op) {
-        "pld.tile.remote_store" | "pld.tensor.remote_store" | "pl.store" | "pl.write" => 1,
-        "pld.tensor.put" => 0,
-        _ => return None,
-    };
-    let target = ir::operand(op, index)?;
+    let target = table_operand(op, REMOTE_WRITES).or_else(|| table_operand(op, LOCAL_WRITES))?;
     pld_dialect::types::is_distributed_tensor(target.r#type()).then_some(target)
 }
 

@@ -1,22 +1,11 @@
 //! The signal cells that notify, wait and defer_wait address.
 
-use crate::verify::ir;
+use crate::verify::{
+    ir,
+    ops::{COLLECTIVE_SIGNALS, DEFER_WAIT, NOTIFY, WAIT, table_operand},
+};
 use melior::ir::{Value, operation::OperationLike, operation::OperationRef};
 use std::collections::HashMap;
-
-pub const NOTIFY: &str = "pld.system.notify";
-pub const WAIT: &str = "pld.system.wait";
-pub const DEFER_WAIT: &str = "pld.system.defer_wait";
-
-/// Collectives and the index of their signal operand.
-pub const COLLECTIVE_SIGNALS: &[(&str, usize)] = &[
-    ("pld.tensor.allreduce", 1),
-    ("pld.tensor.reduce_scatter", 1),
-    ("pld.tensor.allgather", 2),
-    ("pld.tensor.broadcast", 1),
-    ("pld.tensor.barrier", 0),
-    ("pld.tensor.all_to_all", 2),
-];
 
 /// One signal access: the signal tensor, the cell (static offsets, `None`
 /// where dynamic) and the last operand (value for notify, expected for waits).
@@ -113,12 +102,6 @@ pub fn collective_signals<'c, 'a>(
     ops: &[OperationRef<'c, 'a>],
 ) -> Vec<(Value<'c, 'a>, OperationRef<'c, 'a>)> {
     ops.iter()
-        .filter_map(|op| {
-            let name = ir::name(op);
-            let (_, index) = COLLECTIVE_SIGNALS
-                .iter()
-                .find(|(collective, _)| *collective == name)?;
-            Some((ir::operand(op, *index)?, *op))
-        })
+        .filter_map(|op| Some((table_operand(op, COLLECTIVE_SIGNALS)?, *op)))
         .collect()
 }
