@@ -21,22 +21,37 @@ LogicalResult LoadOp::verify() {
   std::optional<ArrayRef<int64_t>> valid;
   if (auto attr = getStaticValidSizesAttr())
     valid = attr.asArrayRef();
+  if (failed(verifyIndexList(*this, "offsets", getStaticOffsets(),
+                             getOffsets())) ||
+      failed(verifyIndexList(*this, "valid_shape",
+                             valid.value_or(ArrayRef<int64_t>()),
+                             getValidSizes())))
+    return failure();
   return verifyTileAccess(*this, "the source", shaped(getSource()),
                           shaped(getResult()), getStaticOffsets(), valid);
 }
 
 LogicalResult StoreOp::verify() {
+  if (failed(verifyIndexList(*this, "offsets", getStaticOffsets(),
+                             getOffsets())))
+    return failure();
   return verifyTileAccess(*this, "the destination", shaped(getDest()),
                           shaped(getValue()), getStaticOffsets(),
                           std::nullopt);
 }
 
 LogicalResult ReadOp::verify() {
+  if (failed(verifyIndexList(*this, "offsets", getStaticOffsets(),
+                             getOffsets())))
+    return failure();
   return verifyElementAccess(*this, "the source", shaped(getSource()),
                              getStaticOffsets());
 }
 
 LogicalResult WriteOp::verify() {
+  if (failed(verifyIndexList(*this, "offsets", getStaticOffsets(),
+                             getOffsets())))
+    return failure();
   return verifyElementAccess(*this, "the destination", shaped(getDest()),
                              getStaticOffsets());
 }

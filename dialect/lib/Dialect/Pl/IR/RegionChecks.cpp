@@ -21,6 +21,20 @@ std::string pld::formatShape(ArrayRef<int64_t> shape) {
   return text;
 }
 
+LogicalResult pld::verifyIndexList(Operation *op, StringRef listName,
+                                   ArrayRef<int64_t> values,
+                                   ValueRange dynamic) {
+  size_t markers = llvm::count_if(values, ShapedType::isDynamic);
+  if (markers == dynamic.size())
+    return success();
+  return op->emitOpError()
+         << "expected " << listName << " to hold one dynamic entry per "
+         << "index operand (" << dynamic.size() << "), found " << markers
+         << "; the integer " << ShapedType::kDynamic
+         << " is reserved as the dynamic marker and is not a valid static "
+            "entry";
+}
+
 LogicalResult pld::verifyOnePerDim(Operation *op, StringRef listName,
                                    size_t count, StringRef shapedName,
                                    int64_t rank) {

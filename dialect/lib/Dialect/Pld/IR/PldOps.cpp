@@ -102,8 +102,10 @@ static LogicalResult verifySignalElementType(Operation *op, StringRef name,
 
 /// notify/wait/defer_wait address one existing signal cell.
 static LogicalResult verifySignalCell(Operation *op, StringRef name,
-                                      Value signal, ArrayRef<int64_t> offsets) {
-  if (failed(verifySignalElementType(op, name, signal)))
+                                      Value signal, ArrayRef<int64_t> offsets,
+                                      ValueRange dynamicOffsets) {
+  if (failed(verifyIndexList(op, "offsets", offsets, dynamicOffsets)) ||
+      failed(verifySignalElementType(op, name, signal)))
     return failure();
   return verifyElementAccess(op, ("'" + name + "'").str(), dtensor(signal),
                              offsets);
@@ -194,16 +196,18 @@ static LogicalResult verifyRowsSignal(Operation *op, Value signal,
 //===----------------------------------------------------------------------===//
 
 LogicalResult SystemNotifyOp::verify() {
-  return verifySignalCell(*this, "target", getTarget(), getStaticOffsets());
+  return verifySignalCell(*this, "target", getTarget(), getStaticOffsets(),
+                          getOffsets());
 }
 
 LogicalResult WaitOp::verify() {
-  return verifySignalCell(*this, "signal", getSignal(), getStaticOffsets());
+  return verifySignalCell(*this, "signal", getSignal(), getStaticOffsets(),
+                          getOffsets());
 }
 
 LogicalResult DeferWaitOp::verify() {
   if (failed(verifySignalCell(*this, "signal", getSignal(),
-                              getStaticOffsets())))
+                              getStaticOffsets(), getOffsets())))
     return failure();
   if (getCmp() != WaitCmp::Ge)
     return emitOpError("only 'cmp ge' is supported by defer_wait, found 'cmp ")
@@ -227,8 +231,7 @@ LogicalResult AllocWindowBufferOp::verify() {
   if (getName().empty())
     return emitOpError("expected a non-empty buffer name");
   ArrayRef<int64_t> sizes = getStaticSizes();
-  if (failed(verifyListOfOperandsOrIntegers(*this, "size", sizes.size(), sizes,
-                                            getSizes())))
+  if (failed(verifyIndexList(*this, "sizes", sizes, getSizes())))
     return failure();
   if (!getDtype() && sizes.size() != 1)
     return emitOpError("the byte-size overload takes exactly one size, found ")
@@ -245,14 +248,23 @@ LogicalResult AllocWindowBufferOp::verify() {
 }
 
 std::optional<int64_t> AllocWindowBufferOp::getStaticByteSize() {
+  // Callers include other ops' verifiers, which may run before this op's own
+  // verifier: read nothing that verifier has not vouched for yet.
   int64_t bytes = 1;
   for (int64_t size : getStaticSizes()) {
-    if (ShapedType::isDynamic(size))
+    if (ShapedType::isDynamic(size) || size <= 0)
       return std::nullopt;
-    bytes *= size;
+    if (llvm::MulOverflow(bytes, size, bytes))
+      return std::nullopt;
   }
-  if (std::optional<Type> dtype = getDtype())
-    bytes *= llvm::divideCeil(dtype->getIntOrFloatBitWidth(), 8);
+  if (std::optional<Type> dtype = getDtype()) {
+    if (!dtype->isIntOrFloat())
+      return std::nullopt;
+    if (llvm::MulOverflow(
+            bytes, int64_t(llvm::divideCeil(dtype->getIntOrFloatBitWidth(), 8)),
+            bytes))
+      return std::nullopt;
+  }
   return bytes;
 }
 
@@ -288,9 +300,11 @@ LogicalResult RemoteLoadOp::verify() {
   std::optional<ArrayRef<int64_t>> valid;
   if (auto attr = getStaticValidSizesAttr())
     valid = attr.asArrayRef();
-  if (valid && failed(verifyListOfOperandsOrIntegers(
-                   *this, "valid_shape", valid->size(), *valid,
-                   getValidSizes())))
+  if (failed(verifyIndexList(*this, "offsets", getStaticOffsets(),
+                             getOffsets())) ||
+      failed(verifyIndexList(*this, "valid_shape",
+                             valid.value_or(ArrayRef<int64_t>()),
+                             getValidSizes())))
     return failure();
   return verifyTileAccess(*this, "the target", dtensor(getTarget()),
                           cast<ShapedType>(getResult().getType()),
@@ -301,7 +315,10 @@ LogicalResult RemoteLoadOp::verify() {
 static LogicalResult verifyRemoteStore(Operation *op, ShapedType source,
                                        DistributedTensorType target,
                                        ArrayRef<int64_t> offsets,
+                                       ValueRange dynamicOffsets,
                                        AtomicType atomic) {
+  if (failed(verifyIndexList(op, "offsets", offsets, dynamicOffsets)))
+    return failure();
   if (source.getElementType() != target.getElementType())
     return op->emitOpError("expected the source element type to equal the "
                            "target's (")
@@ -334,13 +351,15 @@ static LogicalResult verifyRemoteStore(Operation *op, ShapedType source,
 }
 
 LogicalResult TileRemoteStoreOp::verify() {
-  return verifyRemoteStore(*this, cast<ShapedType>(getSource().getType()), dtensor(getTarget()),
-                           getStaticOffsets(), getAtomic());
+  return verifyRemoteStore(*this, cast<ShapedType>(getSource().getType()),
+                           dtensor(getTarget()), getStaticOffsets(),
+                           getOffsets(), getAtomic());
 }
 
 LogicalResult TensorRemoteStoreOp::verify() {
-  return verifyRemoteStore(*this, cast<ShapedType>(getSource().getType()), dtensor(getTarget()),
-                           getStaticOffsets(), getAtomic());
+  return verifyRemoteStore(*this, cast<ShapedType>(getSource().getType()),
+                           dtensor(getTarget()), getStaticOffsets(),
+                           getOffsets(), getAtomic());
 }
 
 //===----------------------------------------------------------------------===//
@@ -422,9 +441,7 @@ static LogicalResult verifyTransfer(Operation *op, const TransferView &t) {
     for (const List &list : {List{"dst_offsets", *t.dstOffsets, t.dynDstOffsets},
                              List{"src_offsets", *t.srcOffsets, t.dynSrcOffsets},
                              List{"shape", *t.sizes, t.dynSizes}}) {
-      if (failed(verifyListOfOperandsOrIntegers(op, list.name,
-                                                list.values.size(), list.values,
-                                                list.dynamic)) ||
+      if (failed(verifyIndexList(op, list.name, list.values, list.dynamic)) ||
           failed(verifyOnePerDim(op, list.name, list.values.size(),
                                  "'dst' and 'src'", rank)))
         return failure();

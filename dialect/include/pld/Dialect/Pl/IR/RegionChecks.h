@@ -14,6 +14,16 @@
 
 namespace pld {
 
+/// A mixed static/dynamic index list is well formed: each entry equal to the
+/// dynamic marker (`ShapedType::kDynamic`) stands for exactly one of the
+/// `dynamic` operands, in order. A literal equal to the marker (it parses as
+/// an integer) would leave the printer looking for an operand that does not
+/// exist, so it is rejected here.
+llvm::LogicalResult verifyIndexList(mlir::Operation *op,
+                                    llvm::StringRef listName,
+                                    llvm::ArrayRef<int64_t> values,
+                                    mlir::ValueRange dynamic);
+
 /// `list` (named `listName`) has exactly one entry per dimension of
 /// `shapedName`, whose rank is `rank`.
 llvm::LogicalResult verifyOnePerDim(mlir::Operation *op,

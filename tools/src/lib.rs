@@ -1,0 +1,44 @@
+//! What pld's command-line tools share: calling a C++ `main`-style entry
+//! point with the process arguments, on a thread whose stack is large enough
+//! for deeply nested input.
+
+use std::ffi::{CString, c_char, c_int};
+
+/// The stack of the thread that runs a tool. MLIR's parser, verifier and
+/// printer recurse once per nesting level (a few KiB each): 8 MiB, the main
+/// thread's usual size, overflows near 3000 nested regions. Only the pages
+/// a run touches are committed, so a large reservation costs nothing.
+pub const TOOL_STACK_BYTES: usize = 1 << 30;
+
+/// Runs `entry(argc, argv)` with this process's arguments on a thread with a
+/// [`TOOL_STACK_BYTES`] stack and exits with the code it returns.
+pub fn exit_with_entry_point(entry: unsafe extern "C" fn(c_int, *mut *mut c_char) -> c_int) -> ! {
+    let arguments: Vec<CString> = std::env::args_os()
+        .map(|argument| {
+            CString::new(argument.into_encoded_bytes()).expect("arguments never contain NUL")
+        })
+        .collect();
+    let code = run_on_large_stack(move || {
+        let mut argv: Vec<*mut c_char> = arguments
+            .iter()
+            .map(|argument| argument.as_ptr() as *mut c_char)
+            .chain(std::iter::once(std::ptr::null_mut()))
+            .collect();
+        // SAFETY: `argv` is a NULL-terminated array of NUL-terminated strings
+        // that outlive the call, as a C `main` expects.
+        unsafe { entry((argv.len() - 1) as c_int, argv.as_mut_ptr()) }
+    });
+    std::process::exit(code);
+}
+
+/// Runs `work` on a thread with a [`TOOL_STACK_BYTES`] stack and returns its
+/// result.
+pub fn run_on_large_stack<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .name("pld-main".into())
+        .stack_size(TOOL_STACK_BYTES)
+        .spawn(work)
+        .expect("the tool thread starts")
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
