@@ -1,8 +1,8 @@
 //! The C API of the C++ half (`dialect/include/pld-c/*.h`).
 
 use mlir_sys::{
-    MlirContext, MlirDiagnosticSeverity, MlirDialectHandle, MlirDialectRegistry, MlirLocation,
-    MlirLogicalResult, MlirOperation, MlirStringCallback, MlirStringRef, MlirType,
+    MlirAttribute, MlirContext, MlirDiagnosticSeverity, MlirDialectHandle, MlirDialectRegistry,
+    MlirLocation, MlirLogicalResult, MlirOperation, MlirStringCallback, MlirStringRef, MlirType,
 };
 use std::ffi::c_void;
 
@@ -32,6 +32,19 @@ pub struct PldPassCallbacks {
             user_data: *mut c_void,
         ) -> MlirLogicalResult,
     >,
+    pub user_data: *mut c_void,
+}
+
+/// `PldPipelineCallbacks` of `pld-c/PassBridge.h`.
+#[repr(C)]
+pub struct PldPipelineCallbacks {
+    pub build: unsafe extern "C" fn(
+        values: *const MlirStringRef,
+        num_values: isize,
+        append: MlirStringCallback,
+        append_user_data: *mut c_void,
+        user_data: *mut c_void,
+    ) -> MlirLogicalResult,
     pub user_data: *mut c_void,
 }
 
@@ -77,4 +90,38 @@ unsafe extern "C" {
         num_options: isize,
         callbacks: PldPassCallbacks,
     );
+
+    pub fn pldRegisterPipeline(
+        argument: MlirStringRef,
+        description: MlirStringRef,
+        options: *const PldPassOption,
+        num_options: isize,
+        callbacks: PldPipelineCallbacks,
+    );
+}
+
+/// `pld<Name>AttrGet`, `pldAttributeIsA<Name>` and `pld<Name>AttrGetValue` of
+/// `pld-c/Dialects.h`.
+macro_rules! enum_attribute_functions {
+    ($($get:ident, $isa:ident, $value:ident;)*) => {
+        unsafe extern "C" {
+            $(
+                pub fn $get(context: MlirContext, value: i32) -> MlirAttribute;
+                pub fn $isa(attribute: MlirAttribute) -> bool;
+                pub fn $value(attribute: MlirAttribute) -> i32;
+            )*
+        }
+    };
+}
+
+enum_attribute_functions! {
+    pldNotifyOpAttrGet, pldAttributeIsANotifyOp, pldNotifyOpAttrGetValue;
+    pldWaitCmpAttrGet, pldAttributeIsAWaitCmp, pldWaitCmpAttrGetValue;
+    pldReduceOpAttrGet, pldAttributeIsAReduceOp, pldReduceOpAttrGetValue;
+    pldAtomicTypeAttrGet, pldAttributeIsAAtomicType, pldAtomicTypeAttrGetValue;
+    pldCollectiveModeAttrGet, pldAttributeIsACollectiveMode, pldCollectiveModeAttrGetValue;
+    pldTargetProfileAttrGet, pldAttributeIsATargetProfile, pldTargetProfileAttrGetValue;
+    pldKernelKindAttrGet, pldAttributeIsAKernelKind, pldKernelKindAttrGetValue;
+    pldLevelAttrGet, pldAttributeIsALevel, pldLevelAttrGetValue;
+    pldSplitModeAttrGet, pldAttributeIsASplitMode, pldSplitModeAttrGetValue;
 }

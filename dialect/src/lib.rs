@@ -10,6 +10,7 @@
 //! ```
 
 pub mod diagnostics;
+pub mod enums;
 pub mod ffi;
 pub mod types;
 

@@ -167,3 +167,38 @@ fn diagnostics_carry_notes() {
       note: the kernel does cube work here
     ");
 }
+
+#[test]
+fn enum_attributes_round_trip_by_stable_value() {
+    use pld_dialect::enums::*;
+    let context = create_context();
+    let mut printed = Vec::new();
+    macro_rules! check {
+        ($($enum:ident),*) => {$(
+            for case in $enum::ALL {
+                let attribute = case.attribute(&context);
+                assert_eq!($enum::of(attribute), Some(*case));
+                printed.push(format!("{}::{case:?} = {} -> {attribute}", stringify!($enum), *case as i32));
+            }
+            assert_eq!($enum::from_value($enum::ALL.len() as i32), None);
+        )*};
+    }
+    check!(
+        NotifyOp,
+        WaitCmp,
+        ReduceOp,
+        AtomicType,
+        CollectiveMode,
+        TargetProfile,
+        KernelKind,
+        Level,
+        SplitMode
+    );
+    // Another enum's attribute, or a non-enum attribute, is not mistaken for one.
+    assert_eq!(WaitCmp::of(NotifyOp::Set.attribute(&context)), None);
+    assert_eq!(
+        NotifyOp::of(StringAttribute::new(&context, "set").into()),
+        None
+    );
+    insta::assert_snapshot!(printed.join("\n"));
+}

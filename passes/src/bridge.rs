@@ -48,27 +48,101 @@ pub trait Pass: Sized + 'static {
     fn run(&self, op: OperationRef) -> Result<(), PassFailed>;
 }
 
-/// Registers `P` with MLIR's global pass registry. A second registration of
-/// the same argument does nothing (MLIR itself aborts on one).
-pub fn register<P: Pass>() {
+/// A named pass pipeline written in Rust: options like a pass's, and the
+/// pipeline they stand for as a list of registered passes.
+pub trait Pipeline: 'static {
+    /// The flag and pipeline name, e.g. `pld-to-ascend-pipeline`.
+    const ARGUMENT: &'static str;
+    /// One line for `--help`.
+    const DESCRIPTION: &'static str;
+    /// The options, in the order [`Pipeline::passes`] receives them.
+    const OPTIONS: &'static [PassOption] = &[];
+
+    /// The passes for the option values, comma-separated without an anchor
+    /// (`pld-verify,pld-expand-transfers{ub-bytes=4096}`); an `Err` says
+    /// which value is wrong and why.
+    fn passes(values: &[&str]) -> Result<String, String>;
+}
+
+/// Registers `P` with MLIR's global pass registry (a second registration of
+/// the same argument does nothing).
+pub fn register_pipeline<P: Pipeline>() {
+    if !first_registration(P::ARGUMENT) {
+        return;
+    }
+    let options = raw_options(P::OPTIONS);
+    // SAFETY: the bridge copies every string and the option list before
+    // returning; the callback is a plain function.
+    unsafe {
+        ffi::pldRegisterPipeline(
+            StringRef::new(P::ARGUMENT).to_raw(),
+            StringRef::new(P::DESCRIPTION).to_raw(),
+            options.as_ptr(),
+            options.len() as isize,
+            ffi::PldPipelineCallbacks {
+                build: build_pipeline_trampoline::<P>,
+                user_data: std::ptr::null_mut(),
+            },
+        );
+    }
+}
+
+unsafe extern "C" fn build_pipeline_trampoline<P: Pipeline>(
+    values: *const MlirStringRef,
+    num_values: isize,
+    append: MlirStringCallback,
+    append_user_data: *mut c_void,
+    _user_data: *mut c_void,
+) -> MlirLogicalResult {
+    // SAFETY: the bridge passes `num_values` valid option strings.
+    let values = unsafe { option_values(values, num_values) };
+    let (ok, text) = match catch_unwind(|| P::passes(&values)) {
+        Ok(Ok(pipeline)) => (true, pipeline),
+        Ok(Err(message)) => (false, message),
+        Err(payload) => (false, panic_message(payload.as_ref())),
+    };
+    if let Some(callback) = append {
+        // SAFETY: the callback appends the text to the bridge's string.
+        unsafe { callback(StringRef::new(&text).to_raw(), append_user_data) };
+    }
+    success(ok)
+}
+
+/// Whether `argument` is registered for the first time (MLIR itself aborts
+/// on a second registration).
+fn first_registration(argument: &'static str) -> bool {
     static REGISTERED: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
     let mut registered = REGISTERED
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if registered.contains(&P::ARGUMENT) {
-        return;
+    if registered.contains(&argument) {
+        return false;
     }
-    registered.push(P::ARGUMENT);
-    let options: Vec<ffi::PldPassOption> = P::OPTIONS
+    registered.push(argument);
+    true
+}
+
+fn raw_options(options: &[PassOption]) -> Vec<ffi::PldPassOption> {
+    options
         .iter()
         .map(|option| ffi::PldPassOption {
             name: StringRef::new(option.name).to_raw(),
             description: StringRef::new(option.description).to_raw(),
             default_value: StringRef::new(option.default).to_raw(),
         })
-        .collect();
+        .collect()
+}
+
+/// Registers `P` with MLIR's global pass registry. A second registration of
+/// the same argument does nothing (MLIR itself aborts on one).
+pub fn register<P: Pass>() {
+    if !first_registration(P::ARGUMENT) {
+        return;
+    }
+    let options = raw_options(P::OPTIONS);
+    // SAFETY: the bridge copies every string and the option list before
+    // returning; the callbacks are plain functions.
     unsafe {
-        // The bridge copies every string and the option list.
         ffi::pldRegisterPass(
             StringRef::new(P::ARGUMENT).to_raw(),
             StringRef::new(P::DESCRIPTION).to_raw(),

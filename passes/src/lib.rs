@@ -6,10 +6,17 @@
 //! parse into its own pipeline.
 
 pub mod bridge;
+pub mod decompose;
+pub mod expand;
+pub mod ir;
+pub mod pipelines;
 pub mod verify;
 
 /// Registers every pld pass with MLIR's global pass registry (safe to call
 /// more than once).
 pub fn register_passes() {
     bridge::register::<verify::PldVerify>();
+    bridge::register::<decompose::DecomposeCollectives>();
+    bridge::register::<expand::ExpandTransfers>();
+    bridge::register_pipeline::<pipelines::ToAscendPipeline>();
 }

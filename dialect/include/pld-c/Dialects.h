@@ -43,6 +43,27 @@ MLIR_CAPI_EXPORTED MlirType pldTileTypeGet(MlirContext context, intptr_t rank,
 MLIR_CAPI_EXPORTED bool pldTypeIsATile(MlirType type);
 MLIR_CAPI_EXPORTED MlirType pldTaskIdTypeGet(MlirContext context);
 
+/* Enum attributes, by the stable integer values of SPEC §2:
+ * `pld<Name>AttrGet` builds one (NULL when `value` names no case),
+ * `pldAttributeIsA<Name>` tests an attribute, `pld<Name>AttrGetValue` reads
+ * one. Names: NotifyOp, WaitCmp, ReduceOp, AtomicType, CollectiveMode,
+ * TargetProfile (pld) and KernelKind, Level, SplitMode (pl). */
+#define PLD_DECLARE_ENUM_ATTR_CAPI(Name)                                       \
+  MLIR_CAPI_EXPORTED MlirAttribute pld##Name##AttrGet(MlirContext context,     \
+                                                      int32_t value);          \
+  MLIR_CAPI_EXPORTED bool pldAttributeIsA##Name(MlirAttribute attribute);      \
+  MLIR_CAPI_EXPORTED int32_t pld##Name##AttrGetValue(MlirAttribute attribute);
+PLD_DECLARE_ENUM_ATTR_CAPI(NotifyOp)
+PLD_DECLARE_ENUM_ATTR_CAPI(WaitCmp)
+PLD_DECLARE_ENUM_ATTR_CAPI(ReduceOp)
+PLD_DECLARE_ENUM_ATTR_CAPI(AtomicType)
+PLD_DECLARE_ENUM_ATTR_CAPI(CollectiveMode)
+PLD_DECLARE_ENUM_ATTR_CAPI(TargetProfile)
+PLD_DECLARE_ENUM_ATTR_CAPI(KernelKind)
+PLD_DECLARE_ENUM_ATTR_CAPI(Level)
+PLD_DECLARE_ENUM_ATTR_CAPI(SplitMode)
+#undef PLD_DECLARE_ENUM_ATTR_CAPI
+
 #ifdef __cplusplus
 }
 #endif

@@ -47,6 +47,25 @@ pldRegisterPass(MlirStringRef argument, MlirStringRef description,
                 MlirStringRef anchorOpName, const PldPassOption *options,
                 intptr_t numOptions, PldPassCallbacks callbacks);
 
+typedef struct {
+  /* Writes, through `append`, the pipeline the option values stand for: a
+   * comma-separated list of registered passes (no anchor op), e.g.
+   * `pld-verify,pld-expand-transfers{ub-bytes=4096}`. On failure it writes
+   * why instead. */
+  MlirLogicalResult (*build)(const MlirStringRef *values, intptr_t numValues,
+                             MlirStringCallback append, void *appendUserData,
+                             void *userData);
+  void *userData;
+} PldPipelineCallbacks;
+
+/* Registers a named pass pipeline under `argument`, with string options like
+ * a bridged pass: it appears in `--help` with its options and works as a
+ * flag and inside `--pass-pipeline`. Strings and options are copied. */
+MLIR_CAPI_EXPORTED void
+pldRegisterPipeline(MlirStringRef argument, MlirStringRef description,
+                    const PldPassOption *options, intptr_t numOptions,
+                    PldPipelineCallbacks callbacks);
+
 #ifdef __cplusplus
 }
 #endif

@@ -59,3 +59,28 @@ bool pldTypeIsATile(MlirType type) {
 MlirType pldTaskIdTypeGet(MlirContext context) {
   return wrap(pld::pl::TaskIdType::get(unwrap(context)));
 }
+
+#define PLD_DEFINE_ENUM_ATTR_CAPI(Name, Namespace)                             \
+  MlirAttribute pld##Name##AttrGet(MlirContext context, int32_t value) {       \
+    std::optional<Namespace::Name> kind = Namespace::symbolize##Name(value);   \
+    if (!kind)                                                                 \
+      return MlirAttribute{nullptr};                                           \
+    return wrap(Namespace::Name##Attr::get(unwrap(context), *kind));           \
+  }                                                                            \
+  bool pldAttributeIsA##Name(MlirAttribute attribute) {                        \
+    return isa<Namespace::Name##Attr>(unwrap(attribute));                      \
+  }                                                                            \
+  int32_t pld##Name##AttrGetValue(MlirAttribute attribute) {                   \
+    return static_cast<int32_t>(                                               \
+        cast<Namespace::Name##Attr>(unwrap(attribute)).getValue());            \
+  }
+PLD_DEFINE_ENUM_ATTR_CAPI(NotifyOp, pld)
+PLD_DEFINE_ENUM_ATTR_CAPI(WaitCmp, pld)
+PLD_DEFINE_ENUM_ATTR_CAPI(ReduceOp, pld)
+PLD_DEFINE_ENUM_ATTR_CAPI(AtomicType, pld)
+PLD_DEFINE_ENUM_ATTR_CAPI(CollectiveMode, pld)
+PLD_DEFINE_ENUM_ATTR_CAPI(TargetProfile, pld)
+PLD_DEFINE_ENUM_ATTR_CAPI(KernelKind, pld::pl)
+PLD_DEFINE_ENUM_ATTR_CAPI(Level, pld::pl)
+PLD_DEFINE_ENUM_ATTR_CAPI(SplitMode, pld::pl)
+#undef PLD_DEFINE_ENUM_ATTR_CAPI

@@ -15,6 +15,7 @@
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/TypeID.h"
 
@@ -25,6 +26,10 @@
 using namespace mlir;
 
 namespace {
+
+void appendToString(MlirStringRef text, void *userData) {
+  static_cast<std::string *>(userData)->append(text.data, text.length);
+}
 
 /// Everything registered for one bridged pass; lives as long as the process.
 struct BridgedPassSpec {
@@ -98,15 +103,76 @@ private:
     return refs;
   }
 
-  static void appendToString(MlirStringRef text, void *userData) {
-    static_cast<std::string *>(userData)->append(text.data, text.length);
-  }
-
   const BridgedPassSpec &spec;
   std::vector<std::unique_ptr<Option<std::string>>> values;
 };
 
+/// Everything registered for one bridged pipeline; lives as long as the
+/// process.
+struct BridgedPipelineSpec {
+  std::string argument, description;
+  std::vector<BridgedPassSpec::OptionSpec> options;
+  PldPipelineCallbacks callbacks;
+};
+
+/// The options of a bridged pipeline, parsed like a pass's.
+class BridgedPipelineOptions : public detail::PassOptions {
+public:
+  explicit BridgedPipelineOptions(const BridgedPipelineSpec &spec) {
+    for (const BridgedPassSpec::OptionSpec &option : spec.options)
+      values.push_back(std::make_unique<Option<std::string>>(
+          *this, option.name, llvm::cl::desc(option.description),
+          llvm::cl::init(option.defaultValue)));
+  }
+
+  std::vector<MlirStringRef> optionValues() const {
+    std::vector<MlirStringRef> refs;
+    for (const auto &value : values)
+      refs.push_back(wrap(StringRef(value->getValue())));
+    return refs;
+  }
+
+private:
+  std::vector<std::unique_ptr<Option<std::string>>> values;
+};
+
 } // namespace
+
+void pldRegisterPipeline(MlirStringRef argument, MlirStringRef description,
+                         const PldPassOption *options, intptr_t numOptions,
+                         PldPipelineCallbacks callbacks) {
+  // Leaked on purpose: the pass registry is process-global and outlives main.
+  auto *spec = new BridgedPipelineSpec{std::string(unwrap(argument)),
+                                       std::string(unwrap(description)),
+                                       {},
+                                       callbacks};
+  for (intptr_t i = 0; i < numOptions; ++i)
+    spec->options.push_back({std::string(unwrap(options[i].name)),
+                             std::string(unwrap(options[i].description)),
+                             std::string(unwrap(options[i].defaultValue))});
+  registerPassPipeline(
+      spec->argument, spec->description,
+      [spec](OpPassManager &pm, StringRef optionsText,
+             function_ref<LogicalResult(const Twine &)> errorHandler) {
+        BridgedPipelineOptions parsed(*spec);
+        std::string error;
+        llvm::raw_string_ostream errorStream(error);
+        if (failed(parsed.parseFromString(optionsText, errorStream)))
+          return errorHandler(Twine(spec->argument) + ": " + error);
+        std::vector<MlirStringRef> refs = parsed.optionValues();
+        std::string pipeline;
+        if (mlirLogicalResultIsFailure(spec->callbacks.build(
+                refs.data(), refs.size(), appendToString, &pipeline,
+                spec->callbacks.userData)))
+          return errorHandler(Twine(spec->argument) + ": " + pipeline);
+        if (failed(parsePassPipeline(pipeline, pm, errorStream)))
+          return errorHandler(Twine(spec->argument) + ": " + error);
+        return success();
+      },
+      [spec](function_ref<void(const detail::PassOptions &)> handler) {
+        handler(BridgedPipelineOptions(*spec));
+      });
+}
 
 void pldRegisterPass(MlirStringRef argument, MlirStringRef description,
                      MlirStringRef anchorOpName, const PldPassOption *options,

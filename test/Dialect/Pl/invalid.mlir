@@ -160,3 +160,21 @@ func.func @kernel_attr_typo() attributes {pl.kernal = #pl.kernel<incore>} {
 // expected-error @+1 {{failed to parse Pl_LevelAttr parameter 'value'}}
 %t = pl.at level chip name "x" {
 }
+
+// -----
+
+func.func @store_valid_too_large(%m: memref<2x64xf32>, %t: !pl.tile<1x32xf32>) {
+  // expected-error @+1 {{'pl.store' op expected valid_shape entry 1 in [0, 32] (the tile's extent), found 40}}
+  pl.store %t, %m[0, 0] valid [1, 40] : !pl.tile<1x32xf32>, memref<2x64xf32>
+  return
+}
+
+// -----
+
+// Only the valid part is written, so a ragged tail may hang over the end.
+func.func @store_valid_overhang(%m: memref<2x64xf32>, %t: !pl.tile<1x32xf32>) {
+  pl.store %t, %m[1, 40] valid [1, 24] : !pl.tile<1x32xf32>, memref<2x64xf32>
+  // expected-error @+1 {{'pl.store' op the accessed region does not fit inside the destination: dimension 1 covers [40, 72) but the destination has size 64 (shape [2, 64])}}
+  pl.store %t, %m[1, 40] : !pl.tile<1x32xf32>, memref<2x64xf32>
+  return
+}

@@ -23,6 +23,8 @@ func.func @tiles(%m: memref<4x64xf32>, %dt: !pld.dtensor<4x64xf32>, %o: index, %
   %g = pl.matmul %a16, %b16 : !pl.tile<16x32xf16>, !pl.tile<32x16xf16> -> !pl.tile<16x16xf32>
   // CHECK: pl.store %{{.*}}, %{{.*}}[3, 0] : !pl.tile<1x64xf32>, memref<4x64xf32>
   pl.store %f, %m[3, 0] : !pl.tile<1x64xf32>, memref<4x64xf32>
+  // CHECK: pl.store %{{.*}}, %{{.*}}[2, 0] valid [1, %{{.*}}] : !pl.tile<1x64xf32>, !pld.dtensor<4x64xf32>
+  pl.store %f, %dt[2, 0] valid [1, %n] : !pl.tile<1x64xf32>, !pld.dtensor<4x64xf32>
   // CHECK: pl.read %{{.*}}[0, %{{.*}}] : !pld.dtensor<4x64xf32>
   %x = pl.read %dt[0, %o] : !pld.dtensor<4x64xf32>
   // CHECK: pl.write %{{.*}}, %{{.*}}[0, 0] : memref<4x64xf32>

@@ -644,3 +644,61 @@ module attributes {pld.targets = #pld.target<Ascend950>} {
 // expected-error @+1 {{failed to parse Pld_TargetProfileAttr parameter 'value'}}
 module attributes {pld.target = #pld.target<Ascend310>} {
 }
+
+// -----
+
+func.func @reshape_element_count(%v: !pld.dtensor<64xf32>) {
+  // expected-error @+1 {{'pld.tensor.reshape' op expected the same number of elements, found 64 in [64] and 32 in [1, 32]}}
+  %r = pld.tensor.reshape %v : !pld.dtensor<64xf32> to !pld.dtensor<1x32xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_element_type(%v: !pld.dtensor<64xf32>) {
+  // expected-error @+1 {{'pld.tensor.reshape' op expected the result element type to equal the source's ('f32'), found 'f16'}}
+  %r = pld.tensor.reshape %v : !pld.dtensor<64xf32> to !pld.dtensor<1x64xf16>
+  return
+}
+
+// -----
+
+func.func @reshape_dynamic_count(%v: !pld.dtensor<?xf32>) {
+  // expected-error @+1 {{'pld.tensor.reshape' op expected 1 dynamic size operand(s), one per '?' of '!pld.dtensor<1x?xf32>', found 0}}
+  %r = pld.tensor.reshape %v : !pld.dtensor<?xf32> to !pld.dtensor<1x?xf32>
+  return
+}
+
+// -----
+
+func.func @dim_out_of_range(%v: !pld.dtensor<4x?xf32>) {
+  // expected-error @+1 {{'pld.tensor.dim' op expected dim in [0, 2), found 2}}
+  %d = pld.tensor.dim %v, 2 : !pld.dtensor<4x?xf32>
+  return
+}
+
+// -----
+
+func.func @remote_store_valid_rank(%d: !pld.dtensor<2x64xf32>, %t: !pl.tile<1x64xf32>, %p: index) {
+  // expected-error @+1 {{'pld.tile.remote_store' op expected one valid_shape entry per dimension of the source (2), found 1}}
+  pld.tile.remote_store %t, %d[0, 0], peer %p valid [64] : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+  return
+}
+
+// -----
+
+func.func @remote_store_valid_too_large(%d: !pld.dtensor<2x64xf32>, %t: !pl.tile<1x32xf32>, %p: index) {
+  // expected-error @+1 {{'pld.tile.remote_store' op expected valid_shape entry 1 in [0, 32] (the tile's extent), found 33}}
+  pld.tile.remote_store %t, %d[0, 0], peer %p valid [1, 33] : !pl.tile<1x32xf32>, !pld.dtensor<2x64xf32>
+  return
+}
+
+// -----
+
+// The valid part must fit, the whole tile need not: a ragged edge.
+func.func @remote_store_valid_overhang(%d: !pld.dtensor<2x64xf32>, %t: !pl.tile<1x32xf32>, %p: index) {
+  pld.tile.remote_store %t, %d[0, 48], peer %p valid [1, 16] : !pl.tile<1x32xf32>, !pld.dtensor<2x64xf32>
+  // expected-error @+1 {{'pld.tile.remote_store' op the pushed region does not fit inside the target: dimension 1 covers [48, 65) but the target has size 64 (shape [2, 64])}}
+  pld.tile.remote_store %t, %d[0, 48], peer %p valid [1, 17] : !pl.tile<1x32xf32>, !pld.dtensor<2x64xf32>
+  return
+}

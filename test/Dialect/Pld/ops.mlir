@@ -55,6 +55,17 @@ func.func @windows(%n: index) -> (!pld.dtensor<4x?xf32>, !pld.dtensor<2x1xi32>) 
   return %data, %sig : !pld.dtensor<4x?xf32>, !pld.dtensor<2x1xi32>
 }
 
+// CHECK-LABEL: func.func @views
+func.func @views(%v: !pld.dtensor<64xf32>, %d: !pld.dtensor<4x?xf32>, %len: index) -> index {
+  // CHECK: pld.tensor.reshape %{{.*}} : !pld.dtensor<64xf32> to !pld.dtensor<1x64xf32>
+  %row = pld.tensor.reshape %v : !pld.dtensor<64xf32> to !pld.dtensor<1x64xf32>
+  // CHECK: pld.tensor.reshape %{{.*}}(%{{.*}}) : !pld.dtensor<4x?xf32> to !pld.dtensor<1x?xf32>
+  %flat = pld.tensor.reshape %d(%len) : !pld.dtensor<4x?xf32> to !pld.dtensor<1x?xf32>
+  // CHECK: pld.tensor.dim %{{.*}}, 1 : !pld.dtensor<4x?xf32>
+  %cols = pld.tensor.dim %d, 1 : !pld.dtensor<4x?xf32>
+  return %cols : index
+}
+
 // CHECK-LABEL: func.func @rma
 func.func @rma(%data: !pld.dtensor<2x64xf32>, %acc: !pld.dtensor<16x16xi32>, %p: index, %n: index,
                %t: !pl.tile<1x32xf32>, %ti: !pl.tile<16x16xi32>, %m: memref<1x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
@@ -66,6 +77,8 @@ func.func @rma(%data: !pld.dtensor<2x64xf32>, %acc: !pld.dtensor<16x16xi32>, %p:
   pld.tile.remote_store %t, %data[0, 32], peer %p : !pl.tile<1x32xf32>, !pld.dtensor<2x64xf32>
   // CHECK: pld.tile.remote_store %{{.*}}, %{{.*}}[0, 0], peer %{{.*}} atomic add : !pl.tile<16x16xi32>, !pld.dtensor<16x16xi32>
   pld.tile.remote_store %ti, %acc[0, 0], peer %p atomic add : !pl.tile<16x16xi32>, !pld.dtensor<16x16xi32>
+  // CHECK: pld.tile.remote_store %{{.*}}, %{{.*}}[1, 32], peer %{{.*}} valid [1, %{{.*}}] atomic add : !pl.tile<1x32xf32>, !pld.dtensor<2x64xf32>
+  pld.tile.remote_store %t, %data[1, 32], peer %p valid [1, %n] atomic add : !pl.tile<1x32xf32>, !pld.dtensor<2x64xf32>
   // CHECK: pld.tensor.remote_store %{{.*}}, %{{.*}}[1, 0], peer %{{.*}} : memref<1x64xf32>, !pld.dtensor<2x64xf32>
   pld.tensor.remote_store %m, %data[1, 0], peer %p : memref<1x64xf32>, !pld.dtensor<2x64xf32>
   return

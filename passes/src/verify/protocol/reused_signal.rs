@@ -2,7 +2,7 @@
 //! rising expected value: notify/wait counters never reset, so every
 //! iteration (or call) after the first passes its wait at once.
 
-use super::signals::accesses;
+use super::signals::{SignalAccess, accesses};
 use crate::verify::{ir, report::Report};
 use melior::ir::{Value, block::BlockArgument, operation::OperationLike, operation::OperationRef};
 use std::collections::HashMap;
@@ -28,17 +28,109 @@ fn varies_with(value: Value, loop_op: &OperationRef) -> bool {
     })
 }
 
+/// Whether `value` is this rank's own index: `pld.system.rank`, directly or
+/// through integer casts.
+fn is_own_rank(value: Value) -> bool {
+    let mut current = value;
+    loop {
+        let Some(op) = ir::defining_op(current) else {
+            return false;
+        };
+        match ir::name(&op) {
+            "pld.system.rank" => return true,
+            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.trunci" => {
+                match ir::operand(&op, 0) {
+                    Some(source) => current = source,
+                    None => return false,
+                }
+            }
+            _ => return false,
+        }
+    }
+}
+
+/// Whether `value` is provably negative: a negative constant, or `0 - x`,
+/// directly or through integer casts (the epilogue of a collective subtracts
+/// its barrier count).
+fn is_negative_amount(value: Value) -> bool {
+    if let Some(constant) = ir::constant_int(value) {
+        return constant < 0;
+    }
+    let Some(op) = ir::defining_op(value) else {
+        return false;
+    };
+    match ir::name(&op) {
+        "arith.index_cast" | "arith.extsi" | "arith.trunci" => {
+            ir::operand(&op, 0).is_some_and(is_negative_amount)
+        }
+        "arith.subi" => ir::operand(&op, 0).and_then(ir::constant_int) == Some(0),
+        _ => false,
+    }
+}
+
+/// The self-notifies that atomically add a negative amount, by signal: the
+/// epilogues of SPEC §4, which make a signal reusable with the same expected
+/// values on the next iteration or call.
+struct Restorers<'s, 'c, 'a> {
+    by_signal: HashMap<usize, Vec<&'s SignalAccess<'c, 'a>>>,
+    order: HashMap<usize, usize>,
+}
+
+impl<'s, 'c, 'a> Restorers<'s, 'c, 'a> {
+    fn new(ops: &[OperationRef<'c, 'a>], signals: &'s [SignalAccess<'c, 'a>]) -> Self {
+        let mut by_signal: HashMap<usize, Vec<&SignalAccess>> = HashMap::new();
+        for notify in signals.iter().filter(|access| {
+            access.is_notify()
+                && access.mode == "atomic_add"
+                && ir::operand(&access.op, 1).is_some_and(is_own_rank)
+                && is_negative_amount(access.scalar)
+        }) {
+            by_signal
+                .entry(ir::value_key(notify.signal))
+                .or_default()
+                .push(notify);
+        }
+        let order = ops
+            .iter()
+            .enumerate()
+            .map(|(position, op)| (ir::op_key(op), position))
+            .collect();
+        Self { by_signal, order }
+    }
+
+    /// Whether `wait`'s counter is brought back down after it, inside `scope`.
+    fn restore_after(&self, wait: &SignalAccess, scope: &OperationRef) -> bool {
+        let position = |op: &OperationRef| self.order.get(&ir::op_key(op)).copied();
+        let Some(wait_at) = position(&wait.op) else {
+            return false;
+        };
+        self.by_signal
+            .get(&ir::value_key(wait.signal))
+            .is_some_and(|notifies| {
+                notifies.iter().any(|notify| {
+                    notify.may_overlap(wait)
+                        && position(&notify.op).is_some_and(|at| at > wait_at)
+                        && ir::is_inside(&notify.op, scope)
+                })
+            })
+    }
+}
+
 /// The waits of a function on one of its own signal arguments with a fixed
 /// cell and a constant expected value: (argument index, wait).
 fn fixed_waits_on_arguments<'c, 'a>(
     function: &OperationRef<'c, 'a>,
 ) -> Vec<(usize, OperationRef<'c, 'a>)> {
-    accesses(&ir::nested_ops(*function))
-        .into_iter()
+    let ops = ir::nested_ops(*function);
+    let signals = accesses(&ops);
+    let restorers = Restorers::new(&ops, &signals);
+    signals
+        .iter()
         .filter(|access| access.is_wait())
         .filter(|access| {
             ir::constant_int(access.scalar).is_some() && access.cell.iter().all(Option::is_some)
         })
+        .filter(|access| !restorers.restore_after(access, function))
         .filter_map(|access| {
             let owner = ir::argument_owner(access.signal)?;
             if owner != *function {
@@ -121,7 +213,9 @@ fn check_calls(ops: &[OperationRef], report: &mut Report) {
 
 pub fn check(ops: &[OperationRef], report: &mut Report) {
     check_calls(ops, report);
-    for wait in accesses(ops).iter().filter(|access| access.is_wait()) {
+    let signals = accesses(ops);
+    let restorers = Restorers::new(ops, &signals);
+    for wait in signals.iter().filter(|access| access.is_wait()) {
         let Some(function) = ir::enclosing_function(&wait.op) else {
             continue;
         };
@@ -136,7 +230,8 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
                     .into_iter()
                     .skip(1)
                     .any(|operand| varies_with(operand, &ancestor))
-                    || defined_inside(wait.signal, &ancestor);
+                    || defined_inside(wait.signal, &ancestor)
+                    || restorers.restore_after(wait, &ancestor);
                 if !rising {
                     report.error(
                         &wait.op,

@@ -32,12 +32,17 @@ LogicalResult LoadOp::verify() {
 }
 
 LogicalResult StoreOp::verify() {
+  std::optional<ArrayRef<int64_t>> valid;
+  if (auto attr = getStaticValidSizesAttr())
+    valid = attr.asArrayRef();
   if (failed(verifyIndexList(*this, "offsets", getStaticOffsets(),
-                             getOffsets())))
+                             getOffsets())) ||
+      failed(verifyIndexList(*this, "valid_shape",
+                             valid.value_or(ArrayRef<int64_t>()),
+                             getValidSizes())))
     return failure();
   return verifyTileAccess(*this, "the destination", shaped(getDest()),
-                          shaped(getValue()), getStaticOffsets(),
-                          std::nullopt);
+                          shaped(getValue()), getStaticOffsets(), valid);
 }
 
 LogicalResult ReadOp::verify() {

@@ -3,6 +3,7 @@
 #include "pld/Dialect/Pld/IR/Pld.h"
 #include "pld/Dialect/Pl/IR/ShapeSyntax.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -33,6 +34,11 @@ void PldDialect::initialize() {
 #define GET_OP_LIST
 #include "pld/Dialect/Pld/IR/PldOps.cpp.inc"
       >();
+}
+
+Operation *PldDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                           Type type, Location loc) {
+  return arith::ConstantOp::materialize(builder, value, type, loc);
 }
 
 LogicalResult PldDialect::verifyOperationAttribute(Operation *op,

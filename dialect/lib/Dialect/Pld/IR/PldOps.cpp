@@ -292,6 +292,45 @@ LogicalResult WindowOp::verify() {
   return diag;
 }
 
+LogicalResult ReshapeOp::verify() {
+  DistributedTensorType source = dtensor(getSource());
+  DistributedTensorType result = dtensor(getResult());
+  if (source.getElementType() != result.getElementType())
+    return emitOpError("expected the result element type to equal the "
+                       "source's (")
+           << source.getElementType() << "), found "
+           << result.getElementType();
+  int64_t dynamicDims = result.getNumDynamicDims();
+  if (static_cast<int64_t>(getDynamicSizes().size()) != dynamicDims)
+    return emitOpError("expected ")
+           << dynamicDims << " dynamic size operand(s), one per '?' of "
+           << result << ", found " << getDynamicSizes().size();
+  if (source.hasStaticShape() && result.hasStaticShape() &&
+      source.getNumElements() != result.getNumElements())
+    return emitOpError("expected the same number of elements, found ")
+           << source.getNumElements() << " in " << formatShape(source.getShape())
+           << " and " << result.getNumElements() << " in "
+           << formatShape(result.getShape());
+  return success();
+}
+
+LogicalResult DimOp::verify() {
+  int64_t rank = dtensor(getSource()).getRank();
+  if (getDim() >= 0 && getDim() < rank)
+    return success();
+  return emitOpError("expected dim in [0, ")
+         << rank << "), found " << getDim();
+}
+
+OpFoldResult DimOp::fold(FoldAdaptor) {
+  DistributedTensorType type = dtensor(getSource());
+  if (getDim() < 0 || getDim() >= type.getRank() ||
+      type.isDynamicDim(getDim()))
+    return {};
+  return IntegerAttr::get(IndexType::get(getContext()),
+                          type.getDimSize(getDim()));
+}
+
 //===----------------------------------------------------------------------===//
 // pld.tile.remote_load, pld.tile.remote_store, pld.tensor.remote_store
 //===----------------------------------------------------------------------===//
@@ -311,13 +350,18 @@ LogicalResult RemoteLoadOp::verify() {
                           getStaticOffsets(), valid);
 }
 
-/// The rules shared by the tile and tensor forms of remote_store.
-static LogicalResult verifyRemoteStore(Operation *op, ShapedType source,
-                                       DistributedTensorType target,
-                                       ArrayRef<int64_t> offsets,
-                                       ValueRange dynamicOffsets,
-                                       AtomicType atomic) {
-  if (failed(verifyIndexList(op, "offsets", offsets, dynamicOffsets)))
+/// The rules shared by the tile and tensor forms of remote_store. `valid`
+/// (tile form only) limits the pushed part of every source dimension.
+static LogicalResult
+verifyRemoteStore(Operation *op, ShapedType source,
+                  DistributedTensorType target, ArrayRef<int64_t> offsets,
+                  ValueRange dynamicOffsets, AtomicType atomic,
+                  std::optional<ArrayRef<int64_t>> valid = std::nullopt,
+                  ValueRange dynamicValid = {}) {
+  if (failed(verifyIndexList(op, "offsets", offsets, dynamicOffsets)) ||
+      failed(verifyIndexList(op, "valid_shape",
+                             valid.value_or(ArrayRef<int64_t>()),
+                             dynamicValid)))
     return failure();
   if (source.getElementType() != target.getElementType())
     return op->emitOpError("expected the source element type to equal the "
@@ -338,6 +382,14 @@ static LogicalResult verifyRemoteStore(Operation *op, ShapedType source,
                              target.getRank())) ||
       failed(verifyNonNegative(op, "offset", offsets)))
     return failure();
+  if (valid) {
+    if (failed(verifyOnePerDim(op, "valid_shape", valid->size(), "the source",
+                               source.getRank())) ||
+        failed(verifyValidShape(op, *valid, srcShape)))
+      return failure();
+    // Only the valid part is written, so a ragged edge may hang over the end.
+    srcShape = *valid;
+  }
   // Align the pushed block with the target's trailing dimensions; the
   // dimensions it does not cover (or its extra leading 1s) have extent 1.
   int64_t rank = target.getRank();
@@ -351,9 +403,12 @@ static LogicalResult verifyRemoteStore(Operation *op, ShapedType source,
 }
 
 LogicalResult TileRemoteStoreOp::verify() {
+  std::optional<ArrayRef<int64_t>> valid;
+  if (auto attr = getStaticValidSizesAttr())
+    valid = attr.asArrayRef();
   return verifyRemoteStore(*this, cast<ShapedType>(getSource().getType()),
                            dtensor(getTarget()), getStaticOffsets(),
-                           getOffsets(), getAtomic());
+                           getOffsets(), getAtomic(), valid, getValidSizes());
 }
 
 LogicalResult TensorRemoteStoreOp::verify() {

@@ -40,21 +40,28 @@ def Pl_LoadOp : Pl_Op<"load", [MemoryEffects<[MemRead]>,
   let hasVerifier = 1;
 }
 
-def Pl_StoreOp : Pl_Op<"store", [MemoryEffects<[MemWrite]>]> {
+def Pl_StoreOp : Pl_Op<"store", [MemoryEffects<[MemWrite]>,
+                                 AttrSizedOperandSegments]> {
   let summary = "store a tile into a region of global memory";
   let description = [{
     Writes `value` into `dest` at `offsets`; the region has the tile's shape
-    and must fit inside `dest` (checked on static dimensions).
+    and must fit inside `dest` (checked on static dimensions). With `valid`,
+    only the leading `valid` part of every dimension is written (a ragged
+    tail).
 
     ```mlir
     pl.store %acc, %out[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>
+    pl.store %acc, %out[0, 64] valid [1, %n] : !pl.tile<1x64xf32>, memref<1x100xf32>
     ```
   }];
   let arguments = (ins Pl_AnyTile:$value, Pl_GlobalMemory:$dest,
                        Variadic<Index>:$offsets,
-                       DenseI64ArrayAttr:$static_offsets);
+                       DenseI64ArrayAttr:$static_offsets,
+                       Variadic<Index>:$valid_sizes,
+                       OptionalAttr<DenseI64ArrayAttr>:$static_valid_sizes);
   let assemblyFormat = [{
     $value `,` $dest `` custom<DynamicIndexList>($offsets, $static_offsets)
+    (`valid` custom<DynamicIndexList>($valid_sizes, $static_valid_sizes)^)?
     attr-dict `:` type($value) `,` type($dest)
   }];
   let hasVerifier = 1;

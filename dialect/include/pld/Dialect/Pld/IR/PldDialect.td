@@ -35,10 +35,13 @@ def Pld_Dialect : Dialect {
     profile. The profile decides, for instance, whether bf16 atomic add is
     available (Ascend910B only).
   }];
-  let dependentDialects = ["::pld::pl::PlDialect"];
+  let dependentDialects = ["::pld::pl::PlDialect",
+                           "::mlir::arith::ArithDialect"];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
+  // `pld.tensor.dim` folds to an index constant.
+  let hasConstantMaterializer = 1;
   let extraClassDeclaration = [{
     /// The discardable module attribute that names the target profile
     /// (`#pld.target<Ascend910B>` or `#pld.target<Ascend950>`). Without it a

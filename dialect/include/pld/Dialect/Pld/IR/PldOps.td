@@ -192,6 +192,48 @@ def Pld_WindowOp : Pld_Op<"tensor.window", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Pld_ReshapeOp : Pld_Op<"tensor.reshape", [Pure]> {
+  let summary = "view a distributed tensor with another shape";
+  let description = [{
+    The same window cells, in row-major order, seen with another shape of the
+    same element type: `!pld.dtensor<64xf32>` as `!pld.dtensor<1x64xf32>`,
+    or an `[N, SIZE]` target as one `[1, N * SIZE]` stream. The element
+    counts agree where both shapes are static; there is one index operand per
+    dynamic dimension of the result, as for `pld.tensor.window`. The result
+    is an alias of the source (defer_wait does not accept one).
+
+    ```mlir
+    %row = pld.tensor.reshape %v : !pld.dtensor<64xf32> to !pld.dtensor<1x64xf32>
+    %flat = pld.tensor.reshape %d(%len) : !pld.dtensor<4x?xf32> to !pld.dtensor<1x?xf32>
+    ```
+  }];
+  let arguments = (ins Pld_AnyDistributedTensor:$source,
+                       Variadic<Index>:$dynamic_sizes);
+  let results = (outs Pld_AnyDistributedTensor:$result);
+  let assemblyFormat = [{
+    $source (`(` $dynamic_sizes^ `)`)? attr-dict `:` type($source) `to`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Pld_DimOp : Pld_Op<"tensor.dim", [Pure]> {
+  let summary = "the size of one dimension of a distributed tensor";
+  let description = [{
+    The extent of dimension `dim` of `source`, which reads the runtime value
+    of a dynamic (`?`) dimension; `dim` is in `[0, rank)`.
+
+    ```mlir
+    %cols = pld.tensor.dim %data, 1 : !pld.dtensor<4x?xf32>
+    ```
+  }];
+  let arguments = (ins Pld_AnyDistributedTensor:$source, I64Attr:$dim);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$source `,` $dim attr-dict `:` type($source)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // pld.tile.* and pld.tensor.remote_store
 //===----------------------------------------------------------------------===//
@@ -227,23 +269,8 @@ def Pld_RemoteLoadOp : Pld_Op<"tile.remote_load", [MemoryEffects<[MemRead]>,
   let hasVerifier = 1;
 }
 
-class Pld_RemoteStoreOp<string mnemonic, Type srcType>
-    : Pld_Op<mnemonic, [Pld_CommEffects]> {
-  let arguments = (ins srcType:$source, Pld_AnyDistributedTensor:$target,
-                       Index:$peer, Variadic<Index>:$offsets,
-                       DenseI64ArrayAttr:$static_offsets,
-                       DefaultValuedAttr<Pld_AtomicTypeAttr,
-                                         "::pld::AtomicType::None">:$atomic);
-  let assemblyFormat = [{
-    $source `,` $target `` custom<DynamicIndexList>($offsets, $static_offsets)
-    `,` `peer` $peer (`atomic` `` $atomic^)?
-    attr-dict `:` type($source) `,` type($target)
-  }];
-  let hasVerifier = 1;
-}
-
-def Pld_TileRemoteStoreOp
-    : Pld_RemoteStoreOp<"tile.remote_store", Pl_AnyTile> {
+def Pld_TileRemoteStoreOp : Pld_Op<"tile.remote_store", [Pld_CommEffects,
+                                                         AttrSizedOperandSegments]> {
   let summary = "write a local tile into a peer's window";
   let description = [{
     Writes `source` into `target` at `offsets` on rank `peer`; with
@@ -252,15 +279,33 @@ def Pld_TileRemoteStoreOp
     the pushed region fits inside the target (checked on static dimensions).
     Atomic add needs an f32, bf16, f16, i32, i16 or i8 destination.
 
+    `valid` writes only the leading `valid` part of every dimension of the
+    tile (a ragged edge), one entry per tile dimension, each in `[0, shape]`.
+
     ```mlir
     pld.tile.remote_store %t, %data[0, 32], peer %p : !pl.tile<1x32xf32>, !pld.dtensor<1x64xf32>
     pld.tile.remote_store %t, %acc[0, 0], peer %c0 atomic add : !pl.tile<16x16xi32>, !pld.dtensor<16x16xi32>
+    pld.tile.remote_store %t, %data[0, 64], peer %p valid [1, %n] : !pl.tile<1x64xf32>, !pld.dtensor<1x100xf32>
     ```
   }];
+  let arguments = (ins Pl_AnyTile:$source, Pld_AnyDistributedTensor:$target,
+                       Index:$peer, Variadic<Index>:$offsets,
+                       DenseI64ArrayAttr:$static_offsets,
+                       Variadic<Index>:$valid_sizes,
+                       OptionalAttr<DenseI64ArrayAttr>:$static_valid_sizes,
+                       DefaultValuedAttr<Pld_AtomicTypeAttr,
+                                         "::pld::AtomicType::None">:$atomic);
+  let assemblyFormat = [{
+    $source `,` $target `` custom<DynamicIndexList>($offsets, $static_offsets)
+    `,` `peer` $peer
+    (`valid` custom<DynamicIndexList>($valid_sizes, $static_valid_sizes)^)?
+    (`atomic` `` $atomic^)?
+    attr-dict `:` type($source) `,` type($target)
+  }];
+  let hasVerifier = 1;
 }
 
-def Pld_TensorRemoteStoreOp
-    : Pld_RemoteStoreOp<"tensor.remote_store", AnyMemRef> {
+def Pld_TensorRemoteStoreOp : Pld_Op<"tensor.remote_store", [Pld_CommEffects]> {
   let summary = "write a local tensor into a peer's window";
   let description = [{
     The tensor-level form of `pld.tile.remote_store`, for pushing a computed
@@ -271,6 +316,17 @@ def Pld_TensorRemoteStoreOp
     pld.tensor.remote_store %payload, %peer_payload[0, 0], peer %p : memref<1x64xf32>, !pld.dtensor<1x64xf32>
     ```
   }];
+  let arguments = (ins AnyMemRef:$source, Pld_AnyDistributedTensor:$target,
+                       Index:$peer, Variadic<Index>:$offsets,
+                       DenseI64ArrayAttr:$static_offsets,
+                       DefaultValuedAttr<Pld_AtomicTypeAttr,
+                                         "::pld::AtomicType::None">:$atomic);
+  let assemblyFormat = [{
+    $source `,` $target `` custom<DynamicIndexList>($offsets, $static_offsets)
+    `,` `peer` $peer (`atomic` `` $atomic^)?
+    attr-dict `:` type($source) `,` type($target)
+  }];
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

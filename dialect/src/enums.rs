@@ -1,0 +1,109 @@
+//! The dialects' enum attributes as Rust enums, built and read through the C
+//! API by their stable integer values (SPEC §2), never through printed text.
+
+use crate::ffi;
+use melior::{
+    Context,
+    ir::{Attribute, AttributeLike},
+};
+
+macro_rules! enum_attribute {
+    ($(#[$doc:meta])* $name:ident: $get:ident, $isa:ident, $value:ident {
+        $($case:ident = $number:literal),* $(,)?
+    }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[repr(i32)]
+        pub enum $name {
+            $($case = $number),*
+        }
+
+        impl $name {
+            /// Every case, in the order of its integer value.
+            pub const ALL: &'static [Self] = &[$(Self::$case),*];
+
+            /// The case whose stable integer value is `value`.
+            pub fn from_value(value: i32) -> Option<Self> {
+                Self::ALL.iter().copied().find(|case| *case as i32 == value)
+            }
+
+            /// The attribute of this case.
+            pub fn attribute(self, context: &Context) -> Attribute<'_> {
+                // SAFETY: the context is alive for the returned lifetime and
+                // every case's value names a case of the C++ enum (a test
+                // builds each one), so the attribute is never null.
+                unsafe { Attribute::from_raw(ffi::$get(context.to_raw(), self as i32)) }
+            }
+
+            /// The case `attribute` holds, or `None` when it is not this
+            /// enum's attribute.
+            pub fn of(attribute: Attribute) -> Option<Self> {
+                // SAFETY: the attribute is a live attribute; its value is only
+                // read after the C API confirms its class.
+                unsafe {
+                    if !ffi::$isa(attribute.to_raw()) {
+                        return None;
+                    }
+                    Self::from_value(ffi::$value(attribute.to_raw()))
+                }
+            }
+        }
+    };
+}
+
+enum_attribute! {
+    /// How a notify deposits its value (`#pld<notify_op ...>`).
+    NotifyOp: pldNotifyOpAttrGet, pldAttributeIsANotifyOp, pldNotifyOpAttrGetValue {
+        AtomicAdd = 0, Set = 1,
+    }
+}
+enum_attribute! {
+    /// The predicate of a wait (`#pld<wait_cmp ...>`).
+    WaitCmp: pldWaitCmpAttrGet, pldAttributeIsAWaitCmp, pldWaitCmpAttrGetValue {
+        Eq = 0, Ge = 1,
+    }
+}
+enum_attribute! {
+    /// The reduction of a collective (`#pld<reduce_op ...>`).
+    ReduceOp: pldReduceOpAttrGet, pldAttributeIsAReduceOp, pldReduceOpAttrGetValue {
+        Sum = 0, Max = 1, Min = 2, Prod = 3,
+    }
+}
+enum_attribute! {
+    /// The combine mode of a remote store or put (`#pld<atomic ...>`).
+    AtomicType: pldAtomicTypeAttrGet, pldAttributeIsAAtomicType, pldAtomicTypeAttrGetValue {
+        None = 0, Add = 1,
+    }
+}
+enum_attribute! {
+    /// The allreduce algorithm (`#pld<mode ...>`).
+    CollectiveMode: pldCollectiveModeAttrGet, pldAttributeIsACollectiveMode,
+        pldCollectiveModeAttrGetValue {
+        Mesh = 0, Ring = 1,
+    }
+}
+enum_attribute! {
+    /// The chip a module is compiled for (`#pld.target<...>`).
+    TargetProfile: pldTargetProfileAttrGet, pldAttributeIsATargetProfile,
+        pldTargetProfileAttrGetValue {
+        Ascend910B = 0, Ascend950 = 1,
+    }
+}
+enum_attribute! {
+    /// Where a function runs (`#pl.kernel<...>`).
+    KernelKind: pldKernelKindAttrGet, pldAttributeIsAKernelKind, pldKernelKindAttrGetValue {
+        Host = 0, InCore = 1,
+    }
+}
+enum_attribute! {
+    /// The hardware level of a task (`#pl<level ...>`).
+    Level: pldLevelAttrGet, pldAttributeIsALevel, pldLevelAttrGetValue {
+        Core = 0, CoreGroup = 1,
+    }
+}
+enum_attribute! {
+    /// How a split-AIV region divides work (`#pl<split_mode ...>`).
+    SplitMode: pldSplitModeAttrGet, pldAttributeIsASplitMode, pldSplitModeAttrGetValue {
+        None = 0, UpDown = 1, LeftRight = 2,
+    }
+}

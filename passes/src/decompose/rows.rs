@@ -1,0 +1,159 @@
+//! The collectives over one row per rank, broadcast and barrier (SPEC §4).
+
+use super::{
+    credits::Credits,
+    stream::{Stream, chunk_width},
+};
+use crate::ir::{Builder, Ix, Val, ops::Transfer, types};
+use melior::{dialect::arith::CmpiPredicate, ir::ValueLike};
+use pld_dialect::enums::ReduceOp;
+
+/// reduce_scatter: barrier, then chunk by chunk: load row `me`, combine the
+/// same row of every peer, barrier (g = 2 + c, nobody leaves while a peer
+/// still reads), store. Epilogue: 1 + chunks.
+pub fn reduce_scatter<'c>(
+    builder: &Builder<'c>,
+    target: Val<'c>,
+    credits: Credits<'c>,
+    op: ReduceOp,
+    chunk_bytes: i64,
+) {
+    let element = types::element_type(target.r#type()).expect("a shaped target");
+    let element_bytes = types::byte_width(element).expect("a combinable element type");
+    let size = builder.dim(target, 1);
+    let width = chunk_width(size.constant(), element_bytes, chunk_bytes);
+    let row = Stream {
+        view: target,
+        len: size,
+        element,
+    };
+    let tile = row.tile(builder, width);
+    let chunks = builder.ceil_div(size, Ix::Const(width));
+    credits.barrier(builder, Ix::Const(1));
+    builder.for_each_or_once(chunks, |builder, chunk| {
+        let offset = builder.mul(chunk, Ix::Const(width));
+        let valid = [Ix::Const(1), row.valid(builder, offset, width)];
+        let at = [credits.me, offset];
+        let local = builder.load(target, &at, tile, Some(&valid));
+        let combined = builder.for_loop(
+            Ix::Const(0),
+            credits.ranks,
+            Ix::Const(1),
+            &[local],
+            |builder, peer, acc| {
+                let other = builder.cmp(CmpiPredicate::Ne, peer, credits.me);
+                builder.if_else(
+                    other,
+                    &[tile],
+                    |builder| {
+                        let remote = builder.remote_load(target, peer, &at, tile, Some(&valid));
+                        vec![builder.combine(op, acc[0], remote)]
+                    },
+                    |_| vec![acc[0]],
+                )
+            },
+        );
+        credits.barrier(builder, builder.add(chunk, Ix::Const(2)));
+        builder.store(combined[0], target, &at, Some(&valid));
+    });
+    credits.epilogue(builder, builder.add(chunks, Ix::Const(1)));
+}
+
+/// The row-sized chunk a collective's puts and gets stage through.
+fn row_chunk(source: Val, chunk_bytes: i64) -> i64 {
+    let element = types::element_type(source.r#type()).expect("a shaped operand");
+    chunk_bytes / types::byte_width(element).expect("an integer or float element")
+}
+
+/// allgather: barrier (every rank has finished with the previous result),
+/// put the local row into row `me` of every rank (self included), barrier.
+/// Epilogue: 2.
+pub fn allgather<'c>(
+    builder: &Builder<'c>,
+    local: Val<'c>,
+    target: Val<'c>,
+    credits: Credits<'c>,
+    chunk_bytes: i64,
+) {
+    let size = builder.dim(target, 1);
+    credits.barrier(builder, Ix::Const(1));
+    builder.for_each(Ix::Const(0), credits.ranks, |builder, peer| {
+        builder.transfer(&Transfer {
+            is_put: true,
+            dst: target,
+            peer,
+            src: local,
+            dst_offsets: vec![credits.me, Ix::Const(0)],
+            src_offsets: vec![Ix::Const(0), Ix::Const(0)],
+            shape: vec![Ix::Const(1), size],
+            chunk_rows: 0,
+            chunk_cols: row_chunk(target, chunk_bytes),
+        });
+    });
+    credits.barrier(builder, Ix::Const(2));
+    credits.epilogue(builder, Ix::Const(2));
+}
+
+/// all_to_all: barrier, put row `d` of the input into row `me` of rank `d`'s
+/// target for every d, barrier. Epilogue: 2.
+pub fn all_to_all<'c>(
+    builder: &Builder<'c>,
+    input: Val<'c>,
+    target: Val<'c>,
+    credits: Credits<'c>,
+    chunk_bytes: i64,
+) {
+    let size = builder.dim(target, 1);
+    credits.barrier(builder, Ix::Const(1));
+    builder.for_each(Ix::Const(0), credits.ranks, |builder, dest| {
+        builder.transfer(&Transfer {
+            is_put: true,
+            dst: target,
+            peer: dest,
+            src: input,
+            dst_offsets: vec![credits.me, Ix::Const(0)],
+            src_offsets: vec![dest, Ix::Const(0)],
+            shape: vec![Ix::Const(1), size],
+            chunk_rows: 0,
+            chunk_cols: row_chunk(target, chunk_bytes),
+        });
+    });
+    credits.barrier(builder, Ix::Const(2));
+    credits.epilogue(builder, Ix::Const(2));
+}
+
+/// broadcast: barrier, every rank but the root gets the root's target,
+/// barrier (the root keeps its data until everybody has it). Epilogue: 2.
+pub fn broadcast<'c>(
+    builder: &Builder<'c>,
+    target: Val<'c>,
+    root: Val<'c>,
+    credits: Credits<'c>,
+    chunk_bytes: i64,
+) {
+    let stream = Stream::of(builder, target);
+    credits.barrier(builder, Ix::Const(1));
+    let root = Ix::Dyn(root);
+    let receiver = builder.cmp(CmpiPredicate::Ne, credits.me, root);
+    builder.if_then(receiver, |builder| {
+        builder.transfer(&Transfer {
+            is_put: false,
+            dst: stream.view,
+            peer: root,
+            src: stream.view,
+            dst_offsets: vec![Ix::Const(0), Ix::Const(0)],
+            src_offsets: vec![Ix::Const(0), Ix::Const(0)],
+            shape: vec![Ix::Const(1), stream.len],
+            chunk_rows: 0,
+            chunk_cols: row_chunk(target, chunk_bytes),
+        });
+    });
+    credits.barrier(builder, Ix::Const(2));
+    credits.epilogue(builder, Ix::Const(2));
+}
+
+/// barrier: one credit barrier. Epilogue: 1.
+pub fn barrier<'c>(builder: &Builder<'c>, credits: Credits<'c>) {
+    credits.barrier(builder, Ix::Const(1));
+    credits.epilogue(builder, Ix::Const(1));
+}

@@ -1,0 +1,67 @@
+//! A collective's target seen as one `[1, L]` stream of elements, and the
+//! width of the chunks that stream moves in.
+
+use crate::ir::{Builder, Ix, Val, ceil_div, types};
+use melior::ir::{Type, ValueLike};
+
+/// A window tensor viewed as `[1, L]`.
+pub struct Stream<'c> {
+    pub view: Val<'c>,
+    pub len: Ix<'c>,
+    pub element: Type<'c>,
+}
+
+impl<'c> Stream<'c> {
+    /// Views `target` as `[1, L]`, reshaping it unless it already is one row.
+    pub fn of(builder: &Builder<'c>, target: Val<'c>) -> Self {
+        let shape = types::shape(target.r#type()).expect("a collective target is shaped");
+        let element = types::element_type(target.r#type()).expect("a collective target is shaped");
+        if shape.len() == 2 && shape[0] == 1 {
+            return Self {
+                view: target,
+                len: builder.dim(target, 1),
+                element,
+            };
+        }
+        let len = (0..shape.len()).fold(Ix::Const(1), |len, dim| {
+            builder.mul(len, builder.dim(target, dim))
+        });
+        let static_len = len.constant().unwrap_or(types::DYNAMIC);
+        let row =
+            pld_dialect::types::distributed_tensor(builder.context, &[1, static_len], element)
+                .expect("a [1, L] view of a valid tensor is valid");
+        let dynamic: Vec<Val> = match len.constant() {
+            Some(_) => vec![],
+            None => vec![builder.value(len)],
+        };
+        Self {
+            view: builder.reshape(target, row, &dynamic),
+            len,
+            element,
+        }
+    }
+
+    /// The `[1, width]` tile that carries one chunk.
+    pub fn tile(&self, builder: &Builder<'c>, width: i64) -> Type<'c> {
+        pld_dialect::types::tile(builder.context, &[1, width], self.element)
+            .expect("a positive chunk width makes a valid tile")
+    }
+
+    /// How many elements of the stream chunk `offset` covers, at most `width`
+    /// (a ragged tail, or nothing past the end).
+    pub fn valid(&self, builder: &Builder<'c>, offset: Ix<'c>, width: i64) -> Ix<'c> {
+        builder.chunk_extent(self.len, offset, width)
+    }
+}
+
+/// The chunk width in elements: `chunk_bytes` worth, or for a short static
+/// stream the smallest 32-byte-aligned width that covers it.
+pub fn chunk_width(len: Option<i64>, element_bytes: i64, chunk_bytes: i64) -> i64 {
+    let full = chunk_bytes / element_bytes;
+    match len {
+        Some(len) if len * element_bytes <= chunk_bytes => {
+            ceil_div(len * element_bytes, 32) * 32 / element_bytes
+        }
+        _ => full,
+    }
+}

@@ -1,0 +1,551 @@
+//! `pld-expand-transfers`: every `pld.tensor.put`, `pld.tensor.get` and
+//! `pld.tensor.remote_store` becomes a staged chunk loop (PIPELINE §3).
+//!
+//! A transfer moves its region through a staging tile `[min(rows,
+//! chunk_rows), min(cols, chunk_cols)]` over its two innermost dimensions
+//! (outer dimensions are looped over; a 1-D transfer is seen as `[1, L]`):
+//! a put loads a chunk of the local source with `pl.load` and pushes it with
+//! `pld.tile.remote_store` (atomically for an atomic put), a get reads it
+//! with `pld.tile.remote_load` and stores it with `pl.store`. Ragged edges
+//! use `valid`. `pipeline` moves chunks in pairs through two distinct
+//! tiles, both loaded before either is stored, so that the load of chunk
+//! k + 1 overlaps the store of chunk k.
+
+pub mod staging;
+
+use crate::{
+    bridge::{Pass, PassFailed, PassOption},
+    ir::{
+        Builder, Ix, OpRef, Val,
+        builder::erase_op,
+        nested_ops,
+        ops::{
+            attribute, integer_attribute, mixed_list, name, operand, segment, static_list,
+            variadic_tail,
+        },
+        types,
+    },
+};
+use melior::{
+    dialect::arith::CmpiPredicate,
+    ir::{
+        Type, ValueLike,
+        operation::{OperationLike, OperationRef},
+    },
+};
+use pld_dialect::{
+    diagnostics::{Severity, emit},
+    enums::AtomicType,
+};
+use staging::Stage;
+
+/// The `pld-expand-transfers` pass.
+pub struct ExpandTransfers {
+    ub_bytes: i64,
+}
+
+impl Pass for ExpandTransfers {
+    const ARGUMENT: &'static str = "pld-expand-transfers";
+    const DESCRIPTION: &'static str = "Expand put, get and tensor.remote_store into staged chunk \
+                                       loops of tile loads and stores (PIPELINE §3)";
+    const OPTIONS: &'static [PassOption] = &[PassOption {
+        name: "ub-bytes",
+        description: "Bytes of unified buffer the staging tiles may use (both tiles of a pipeline \
+                      counted); a written chunking that does not fit is shrunk, rows first",
+        default: "196608",
+    }];
+
+    fn from_options(values: &[&str]) -> Result<Self, String> {
+        let ub_bytes = values[0]
+            .parse::<i64>()
+            .ok()
+            .filter(|bytes| *bytes >= 32)
+            .ok_or_else(|| {
+                format!(
+                    "expected ub-bytes to be an integer >= 32, found '{}'",
+                    values[0]
+                )
+            })?;
+        Ok(Self { ub_bytes })
+    }
+
+    fn run(&self, root: OperationRef) -> Result<(), PassFailed> {
+        // SAFETY: see the documentation of `crate::ir`.
+        let root: OpRef = unsafe { OpRef::from_raw(root.to_raw()) };
+        let mut plans = Vec::new();
+        let mut failed = false;
+        for op in nested_ops(root) {
+            let Some(kind) = Kind::of(op) else { continue };
+            match self.plan(op, kind) {
+                Ok(plan) => plans.push(plan),
+                Err(message) => {
+                    emit(Severity::Error, op.location(), &message, &[]);
+                    failed = true;
+                }
+            }
+        }
+        if failed {
+            return Err(PassFailed);
+        }
+        for plan in plans {
+            if let Some(message) = &plan.remark {
+                emit(Severity::Remark, plan.op.location(), message, &[]);
+            }
+            expand(&plan);
+            erase_op(plan.op);
+        }
+        Ok(())
+    }
+}
+
+/// The three transfer ops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Put,
+    Get,
+    RemoteStore,
+}
+
+impl Kind {
+    fn of(op: OpRef) -> Option<Self> {
+        Some(match name(op) {
+            "pld.tensor.put" => Self::Put,
+            "pld.tensor.get" => Self::Get,
+            "pld.tensor.remote_store" => Self::RemoteStore,
+            _ => return None,
+        })
+    }
+
+    /// Whether the chunks are loaded locally and pushed to the peer.
+    fn pushes(self) -> bool {
+        self != Self::Get
+    }
+}
+
+/// One side of a transfer: a window tensor or memref and where the region
+/// starts in it.
+#[derive(Clone)]
+struct Side<'c> {
+    value: Val<'c>,
+    offsets: Vec<Ix<'c>>,
+}
+
+/// Everything a transfer's expansion needs, decided before any rewriting.
+struct Plan<'c> {
+    op: OpRef<'c>,
+    kind: Kind,
+    peer: Ix<'c>,
+    atomic: AtomicType,
+    dst: Side<'c>,
+    src: Side<'c>,
+    /// The region's extent on every dimension of the source side; `None`
+    /// where it is the source's dynamic size, read when expanding.
+    extent: Vec<Option<Ix<'c>>>,
+    stage: Stage,
+    pipeline: bool,
+    remark: Option<String>,
+}
+
+impl ExpandTransfers {
+    fn plan<'c>(&self, op: OpRef<'c>, kind: Kind) -> Result<Plan<'c>, String> {
+        let (dst, src, peer, extent, chunk_rows, chunk_cols, pipeline, atomic) = match kind {
+            Kind::Put | Kind::Get => {
+                let dst = operand(op, 0);
+                let src = operand(op, 2);
+                let region = static_list(op, "static_sizes");
+                let (dst_offsets, src_offsets, extent) = match region {
+                    Some(sizes) => (
+                        mixed_list(
+                            &static_list(op, "static_dst_offsets").unwrap_or_default(),
+                            &segment(op, 3),
+                        ),
+                        mixed_list(
+                            &static_list(op, "static_src_offsets").unwrap_or_default(),
+                            &segment(op, 4),
+                        ),
+                        mixed_list(&sizes, &segment(op, 5))
+                            .into_iter()
+                            .map(Some)
+                            .collect(),
+                    ),
+                    None => {
+                        let rank = types::shape(dst.r#type()).expect("a shaped dst").len();
+                        (
+                            vec![Ix::Const(0); rank],
+                            vec![Ix::Const(0); rank],
+                            whole_extent(dst, src),
+                        )
+                    }
+                };
+                let atomic = attribute(op, "atomic")
+                    .and_then(AtomicType::of)
+                    .unwrap_or(AtomicType::None);
+                (
+                    Side {
+                        value: dst,
+                        offsets: dst_offsets,
+                    },
+                    Side {
+                        value: src,
+                        offsets: src_offsets,
+                    },
+                    Ix::Dyn(operand(op, 1)),
+                    extent,
+                    integer_attribute(op, "chunk_rows").unwrap_or(0),
+                    integer_attribute(op, "chunk_cols").unwrap_or(0),
+                    op.has_attribute("pipeline"),
+                    atomic,
+                )
+            }
+            Kind::RemoteStore => {
+                let source = operand(op, 0);
+                let shape = types::shape(source.r#type()).expect("a shaped source");
+                let offsets = mixed_list(
+                    &static_list(op, "static_offsets").unwrap_or_default(),
+                    &variadic_tail(op, 3),
+                );
+                let atomic = attribute(op, "atomic")
+                    .and_then(AtomicType::of)
+                    .unwrap_or(AtomicType::None);
+                let extent = shape.iter().map(|dim| known(*dim)).collect();
+                (
+                    Side {
+                        value: operand(op, 1),
+                        offsets,
+                    },
+                    Side {
+                        value: source,
+                        offsets: vec![Ix::Const(0); shape.len()],
+                    },
+                    Ix::Dyn(operand(op, 2)),
+                    extent,
+                    0,
+                    0,
+                    false,
+                    atomic,
+                )
+            }
+        };
+        for side in [&dst, &src] {
+            let r#type = side.value.r#type();
+            if types::is_memref(r#type) && !types::is_identity_memref(r#type) {
+                return Err(format!(
+                    "{} cannot be staged: {type} is not a contiguous row-major memref (the \
+                     staging loads and stores address rows by offset)",
+                    name(op),
+                    type = r#type
+                ));
+            }
+        }
+        let element = types::element_type(src.value.r#type()).expect("a shaped source");
+        let element_bytes = types::byte_width(element).expect("an integer or float element");
+        let rank = extent.len();
+        let static_extent = |dim: usize| extent[dim].and_then(|ix: Ix| ix.constant());
+        let (rows, cols) = if rank == 1 {
+            (Some(1), static_extent(0))
+        } else {
+            (static_extent(rank - 2), static_extent(rank - 1))
+        };
+        let tiles = if pipeline { 2 } else { 1 };
+        // A remote_store has no chunk options: a dynamic extent is staged one
+        // row at a time, as wide as the unified buffer allows.
+        let auto_rows = if rows.is_none() && chunk_rows == 0 {
+            1
+        } else {
+            chunk_rows
+        };
+        let auto_cols = if cols.is_none() && chunk_cols == 0 {
+            self.ub_bytes / tiles / element_bytes
+        } else {
+            chunk_cols
+        };
+        let written = staging::written(rows, cols, auto_rows, auto_cols)
+            .expect("the verifier requires a chunk for every dynamic extent");
+        let stage =
+            staging::fit(written, element_bytes, tiles, self.ub_bytes).ok_or_else(|| {
+                format!(
+                    "{} cannot be staged: not even one 32-byte row of {element} fits {} of a \
+                 {}-byte unified buffer (pld-expand-transfers ub-bytes)",
+                    name(op),
+                    if pipeline {
+                        "each of the two pipeline tiles"
+                    } else {
+                        "the staging tile"
+                    },
+                    self.ub_bytes
+                )
+            })?;
+        let remark = (stage != written).then(|| {
+            format!(
+                "pld-expand-transfers: a [{}, {}] x {element} staging tile{} needs {} bytes, more \
+                 than the {}-byte unified buffer (ub-bytes); staging through [{}, {}] instead",
+                written.rows,
+                written.cols,
+                if pipeline {
+                    " (two for the pipeline)"
+                } else {
+                    ""
+                },
+                written.rows * written.cols * element_bytes * tiles,
+                self.ub_bytes,
+                stage.rows,
+                stage.cols
+            )
+        });
+        Ok(Plan {
+            op,
+            kind,
+            peer,
+            atomic,
+            dst,
+            src,
+            extent,
+            stage,
+            pipeline,
+            remark,
+        })
+    }
+}
+
+/// A static dimension, or `None` for a dynamic one.
+fn known<'c>(dim: i64) -> Option<Ix<'c>> {
+    (dim != types::DYNAMIC).then_some(Ix::Const(dim))
+}
+
+/// The extent of a whole-slice transfer: the static size where either side
+/// has one, else the source's dynamic size.
+fn whole_extent<'c>(dst: Val<'c>, src: Val<'c>) -> Vec<Option<Ix<'c>>> {
+    let dst_shape = types::shape(dst.r#type()).expect("a shaped dst");
+    let src_shape = types::shape(src.r#type()).expect("a shaped src");
+    dst_shape
+        .iter()
+        .zip(&src_shape)
+        .map(|(d, s)| known(*d).or(known(*s)))
+        .collect()
+}
+
+/// Expands `plan` in front of its op.
+fn expand(plan: &Plan) {
+    let builder = Builder::before(plan.op);
+    // Dynamic whole-slice extents are read from the source side.
+    let mut extent: Vec<Ix> = plan
+        .extent
+        .iter()
+        .enumerate()
+        .map(|(dim, ix)| ix.unwrap_or_else(|| builder.dim(plan.src.value, dim)))
+        .collect();
+    let (mut dst, mut src) = (plan.dst.clone(), plan.src.clone());
+    if extent.len() == 1 {
+        // A 1-D transfer moves through [1, L] views.
+        dst = as_row(&builder, &dst);
+        src = as_row(&builder, &src);
+        extent.insert(0, Ix::Const(1));
+    }
+    let rank = extent.len();
+    let (outer, rows, cols) = match plan.kind {
+        // A remote_store's source has leading 1s: only the innermost two
+        // dimensions move.
+        Kind::RemoteStore => (vec![], extent[rank - 2], extent[rank - 1]),
+        Kind::Put | Kind::Get => (
+            extent[..rank - 2].to_vec(),
+            extent[rank - 2],
+            extent[rank - 1],
+        ),
+    };
+    let element = types::element_type(src.value.r#type()).expect("a shaped source");
+    let loaded_rank = types::shape(src.value.r#type())
+        .expect("a shaped source")
+        .len();
+    let mut tile_shape = vec![1; loaded_rank];
+    tile_shape[loaded_rank - 2] = plan.stage.rows;
+    tile_shape[loaded_rank - 1] = plan.stage.cols;
+    let tile = pld_dialect::types::tile(builder.context, &tile_shape, element)
+        .expect("a positive stage makes a valid tile");
+    let chunks = Chunks {
+        plan,
+        dst,
+        src,
+        rows,
+        cols,
+        tile,
+        loaded_rank,
+    };
+    chunks.over_outer(&builder, &outer, &mut Vec::new());
+}
+
+/// A 2-D `[1, L]` view of a 1-D side.
+fn as_row<'c>(builder: &Builder<'c>, side: &Side<'c>) -> Side<'c> {
+    let r#type = side.value.r#type();
+    let len = builder.dim(side.value, 0);
+    let element = types::element_type(r#type).expect("a shaped side");
+    let static_len = len.constant().unwrap_or(types::DYNAMIC);
+    let dynamic: Vec<Val> = if len.constant().is_some() {
+        vec![]
+    } else {
+        vec![builder.value(len)]
+    };
+    let value = if types::is_memref(r#type) {
+        let row = melior::ir::r#type::MemRefType::new(element, &[1, static_len], None, None);
+        builder.expand_to_row(side.value, row.into(), static_len, &dynamic)
+    } else {
+        let row =
+            pld_dialect::types::distributed_tensor(builder.context, &[1, static_len], element)
+                .expect("a [1, L] view of a valid tensor is valid");
+        builder.reshape(side.value, row, &dynamic)
+    };
+    Side {
+        value,
+        offsets: vec![Ix::Const(0), side.offsets[0]],
+    }
+}
+
+/// The chunk loops of one transfer.
+struct Chunks<'p, 'c> {
+    plan: &'p Plan<'c>,
+    dst: Side<'c>,
+    src: Side<'c>,
+    rows: Ix<'c>,
+    cols: Ix<'c>,
+    tile: Type<'c>,
+    loaded_rank: usize,
+}
+
+impl<'c> Chunks<'_, 'c> {
+    /// Loops over the outer dimensions, then moves the 2-D region at `at`.
+    fn over_outer(&self, builder: &Builder<'c>, outer: &[Ix<'c>], at: &mut Vec<Ix<'c>>) {
+        let Some((first, rest)) = outer.split_first() else {
+            self.region(builder, at);
+            return;
+        };
+        builder.for_each_or_once(*first, |builder, index| {
+            let mut at = at.clone();
+            at.push(index);
+            self.over_outer(builder, rest, &mut at);
+        });
+    }
+
+    /// The chunks of the innermost two dimensions, at outer position `outer`.
+    fn region(&self, builder: &Builder<'c>, outer: &[Ix<'c>]) {
+        let stage = self.plan.stage;
+        let row_chunks = builder.ceil_div(self.rows, Ix::Const(stage.rows));
+        let col_chunks = builder.ceil_div(self.cols, Ix::Const(stage.cols));
+        if !self.plan.pipeline {
+            builder.for_each_or_once(row_chunks, |builder, r| {
+                builder.for_each_or_once(col_chunks, |builder, c| {
+                    let chunk = self.chunk(builder, outer, r, c);
+                    let tile = self.load(builder, &chunk);
+                    self.store(builder, &chunk, tile);
+                });
+            });
+            return;
+        }
+        // Chunks in pairs, through two tiles: load k and k + 1, then store
+        // both, so that the second load overlaps the first store.
+        let count = builder.mul(row_chunks, col_chunks);
+        let position = |builder: &Builder<'c>, k: Ix<'c>| {
+            let r = builder.div(k, col_chunks);
+            let c = builder.rem(k, col_chunks);
+            self.chunk(builder, outer, r, c)
+        };
+        builder.for_loop(Ix::Const(0), count, Ix::Const(2), &[], |builder, k, _| {
+            let ping_chunk = position(builder, k);
+            let ping = self.load(builder, &ping_chunk);
+            let next = builder.add(k, Ix::Const(1));
+            let both = |builder: &Builder<'c>| {
+                let pong_chunk = position(builder, next);
+                let pong = self.load(builder, &pong_chunk);
+                self.store(builder, &ping_chunk, ping);
+                self.store(builder, &pong_chunk, pong);
+            };
+            if count.constant().is_some_and(|count| count % 2 == 0) {
+                both(builder);
+            } else {
+                let has_pong = builder.cmp(CmpiPredicate::Slt, next, count);
+                builder.if_else(
+                    has_pong,
+                    &[],
+                    |builder| {
+                        both(builder);
+                        vec![]
+                    },
+                    |builder| {
+                        self.store(builder, &ping_chunk, ping);
+                        vec![]
+                    },
+                );
+            }
+            vec![]
+        });
+    }
+
+    /// Where chunk (r, c) of the 2-D region sits on each side, and how much of
+    /// the tile it fills.
+    fn chunk(&self, builder: &Builder<'c>, outer: &[Ix<'c>], r: Ix<'c>, c: Ix<'c>) -> Chunk<'c> {
+        let stage = self.plan.stage;
+        let row = builder.mul(r, Ix::Const(stage.rows));
+        let col = builder.mul(c, Ix::Const(stage.cols));
+        let valid_rows = builder.chunk_extent(self.rows, row, stage.rows);
+        let valid_cols = builder.chunk_extent(self.cols, col, stage.cols);
+        let place = |side: &Side<'c>| -> Vec<Ix<'c>> {
+            let rank = side.offsets.len();
+            side.offsets
+                .iter()
+                .enumerate()
+                .map(|(dim, offset)| {
+                    let step = if dim == rank - 2 {
+                        row
+                    } else if dim == rank - 1 {
+                        col
+                    } else {
+                        outer.get(dim).copied().unwrap_or(Ix::Const(0))
+                    };
+                    builder.add(*offset, step)
+                })
+                .collect()
+        };
+        let mut valid = vec![Ix::Const(1); self.loaded_rank];
+        valid[self.loaded_rank - 2] = valid_rows;
+        valid[self.loaded_rank - 1] = valid_cols;
+        Chunk {
+            dst: place(&self.dst),
+            src: place(&self.src),
+            valid,
+        }
+    }
+
+    fn load(&self, builder: &Builder<'c>, chunk: &Chunk<'c>) -> Val<'c> {
+        if self.plan.kind.pushes() {
+            builder.load(self.src.value, &chunk.src, self.tile, Some(&chunk.valid))
+        } else {
+            builder.remote_load(
+                self.src.value,
+                self.plan.peer,
+                &chunk.src,
+                self.tile,
+                Some(&chunk.valid),
+            )
+        }
+    }
+
+    fn store(&self, builder: &Builder<'c>, chunk: &Chunk<'c>, tile: Val<'c>) {
+        if self.plan.kind.pushes() {
+            builder.remote_store(
+                tile,
+                self.dst.value,
+                self.plan.peer,
+                &chunk.dst,
+                Some(&chunk.valid),
+                self.plan.atomic,
+            );
+        } else {
+            builder.store(tile, self.dst.value, &chunk.dst, Some(&chunk.valid));
+        }
+    }
+}
+
+/// One chunk: its offsets on both sides and the valid part of the tile.
+struct Chunk<'c> {
+    dst: Vec<Ix<'c>>,
+    src: Vec<Ix<'c>>,
+    valid: Vec<Ix<'c>>,
+}

@@ -1,0 +1,60 @@
+//! Building and reading IR in pld's passes.
+//!
+//! Handles to IR objects carry the context lifetime `'c` only: a pass
+//! transforms one module that outlives its run, so every op, block and value
+//! it touches lives as long as the run. melior ties handles to the borrow
+//! they came from, which makes a rewrite that builds nested regions while it
+//! holds values of the enclosing block impossible to express; these aliases
+//! state the real lifetime once.
+
+pub mod builder;
+pub mod ops;
+pub mod types;
+
+pub use builder::{Builder, Ix};
+
+use melior::ir::{Value, operation::OperationRef};
+
+/// A value of the IR being transformed.
+pub type Val<'c> = Value<'c, 'c>;
+
+/// An op of the IR being transformed.
+pub type OpRef<'c> = OperationRef<'c, 'c>;
+
+use melior::ir::{BlockLike, RegionLike, operation::OperationLike};
+
+/// Every op nested under `root` (not `root` itself), in pre-order, which is
+/// program order within each block.
+pub fn nested_ops<'c>(root: OpRef<'c>) -> Vec<OpRef<'c>> {
+    let mut ops = Vec::new();
+    let mut stack = vec![root];
+    while let Some(op) = stack.pop() {
+        let mut children = Vec::new();
+        for region in op.regions() {
+            let mut block = region.first_block();
+            while let Some(current) = block {
+                let mut child = current.first_operation();
+                while let Some(operation) = child {
+                    // SAFETY: see the module documentation.
+                    children.push(unsafe { OpRef::from_raw(operation.to_raw()) });
+                    child = operation.next_in_block();
+                }
+                block = current.next_in_region();
+            }
+        }
+        // Visit children in order, each before its own nested ops.
+        for child in children.into_iter().rev() {
+            stack.push(child);
+        }
+        if op != root {
+            ops.push(op);
+        }
+    }
+    ops
+}
+
+/// `ceil(a / b)` for non-negative `a` and positive `b` (`i64::div_ceil` is
+/// not stable).
+pub fn ceil_div(a: i64, b: i64) -> i64 {
+    (a + b - 1) / b
+}

@@ -1,0 +1,415 @@
+//! Builders and readers of the pl and pld ops the lowering passes produce and
+//! consume.
+//!
+//! melior's ODS-generated op types wrap owned ops only (a pass rewrites ops
+//! it does not own) and read operand segments under a pre-properties
+//! attribute name, so operands are read here by their ODS position, once,
+//! in one place. Every builder's output is checked by the op verifiers
+//! (`--verify-each` in every pass test), which is where an operand order
+//! that drifted from ODS would show.
+
+use super::{Builder, Ix, OpRef, Val, builder::constant_of};
+use melior::ir::{
+    Attribute, Type, ValueLike,
+    attribute::{ArrayAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute},
+    operation::OperationLike,
+};
+use pld_dialect::enums::{AtomicType, NotifyOp, ReduceOp, WaitCmp};
+
+/// The name of an op (`pld.tensor.put`).
+pub fn name<'c>(op: OpRef<'c>) -> &'c str {
+    // SAFETY: op names are uniqued in the context, so the text lives as long
+    // as the context; it is ASCII by construction of registered op names.
+    unsafe {
+        let text = mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op.to_raw()));
+        std::str::from_utf8_unchecked(std::slice::from_raw_parts(
+            text.data as *const u8,
+            text.length,
+        ))
+    }
+}
+
+/// Operand `index` of `op`.
+pub fn operand<'c>(op: OpRef<'c>, index: usize) -> Val<'c> {
+    let value = op.operand(index).expect("the op has this operand");
+    // SAFETY: see the module documentation of `ir`.
+    unsafe { Val::from_raw(value.to_raw()) }
+}
+
+/// The operands of group `group` of an op with `AttrSizedOperandSegments`.
+pub fn segment<'c>(op: OpRef<'c>, group: usize) -> Vec<Val<'c>> {
+    let sizes = op
+        .inherent_attribute("operandSegmentSizes")
+        .ok()
+        .and_then(|attribute| DenseI32ArrayAttribute::try_from(attribute).ok())
+        .expect("the op has operand segments");
+    let size = |index: usize| sizes.element(index).expect("the segment exists") as usize;
+    let start: usize = (0..group).map(size).sum();
+    (start..start + size(group))
+        .map(|index| operand(op, index))
+        .collect()
+}
+
+/// The operands after the first `fixed` ones (the one variadic group of an
+/// op whose variadic group comes last).
+pub fn variadic_tail<'c>(op: OpRef<'c>, fixed: usize) -> Vec<Val<'c>> {
+    (fixed..op.operand_count())
+        .map(|index| operand(op, index))
+        .collect()
+}
+
+/// The static entries of a `DenseI64ArrayAttr`, if the op has it.
+pub fn static_list(op: OpRef, attribute: &str) -> Option<Vec<i64>> {
+    let list = DenseI64ArrayAttribute::try_from(op.attribute(attribute).ok()?).ok()?;
+    (0..list.len())
+        .map(|index| list.element(index).ok())
+        .collect()
+}
+
+/// A mixed static/dynamic index list read back: static entries as
+/// constants, each dynamic marker paired with the next dynamic operand.
+pub fn mixed_list<'c>(statics: &[i64], dynamic: &[Val<'c>]) -> Vec<Ix<'c>> {
+    let mut dynamic = dynamic.iter();
+    statics
+        .iter()
+        .map(|value| {
+            if *value == super::types::DYNAMIC {
+                let value = *dynamic.next().expect("one operand per dynamic entry");
+                constant_of(value).map_or(Ix::Dyn(value), Ix::Const)
+            } else {
+                Ix::Const(*value)
+            }
+        })
+        .collect()
+}
+
+/// An integer attribute's value.
+pub fn integer_attribute(op: OpRef, attribute: &str) -> Option<i64> {
+    IntegerAttribute::try_from(op.attribute(attribute).ok()?)
+        .ok()
+        .map(|attribute| attribute.value())
+}
+
+/// An op's attribute, if present.
+pub fn attribute<'c>(op: OpRef<'c>, name: &str) -> Option<Attribute<'c>> {
+    op.attribute(name).ok()
+}
+
+// --- pld.system.* ----------------------------------------------------------
+
+impl<'c> Builder<'c> {
+    /// `pld.system.get_comm_ctx` of a window tensor.
+    pub fn comm_ctx(&self, tensor: Val<'c>) -> Val<'c> {
+        let ctx = pld_dialect::types::comm_ctx(self.context);
+        Self::result(self.create("pld.system.get_comm_ctx", &[tensor], &[ctx], &[], vec![]))
+    }
+
+    /// `pld.system.rank` as an index.
+    pub fn rank_index(&self, ctx: Val<'c>) -> Ix<'c> {
+        let rank =
+            Self::result(self.create("pld.system.rank", &[ctx], &[self.i32_type()], &[], vec![]));
+        self.i32_to_index(rank)
+    }
+
+    /// `pld.system.nranks` as an index.
+    pub fn nranks_index(&self, ctx: Val<'c>) -> Ix<'c> {
+        let count =
+            Self::result(self.create("pld.system.nranks", &[ctx], &[self.i32_type()], &[], vec![]));
+        self.i32_to_index(count)
+    }
+
+    /// `pld.system.notify signal[offsets], peer peer, value value, op op`.
+    pub fn notify(
+        &self,
+        signal: Val<'c>,
+        peer: Ix<'c>,
+        offsets: &[Ix<'c>],
+        value: Val<'c>,
+        op: NotifyOp,
+    ) {
+        let (dynamic, statics) = self.index_list(offsets);
+        let mut operands = vec![signal, self.value(peer)];
+        operands.extend(dynamic);
+        operands.push(value);
+        self.create(
+            "pld.system.notify",
+            &operands,
+            &[],
+            &[
+                ("static_offsets", statics),
+                ("op", op.attribute(self.context)),
+            ],
+            vec![],
+        );
+    }
+
+    /// `pld.system.wait signal[offsets], expected expected, cmp cmp`.
+    pub fn wait(&self, signal: Val<'c>, offsets: &[Ix<'c>], expected: Val<'c>, cmp: WaitCmp) {
+        let (dynamic, statics) = self.index_list(offsets);
+        let mut operands = vec![signal];
+        operands.extend(dynamic);
+        operands.push(expected);
+        self.create(
+            "pld.system.wait",
+            &operands,
+            &[],
+            &[
+                ("static_offsets", statics),
+                ("cmp", cmp.attribute(self.context)),
+            ],
+            vec![],
+        );
+    }
+
+    // --- tiles -------------------------------------------------------------
+
+    /// The optional `valid` list of a tile access: left out when it is the
+    /// whole tile.
+    fn valid_list(
+        &self,
+        tile: Type<'c>,
+        valid: Option<&[Ix<'c>]>,
+    ) -> Option<(Vec<Val<'c>>, Attribute<'c>)> {
+        let valid = valid?;
+        let shape = super::types::shape(tile).expect("a tile is shaped");
+        let whole = valid
+            .iter()
+            .zip(&shape)
+            .all(|(ix, extent)| ix.constant() == Some(*extent));
+        (!whole).then(|| self.index_list(valid))
+    }
+
+    /// `pl.load source[offsets] valid [...] -> tile`.
+    pub fn load(
+        &self,
+        source: Val<'c>,
+        offsets: &[Ix<'c>],
+        tile: Type<'c>,
+        valid: Option<&[Ix<'c>]>,
+    ) -> Val<'c> {
+        let (dynamic, statics) = self.index_list(offsets);
+        let valid = self.valid_list(tile, valid);
+        let valid_count = valid.as_ref().map_or(0, |(values, _)| values.len());
+        let mut operands = vec![source];
+        operands.extend(&dynamic);
+        let mut attributes = vec![
+            ("static_offsets", statics),
+            self.segment_sizes(&[1, dynamic.len(), valid_count]),
+        ];
+        if let Some((values, statics)) = valid {
+            operands.extend(values);
+            attributes.push(("static_valid_sizes", statics));
+        }
+        Self::result(self.create("pl.load", &operands, &[tile], &attributes, vec![]))
+    }
+
+    /// `pl.store tile, dest[offsets] valid [...]`.
+    pub fn store(
+        &self,
+        tile: Val<'c>,
+        dest: Val<'c>,
+        offsets: &[Ix<'c>],
+        valid: Option<&[Ix<'c>]>,
+    ) {
+        let (dynamic, statics) = self.index_list(offsets);
+        let valid = self.valid_list(tile.r#type(), valid);
+        let valid_count = valid.as_ref().map_or(0, |(values, _)| values.len());
+        let mut operands = vec![tile, dest];
+        operands.extend(&dynamic);
+        let mut attributes = vec![
+            ("static_offsets", statics),
+            self.segment_sizes(&[1, 1, dynamic.len(), valid_count]),
+        ];
+        if let Some((values, statics)) = valid {
+            operands.extend(values);
+            attributes.push(("static_valid_sizes", statics));
+        }
+        self.create("pl.store", &operands, &[], &attributes, vec![]);
+    }
+
+    /// `pld.tile.remote_load target[offsets], peer peer valid [...] -> tile`.
+    pub fn remote_load(
+        &self,
+        target: Val<'c>,
+        peer: Ix<'c>,
+        offsets: &[Ix<'c>],
+        tile: Type<'c>,
+        valid: Option<&[Ix<'c>]>,
+    ) -> Val<'c> {
+        let (dynamic, statics) = self.index_list(offsets);
+        let valid = self.valid_list(tile, valid);
+        let valid_count = valid.as_ref().map_or(0, |(values, _)| values.len());
+        let mut operands = vec![target, self.value(peer)];
+        operands.extend(&dynamic);
+        let mut attributes = vec![
+            ("static_offsets", statics),
+            self.segment_sizes(&[1, 1, dynamic.len(), valid_count]),
+        ];
+        if let Some((values, statics)) = valid {
+            operands.extend(values);
+            attributes.push(("static_valid_sizes", statics));
+        }
+        Self::result(self.create(
+            "pld.tile.remote_load",
+            &operands,
+            &[tile],
+            &attributes,
+            vec![],
+        ))
+    }
+
+    /// `pld.tile.remote_store tile, target[offsets], peer peer valid [...]
+    /// atomic atomic`.
+    pub fn remote_store(
+        &self,
+        tile: Val<'c>,
+        target: Val<'c>,
+        peer: Ix<'c>,
+        offsets: &[Ix<'c>],
+        valid: Option<&[Ix<'c>]>,
+        atomic: AtomicType,
+    ) {
+        let (dynamic, statics) = self.index_list(offsets);
+        let valid = self.valid_list(tile.r#type(), valid);
+        let valid_count = valid.as_ref().map_or(0, |(values, _)| values.len());
+        let mut operands = vec![tile, target, self.value(peer)];
+        operands.extend(&dynamic);
+        let mut attributes = vec![
+            ("static_offsets", statics),
+            self.segment_sizes(&[1, 1, 1, dynamic.len(), valid_count]),
+        ];
+        if let Some((values, statics)) = valid {
+            operands.extend(values);
+            attributes.push(("static_valid_sizes", statics));
+        }
+        if atomic != AtomicType::None {
+            attributes.push(("atomic", atomic.attribute(self.context)));
+        }
+        self.create("pld.tile.remote_store", &operands, &[], &attributes, vec![]);
+    }
+
+    /// The element-wise combination of two tiles by a reduction operator
+    /// (`prod` is a product: `pl.mul`).
+    pub fn combine(&self, op: ReduceOp, lhs: Val<'c>, rhs: Val<'c>) -> Val<'c> {
+        let name = match op {
+            ReduceOp::Sum => "pl.add",
+            ReduceOp::Max => "pl.max",
+            ReduceOp::Min => "pl.min",
+            ReduceOp::Prod => "pl.mul",
+        };
+        Self::result(self.create(name, &[lhs, rhs], &[lhs.r#type()], &[], vec![]))
+    }
+
+    /// A `put` or `get` of a region: `pld.tensor.put dst, peer peer, src
+    /// dst_offsets [...] src_offsets [...] shape [...] chunk_cols ...`.
+    pub fn transfer(&self, transfer: &Transfer<'c>) {
+        let (dst_dynamic, dst_statics) = self.index_list(&transfer.dst_offsets);
+        let (src_dynamic, src_statics) = self.index_list(&transfer.src_offsets);
+        let (size_dynamic, size_statics) = self.index_list(&transfer.shape);
+        let mut operands = vec![transfer.dst, self.value(transfer.peer), transfer.src];
+        operands.extend(&dst_dynamic);
+        operands.extend(&src_dynamic);
+        operands.extend(&size_dynamic);
+        let mut attributes = vec![
+            ("static_dst_offsets", dst_statics),
+            ("static_src_offsets", src_statics),
+            ("static_sizes", size_statics),
+            self.segment_sizes(&[
+                1,
+                1,
+                1,
+                dst_dynamic.len(),
+                src_dynamic.len(),
+                size_dynamic.len(),
+            ]),
+        ];
+        if transfer.chunk_rows > 0 {
+            attributes.push(("chunk_rows", self.i64_attribute(transfer.chunk_rows)));
+        }
+        if transfer.chunk_cols > 0 {
+            attributes.push(("chunk_cols", self.i64_attribute(transfer.chunk_cols)));
+        }
+        let name = if transfer.is_put {
+            "pld.tensor.put"
+        } else {
+            "pld.tensor.get"
+        };
+        self.create(name, &operands, &[], &attributes, vec![]);
+    }
+
+    // --- views ---------------------------------------------------------------
+
+    /// `pld.tensor.reshape source(dynamic sizes) : ... to result`.
+    pub fn reshape(&self, source: Val<'c>, result: Type<'c>, dynamic_sizes: &[Val<'c>]) -> Val<'c> {
+        let mut operands = vec![source];
+        operands.extend_from_slice(dynamic_sizes);
+        Self::result(self.create("pld.tensor.reshape", &operands, &[result], &[], vec![]))
+    }
+
+    /// A 1-D memref as `[1, L]` (`memref.expand_shape`); `len` is `L` when
+    /// static, else the one dynamic size.
+    pub fn expand_to_row(
+        &self,
+        memref: Val<'c>,
+        row: Type<'c>,
+        len: i64,
+        dynamic: &[Val<'c>],
+    ) -> Val<'c> {
+        let group = ArrayAttribute::new(
+            self.context,
+            &[self.i64_attribute(0), self.i64_attribute(1)],
+        );
+        let reassociation: Attribute = ArrayAttribute::new(self.context, &[group.into()]).into();
+        let mut operands = vec![memref];
+        operands.extend_from_slice(dynamic);
+        Self::result(self.create(
+            "memref.expand_shape",
+            &operands,
+            &[row],
+            &[
+                ("reassociation", reassociation),
+                ("static_output_shape", self.i64_array(&[1, len])),
+            ],
+            vec![],
+        ))
+    }
+
+    /// The extent of dimension `dim` of a window tensor or memref: the static
+    /// size, or `pld.tensor.dim` / `memref.dim` of a dynamic one.
+    pub fn dim(&self, shaped: Val<'c>, dim: usize) -> Ix<'c> {
+        let shape = super::types::shape(shaped.r#type()).expect("a shaped value");
+        if shape[dim] != super::types::DYNAMIC {
+            return Ix::Const(shape[dim]);
+        }
+        if super::types::is_memref(shaped.r#type()) {
+            let index = self.index(dim as i64);
+            return Ix::Dyn(Self::result(self.create(
+                "memref.dim",
+                &[shaped, index],
+                &[self.index_type()],
+                &[],
+                vec![],
+            )));
+        }
+        Ix::Dyn(Self::result(self.create(
+            "pld.tensor.dim",
+            &[shaped],
+            &[self.index_type()],
+            &[("dim", self.i64_attribute(dim as i64))],
+            vec![],
+        )))
+    }
+}
+
+/// A region transfer to build with [`Builder::transfer`].
+pub struct Transfer<'c> {
+    pub is_put: bool,
+    pub dst: Val<'c>,
+    pub peer: Ix<'c>,
+    pub src: Val<'c>,
+    pub dst_offsets: Vec<Ix<'c>>,
+    pub src_offsets: Vec<Ix<'c>>,
+    pub shape: Vec<Ix<'c>>,
+    pub chunk_rows: i64,
+    pub chunk_cols: i64,
+}

@@ -1,0 +1,78 @@
+//! The named pipelines: each is a list of registered passes, with the
+//! options of the passes it runs.
+
+use crate::{
+    bridge::{Pass, PassOption, Pipeline},
+    decompose::DecomposeCollectives,
+    expand::ExpandTransfers,
+    verify::PldVerify,
+};
+
+/// The option values of `P` with its defaults but for `overrides`, checked
+/// by the pass itself, and the pass as a pipeline element.
+fn element<P: Pass>(overrides: &[(&str, &str)]) -> Result<String, String> {
+    let values: Vec<&str> = P::OPTIONS
+        .iter()
+        .map(|option| {
+            overrides
+                .iter()
+                .find(|(name, _)| *name == option.name)
+                .map_or(option.default, |(_, value)| *value)
+        })
+        .collect();
+    P::from_options(&values)?;
+    let options: Vec<String> = P::OPTIONS
+        .iter()
+        .zip(&values)
+        .map(|(option, value)| format!("{}={value}", option.name))
+        .collect();
+    Ok(format!("{}{{{}}}", P::ARGUMENT, options.join(" ")))
+}
+
+/// `pld-to-ascend-pipeline`: pld with collectives and transfers -> pld with
+/// only notify/wait, tile loads/stores and remote tile accesses, checked
+/// before and after.
+pub struct ToAscendPipeline;
+
+impl Pipeline for ToAscendPipeline {
+    const ARGUMENT: &'static str = "pld-to-ascend-pipeline";
+    const DESCRIPTION: &'static str = "pld-verify, pld-decompose-collectives, pld-expand-transfers, \
+                                       pld-verify: the pld-level half of the lowering";
+    const OPTIONS: &'static [PassOption] = &[
+        PassOption {
+            name: "default-kind",
+            description: "pld-verify: kind of a function without a pl.kernel attribute: host or \
+                          incore",
+            default: "host",
+        },
+        PassOption {
+            name: "chunk-bytes",
+            description: "pld-decompose-collectives: bytes per collective chunk",
+            default: "16384",
+        },
+        PassOption {
+            name: "allreduce",
+            description: "pld-decompose-collectives: as-written or auto",
+            default: "as-written",
+        },
+        PassOption {
+            name: "ub-bytes",
+            description: "pld-expand-transfers: unified-buffer bytes for staging tiles",
+            default: "196608",
+        },
+    ];
+
+    fn passes(values: &[&str]) -> Result<String, String> {
+        let [kind, chunk, allreduce, ub] = values else {
+            return Err(format!("expected 4 option values, found {}", values.len()));
+        };
+        let verify = element::<PldVerify>(&[("default-kind", kind)])?;
+        Ok([
+            verify.clone(),
+            element::<DecomposeCollectives>(&[("chunk-bytes", chunk), ("allreduce", allreduce)])?,
+            element::<ExpandTransfers>(&[("ub-bytes", ub)])?,
+            verify,
+        ]
+        .join(","))
+    }
+}
