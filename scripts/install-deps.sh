@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libpolly-22-dev
-  clang-22 libclang-22-dev
+  clang-22 libclang-22-dev libclang-rt-22-dev
   libzstd-dev zlib1g-dev libxml2-dev
   cmake ninja-build g++
 )

@@ -41,8 +41,8 @@ impl Pipeline for ToAscendPipeline {
     const OPTIONS: &'static [PassOption] = &[
         PassOption {
             name: "default-kind",
-            description: "pld-verify: kind of a function without a pl.kernel attribute: host or \
-                          incore",
+            description: "pld-verify, pld-decompose-collectives: kind of a function without a \
+                          pl.kernel attribute: host or incore",
             default: "host",
         },
         PassOption {
@@ -69,7 +69,11 @@ impl Pipeline for ToAscendPipeline {
         let verify = element::<PldVerify>(&[("default-kind", kind)])?;
         Ok([
             verify.clone(),
-            element::<DecomposeCollectives>(&[("chunk-bytes", chunk), ("allreduce", allreduce)])?,
+            element::<DecomposeCollectives>(&[
+                ("chunk-bytes", chunk),
+                ("allreduce", allreduce),
+                ("default-kind", kind),
+            ])?,
             element::<ExpandTransfers>(&[("ub-bytes", ub)])?,
             verify,
         ]

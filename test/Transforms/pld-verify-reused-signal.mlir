@@ -111,3 +111,134 @@ func.func @looped(%signal: !pld.dtensor<2x1xi32>, %peer: index, %steps: index) a
   }
   return
 }
+
+// -----
+
+// SPEC §4's epilogue makes a signal reusable with the same expected values:
+// after the wait, a self-notify atomically subtracts what the call added.
+// A hand-written barrier with that epilogue is quiet in a loop; the near
+// misses (no epilogue, a positive amount, an epilogue into a neighbour, an
+// epilogue before the wait) are not.
+func.func @barrier_loop(%signal: !pld.dtensor<8x1xi32>, %steps: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %minus = arith.constant -1 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  scf.for %i = %c0 to %steps step %c1 {
+    scf.for %p = %c0 to %n step %c1 {
+      pld.system.notify %signal[%me, 0], peer %p, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+    }
+    scf.for %s = %c0 to %n step %c1 {
+      pld.system.wait %signal[%s, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
+    }
+    scf.for %s = %c0 to %n step %c1 {
+      pld.system.notify %signal[%s, 0], peer %me, value %minus, op atomic_add : !pld.dtensor<8x1xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A computed count subtracted from zero (as the decomposition of a
+// dynamic-length collective writes it) is an epilogue too.
+func.func @computed_epilogue(%signal: !pld.dtensor<8x1xi32>, %steps: index, %count: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %me32 = pld.system.rank %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  scf.for %i = %c0 to %steps step %c1 {
+    pld.system.wait %signal[0, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
+    %neg = arith.subi %c0, %count : index
+    %neg32 = arith.index_cast %neg : index to i32
+    pld.system.notify %signal[0, 0], peer %me, value %neg32, op atomic_add : !pld.dtensor<8x1xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @positive_epilogue(%signal: !pld.dtensor<8x1xi32>, %steps: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %me32 = pld.system.rank %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  // expected-note @+1 {{the loop}}
+  scf.for %i = %c0 to %steps step %c1 {
+    // expected-error @+1 {{wait reuses signal[0, 0] with the same expected value on every iteration of the enclosing loop}}
+    pld.system.wait %signal[0, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
+    pld.system.notify %signal[0, 0], peer %me, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @neighbour_epilogue(%signal: !pld.dtensor<8x1xi32>, %steps: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %minus = arith.constant -1 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %me32 = pld.system.rank %ctx
+  %next32 = arith.addi %me32, %one : i32
+  %next = arith.index_cast %next32 : i32 to index
+  // expected-note @+1 {{the loop}}
+  scf.for %i = %c0 to %steps step %c1 {
+    pld.system.notify %signal[0, 0], peer %next, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+    // expected-error @+1 {{wait reuses signal[0, 0] with the same expected value on every iteration of the enclosing loop}}
+    pld.system.wait %signal[0, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
+    pld.system.notify %signal[0, 0], peer %next, value %minus, op atomic_add : !pld.dtensor<8x1xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_before_wait(%signal: !pld.dtensor<8x1xi32>, %steps: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %minus = arith.constant -1 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %me32 = pld.system.rank %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  // expected-note @+1 {{the loop}}
+  scf.for %i = %c0 to %steps step %c1 {
+    pld.system.notify %signal[0, 0], peer %me, value %minus, op atomic_add : !pld.dtensor<8x1xi32>
+    pld.system.notify %signal[0, 0], peer %c0, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+    // expected-error @+1 {{wait reuses signal[0, 0] with the same expected value on every iteration of the enclosing loop}}
+    pld.system.wait %signal[0, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
+  }
+  return
+}
+
+// -----
+
+// A kernel that restores its signal may be called twice with it.
+func.func @restoring_step(%signal: !pld.dtensor<2x1xi32>, %peer: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %one = arith.constant 1 : i32
+  %minus = arith.constant -1 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<2x1xi32>
+  %me32 = pld.system.rank %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  pld.system.notify %signal[0, 0], peer %peer, value %one, op atomic_add : !pld.dtensor<2x1xi32>
+  pld.system.wait %signal[0, 0], expected %one, cmp ge : !pld.dtensor<2x1xi32>
+  pld.system.notify %signal[0, 0], peer %me, value %minus, op atomic_add : !pld.dtensor<2x1xi32>
+  return
+}
+
+func.func @twice_restored(%signal: !pld.dtensor<2x1xi32>, %peer: index) attributes {pl.kernel = #pl.kernel<host>} {
+  func.call @restoring_step(%signal, %peer) : (!pld.dtensor<2x1xi32>, index) -> ()
+  func.call @restoring_step(%signal, %peer) : (!pld.dtensor<2x1xi32>, index) -> ()
+  return
+}

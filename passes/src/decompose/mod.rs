@@ -6,6 +6,7 @@
 
 mod cost;
 mod credits;
+mod host_rail;
 mod mesh;
 mod ring;
 mod rows;
@@ -20,9 +21,11 @@ use crate::{
         ops::{attribute, name, operand},
         types,
     },
+    verify::{CodeKind, placement::scope_of},
 };
 pub use cost::CostModel;
 use credits::{Cells, Credits};
+use host_rail::HostRailKernels;
 use melior::ir::{
     Type, TypeLike, ValueLike,
     operation::{OperationLike, OperationRef},
@@ -48,6 +51,7 @@ pub struct DecomposeCollectives {
     chunk_bytes: i64,
     allreduce: AllreduceChoice,
     costs: CostModel,
+    default_kind: CodeKind,
 }
 
 /// The largest `chunk-bytes`: a collective stages two chunk tiles, which
@@ -76,12 +80,19 @@ impl Pass for DecomposeCollectives {
         PassOption {
             name: "alpha-ns",
             description: "Cost model: nanoseconds per credit barrier (signal latency)",
-            default: "1500",
+            default: "1000",
         },
         PassOption {
             name: "beta-ns-per-byte",
             description: "Cost model: nanoseconds per byte moved into a rank",
             default: "0.04",
+        },
+        PassOption {
+            name: "default-kind",
+            description: "Kind of a function without a pl.kernel attribute (host or incore): a \
+                          collective in host code runs on the HOST rail, as a call of a \
+                          generated kernel",
+            default: "host",
         },
     ];
 
@@ -126,6 +137,7 @@ impl Pass for DecomposeCollectives {
                 alpha_ns: number(2, "alpha-ns")?,
                 beta_ns_per_byte: number(3, "beta-ns-per-byte")?,
             },
+            default_kind: CodeKind::parse(values[4])?,
         })
     }
 
@@ -147,8 +159,9 @@ impl Pass for DecomposeCollectives {
         if failed {
             return Err(PassFailed);
         }
+        let mut kernels = HostRailKernels::new(root);
         for op in collectives {
-            self.decompose(op);
+            self.decompose(op, &mut kernels);
         }
         Ok(())
     }
@@ -176,6 +189,26 @@ impl Collective {
             "pld.tensor.all_to_all" => Self::AllToAll,
             _ => return None,
         })
+    }
+
+    /// The ODS position of the target, whose updated value is the result.
+    fn target_index(self) -> Option<usize> {
+        match self {
+            Self::Barrier => None,
+            Self::Allreduce | Self::ReduceScatter | Self::Broadcast => Some(0),
+            Self::Allgather | Self::AllToAll => Some(1),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Self::Allreduce => "allreduce",
+            Self::ReduceScatter => "reduce_scatter",
+            Self::Allgather => "allgather",
+            Self::Broadcast => "broadcast",
+            Self::Barrier => "barrier",
+            Self::AllToAll => "all_to_all",
+        }
     }
 
     /// The ODS position of the signal operand.
@@ -224,10 +257,43 @@ fn check(op: OpRef) -> Result<(), String> {
 }
 
 impl DecomposeCollectives {
-    fn decompose(&self, op: OpRef) {
+    /// Replaces `op` by its algorithm: in place in InCore code; in host code
+    /// (the HOST rail) as a call of a generated kernel that runs it.
+    fn decompose<'c>(&self, op: OpRef<'c>, kernels: &mut HostRailKernels<'c>) {
         let collective = Collective::of(op).expect("only collectives are decomposed");
-        let builder = Builder::before(op);
-        let signal = operand(op, collective.signal_index());
+        let operands: Vec<Val> = (0..op.operand_count())
+            .map(|index| operand(op, index))
+            .collect();
+        let target = collective.target_index().map(|index| operands[index]);
+        let in_host_code =
+            scope_of(&op, self.default_kind).is_some_and(|scope| scope.kind == CodeKind::Host);
+        if in_host_code {
+            let (builder, arguments) = kernels.create(op, collective);
+            self.algorithm(&builder, op, collective, &arguments);
+            builder.create("func.return", &[], &[], &[], vec![]);
+            Builder::before(op).create(
+                "func.call",
+                &operands,
+                &[],
+                &[("callee", kernels.last_symbol())],
+                vec![],
+            );
+        } else {
+            self.algorithm(&Builder::before(op), op, collective, &operands);
+        }
+        replace_op(op, &target.into_iter().collect::<Vec<_>>());
+    }
+
+    /// Builds the algorithm of `op` with `builder`, over `operands` (the
+    /// op's own, or a generated kernel's arguments standing for them).
+    fn algorithm<'c>(
+        &self,
+        builder: &Builder<'c>,
+        op: OpRef<'c>,
+        collective: Collective,
+        operands: &[Val<'c>],
+    ) {
+        let signal = operands[collective.signal_index()];
         let ctx = builder.comm_ctx(signal);
         let credits = Credits {
             signal,
@@ -240,44 +306,29 @@ impl DecomposeCollectives {
             },
         };
         let chunk = self.chunk_bytes;
-        let replacement: Vec<Val> = match collective {
+        match collective {
             Collective::Allreduce => {
-                let target = operand(op, 0);
-                let stream = Stream::of(&builder, target);
-                let ring = self.runs_ring(op, &stream);
-                if ring {
-                    ring::allreduce(&builder, &stream, credits, reduce_op(op), chunk);
+                let stream = Stream::of(builder, operands[0]);
+                if self.runs_ring(op, &stream) {
+                    ring::allreduce(builder, &stream, credits, reduce_op(op), chunk);
                 } else {
-                    mesh::allreduce(&builder, &stream, credits, reduce_op(op), chunk);
+                    mesh::allreduce(builder, &stream, credits, reduce_op(op), chunk);
                 }
-                vec![target]
             }
             Collective::ReduceScatter => {
-                let target = operand(op, 0);
-                rows::reduce_scatter(&builder, target, credits, reduce_op(op), chunk);
-                vec![target]
+                rows::reduce_scatter(builder, operands[0], credits, reduce_op(op), chunk)
             }
             Collective::Allgather => {
-                let target = operand(op, 1);
-                rows::allgather(&builder, operand(op, 0), target, credits, chunk);
-                vec![target]
+                rows::allgather(builder, operands[0], operands[1], credits, chunk)
             }
             Collective::Broadcast => {
-                let target = operand(op, 0);
-                rows::broadcast(&builder, target, operand(op, 2), credits, chunk);
-                vec![target]
+                rows::broadcast(builder, operands[0], operands[2], credits, chunk)
             }
-            Collective::Barrier => {
-                rows::barrier(&builder, credits);
-                vec![]
-            }
+            Collective::Barrier => rows::barrier(builder, credits),
             Collective::AllToAll => {
-                let target = operand(op, 1);
-                rows::all_to_all(&builder, operand(op, 0), target, credits, chunk);
-                vec![target]
+                rows::all_to_all(builder, operands[0], operands[1], credits, chunk)
             }
-        };
-        replace_op(op, &replacement);
+        }
     }
 
     /// Whether an allreduce runs the ring algorithm: as written, unless

@@ -230,7 +230,7 @@ impl ExpandTransfers {
             let r#type = side.value.r#type();
             if types::is_memref(r#type) && !types::is_identity_memref(r#type) {
                 return Err(format!(
-                    "{} cannot be staged: {type} is not a contiguous row-major memref (the \
+                    "{} cannot be staged: '{type}' is not a contiguous row-major memref (the \
                      staging loads and stores address rows by offset)",
                     name(op),
                     type = r#type

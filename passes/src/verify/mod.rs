@@ -13,9 +13,9 @@
 //! names (`host` unless told otherwise).
 
 mod defer_wait;
-mod ir;
+pub(crate) mod ir;
 mod ops;
-mod placement;
+pub(crate) mod placement;
 mod protocol;
 mod report;
 mod target;
@@ -42,16 +42,9 @@ impl Pass for PldVerify {
     }];
 
     fn from_options(values: &[&str]) -> Result<Self, String> {
-        let default_kind = match values.first().copied().unwrap_or("host") {
-            "host" => CodeKind::Host,
-            "incore" => CodeKind::InCore,
-            other => {
-                return Err(format!(
-                    "expected default-kind to be 'host' or 'incore', found '{other}'"
-                ));
-            }
-        };
-        Ok(Self { default_kind })
+        Ok(Self {
+            default_kind: CodeKind::parse(values.first().copied().unwrap_or("host"))?,
+        })
     }
 
     fn run(&self, op: OperationRef) -> Result<(), PassFailed> {

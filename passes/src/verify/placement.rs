@@ -8,6 +8,7 @@ use super::{
     report::Report,
 };
 use melior::ir::{Location, operation::OperationLike, operation::OperationRef};
+use pld_dialect::enums::KernelKind;
 
 /// Where a piece of code runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +20,17 @@ pub enum CodeKind {
 }
 
 impl CodeKind {
+    /// The value of a `default-kind` option: `host` or `incore`.
+    pub fn parse(value: &str) -> Result<Self, String> {
+        match value {
+            "host" => Ok(CodeKind::Host),
+            "incore" => Ok(CodeKind::InCore),
+            other => Err(format!(
+                "expected default-kind to be 'host' or 'incore', found '{other}'"
+            )),
+        }
+    }
+
     pub fn describe(self) -> &'static str {
         match self {
             CodeKind::Host => "host code",
@@ -61,13 +73,13 @@ fn function_scope<'c>(function: &OperationRef<'c, '_>, default_kind: CodeKind) -
     let marked = function
         .discardable_attribute("pl.kernel")
         .ok()
-        .map(|attribute| attribute.to_string());
-    let (kind, why) = match marked.as_deref() {
-        Some("#pl.kernel<incore>") => (
+        .and_then(KernelKind::of);
+    let (kind, why) = match marked {
+        Some(KernelKind::InCore) => (
             CodeKind::InCore,
             "the enclosing function is marked #pl.kernel<incore>",
         ),
-        Some(_) => (
+        Some(KernelKind::Host) => (
             CodeKind::Host,
             "the enclosing function is marked #pl.kernel<host>",
         ),

@@ -49,9 +49,10 @@ fn is_own_rank(value: Value) -> bool {
     }
 }
 
-/// Whether `value` is provably negative: a negative constant, or `0 - x`,
-/// directly or through integer casts (the epilogue of a collective subtracts
-/// its barrier count).
+/// Whether `value` is a negative amount: a negative constant, or `c - x`
+/// with a constant `c <= 0` (a count subtracted from zero, also after
+/// canonicalization folds `0 - (x + 1)` into `-1 - x`), directly or through
+/// integer casts. The epilogue of a collective subtracts its barrier count.
 fn is_negative_amount(value: Value) -> bool {
     if let Some(constant) = ir::constant_int(value) {
         return constant < 0;
@@ -63,7 +64,9 @@ fn is_negative_amount(value: Value) -> bool {
         "arith.index_cast" | "arith.extsi" | "arith.trunci" => {
             ir::operand(&op, 0).is_some_and(is_negative_amount)
         }
-        "arith.subi" => ir::operand(&op, 0).and_then(ir::constant_int) == Some(0),
+        "arith.subi" => ir::operand(&op, 0)
+            .and_then(ir::constant_int)
+            .is_some_and(|minuend| minuend <= 0),
         _ => false,
     }
 }

@@ -1,0 +1,136 @@
+//! The HOST rail: a collective called from host code runs as a call of a
+//! generated InCore kernel that holds its algorithm (a synchronous launch
+//! from the orchestrator's point of view), so the decomposed code stays
+//! InCore code as SPEC §1 requires of rank, notify and wait.
+
+use super::Collective;
+use crate::{
+    ir::{Builder, OpRef, Val, builder::context_of, nested_ops},
+    verify::ir::enclosing_function,
+};
+use melior::ir::{
+    Attribute, Block, BlockLike, BlockRef, Identifier, Region, RegionLike, ValueLike,
+    attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
+    operation::{OperationBuilder, OperationLike},
+    r#type::FunctionType,
+};
+use pld_dialect::enums::KernelKind;
+use std::collections::{HashMap, HashSet};
+
+/// Creates the kernels, with symbol names unique in the module.
+pub struct HostRailKernels<'c> {
+    taken: HashSet<String>,
+    last: Option<Attribute<'c>>,
+    /// The op each function's next kernel goes after (the function, then
+    /// its last kernel), so that kernels follow in program order.
+    insert_after: HashMap<usize, OpRef<'c>>,
+}
+
+impl<'c> HostRailKernels<'c> {
+    pub fn new(module: OpRef<'c>) -> Self {
+        let taken = nested_ops(module)
+            .into_iter()
+            .filter_map(|op| symbol_name(op))
+            .collect();
+        Self {
+            taken,
+            last: None,
+            insert_after: HashMap::new(),
+        }
+    }
+
+    /// A private kernel `@<function>_<collective>[_<n>]` after the function
+    /// that holds `op`, taking `op`'s operands; returns a builder in its body
+    /// and its arguments.
+    pub fn create(&mut self, op: OpRef<'c>, collective: Collective) -> (Builder<'c>, Vec<Val<'c>>) {
+        let context = context_of(op);
+        let location = op.location();
+        let function = enclosing_function(&op).expect("host code is in a function");
+        // SAFETY: see the documentation of `crate::ir`.
+        let function: OpRef<'c> = unsafe { OpRef::from_raw(function.to_raw()) };
+        let base = format!(
+            "{}_{}",
+            symbol_name(function).unwrap_or_default(),
+            collective.name()
+        );
+        let name = (0..)
+            .map(|index| {
+                if index == 0 {
+                    base.clone()
+                } else {
+                    format!("{base}_{index}")
+                }
+            })
+            .find(|name| !self.taken.contains(name))
+            .expect("some suffix is free");
+        self.taken.insert(name.clone());
+
+        let inputs: Vec<_> = (0..op.operand_count())
+            .map(|index| op.operand(index).expect("the operand exists").r#type())
+            .collect();
+        let block = Block::new(
+            &inputs
+                .iter()
+                .map(|r#type| (*r#type, location))
+                .collect::<Vec<_>>(),
+        );
+        let region = Region::new();
+        let block = region.append_block(block);
+        // SAFETY: see the documentation of `crate::ir`; the block keeps its
+        // address when the region moves into the function.
+        let block: BlockRef<'c, 'c> = unsafe { BlockRef::from_raw(block.to_raw()) };
+        let kernel = OperationBuilder::new("func.func", location)
+            .add_attributes(&[
+                (
+                    Identifier::new(context, "sym_name"),
+                    StringAttribute::new(context, &name).into(),
+                ),
+                (
+                    Identifier::new(context, "function_type"),
+                    TypeAttribute::new(FunctionType::new(context, &inputs, &[]).into()).into(),
+                ),
+                (
+                    Identifier::new(context, "sym_visibility"),
+                    StringAttribute::new(context, "private").into(),
+                ),
+                (
+                    Identifier::new(context, "pl.kernel"),
+                    KernelKind::InCore.attribute(context),
+                ),
+            ])
+            .add_regions([region])
+            .build()
+            .expect("a valid func.func");
+        let function_key = function.to_raw().ptr as usize;
+        let after = *self.insert_after.get(&function_key).unwrap_or(&function);
+        let inserted = function
+            .block()
+            .expect("a function sits in a module")
+            .insert_operation_after(after, kernel);
+        // SAFETY: see the documentation of `crate::ir`.
+        let inserted = unsafe { OpRef::from_raw(inserted.to_raw()) };
+        self.insert_after.insert(function_key, inserted);
+        self.last = Some(FlatSymbolRefAttribute::new(context, &name).into());
+        let arguments = (0..inputs.len())
+            .map(|index| {
+                let argument = block.argument(index).expect("the kernel has this argument");
+                // SAFETY: see the documentation of `crate::ir`.
+                unsafe { Val::from_raw(argument.to_raw()) }
+            })
+            .collect();
+        (Builder::at_end(context, location, block), arguments)
+    }
+
+    /// The symbol of the kernel created last, for the call that replaces the
+    /// collective.
+    pub fn last_symbol(&self) -> Attribute<'c> {
+        self.last.expect("a kernel was created")
+    }
+}
+
+fn symbol_name(op: OpRef) -> Option<String> {
+    let name = op.attribute("sym_name").ok()?;
+    StringAttribute::try_from(name)
+        .ok()
+        .map(|name| name.value().to_owned())
+}
