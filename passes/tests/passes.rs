@@ -1,4 +1,4 @@
-//! pld-verify through the Rust API: registered by `register_passes`, parsed
+//! pld's passes through the Rust API: registered by `register_passes`, parsed
 //! into an ordinary pass pipeline with options, diagnostics with notes.
 
 use melior::{
@@ -245,4 +245,94 @@ fn registering_twice_is_harmless() {
     pld_passes::register_passes();
     pld_passes::register_passes();
     pld_passes::bridge::register::<pld_passes::verify::PldVerify>();
+}
+
+#[test]
+fn the_lowering_pipeline_runs_with_options_through_the_rust_api() {
+    let context = create_context();
+    let source = r#"
+func.func @k(%d: !pld.dtensor<1x17xf32>, %s: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x17xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+"#;
+    pld_passes::register_passes();
+    let mut module = Module::parse(&context, source).expect("test input parses");
+    let manager = PassManager::new(&context);
+    parse_pass_pipeline(
+        manager.as_operation_pass_manager(),
+        "builtin.module(pld-to-ascend-pipeline{chunk-bytes=32 ub-bytes=4096})",
+    )
+    .expect("the pipeline and its options parse");
+    assert!(manager.run(&mut module).is_ok());
+    let text = module.as_operation().to_string();
+    assert!(!text.contains("pld.tensor.allreduce"));
+    // 32-byte chunks of f32 are 8 wide: 17 elements take 3 chunks.
+    assert!(text.contains("!pl.tile<1x8xf32>"), "{text}");
+
+    let (ok, diagnostics) = run(
+        &context,
+        "builtin.module(pld-to-ascend-pipeline{chunk-bytes=31})",
+        source,
+    );
+    assert!(!ok);
+    assert!(
+        diagnostics.contains(
+            "pld-to-ascend-pipeline: expected chunk-bytes to be a positive multiple of 32 of at \
+             most 65536, found 31"
+        ),
+        "{diagnostics}"
+    );
+}
+
+#[test]
+fn staging_tiles_follow_the_written_chunking_and_fit_the_unified_buffer() {
+    use pld_passes::expand::staging::{Stage, fit, written};
+    assert_eq!(
+        written(Some(8), Some(128), 4, 64),
+        Some(Stage { rows: 4, cols: 64 })
+    );
+    assert_eq!(
+        written(Some(8), Some(128), 0, 0),
+        Some(Stage { rows: 8, cols: 128 })
+    );
+    assert_eq!(
+        written(Some(2), Some(16), 4, 64),
+        Some(Stage { rows: 2, cols: 16 })
+    );
+    assert_eq!(
+        written(None, Some(16), 4, 0),
+        Some(Stage { rows: 4, cols: 16 })
+    );
+    assert_eq!(written(None, Some(16), 0, 0), None);
+    let stage = Stage {
+        rows: 64,
+        cols: 1024,
+    };
+    assert_eq!(
+        fit(stage, 4, 1, 196608),
+        Some(Stage {
+            rows: 48,
+            cols: 1024
+        })
+    );
+    assert_eq!(
+        fit(stage, 4, 2, 196608),
+        Some(Stage {
+            rows: 24,
+            cols: 1024
+        })
+    );
+    let wide = Stage {
+        rows: 4,
+        cols: 100_000,
+    };
+    assert_eq!(
+        fit(wide, 4, 2, 196608),
+        Some(Stage {
+            rows: 1,
+            cols: 24576
+        })
+    );
+    assert_eq!(fit(Stage { rows: 1, cols: 8 }, 4, 2, 32), None);
 }
