@@ -30,14 +30,15 @@ fn element<P: Pass>(overrides: &[(&str, &str)]) -> Result<String, String> {
 }
 
 /// `pld-to-ascend-pipeline`: pld with collectives and transfers -> pld with
-/// only notify/wait, tile loads/stores and remote tile accesses, checked
-/// before and after.
+/// only notify/wait, tile loads/stores and remote tile accesses, folded, and
+/// checked before and after.
 pub struct ToAscendPipeline;
 
 impl Pipeline for ToAscendPipeline {
     const ARGUMENT: &'static str = "pld-to-ascend-pipeline";
     const DESCRIPTION: &'static str = "pld-verify, pld-decompose-collectives, pld-expand-transfers, \
-                                       pld-verify: the pld-level half of the lowering";
+                                       canonicalize, cse, pld-verify: the pld-level half of the \
+                                       lowering";
     const OPTIONS: &'static [PassOption] = &[
         PassOption {
             name: "default-kind",
@@ -75,6 +76,10 @@ impl Pipeline for ToAscendPipeline {
                 ("default-kind", kind),
             ])?,
             element::<ExpandTransfers>(&[("ub-bytes", ub)])?,
+            // The generated code repeats constants and index arithmetic per
+            // builder call; folding it keeps the output readable.
+            "canonicalize".to_owned(),
+            "cse".to_owned(),
             verify,
         ]
         .join(","))
