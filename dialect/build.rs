@@ -61,6 +61,7 @@ fn main() {
         "PldCAPI",
         "PldDialects",
         "PldOptMain",
+        "PldTranslateMain",
     ]));
 
     let lib_dir = build_dir.join("dialect/lib");

@@ -6,4 +6,5 @@ fn main() {
         .expect("pld-dialect exports the directory of its archives");
     println!("cargo:rustc-link-search=native={lib_dir}");
     println!("cargo:rustc-link-lib=static=PldOptMain");
+    println!("cargo:rustc-link-lib=static=PldTranslateMain");
 }

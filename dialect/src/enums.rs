@@ -107,3 +107,36 @@ enum_attribute! {
         None = 0, UpDown = 1, LeftRight = 2,
     }
 }
+
+/// The ascend dialect's enums, with PTO's own values.
+pub mod ascend {
+    use super::*;
+
+    enum_attribute! {
+        /// `pto::comm::NotifyOp` (`#ascend<notify_op ...>`).
+        NotifyOp: pldAscendNotifyOpAttrGet, pldAttributeIsAAscendNotifyOp,
+            pldAscendNotifyOpAttrGetValue {
+            AtomicAdd = 0, Set = 1,
+        }
+    }
+    enum_attribute! {
+        /// `pto::comm::WaitCmp` (`#ascend<wait_cmp ...>`): PTO's `GE` is 3.
+        WaitCmp: pldAscendWaitCmpAttrGet, pldAttributeIsAAscendWaitCmp,
+            pldAscendWaitCmpAttrGetValue {
+            Eq = 0, Ge = 3,
+        }
+    }
+    enum_attribute! {
+        /// `pto::AtomicType` (`#ascend<atomic ...>`).
+        AtomicType: pldAscendAtomicTypeAttrGet, pldAttributeIsAAscendAtomicType,
+            pldAscendAtomicTypeAttrGetValue {
+            AtomicNone = 0, AtomicAdd = 1,
+        }
+    }
+    enum_attribute! {
+        /// A hardware pipe (`#ascend<pipe ...>`).
+        Pipe: pldAscendPipeAttrGet, pldAttributeIsAAscendPipe, pldAscendPipeAttrGetValue {
+            S = 0, V = 1, M = 2, Mte1 = 3, Mte2 = 4, Mte3 = 5, All = 6,
+        }
+    }
+}

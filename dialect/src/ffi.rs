@@ -72,6 +72,39 @@ unsafe extern "C" {
     ) -> MlirType;
     pub fn pldTypeIsATile(r#type: MlirType) -> bool;
     pub fn pldTaskIdTypeGet(context: MlirContext) -> MlirType;
+    pub fn pldTypeIsATaskId(r#type: MlirType) -> bool;
+
+    pub fn pldAscendCtxTypeGet(context: MlirContext) -> MlirType;
+    pub fn pldAscendGmPtrTypeGet(context: MlirContext, element_type: MlirType) -> MlirType;
+    pub fn pldAscendTileTypeGet(
+        context: MlirContext,
+        rows: i64,
+        cols: i64,
+        element_type: MlirType,
+    ) -> MlirType;
+    pub fn pldAscendViewTypeGet(context: MlirContext, element_type: MlirType) -> MlirType;
+    pub fn pldAscendTaskTypeGet(context: MlirContext) -> MlirType;
+    pub fn pldAscendArgsTypeGet(context: MlirContext) -> MlirType;
+    pub fn pldTypeIsAAscendTile(r#type: MlirType) -> bool;
+    pub fn pldTypeIsAAscendGmPtr(r#type: MlirType) -> bool;
+    pub fn pldAscendGmPtrTypeGetElementType(r#type: MlirType) -> MlirType;
+    pub fn pldAscendTileTypeGetRows(r#type: MlirType) -> i64;
+    pub fn pldAscendTileTypeGetCols(r#type: MlirType) -> i64;
+    pub fn pldAscendTileTypeGetElementType(r#type: MlirType) -> MlirType;
+    pub fn mlirGetDialectHandle__ascend__() -> MlirDialectHandle;
+
+    pub fn pldTranslateToCpp(
+        op: MlirOperation,
+        callback: MlirStringCallback,
+        user_data: *mut c_void,
+    ) -> MlirLogicalResult;
+    pub fn pldLowerToCpp(
+        module: MlirOperation,
+        options: MlirStringRef,
+        callback: MlirStringCallback,
+        user_data: *mut c_void,
+    ) -> MlirLogicalResult;
+    pub fn pldRegisterUpstreamPasses();
 
     pub fn pldEmitDiagnostic(
         location: MlirLocation,
@@ -124,4 +157,8 @@ enum_attribute_functions! {
     pldKernelKindAttrGet, pldAttributeIsAKernelKind, pldKernelKindAttrGetValue;
     pldLevelAttrGet, pldAttributeIsALevel, pldLevelAttrGetValue;
     pldSplitModeAttrGet, pldAttributeIsASplitMode, pldSplitModeAttrGetValue;
+    pldAscendNotifyOpAttrGet, pldAttributeIsAAscendNotifyOp, pldAscendNotifyOpAttrGetValue;
+    pldAscendWaitCmpAttrGet, pldAttributeIsAAscendWaitCmp, pldAscendWaitCmpAttrGetValue;
+    pldAscendAtomicTypeAttrGet, pldAttributeIsAAscendAtomicType, pldAscendAtomicTypeAttrGetValue;
+    pldAscendPipeAttrGet, pldAttributeIsAAscendPipe, pldAscendPipeAttrGetValue;
 }

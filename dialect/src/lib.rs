@@ -39,6 +39,46 @@ pub fn pld_dialect_handle() -> DialectHandle {
     unsafe { DialectHandle::from_raw(ffi::mlirGetDialectHandle__pld__()) }
 }
 
+/// The handle of the `ascend` target dialect.
+pub fn ascend_dialect_handle() -> DialectHandle {
+    // SAFETY: the C API returns a static handle.
+    unsafe { DialectHandle::from_raw(ffi::mlirGetDialectHandle__ascend__()) }
+}
+
+/// Registers the upstream passes pld's pipelines name (canonicalize, cse,
+/// arith-expand, convert-to-emitc, form-expressions, ...); idempotent.
+pub fn register_upstream_passes() {
+    // SAFETY: registration into MLIR's global registry, guarded against
+    // repetition on the C++ side.
+    unsafe { ffi::pldRegisterUpstreamPasses() }
+}
+
+/// `op` (an EmitC module) printed as C++ by upstream's translateToCpp;
+/// `None` when EmitC cannot print it (the reason is a located diagnostic).
+pub fn translate_to_cpp<'c: 'a, 'a>(
+    op: &impl melior::ir::operation::OperationLike<'c, 'a>,
+) -> Option<String> {
+    let mut text = String::new();
+    unsafe extern "C" fn append(piece: mlir_sys::MlirStringRef, user_data: *mut std::ffi::c_void) {
+        // SAFETY: `user_data` is the `String` below, alive for the call;
+        // the piece is valid UTF-8 text that the emitter printed.
+        unsafe {
+            let text = &mut *(user_data as *mut String);
+            let bytes = std::slice::from_raw_parts(piece.data as *const u8, piece.length);
+            text.push_str(&String::from_utf8_lossy(bytes));
+        }
+    }
+    // SAFETY: a live op; the callback only appends to `text`.
+    let result = unsafe {
+        ffi::pldTranslateToCpp(
+            op.to_raw(),
+            Some(append),
+            &mut text as *mut String as *mut _,
+        )
+    };
+    (result.value != 0).then_some(text)
+}
+
 /// The handle of the `pl` core dialect.
 pub fn pl_dialect_handle() -> DialectHandle {
     unsafe { DialectHandle::from_raw(ffi::mlirGetDialectHandle__pl__()) }

@@ -57,7 +57,113 @@ pub fn is_distributed_tensor(r#type: Type) -> bool {
     unsafe { ffi::pldTypeIsADistributedTensor(r#type.to_raw()) }
 }
 
+/// Whether `r#type` is a `!pld.comm_ctx`.
+pub fn is_comm_ctx(r#type: Type) -> bool {
+    // SAFETY: a type predicate on a live type.
+    unsafe { ffi::pldTypeIsACommCtx(r#type.to_raw()) }
+}
+
+/// Whether `r#type` is a `!pld.ptr` (a window buffer).
+pub fn is_window_ptr(r#type: Type) -> bool {
+    // SAFETY: a type predicate on a live type.
+    unsafe { ffi::pldTypeIsAPtr(r#type.to_raw()) }
+}
+
+/// Whether `r#type` is a `!pl.task_id`.
+pub fn is_task_id(r#type: Type) -> bool {
+    // SAFETY: a type predicate on a live type.
+    unsafe { ffi::pldTypeIsATaskId(r#type.to_raw()) }
+}
+
 /// Whether `r#type` is a `!pl.tile`.
 pub fn is_tile(r#type: Type) -> bool {
     unsafe { ffi::pldTypeIsATile(r#type.to_raw()) }
+}
+
+/// The ascend target dialect's types.
+pub mod ascend {
+    use crate::ffi;
+    use melior::{Context, ir::Type, ir::TypeLike};
+
+    /// `!ascend.ctx`.
+    pub fn ctx(context: &Context) -> Type<'_> {
+        // SAFETY: a live context; the type has no parameters to check.
+        unsafe { Type::from_raw(ffi::pldAscendCtxTypeGet(context.to_raw())) }
+    }
+
+    /// `!ascend.gm<element>`, or `None` for an element type the target has
+    /// no pointer to.
+    pub fn gm<'c>(context: &'c Context, element: Type<'c>) -> Option<Type<'c>> {
+        // SAFETY: a live context and type; a null result means invalid.
+        let raw = unsafe { ffi::pldAscendGmPtrTypeGet(context.to_raw(), element.to_raw()) };
+        (!raw.ptr.is_null()).then(|| unsafe { Type::from_raw(raw) })
+    }
+
+    /// `!ascend.tile<rows x cols x element>`, or `None` when invalid.
+    pub fn tile<'c>(
+        context: &'c Context,
+        rows: i64,
+        cols: i64,
+        element: Type<'c>,
+    ) -> Option<Type<'c>> {
+        // SAFETY: as for `gm`.
+        let raw =
+            unsafe { ffi::pldAscendTileTypeGet(context.to_raw(), rows, cols, element.to_raw()) };
+        (!raw.ptr.is_null()).then(|| unsafe { Type::from_raw(raw) })
+    }
+
+    /// `!ascend.view<element>`.
+    pub fn view<'c>(context: &'c Context, element: Type<'c>) -> Type<'c> {
+        // SAFETY: a live context and type.
+        unsafe {
+            Type::from_raw(ffi::pldAscendViewTypeGet(
+                context.to_raw(),
+                element.to_raw(),
+            ))
+        }
+    }
+
+    /// `!ascend.task`.
+    pub fn task(context: &Context) -> Type<'_> {
+        // SAFETY: a live context.
+        unsafe { Type::from_raw(ffi::pldAscendTaskTypeGet(context.to_raw())) }
+    }
+
+    /// `!ascend.args`.
+    pub fn args(context: &Context) -> Type<'_> {
+        // SAFETY: a live context.
+        unsafe { Type::from_raw(ffi::pldAscendArgsTypeGet(context.to_raw())) }
+    }
+
+    /// Whether `r#type` is an `!ascend.tile`.
+    pub fn is_tile(r#type: Type) -> bool {
+        // SAFETY: a type predicate on a live type.
+        unsafe { ffi::pldTypeIsAAscendTile(r#type.to_raw()) }
+    }
+
+    /// Whether `r#type` is an `!ascend.gm` pointer.
+    pub fn is_gm(r#type: Type) -> bool {
+        // SAFETY: a type predicate on a live type.
+        unsafe { ffi::pldTypeIsAAscendGmPtr(r#type.to_raw()) }
+    }
+
+    /// The element type of an `!ascend.gm` pointer type.
+    pub fn gm_element(r#type: Type) -> Option<Type> {
+        // SAFETY: the accessor runs only on a confirmed `!ascend.gm` type.
+        is_gm(r#type).then(|| unsafe {
+            Type::from_raw(ffi::pldAscendGmPtrTypeGetElementType(r#type.to_raw()))
+        })
+    }
+
+    /// `(rows, cols, element)` of an `!ascend.tile` type.
+    pub fn tile_shape(r#type: Type) -> Option<(i64, i64, Type)> {
+        // SAFETY: the accessors run only on a confirmed `!ascend.tile` type.
+        is_tile(r#type).then(|| unsafe {
+            (
+                ffi::pldAscendTileTypeGetRows(r#type.to_raw()),
+                ffi::pldAscendTileTypeGetCols(r#type.to_raw()),
+                Type::from_raw(ffi::pldAscendTileTypeGetElementType(r#type.to_raw())),
+            )
+        })
+    }
 }

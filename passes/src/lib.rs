@@ -10,11 +10,13 @@ pub mod decompose;
 pub mod expand;
 pub mod ir;
 pub mod pipelines;
+pub mod report;
 pub mod verify;
 
-/// Registers every pld pass with MLIR's global pass registry (safe to call
-/// more than once).
+/// Registers every pld pass with MLIR's global pass registry, and the
+/// upstream passes pld's pipelines name (safe to call more than once).
 pub fn register_passes() {
+    pld_dialect::register_upstream_passes();
     bridge::register::<verify::PldVerify>();
     bridge::register::<decompose::DecomposeCollectives>();
     bridge::register::<expand::ExpandTransfers>();

@@ -10,7 +10,7 @@ use crate::{
 
 /// The option values of `P` with its defaults but for `overrides`, checked
 /// by the pass itself, and the pass as a pipeline element.
-fn element<P: Pass>(overrides: &[(&str, &str)]) -> Result<String, String> {
+pub fn element<P: Pass>(overrides: &[(&str, &str)]) -> Result<String, String> {
     let values: Vec<&str> = P::OPTIONS
         .iter()
         .map(|option| {

@@ -66,6 +66,11 @@ pldRegisterPipeline(MlirStringRef argument, MlirStringRef description,
                     const PldPassOption *options, intptr_t numOptions,
                     PldPipelineCallbacks callbacks);
 
+/* Registers the upstream passes pld's pipelines use by name (the transform
+ * passes such as canonicalize and cse, arith-expand, convert-to-emitc,
+ * form-expressions). Safe to call more than once. */
+MLIR_CAPI_EXPORTED void pldRegisterUpstreamPasses(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,7 +1,9 @@
 //===- InitAllDialects.h - register pld's dialects -----------------*- C++ -*-//
 //
-// What a pld program needs in a context: `pl`, `pld`, and the upstream
-// dialects the examples use (func, arith, scf, memref, cf).
+// What a pld program needs in a context: `pl`, `pld`, the `ascend` target
+// dialect, the upstream dialects programs are written with (func, arith,
+// scf, memref, cf) and EmitC, with every dialect's ConvertToEmitC interface
+// that `convert-to-emitc` needs to lower the ascend level.
 //
 //===----------------------------------------------------------------------===//
 

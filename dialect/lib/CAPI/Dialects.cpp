@@ -2,6 +2,7 @@
 
 #include "pld-c/Dialects.h"
 
+#include "pld/Dialect/Ascend/IR/Ascend.h"
 #include "pld/Dialect/Pl/IR/Pl.h"
 #include "pld/Dialect/Pld/IR/Pld.h"
 #include "pld/InitAllDialects.h"
@@ -14,6 +15,7 @@ using namespace mlir;
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Pl, pl, pld::pl::PlDialect)
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Pld, pld, pld::PldDialect)
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Ascend, ascend, pld::ascend::AscendDialect)
 
 void pldRegisterAllDialects(MlirDialectRegistry registry) {
   pld::registerAllDialects(*unwrap(registry));
@@ -60,6 +62,64 @@ MlirType pldTaskIdTypeGet(MlirContext context) {
   return wrap(pld::pl::TaskIdType::get(unwrap(context)));
 }
 
+bool pldTypeIsATaskId(MlirType type) {
+  return isa<pld::pl::TaskIdType>(unwrap(type));
+}
+
+MlirType pldAscendCtxTypeGet(MlirContext context) {
+  return wrap(pld::ascend::CtxType::get(unwrap(context)));
+}
+
+MlirType pldAscendGmPtrTypeGet(MlirContext context, MlirType elementType) {
+  return wrap(pld::ascend::GmPtrType::getChecked(
+      mlir::detail::getDefaultDiagnosticEmitFn(unwrap(context)),
+      unwrap(context), unwrap(elementType)));
+}
+
+MlirType pldAscendTileTypeGet(MlirContext context, int64_t rows, int64_t cols,
+                              MlirType elementType) {
+  int64_t shape[] = {rows, cols};
+  return wrap(pld::ascend::TileType::getChecked(
+      mlir::detail::getDefaultDiagnosticEmitFn(unwrap(context)),
+      unwrap(context), ArrayRef<int64_t>(shape), unwrap(elementType)));
+}
+
+MlirType pldAscendViewTypeGet(MlirContext context, MlirType elementType) {
+  return wrap(pld::ascend::ViewType::get(unwrap(context), unwrap(elementType)));
+}
+
+MlirType pldAscendTaskTypeGet(MlirContext context) {
+  return wrap(pld::ascend::TaskType::get(unwrap(context)));
+}
+
+MlirType pldAscendArgsTypeGet(MlirContext context) {
+  return wrap(pld::ascend::ArgsType::get(unwrap(context)));
+}
+
+bool pldTypeIsAAscendTile(MlirType type) {
+  return isa<pld::ascend::TileType>(unwrap(type));
+}
+
+bool pldTypeIsAAscendGmPtr(MlirType type) {
+  return isa<pld::ascend::GmPtrType>(unwrap(type));
+}
+
+MlirType pldAscendGmPtrTypeGetElementType(MlirType type) {
+  return wrap(cast<pld::ascend::GmPtrType>(unwrap(type)).getElementType());
+}
+
+int64_t pldAscendTileTypeGetRows(MlirType type) {
+  return cast<pld::ascend::TileType>(unwrap(type)).getRows();
+}
+
+int64_t pldAscendTileTypeGetCols(MlirType type) {
+  return cast<pld::ascend::TileType>(unwrap(type)).getCols();
+}
+
+MlirType pldAscendTileTypeGetElementType(MlirType type) {
+  return wrap(cast<pld::ascend::TileType>(unwrap(type)).getElementType());
+}
+
 #define PLD_DEFINE_ENUM_ATTR_CAPI(Name, Namespace)                             \
   MlirAttribute pld##Name##AttrGet(MlirContext context, int32_t value) {       \
     std::optional<Namespace::Name> kind = Namespace::symbolize##Name(value);   \
@@ -84,3 +144,25 @@ PLD_DEFINE_ENUM_ATTR_CAPI(KernelKind, pld::pl)
 PLD_DEFINE_ENUM_ATTR_CAPI(Level, pld::pl)
 PLD_DEFINE_ENUM_ATTR_CAPI(SplitMode, pld::pl)
 #undef PLD_DEFINE_ENUM_ATTR_CAPI
+
+// The ascend enums have the same names as pld's, in another namespace.
+#define PLD_DEFINE_ASCEND_ENUM_ATTR_CAPI(Name)                                 \
+  MlirAttribute pldAscend##Name##AttrGet(MlirContext context, int32_t value) { \
+    std::optional<pld::ascend::Name> kind =                                    \
+        pld::ascend::symbolize##Name(value);                                   \
+    if (!kind)                                                                 \
+      return MlirAttribute{nullptr};                                           \
+    return wrap(pld::ascend::Name##Attr::get(unwrap(context), *kind));         \
+  }                                                                            \
+  bool pldAttributeIsAAscend##Name(MlirAttribute attribute) {                  \
+    return isa<pld::ascend::Name##Attr>(unwrap(attribute));                    \
+  }                                                                            \
+  int32_t pldAscend##Name##AttrGetValue(MlirAttribute attribute) {             \
+    return static_cast<int32_t>(                                               \
+        cast<pld::ascend::Name##Attr>(unwrap(attribute)).getValue());          \
+  }
+PLD_DEFINE_ASCEND_ENUM_ATTR_CAPI(NotifyOp)
+PLD_DEFINE_ASCEND_ENUM_ATTR_CAPI(WaitCmp)
+PLD_DEFINE_ASCEND_ENUM_ATTR_CAPI(AtomicType)
+PLD_DEFINE_ASCEND_ENUM_ATTR_CAPI(Pipe)
+#undef PLD_DEFINE_ASCEND_ENUM_ATTR_CAPI

@@ -14,7 +14,11 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/EmitC/Transforms/Passes.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/TypeID.h"
@@ -190,4 +194,16 @@ void pldRegisterPass(MlirStringRef argument, MlirStringRef description,
                              std::string(unwrap(options[i].description)),
                              std::string(unwrap(options[i].defaultValue))});
   registerPass([spec]() { return std::make_unique<BridgedPass>(*spec); });
+}
+
+void pldRegisterUpstreamPasses() {
+  // MLIR aborts on a second registration of a pass argument.
+  static bool registered = [] {
+    mlir::registerTransformsPasses();
+    mlir::registerConvertToEmitC();
+    mlir::arith::registerArithExpandOpsPass();
+    mlir::emitc::registerFormExpressionsPass();
+    return true;
+  }();
+  (void)registered;
 }

@@ -9,12 +9,17 @@
 
 #include "pld/InitAllDialects.h"
 
+#include "pld-c/PassBridge.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/EmitC/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 
 int pldOptMain(int argc, char **argv) {
-  mlir::registerTransformsPasses();
+  pldRegisterUpstreamPasses();
   mlir::DialectRegistry registry;
   pld::registerAllDialects(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(

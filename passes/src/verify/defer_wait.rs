@@ -8,8 +8,8 @@ use super::{
     ir,
     ops::{DEFER_WAIT, NOTIFY, REMOTE_WRITES, WINDOW_READS, table_operand},
     placement::{TASK_SCOPES, cube_work},
-    report::{Note, Report},
 };
+use crate::report::{Note, Report};
 use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
 use std::collections::HashMap;
 

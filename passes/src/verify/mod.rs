@@ -13,17 +13,17 @@
 //! names (`host` unless told otherwise).
 
 mod defer_wait;
-pub(crate) mod ir;
+pub mod ir;
 mod ops;
-pub(crate) mod placement;
+pub mod placement;
 mod protocol;
-mod report;
+
 mod target;
 
 use crate::bridge::{Pass, PassFailed, PassOption};
+use crate::report::Report;
 use melior::ir::operation::OperationRef;
 pub use placement::CodeKind;
-use report::Report;
 
 /// The `pld-verify` pass.
 pub struct PldVerify {

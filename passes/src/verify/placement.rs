@@ -5,8 +5,8 @@
 use super::{
     ir,
     ops::{DEFER_WAIT, NOTIFY, WAIT},
-    report::Report,
 };
+use crate::report::Report;
 use melior::ir::{Location, operation::OperationLike, operation::OperationRef};
 use pld_dialect::enums::KernelKind;
 

@@ -6,8 +6,8 @@ use super::{
     ir,
     ops::{REMOTE_WRITES, table_operand},
     placement::{CodeKind, scope_of},
-    report::Report,
 };
+use crate::report::Report;
 use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
 
 /// The profile a module without a `pld.target` attribute targets.

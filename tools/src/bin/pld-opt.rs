@@ -8,6 +8,6 @@ unsafe extern "C" {
 }
 
 fn main() {
-    pld_passes::register_passes();
+    pld_lowering::register_passes();
     pld_tools::exit_with_entry_point(pldOptMain);
 }

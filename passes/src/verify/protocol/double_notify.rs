@@ -3,11 +3,11 @@
 //! `pl.split_aiv mode none` region (both AIV sub-lanes) without sharding by
 //! `pl.get_aiv_id` or a one-lane guard.
 
+use crate::report::Report;
 use crate::verify::{
     ir,
     ops::NOTIFY,
     placement::{cube_work, kernel_of},
-    report::Report,
 };
 use melior::ir::{operation::OperationLike, operation::OperationRef};
 use std::collections::HashMap;

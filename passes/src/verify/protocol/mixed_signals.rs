@@ -3,7 +3,7 @@
 //! shared between a ring and a mesh collective.
 
 use super::signals::{SignalGroups, accesses, collective_signals};
-use crate::verify::{ir, report::Report};
+use crate::{report::Report, verify::ir};
 use melior::ir::{Value, operation::OperationLike, operation::OperationRef};
 use std::collections::HashMap;
 

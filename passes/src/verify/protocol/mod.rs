@@ -10,7 +10,7 @@ mod reused_signal;
 mod signals;
 mod unreachable_wait;
 
-use super::report::Report;
+use crate::report::Report;
 use melior::ir::operation::OperationRef;
 
 pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {

@@ -2,13 +2,13 @@
 //! (notify-before-data): a write into a window that follows a notify in the
 //! same phase (no wait in between) and that no later notify publishes.
 
+use crate::report::Report;
 use crate::verify::{
     ir,
     ops::{
         COLLECTIVE_SIGNALS, DEFER_WAIT, LOCAL_WRITES, NOTIFY, REMOTE_WRITES, WAIT, table_operand,
     },
     placement::kernel_of,
-    report::Report,
 };
 use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
 

@@ -3,7 +3,7 @@
 //! one-element misalignment is silent corruption"): a read that overlaps what
 //! the writers write must be covered by it entirely.
 
-use crate::verify::{ir, report::Report};
+use crate::{report::Report, verify::ir};
 use melior::ir::{
     Type, TypeLike, Value, ValueLike, operation::OperationLike, operation::OperationRef,
 };

@@ -3,7 +3,7 @@
 //! iteration (or call) after the first passes its wait at once.
 
 use super::signals::{SignalAccess, accesses};
-use crate::verify::{ir, report::Report};
+use crate::{report::Report, verify::ir};
 use melior::ir::{Value, block::BlockArgument, operation::OperationLike, operation::OperationRef};
 use std::collections::HashMap;
 

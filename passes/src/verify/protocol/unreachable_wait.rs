@@ -4,7 +4,7 @@
 //! only for a peer other than this rank.
 
 use super::signals::{SignalAccess, SignalGroups, accesses, collective_signals};
-use crate::verify::{ir, report::Report};
+use crate::{report::Report, verify::ir};
 use melior::ir::{
     TypeLike, ValueLike, attribute::IntegerAttribute, operation::OperationLike,
     operation::OperationRef,

@@ -1,0 +1,407 @@
+//===- AscendOps.td - ascend operations --------------------*- tablegen -*-===//
+//
+// One op per PTO ISA instruction or CCE intrinsic group (PIPELINE §4). Ops
+// that can trap or block carry an optional `site` (the pld op and source
+// location they come from), which the simulator names in its reports.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCEND_OPS_TD
+#define ASCEND_OPS_TD
+
+include "pld/Dialect/Ascend/IR/AscendTypes.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/CallInterfaces.td"
+include "mlir/IR/SymbolInterfaces.td"
+
+// Global-memory and signal traffic that peers observe.
+defvar Ascend_GmEffects = MemoryEffects<[MemRead, MemWrite]>;
+
+//===----------------------------------------------------------------------===//
+// Context, ids and addresses
+//===----------------------------------------------------------------------===//
+
+def Ascend_RankOp : Ascend_Op<"rank", [Pure]> {
+  let summary = "this rank's index: the u32 at byte 16 of the CommContext";
+  let arguments = (ins Ascend_CtxType:$ctx);
+  let results = (outs I32:$rank);
+  let assemblyFormat = "$ctx attr-dict";
+}
+
+def Ascend_NranksOp : Ascend_Op<"nranks", [Pure]> {
+  let summary = "the rank count: the u32 at byte 20 of the CommContext";
+  let arguments = (ins Ascend_CtxType:$ctx);
+  let results = (outs I32:$nranks);
+  let assemblyFormat = "$ctx attr-dict";
+}
+
+def Ascend_WorldSizeOp : Ascend_Op<"world_size", [Pure]> {
+  let summary = "the rank count, on the host";
+  let arguments = (ins Ascend_CtxType:$ctx);
+  let results = (outs I64:$size);
+  let assemblyFormat = "$ctx attr-dict";
+}
+
+def Ascend_BlockIdxOp : Ascend_Op<"block_idx", [Pure]> {
+  let summary = "this core's block index (`get_block_idx()`)";
+  let results = (outs Index:$index);
+  let assemblyFormat = "attr-dict";
+}
+
+def Ascend_SubblockIdxOp : Ascend_Op<"subblock_idx", [Pure]> {
+  let summary = "this core's AIV sub-lane, 0 or 1 (`get_subblockid()`)";
+  let results = (outs Index:$index);
+  let assemblyFormat = "attr-dict";
+}
+
+def Ascend_OffsetOp : Ascend_Op<"offset", [Pure, AllTypesMatch<["base", "result"]>]> {
+  let summary = "a pointer `elements` elements past `base`";
+  let arguments = (ins Ascend_AnyGmPtr:$base, Index:$elements);
+  let results = (outs Ascend_AnyGmPtr:$result);
+  let assemblyFormat = "$base `,` $elements attr-dict `:` type($result)";
+}
+
+def Ascend_PeerPtrOp : Ascend_Op<"peer_ptr", [Pure, AllTypesMatch<["local", "result"]>]> {
+  let summary = "the same window element on rank `peer`";
+  let description = [{
+    `windowsIn[peer] + (local - windowsIn[rankId])`: `local` must point into
+    this rank's window, and the result is the element at the same offset in
+    the peer's window (itself for `peer == rankId`).
+
+    ```mlir
+    %remote = ascend.peer_ptr %ctx, %cell, peer %p : !ascend.gm<i32>
+    ```
+  }];
+  let arguments = (ins Ascend_CtxType:$ctx, Ascend_AnyGmPtr:$local,
+                       Index:$peer, OptionalAttr<StrAttr>:$site);
+  let results = (outs Ascend_AnyGmPtr:$result);
+  let assemblyFormat = "$ctx `,` $local `,` `peer` $peer attr-dict `:` type($result)";
+}
+
+def Ascend_ViewOp : Ascend_Op<"view", [Pure]> {
+  let summary = "a 2-D global view: `rows x cols` elements, rows `stride` apart";
+  let description = [{
+    ```mlir
+    %v = ascend.view %p, rows %r, cols %c, stride %s : !ascend.gm<f32> -> !ascend.view<f32>
+    ```
+  }];
+  let arguments = (ins Ascend_AnyGmPtr:$data, Index:$rows, Index:$cols,
+                       Index:$stride);
+  let results = (outs Ascend_AnyView:$view);
+  let assemblyFormat = [{
+    $data `,` `rows` $rows `,` `cols` $cols `,` `stride` $stride attr-dict
+    `:` type($data) `->` type($view)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Tiles
+//===----------------------------------------------------------------------===//
+
+def Ascend_TileOp : Ascend_Op<"tile", [Pure, AttrSizedOperandSegments]> {
+  let summary = "a tile of the unified buffer at a planned offset";
+  let description = [{
+    Binds a tile handle to `ub_offset` bytes into this core's unified buffer
+    (`TASSIGN`). `ascend-plan-ub` chooses the offsets; the EmitC lowering
+    requires one. `valid` gives the tile a dynamic valid shape (a ragged
+    tail).
+
+    ```mlir
+    %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+    %u = ascend.tile valid(%r, %c) {ub_offset = 256 : i64} : !ascend.tile<4x64xf32>
+    ```
+  }];
+  let arguments = (ins Optional<Index>:$valid_rows, Optional<Index>:$valid_cols,
+                       OptionalAttr<I64Attr>:$ub_offset);
+  let results = (outs Ascend_AnyTile:$tile);
+  let assemblyFormat = [{
+    (`valid` `(` $valid_rows^ `,` $valid_cols `)`)? attr-dict `:` type($tile)
+  }];
+  let hasVerifier = 1;
+}
+
+def Ascend_TLoadOp : Ascend_Op<"tload", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "load a global view into a tile (`TLOAD`)";
+  let description = [{
+    Moves the view's `rows x cols` elements into the tile's top-left corner
+    and zero-fills the rest; the view is at most as large as the tile.
+  }];
+  let arguments = (ins Ascend_AnyTile:$tile, Ascend_AnyView:$src,
+                       OptionalAttr<StrAttr>:$site);
+  let assemblyFormat = "$tile `,` $src attr-dict `:` type($tile) `,` type($src)";
+  let hasVerifier = 1;
+}
+
+def Ascend_TStoreOp : Ascend_Op<"tstore", [Ascend_GmEffects]> {
+  let summary = "store a tile into a global view (`TSTORE`, atomic add or not)";
+  let description = [{
+    Writes the tile's top-left `rows x cols` elements into the view; with
+    `atomic add` it accumulates (`TSTORE<.., AtomicType::AtomicAdd>`), for
+    f32, bf16 (Ascend910B only), f16, i32, i16 and i8.
+  }];
+  let arguments = (ins Ascend_AnyView:$dst, Ascend_AnyTile:$tile,
+                       DefaultValuedAttr<Ascend_AtomicTypeAttr,
+                                         "::pld::ascend::AtomicType::AtomicNone">:$atomic,
+                       OptionalAttr<StrAttr>:$site);
+  let assemblyFormat = [{
+    $dst `,` $tile (`atomic` `` $atomic^)? attr-dict `:` type($dst) `,` type($tile)
+  }];
+  let hasVerifier = 1;
+}
+
+class Ascend_ElementwiseOp<string mnemonic, string instruction>
+    : Ascend_Op<mnemonic, [SameTypeOperands]> {
+  let summary = "`" # instruction # "`: dst = lhs op rhs, element-wise over the tile";
+  let arguments = (ins Ascend_AnyTile:$dst, Ascend_AnyTile:$lhs,
+                       Ascend_AnyTile:$rhs);
+  let assemblyFormat = "$dst `,` $lhs `,` $rhs attr-dict `:` type($dst)";
+}
+
+def Ascend_TAddOp : Ascend_ElementwiseOp<"tadd", "TADD">;
+def Ascend_TMaxOp : Ascend_ElementwiseOp<"tmax", "TMAX">;
+def Ascend_TMinOp : Ascend_ElementwiseOp<"tmin", "TMIN">;
+// pld's `prod` reduction lowers here: PTO has no Prod ReduceOp.
+def Ascend_TMulOp : Ascend_ElementwiseOp<"tmul", "TMUL">;
+
+def Ascend_TMatmulOp : Ascend_Op<"tmatmul"> {
+  let summary = "`TMATMUL`: dst = lhs x rhs on the cube unit";
+  let arguments = (ins Ascend_AnyTile:$dst, Ascend_AnyTile:$lhs,
+                       Ascend_AnyTile:$rhs);
+  let assemblyFormat = [{
+    $dst `,` $lhs `,` $rhs attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)
+  }];
+  let hasVerifier = 1;
+}
+
+def Ascend_TCopyOp : Ascend_Op<"tcopy", [SameTypeOperands]> {
+  let summary = "`TMOV`: copy one tile into another";
+  let arguments = (ins Ascend_AnyTile:$dst, Ascend_AnyTile:$src);
+  let assemblyFormat = "$dst `,` $src attr-dict `:` type($dst)";
+}
+
+//===----------------------------------------------------------------------===//
+// Communication
+//===----------------------------------------------------------------------===//
+
+class Ascend_TransferOp<string mnemonic, string instruction, dag atomicArg,
+                        string atomicFormat>
+    : Ascend_Op<mnemonic, [Ascend_GmEffects, AllTypesMatch<["dst", "src"]>]> {
+  let summary = "`" # instruction # "`: move a global view through one or two staging tiles";
+  let description = [{
+    `dst` and `src` have the same extent; the data moves through the staging
+    tile chunk by chunk, alternating `ping` and `pong` when both are given
+    (the load of one chunk overlaps the store of the previous one).
+  }];
+  let arguments = !con((ins Ascend_AnyView:$dst, Ascend_AnyView:$src,
+                            Ascend_AnyTile:$ping, Optional<Ascend_AnyTile>:$pong),
+                       atomicArg, (ins OptionalAttr<StrAttr>:$site));
+  let assemblyFormat = [{
+    $dst `,` $src `,` $ping (`,` $pong^)? }] # atomicFormat # [{ attr-dict
+    `:` type($dst) `,` type($ping) (`,` type($pong)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def Ascend_TPutOp : Ascend_TransferOp<"tput", "pto::comm::TPUT",
+    (ins DefaultValuedAttr<Ascend_AtomicTypeAttr,
+                           "::pld::ascend::AtomicType::AtomicNone">:$atomic),
+    "(`atomic` `` $atomic^)?">;
+
+def Ascend_TGetOp : Ascend_TransferOp<"tget", "pto::comm::TGET", (ins), "">;
+
+def Ascend_TNotifyOp : Ascend_Op<"tnotify", [Ascend_GmEffects,
+                                             AllTypesMatch<["cell", "signal"]>]> {
+  let summary = "`pto::comm::TNOTIFY`: set or atomically add to a signal cell";
+  let description = [{
+    `cell` is usually a peer's cell (`ascend.peer_ptr`). `signal` and its
+    `dims` name the whole signal tensor, for reports (the cell's
+    coordinates). A notify that publishes a payload must come after an
+    `ascend.release` (`ascend-insert-sync`).
+
+    ```mlir
+    ascend.tnotify %remote, %c1, op atomic_add, signal %sig[%c4, %c1] : !ascend.gm<i32>
+    ```
+  }];
+  let arguments = (ins Ascend_SignalPtr:$cell, I32:$value,
+                       Ascend_NotifyOpAttr:$op, Ascend_SignalPtr:$signal,
+                       Variadic<Index>:$dims, OptionalAttr<StrAttr>:$site);
+  let assemblyFormat = [{
+    $cell `,` $value `,` `op` `` $op `,` `signal` $signal `[` $dims `]`
+    attr-dict `:` type($cell)
+  }];
+}
+
+def Ascend_TWaitOp : Ascend_Op<"twait", [Ascend_GmEffects,
+                                         AllTypesMatch<["cell", "signal"]>]> {
+  let summary = "`pto::comm::TWAIT`: block until this rank's cell compares";
+  let description = [{
+    Blocks until `cell == expected` (`eq`) or `cell >= expected` (`ge`). A
+    payload read after it must come after an `ascend.acquire`.
+  }];
+  let arguments = (ins Ascend_SignalPtr:$cell, I32:$expected,
+                       Ascend_WaitCmpAttr:$cmp, Ascend_SignalPtr:$signal,
+                       Variadic<Index>:$dims, OptionalAttr<StrAttr>:$site);
+  let assemblyFormat = [{
+    $cell `,` $expected `,` `cmp` `` $cmp `,` `signal` $signal `[` $dims `]`
+    attr-dict `:` type($cell)
+  }];
+}
+
+def Ascend_TTestOp : Ascend_Op<"ttest", [MemoryEffects<[MemRead]>]> {
+  let summary = "`pto::comm::TTEST`: whether this rank's cell compares, now";
+  let arguments = (ins Ascend_SignalPtr:$cell, I32:$expected,
+                       Ascend_WaitCmpAttr:$cmp);
+  let results = (outs I1:$ready);
+  let assemblyFormat = "$cell `,` $expected `,` `cmp` `` $cmp attr-dict `:` type($cell)";
+}
+
+def Ascend_ReleaseOp : Ascend_Op<"release", [Ascend_GmEffects]> {
+  let summary = "make every payload write visible before what follows";
+  let description = [{
+    `pipe_barrier(PIPE_ALL); dsb(DSB_DDR)` and a data-cache clean: placed
+    between a payload write and a notify that publishes it.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def Ascend_AcquireOp : Ascend_Op<"acquire", [Ascend_GmEffects]> {
+  let summary = "invalidate the data cache before payload reads";
+  let description = [{
+    `dcci` of the whole data cache: placed between a wait and the payload
+    reads it guards.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def Ascend_PipeSyncOp : Ascend_Op<"pipe_sync", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "`set_flag` / `wait_flag`: `dst` waits until `src` got here";
+  let description = [{
+    ```mlir
+    ascend.pipe_sync mte2 -> v   // vector math may read what MTE2 loaded
+    ```
+  }];
+  let arguments = (ins Ascend_PipeAttr:$src, Ascend_PipeAttr:$dst);
+  let assemblyFormat = "$src `->` $dst attr-dict";
+}
+
+def Ascend_DeferCompletionOp : Ascend_Op<"defer_completion", [Ascend_GmEffects]> {
+  let summary = "register `cell >= expected` as a completion condition of the running task";
+  let description = [{
+    Returns at once: the task completes once every registered condition
+    holds (at most 64 per task). Never a spin.
+  }];
+  let arguments = (ins Ascend_CtxType:$ctx, Ascend_SignalPtr:$cell,
+                       I32:$expected, OptionalAttr<StrAttr>:$site);
+  let assemblyFormat = "$ctx `,` $cell `,` $expected attr-dict `:` type($cell)";
+}
+
+def Ascend_ReadOp : Ascend_Op<"read", [MemoryEffects<[MemRead]>]> {
+  let summary = "a scalar load from global memory";
+  let arguments = (ins Ascend_AnyGmPtr:$ptr, OptionalAttr<StrAttr>:$site);
+  let results = (outs AnyType:$value);
+  let assemblyFormat = "$ptr attr-dict `:` type($ptr) `->` type($value)";
+  let hasVerifier = 1;
+}
+
+def Ascend_WriteOp : Ascend_Op<"write", [MemoryEffects<[MemWrite]>]> {
+  let summary = "a scalar store to global memory";
+  let arguments = (ins AnyType:$value, Ascend_AnyGmPtr:$ptr,
+                       OptionalAttr<StrAttr>:$site);
+  let assemblyFormat = "$value `,` $ptr attr-dict `:` type($value) `,` type($ptr)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Host: windows and tasks
+//===----------------------------------------------------------------------===//
+
+def Ascend_AllocWindowOp : Ascend_Op<"alloc_window", [MemoryEffects<[MemAlloc]>]> {
+  let summary = "allocate a buffer in this rank's window (host)";
+  let description = [{
+    Every rank runs the same host code, so a buffer lands at the same offset
+    in every window.
+  }];
+  let arguments = (ins Ascend_CtxType:$ctx, Index:$bytes, StrAttr:$name);
+  let results = (outs Ascend_AnyGmPtr:$buffer);
+  let assemblyFormat = "$ctx `,` $bytes attr-dict `:` type($buffer)";
+}
+
+def Ascend_WindowAsOp : Ascend_Op<"window_as", [Pure]> {
+  let summary = "a window buffer as a pointer to its element type";
+  let arguments = (ins Ascend_AnyGmPtr:$buffer);
+  let results = (outs Ascend_AnyGmPtr:$result);
+  let assemblyFormat = "$buffer attr-dict `:` type($buffer) `->` type($result)";
+}
+
+def Ascend_SubmitOp : Ascend_Op<"submit", [Ascend_GmEffects,
+    AttrSizedOperandSegments, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "submit a task: run `kernel` on `blocks` cores once `deps` completed";
+  let description = [{
+    The task runs `kernel(ctx, args...)` on `blocks` cores; when `if` is
+    false it completes without running. It completes when its kernel
+    returned and every condition it registered with
+    `ascend.defer_completion` holds.
+
+    ```mlir
+    %t = ascend.submit @consume(%a, %b) ctx %ctx deps [%w] blocks %c1 name "consume" : (!ascend.gm<f32>, index) -> !ascend.task
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$kernel, Ascend_CtxType:$ctx,
+                       Variadic<AnyType>:$args,
+                       Variadic<Ascend_TaskType>:$deps, Index:$blocks,
+                       Optional<I1>:$dispatch, StrAttr:$name);
+  let results = (outs Ascend_TaskType:$task);
+  let assemblyFormat = [{
+    $kernel `(` $args `)` `ctx` $ctx (`deps` `[` $deps^ `]`)? `blocks` $blocks
+    (`if` $dispatch^)? `name` $name attr-dict `:` functional-type($args, $task)
+  }];
+}
+
+def Ascend_LaunchOp : Ascend_Op<"launch", [Ascend_GmEffects,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "run `kernel` on `blocks` cores and wait for it (host)";
+  let arguments = (ins FlatSymbolRefAttr:$kernel, Ascend_CtxType:$ctx,
+                       Variadic<AnyType>:$args, Index:$blocks);
+  let assemblyFormat = [{
+    $kernel `(` $args `)` `ctx` $ctx `blocks` $blocks attr-dict `:`
+    functional-type($args, results)
+  }];
+}
+
+def Ascend_RunOnLanesOp : Ascend_Op<"run_on_lanes", [Ascend_GmEffects,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "run `body` on both AIV sub-lanes of this core (a split_aiv region)";
+  let arguments = (ins FlatSymbolRefAttr:$body, Ascend_CtxType:$ctx,
+                       Variadic<AnyType>:$args);
+  let assemblyFormat = [{
+    $body `(` $args `)` `ctx` $ctx attr-dict `:` functional-type($args, results)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Entry wrappers
+//===----------------------------------------------------------------------===//
+
+def Ascend_ArgPtrOp : Ascend_Op<"arg_ptr", [Pure]> {
+  let summary = "the pointer of argument `index` of an entry wrapper";
+  let arguments = (ins Ascend_ArgsType:$args, I64Attr:$index);
+  let results = (outs Ascend_AnyGmPtr:$ptr);
+  let assemblyFormat = "$args `[` $index `]` attr-dict `:` type($ptr)";
+}
+
+def Ascend_ArgDimOp : Ascend_Op<"arg_dim", [Pure]> {
+  let summary = "dimension `dim` of argument `index` of an entry wrapper";
+  let arguments = (ins Ascend_ArgsType:$args, I64Attr:$index, I64Attr:$dim);
+  let results = (outs Index:$size);
+  let assemblyFormat = "$args `[` $index `,` $dim `]` attr-dict";
+}
+
+def Ascend_ArgScalarOp : Ascend_Op<"arg_scalar", [Pure]> {
+  let summary = "the scalar value of argument `index` of an entry wrapper";
+  let arguments = (ins Ascend_ArgsType:$args, I64Attr:$index);
+  let results = (outs AnyTypeOf<[AnySignlessInteger, Index, AnyFloat]>:$value);
+  let assemblyFormat = "$args `[` $index `]` attr-dict `:` type($value)";
+}
+
+#endif // ASCEND_OPS_TD

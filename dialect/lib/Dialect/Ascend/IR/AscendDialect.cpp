@@ -1,0 +1,63 @@
+//===- AscendDialect.cpp - the ascend dialect: dialect and types ----------===//
+
+#include "pld/Dialect/Ascend/IR/Ascend.h"
+#include "pld/Dialect/Pl/IR/ShapeSyntax.h"
+#include "pld/Dialect/Pl/IR/RegionChecks.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace pld::ascend;
+
+#include "pld/Dialect/Ascend/IR/AscendDialect.cpp.inc"
+#include "pld/Dialect/Ascend/IR/AscendEnums.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "pld/Dialect/Ascend/IR/AscendTypes.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "pld/Dialect/Ascend/IR/AscendAttrs.cpp.inc"
+
+void AscendDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "pld/Dialect/Ascend/IR/AscendTypes.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "pld/Dialect/Ascend/IR/AscendAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "pld/Dialect/Ascend/IR/AscendOps.cpp.inc"
+      >();
+}
+
+LogicalResult GmPtrType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                Type elementType) {
+  if (elementType.isIntOrFloat())
+    return success();
+  return emitError() << "expected an integer or float element type, found "
+                     << elementType;
+}
+
+LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
+                               ArrayRef<int64_t> shape, Type elementType) {
+  if (shape.size() != 2)
+    return emitError() << "an ascend tile is 2-D, found shape "
+                       << pld::formatShape(shape);
+  if (llvm::any_of(shape, [](int64_t dim) { return dim <= 0; }))
+    return emitError() << "expected positive tile dimensions, found "
+                       << pld::formatShape(shape);
+  if (!elementType.isIntOrFloat())
+    return emitError() << "expected an integer or float element type, found "
+                       << elementType;
+  return success();
+}
+
+int64_t TileType::getByteSize() const {
+  return getRows() * getCols() *
+         llvm::divideCeil(getElementType().getIntOrFloatBitWidth(), 8);
+}

@@ -1,0 +1,201 @@
+//===- AscendOps.cpp - ascend op verifiers --------------------------------===//
+
+#include "pld/Dialect/Ascend/IR/Ascend.h"
+#include "pld/Dialect/Pl/IR/RegionChecks.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace pld::ascend;
+
+#define GET_OP_CLASSES
+#include "pld/Dialect/Ascend/IR/AscendOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Shared checks
+//===----------------------------------------------------------------------===//
+
+static Type elementOf(Value value) {
+  Type type = value.getType();
+  if (auto tile = dyn_cast<TileType>(type))
+    return tile.getElementType();
+  if (auto view = dyn_cast<ViewType>(type))
+    return view.getElementType();
+  return cast<GmPtrType>(type).getElementType();
+}
+
+static LogicalResult verifySameElement(Operation *op, Value a, StringRef aName,
+                                       Value b, StringRef bName) {
+  if (elementOf(a) == elementOf(b))
+    return success();
+  return op->emitOpError() << "expected '" << aName << "' and '" << bName
+                           << "' to have the same element type, found "
+                           << elementOf(a) << " and " << elementOf(b);
+}
+
+/// The target profile of the module around `op` (`pld.target`), default
+/// Ascend910B, as pld-verify reads it.
+static pld::TargetProfile targetOf(Operation *op) {
+  for (auto module = op->getParentOfType<ModuleOp>(); module;
+       module = module->getParentOfType<ModuleOp>())
+    if (auto target = module->getAttrOfType<pld::TargetProfileAttr>(
+            pld::PldDialect::getTargetAttrName()))
+      return target.getValue();
+  return pld::TargetProfile::Ascend910B;
+}
+
+/// Atomic add exists for f32, bf16, f16, i32, i16 and i8; bf16 only on
+/// Ascend910B.
+static LogicalResult verifyAtomic(Operation *op, AtomicType atomic,
+                                  Type elementType) {
+  if (atomic != AtomicType::AtomicAdd)
+    return success();
+  bool supported = elementType.isF32() || elementType.isBF16() ||
+                   elementType.isF16() || elementType.isSignlessInteger(32) ||
+                   elementType.isSignlessInteger(16) ||
+                   elementType.isSignlessInteger(8);
+  if (!supported)
+    return op->emitOpError()
+           << "atomic add is not supported for element type " << elementType
+           << " (supported: f32, bf16, f16, i32, i16, i8)";
+  if (elementType.isBF16() &&
+      targetOf(op) != pld::TargetProfile::Ascend910B)
+    return op->emitOpError()
+           << "bf16 atomic add needs the Ascend910B profile, but the module "
+              "targets "
+           << pld::stringifyTargetProfile(targetOf(op));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Verifiers
+//===----------------------------------------------------------------------===//
+
+LogicalResult ViewOp::verify() {
+  if (elementOf(getData()) == elementOf(getView()))
+    return success();
+  return emitOpError() << "expected a view of the pointer's element type "
+                       << elementOf(getData()) << ", found "
+                       << elementOf(getView());
+}
+
+LogicalResult TileOp::verify() {
+  if (bool(getValidRows()) != bool(getValidCols()))
+    return emitOpError("expected both valid dimensions or neither");
+  std::optional<int64_t> offset = getUbOffset();
+  if (!offset)
+    return success();
+  auto tile = cast<TileType>(getTile().getType());
+  if (*offset < 0 || *offset % AscendDialect::kTileAlignment != 0)
+    return emitOpError() << "expected ub_offset to be a non-negative multiple "
+                            "of "
+                         << AscendDialect::kTileAlignment << ", found "
+                         << *offset;
+  if (*offset + tile.getByteSize() > AscendDialect::kUnifiedBufferBytes)
+    return emitOpError() << "the tile covers bytes [" << *offset << ", "
+                         << *offset + tile.getByteSize()
+                         << ") of the unified buffer, which has "
+                         << AscendDialect::kUnifiedBufferBytes;
+  return success();
+}
+
+LogicalResult TLoadOp::verify() {
+  return verifySameElement(*this, getTile(), "tile", getSrc(), "src");
+}
+
+LogicalResult TStoreOp::verify() {
+  if (failed(verifySameElement(*this, getDst(), "dst", getTile(), "tile")))
+    return failure();
+  return verifyAtomic(*this, getAtomic(), elementOf(getDst()));
+}
+
+LogicalResult TMatmulOp::verify() {
+  auto dst = cast<TileType>(getDst().getType());
+  auto lhs = cast<TileType>(getLhs().getType());
+  auto rhs = cast<TileType>(getRhs().getType());
+  if (lhs.getCols() != rhs.getRows() || dst.getRows() != lhs.getRows() ||
+      dst.getCols() != rhs.getCols())
+    return emitOpError() << "expected [M, K] x [K, N] -> [M, N], found "
+                         << pld::formatShape(lhs.getShape()) << " x "
+                         << pld::formatShape(rhs.getShape()) << " -> "
+                         << pld::formatShape(dst.getShape());
+  return success();
+}
+
+template <typename TransferOp>
+static LogicalResult verifyTransfer(TransferOp op, AtomicType atomic) {
+  if (failed(verifySameElement(op, op.getDst(), "dst", op.getSrc(), "src")) ||
+      failed(verifySameElement(op, op.getDst(), "dst", op.getPing(), "ping")))
+    return failure();
+  if (op.getPong() && op.getPong().getType() != op.getPing().getType())
+    return op.emitOpError() << "expected the ping and pong tiles to have one "
+                               "type, found "
+                            << op.getPing().getType() << " and "
+                            << op.getPong().getType();
+  return verifyAtomic(op, atomic, elementOf(op.getDst()));
+}
+
+LogicalResult TPutOp::verify() { return verifyTransfer(*this, getAtomic()); }
+
+LogicalResult TGetOp::verify() {
+  return verifyTransfer(*this, AtomicType::AtomicNone);
+}
+
+LogicalResult ReadOp::verify() {
+  if (getValue().getType() == elementOf(getPtr()))
+    return success();
+  return emitOpError() << "expected a value of the pointer's element type "
+                       << elementOf(getPtr()) << ", found "
+                       << getValue().getType();
+}
+
+LogicalResult WriteOp::verify() {
+  if (getValue().getType() == elementOf(getPtr()))
+    return success();
+  return emitOpError() << "expected a value of the pointer's element type "
+                       << elementOf(getPtr()) << ", found "
+                       << getValue().getType();
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel references
+//===----------------------------------------------------------------------===//
+
+/// `symbol` names a function that takes the context, then `args`, and
+/// returns nothing.
+static LogicalResult verifyKernelUse(Operation *op, FlatSymbolRefAttr symbol,
+                                     ValueRange args,
+                                     SymbolTableCollection &symbols) {
+  auto kernel =
+      symbols.lookupNearestSymbolFrom<FunctionOpInterface>(op, symbol);
+  if (!kernel)
+    return op->emitOpError() << "expected '" << symbol.getValue()
+                             << "' to name a function";
+  ArrayRef<Type> inputs = kernel.getArgumentTypes();
+  bool matches = !inputs.empty() && isa<CtxType>(inputs.front()) &&
+                 kernel.getResultTypes().empty() &&
+                 TypeRange(inputs.drop_front()) == args.getTypes();
+  if (matches)
+    return success();
+  InFlightDiagnostic diag =
+      op->emitOpError() << "expected '" << symbol.getValue()
+                        << "' to take (!ascend.ctx, " << args.getTypes()
+                        << ") and return nothing";
+  diag.attachNote(kernel.getLoc()) << "the function is declared here";
+  return diag;
+}
+
+LogicalResult SubmitOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  return verifyKernelUse(*this, getKernelAttr(), getArgs(), symbols);
+}
+
+LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  return verifyKernelUse(*this, getKernelAttr(), getArgs(), symbols);
+}
+
+LogicalResult RunOnLanesOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  return verifyKernelUse(*this, getBodyAttr(), getArgs(), symbols);
+}

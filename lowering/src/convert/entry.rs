@@ -1,0 +1,164 @@
+//! Entry wrappers: `@<name>__entry(ctx, args)` reads a public function's
+//! arguments from a runtime's argument array (`pld::rt::Arg`: a pointer,
+//! the dimensions, the scalar) and calls it. A simulator or a task runtime
+//! launches any entry the same way, whatever its signature (PyPTO's
+//! `kernel_entry(args)` plays this part on the device).
+
+use super::{Functions, buffer::is_buffer_type};
+use melior::ir::{
+    Block, BlockLike, BlockRef, Identifier, Region, RegionLike, Type, ValueLike,
+    attribute::{
+        ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute,
+    },
+    operation::{OperationBuilder, OperationLike},
+    r#type::{FunctionType, IntegerType},
+};
+use pld_dialect::types::{self as pld_types, ascend as ascend_types};
+use pld_passes::ir::{Builder, OpRef, Val, builder::context_of, types};
+
+/// The suffix of an entry wrapper's name.
+pub const SUFFIX: &str = "__entry";
+
+/// Adds a wrapper for every public function with a body whose arguments an
+/// argument array can carry.
+pub fn add_entry_wrappers(functions: &mut Functions) {
+    let mut wrappers = Vec::new();
+    for symbol in &functions.order {
+        let function = &functions.by_symbol[symbol];
+        let has_body = function
+            .op
+            .region(0)
+            .ok()
+            .and_then(|region| region.first_block())
+            .is_some();
+        if function.private || !has_body {
+            continue;
+        }
+        if function
+            .inputs
+            .iter()
+            .any(|input| pld_types::is_task_id(*input))
+        {
+            // A task id exists only inside a running orchestrator.
+            continue;
+        }
+        wrappers.push(wrap(function.op, symbol, &function.inputs));
+    }
+    functions.wrappers = wrappers;
+}
+
+/// `@<symbol>__entry(%ctx: !ascend.ctx, %args: !ascend.args)`.
+fn wrap<'c>(function: OpRef<'c>, symbol: &str, inputs: &[Type<'c>]) -> OpRef<'c> {
+    let context = context_of(function);
+    let location = function.location();
+    let ctx_type = ascend_types::ctx(context);
+    let args_type = ascend_types::args(context);
+    let region = Region::new();
+    let block = region.append_block(Block::new(&[(ctx_type, location), (args_type, location)]));
+    // SAFETY: see the documentation of `pld_passes::ir`.
+    let block: BlockRef<'c, 'c> = unsafe { BlockRef::from_raw(block.to_raw()) };
+    let name = format!("{symbol}{SUFFIX}");
+    let wrapper = OperationBuilder::new("func.func", location)
+        .add_attributes(&[
+            (
+                Identifier::new(context, "sym_name"),
+                StringAttribute::new(context, &name).into(),
+            ),
+            (
+                Identifier::new(context, "function_type"),
+                TypeAttribute::new(FunctionType::new(context, &[ctx_type, args_type], &[]).into())
+                    .into(),
+            ),
+            (
+                Identifier::new(context, "specifiers"),
+                ArrayAttribute::new(
+                    context,
+                    &[StringAttribute::new(context, "extern \"C\"").into()],
+                )
+                .into(),
+            ),
+        ])
+        .add_regions([region])
+        .build()
+        .expect("a valid func.func");
+    let wrapper = function
+        .block()
+        .expect("functions sit in a module")
+        .insert_operation_after(function, wrapper);
+    // SAFETY: see the documentation of `pld_passes::ir`.
+    let wrapper: OpRef<'c> = unsafe { OpRef::from_raw(wrapper.to_raw()) };
+
+    let builder = Builder::at_end(context, location, block);
+    let argument = |index: usize| -> Val<'c> {
+        // SAFETY: see the documentation of `pld_passes::ir`.
+        unsafe { Val::from_raw(block.argument(index).expect("the argument").to_raw()) }
+    };
+    let (ctx, args) = (argument(0), argument(1));
+    let i64 = IntegerType::new(context, 64).into();
+    let index_attribute = |value: usize| IntegerAttribute::new(i64, value as i64).into();
+    let mut operands = vec![ctx];
+    for (index, input) in inputs.iter().enumerate() {
+        if pld_types::is_comm_ctx(*input) {
+            continue;
+        }
+        if is_buffer_type(*input) || pld_types::is_window_ptr(*input) {
+            let element = if pld_types::is_window_ptr(*input) {
+                IntegerType::new(context, 8).into()
+            } else {
+                types::element_type(*input).expect("a shaped input")
+            };
+            let pointer_type = ascend_types::gm(context, element).expect("a pointer type");
+            let pointer = builder.create(
+                "ascend.arg_ptr",
+                &[args],
+                &[pointer_type],
+                &[("index", index_attribute(index))],
+                vec![],
+            );
+            operands.push(Builder::result(pointer));
+            for (dim, size) in types::shape(*input).unwrap_or_default().iter().enumerate() {
+                if *size == types::DYNAMIC {
+                    let dim_op = builder.create(
+                        "ascend.arg_dim",
+                        &[args],
+                        &[builder.index_type()],
+                        &[
+                            ("index", index_attribute(index)),
+                            ("dim", index_attribute(dim)),
+                        ],
+                        vec![],
+                    );
+                    operands.push(Builder::result(dim_op));
+                }
+            }
+            continue;
+        }
+        let scalar = builder.create(
+            "ascend.arg_scalar",
+            &[args],
+            &[*input],
+            &[("index", index_attribute(index))],
+            vec![],
+        );
+        operands.push(Builder::result(scalar));
+    }
+    let results: Vec<Type> = super::signature::function_type(function)
+        .map(|function_type| {
+            (0..function_type.result_count())
+                .map(|index| function_type.result(index).expect("a result"))
+                .collect()
+        })
+        .unwrap_or_default();
+    builder.create(
+        "func.call",
+        &operands,
+        &results,
+        &[(
+            "callee",
+            FlatSymbolRefAttribute::new(context, symbol).into(),
+        )],
+        vec![],
+    );
+    builder.create("func.return", &[], &[], &[], vec![]);
+    wrapper
+}

@@ -1,0 +1,661 @@
+//! Every pld and pl op of a function body as ascend ops.
+
+use super::{
+    Kind,
+    buffer::{Buffer, is_buffer, is_buffer_type},
+    callee_of,
+    signature::{FunctionConverter, Lowered, is_incore, key},
+};
+use crate::ascend::{AscendBuilder, Site};
+use melior::ir::{
+    BlockLike, Location, RegionLike, Type, ValueLike,
+    attribute::{FlatSymbolRefAttribute, StringAttribute},
+    operation::OperationLike,
+};
+use pld_dialect::{
+    enums::{self, ascend},
+    types::{self as pld_types, ascend as ascend_types},
+};
+use pld_passes::ir::{
+    Builder, Ix, OpRef, Val,
+    builder::{erase_op, replace_op},
+    ops::{
+        attribute, integer_attribute, mixed_list, name, operand, segment, static_list,
+        variadic_tail,
+    },
+    types,
+};
+
+/// `file:line:col` of a location, or its printed form.
+fn describe(location: Location) -> String {
+    let text = location.to_string();
+    // `loc("file.mlir":12:5)` -> `file.mlir:12:5`
+    text.strip_prefix("loc(\"")
+        .and_then(|rest| rest.strip_suffix(')'))
+        .map(|rest| rest.replacen("\":", ":", 1))
+        .unwrap_or(text)
+}
+
+/// The site string of a pld op: the op and where it stands.
+fn site_of(op: OpRef) -> String {
+    format!("{} at {}", name(op), describe(op.location()))
+}
+
+/// The ascend tile type for a pl tile type (leading 1s dropped).
+fn ascend_tile<'c>(context: &'c melior::Context, tile: Type<'c>) -> Result<Type<'c>, String> {
+    let shape = types::shape(tile).expect("a tile is shaped");
+    let element = types::element_type(tile).expect("a tile is shaped");
+    let (rows, cols) = match shape.as_slice() {
+        [cols] => (1, *cols),
+        [leading @ .., rows, cols] if leading.iter().all(|dim| *dim == 1) => (*rows, *cols),
+        _ => {
+            return Err(format!(
+                "tile '{tile}' cannot be lowered: the target's tiles are 2-D (leading \
+                 dimensions must be 1)"
+            ));
+        }
+    };
+    ascend_types::tile(context, rows, cols, element)
+        .ok_or_else(|| format!("tile '{tile}' has no target tile type"))
+}
+
+/// `(rows, cols)` of a tile-shaped region: the product of the leading
+/// extents times the second-to-last, and the last.
+fn region_extent<'c>(builder: &Builder<'c>, extents: &[Ix<'c>]) -> (Ix<'c>, Ix<'c>) {
+    match extents {
+        [] => (Ix::Const(1), Ix::Const(1)),
+        [cols] => (Ix::Const(1), *cols),
+        [leading @ .., cols] => (
+            leading
+                .iter()
+                .fold(Ix::Const(1), |rows, extent| builder.mul(rows, *extent)),
+            *cols,
+        ),
+    }
+}
+
+impl<'c> FunctionConverter<'_, 'c> {
+    fn ctx(&self) -> Val<'c> {
+        self.ctx.expect("the signature is converted first")
+    }
+
+    fn buffer(&self, value: Val<'c>) -> Result<Buffer<'c>, String> {
+        match self.lowered.get(&key(value)) {
+            Some(Lowered::Buffer(buffer)) => Ok(buffer.clone()),
+            _ => Err(format!(
+                "a window tensor or memref of type '{}' that does not come from an argument, \
+                 a window, a reshape or a view cannot be lowered (for instance one chosen at \
+                 run time by scf)",
+                value.r#type()
+            )),
+        }
+    }
+
+    /// The element offset and 2-D view of a tile-shaped region of `buffer`
+    /// at `offsets` of `extents`, on `peer`'s copy when given.
+    fn region_view(
+        &self,
+        builder: &Builder<'c>,
+        buffer: &Buffer<'c>,
+        offsets: &[Ix<'c>],
+        extents: &[Ix<'c>],
+        peer: Option<Ix<'c>>,
+        site: Site,
+    ) -> Val<'c> {
+        let start = buffer.linear(builder, offsets);
+        let mut data = builder.offset(buffer.ptr, start);
+        if let Some(peer) = peer {
+            data = builder.peer_ptr(self.ctx(), data, peer, site);
+        }
+        let (rows, cols) = region_extent(builder, extents);
+        let strides = buffer.strides(builder);
+        let stride = if strides.len() >= 2 {
+            strides[strides.len() - 2]
+        } else {
+            buffer.dims[0]
+        };
+        builder.view(data, rows, cols, stride)
+    }
+
+    /// The extents a tile access covers: its valid shape, else the tile's.
+    fn access_extents(tile: Type, valid: Option<Vec<Ix<'c>>>) -> Vec<Ix<'c>> {
+        valid.unwrap_or_else(|| {
+            types::shape(tile)
+                .expect("a tile is shaped")
+                .into_iter()
+                .map(Ix::Const)
+                .collect()
+        })
+    }
+
+    /// An optional `valid` list (operand group `group`).
+    fn valid_list(op: OpRef<'c>, group: usize) -> Option<Vec<Ix<'c>>> {
+        static_list(op, "static_valid_sizes")
+            .map(|statics| mixed_list(&statics, &segment(op, group)))
+    }
+
+    /// A new tile for `tile_type` (a pl tile type), holding `valid` when it
+    /// is a partial load.
+    fn new_tile(
+        &mut self,
+        builder: &Builder<'c>,
+        tile_type: Type<'c>,
+        extents: &[Ix<'c>],
+        partial: bool,
+    ) -> Result<Val<'c>, String> {
+        let lowered = ascend_tile(builder.context, tile_type)?;
+        let valid = partial.then(|| region_extent(builder, extents));
+        let tile = builder.tile(lowered, valid);
+        if let Some(valid) = valid {
+            self.valid.insert(key(tile), valid);
+        }
+        Ok(tile)
+    }
+
+    /// Converts one op; `Err` is the message of a located error.
+    pub fn convert_op(&mut self, op: OpRef<'c>) -> Result<(), String> {
+        let builder = Builder::before(op);
+        let site = site_of(op);
+        let site = Some(site.as_str());
+        match name(op) {
+            "pld.system.get_comm_ctx" => {
+                self.lowered.insert(key(Builder::result(op)), Lowered::Ctx);
+                self.replaced.push(op);
+            }
+            "pld.system.rank" => replace_op(op, &[builder.rank(self.ctx())]),
+            "pld.system.nranks" => replace_op(op, &[builder.nranks(self.ctx())]),
+            "pld.system.world_size" => replace_op(op, &[builder.world_size(self.ctx())]),
+            "pld.system.notify" => {
+                let signal = self.buffer(operand(op, 0))?;
+                let peer = Ix::Dyn(operand(op, 1));
+                let dynamic = variadic_tail(op, 2);
+                let (offsets, value) = dynamic.split_at(dynamic.len() - 1);
+                let cell = self.cell(&builder, &signal, op, offsets);
+                let remote = builder.peer_ptr(self.ctx(), cell, peer, site);
+                let notify = match attribute(op, "op").and_then(enums::NotifyOp::of) {
+                    Some(enums::NotifyOp::Set) => ascend::NotifyOp::Set,
+                    _ => ascend::NotifyOp::AtomicAdd,
+                };
+                builder.tnotify(remote, value[0], notify, signal.ptr, &signal.dims, site);
+                erase_op(op);
+            }
+            "pld.system.wait" | "pld.system.defer_wait" => {
+                let signal = self.buffer(operand(op, 0))?;
+                let dynamic = variadic_tail(op, 1);
+                let (offsets, expected) = dynamic.split_at(dynamic.len() - 1);
+                let cell = self.cell(&builder, &signal, op, offsets);
+                if name(op) == "pld.system.defer_wait" {
+                    builder.defer_completion(self.ctx(), cell, expected[0], site);
+                } else {
+                    // By name: pld's `ge` is 1, PTO's `GE` is 3.
+                    let cmp = match attribute(op, "cmp").and_then(enums::WaitCmp::of) {
+                        Some(enums::WaitCmp::Eq) => ascend::WaitCmp::Eq,
+                        _ => ascend::WaitCmp::Ge,
+                    };
+                    builder.twait(cell, expected[0], cmp, signal.ptr, &signal.dims, site);
+                }
+                erase_op(op);
+            }
+            "pl.load" | "pld.tile.remote_load" => {
+                let remote = name(op) == "pld.tile.remote_load";
+                let source = self.buffer(operand(op, 0))?;
+                let (peer, offsets_group, valid_group) = if remote {
+                    (Some(Ix::Dyn(operand(op, 1))), 2, 3)
+                } else {
+                    (None, 1, 2)
+                };
+                let offsets = mixed_list(
+                    &static_list(op, "static_offsets").unwrap_or_default(),
+                    &segment(op, offsets_group),
+                );
+                let valid = Self::valid_list(op, valid_group);
+                let partial = valid.is_some();
+                let tile_type = Builder::result(op).r#type();
+                let extents = Self::access_extents(tile_type, valid);
+                let view = self.region_view(&builder, &source, &offsets, &extents, peer, site);
+                let tile = self.new_tile(&builder, tile_type, &extents, partial)?;
+                builder.tload(tile, view, site);
+                replace_op(op, &[tile]);
+            }
+            "pl.store" | "pld.tile.remote_store" => {
+                let remote = name(op) == "pld.tile.remote_store";
+                let tile = operand(op, 0);
+                let dest = self.buffer(operand(op, 1))?;
+                let (peer, offsets_group, valid_group) = if remote {
+                    (Some(Ix::Dyn(operand(op, 2))), 3, 4)
+                } else {
+                    (None, 2, 3)
+                };
+                let offsets = mixed_list(
+                    &static_list(op, "static_offsets").unwrap_or_default(),
+                    &segment(op, offsets_group),
+                );
+                let valid = Self::valid_list(op, valid_group);
+                let pl_tile = pld_tile_type(op, tile);
+                let extents = Self::access_extents(pl_tile, valid);
+                let view = self.region_view(&builder, &dest, &offsets, &extents, peer, site);
+                let atomic = match attribute(op, "atomic").and_then(enums::AtomicType::of) {
+                    Some(enums::AtomicType::Add) => ascend::AtomicType::AtomicAdd,
+                    _ => ascend::AtomicType::AtomicNone,
+                };
+                builder.tstore(view, tile, atomic, site);
+                erase_op(op);
+            }
+            "pl.add" | "pl.max" | "pl.min" | "pl.mul" => {
+                let (lhs, rhs) = (operand(op, 0), operand(op, 1));
+                let math = match name(op) {
+                    "pl.add" => "ascend.tadd",
+                    "pl.max" => "ascend.tmax",
+                    "pl.min" => "ascend.tmin",
+                    _ => "ascend.tmul",
+                };
+                let dst = builder.tile(lhs.r#type(), self.valid.get(&key(lhs)).copied());
+                if let Some(valid) = self.valid.get(&key(lhs)).copied() {
+                    self.valid.insert(key(dst), valid);
+                }
+                builder.tile_math(math, dst, lhs, rhs);
+                replace_op(op, &[dst]);
+            }
+            "pl.matmul" => {
+                let result = ascend_tile(builder.context, Builder::result(op).r#type())?;
+                let dst = builder.tile(result, None);
+                builder.create(
+                    "ascend.tmatmul",
+                    &[dst, operand(op, 0), operand(op, 1)],
+                    &[],
+                    &[],
+                    vec![],
+                );
+                replace_op(op, &[dst]);
+            }
+            "pl.read" | "pl.write" => {
+                let read = name(op) == "pl.read";
+                let memory_index = if read { 0 } else { 1 };
+                let memory = self.buffer(operand(op, memory_index))?;
+                let offsets = mixed_list(
+                    &static_list(op, "static_offsets").unwrap_or_default(),
+                    &variadic_tail(op, memory_index + 1),
+                );
+                let start = memory.linear(&builder, &offsets);
+                let pointer = builder.offset(memory.ptr, start);
+                if read {
+                    let value = builder.read(pointer, memory.element, site);
+                    replace_op(op, &[value]);
+                } else {
+                    builder.write(operand(op, 0), pointer, site);
+                    erase_op(op);
+                }
+            }
+            "pl.get_block_idx" => replace_op(op, &[builder.block_idx()]),
+            "pl.get_aiv_id" => replace_op(op, &[builder.subblock_idx()]),
+            "pl.at" | "pl.spmd" => self.convert_task(&builder, op)?,
+            "pl.split_aiv" => {
+                let outlined = self.outlined(op)?;
+                let args = self.call_operands(&builder, &outlined.captures)?;
+                let body = FlatSymbolRefAttribute::new(builder.context, &outlined.symbol);
+                let mut operands = vec![self.ctx()];
+                operands.extend(args);
+                builder.create(
+                    "ascend.run_on_lanes",
+                    &operands,
+                    &[],
+                    &[("body", body.into())],
+                    vec![],
+                );
+                erase_op(op);
+            }
+            "func.call" => self.convert_call(&builder, op)?,
+            "func.return" => {
+                let count = if self.function.kind == Kind::Kernel {
+                    0
+                } else {
+                    op.operand_count()
+                };
+                let values = (0..count)
+                    .map(|index| self.returned(operand(op, index)))
+                    .collect::<Result<Vec<_>, _>>()?;
+                builder.create("func.return", &values, &[], &[], vec![]);
+                erase_op(op);
+            }
+            "pld.tensor.alloc_window_buffer" => {
+                let sizes = mixed_list(
+                    &static_list(op, "static_sizes").unwrap_or_default(),
+                    &variadic_tail(op, 0),
+                );
+                let element_bytes = attribute(op, "dtype")
+                    .and_then(|dtype| melior::ir::attribute::TypeAttribute::try_from(dtype).ok())
+                    .and_then(|dtype| types::byte_width(dtype.value()))
+                    .unwrap_or(1);
+                let bytes = sizes.iter().fold(Ix::Const(element_bytes), |bytes, size| {
+                    builder.mul(bytes, *size)
+                });
+                let name = attribute(op, "name")
+                    .and_then(|name| StringAttribute::try_from(name).ok())
+                    .map(|name| name.value().to_owned())
+                    .unwrap_or_default();
+                let buffer = builder.alloc_window(self.ctx(), bytes, &name);
+                self.lowered
+                    .insert(key(Builder::result(op)), Lowered::Value(buffer));
+                self.replaced.push(op);
+            }
+            "pld.tensor.window" => {
+                let buffer = match self.lowered.get(&key(operand(op, 0))) {
+                    Some(Lowered::Value(buffer)) => *buffer,
+                    _ => {
+                        return Err(
+                            "a window over a buffer that is not a lowered window buffer".to_owned()
+                        );
+                    }
+                };
+                let result = Builder::result(op);
+                let element = types::element_type(result.r#type()).expect("a shaped view");
+                let ptr = builder.window_as(buffer, element);
+                let dims = Buffer::dims_of(result.r#type(), &variadic_tail(op, 1));
+                self.lowered
+                    .insert(key(result), Lowered::Buffer(Buffer { ptr, dims, element }));
+                self.replaced.push(op);
+            }
+            "pld.tensor.reshape" | "memref.expand_shape" => {
+                let source = self.buffer(operand(op, 0))?;
+                let result = Builder::result(op);
+                let dims = Buffer::dims_of(result.r#type(), &variadic_tail(op, 1));
+                self.lowered
+                    .insert(key(result), Lowered::Buffer(Buffer { dims, ..source }));
+                self.replaced.push(op);
+            }
+            "memref.collapse_shape" => {
+                let source = self.buffer(operand(op, 0))?;
+                let result = Builder::result(op);
+                let len = source.len(&builder);
+                // Only a collapse to one dimension needs no reassociation.
+                if types::shape(result.r#type()).is_some_and(|shape| shape.len() != 1) {
+                    return Err(
+                        "only a memref.collapse_shape to one dimension can be lowered".to_owned(),
+                    );
+                }
+                self.lowered.insert(
+                    key(result),
+                    Lowered::Buffer(Buffer {
+                        dims: vec![len],
+                        ..source
+                    }),
+                );
+                self.replaced.push(op);
+            }
+            "pld.tensor.dim" | "memref.dim" => {
+                let source = self.buffer(operand(op, 0))?;
+                let dim = if name(op) == "pld.tensor.dim" {
+                    integer_attribute(op, "dim")
+                } else {
+                    pld_passes::ir::builder::constant_of(operand(op, 1))
+                }
+                .ok_or("a dimension index that is not a constant cannot be lowered")?;
+                let size = *source
+                    .dims
+                    .get(dim as usize)
+                    .ok_or("a dimension index out of range")?;
+                replace_op(op, &[builder.value(size)]);
+            }
+            "scf.for" | "scf.if" | "scf.while" | "scf.execute_region" | "scf.index_switch" => {
+                self.convert_region_types(op)?;
+            }
+            other => {
+                let touches_pld = (0..op.operand_count())
+                    .map(|index| operand(op, index).r#type())
+                    .chain(
+                        (0..op.result_count()).map(|index| Builder::result_at(op, index).r#type()),
+                    )
+                    .any(is_pld_level_type);
+                if touches_pld || other.starts_with("pld.") || other.starts_with("pl.") {
+                    return Err(format!("'{other}' cannot be lowered to the ascend dialect"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The cell `offsets` of `signal` (the static list of `op` with the
+    /// dynamic `offsets`).
+    fn cell(
+        &self,
+        builder: &Builder<'c>,
+        signal: &Buffer<'c>,
+        op: OpRef<'c>,
+        offsets: &[Val<'c>],
+    ) -> Val<'c> {
+        let offsets = mixed_list(
+            &static_list(op, "static_offsets").unwrap_or_default(),
+            offsets,
+        );
+        let start = signal.linear(builder, &offsets);
+        builder.offset(signal.ptr, start)
+    }
+
+    fn outlined(&self, op: OpRef<'c>) -> Result<super::Outlined<'c>, String> {
+        self.functions
+            .outlined
+            .get(&(op.to_raw().ptr as usize))
+            .cloned()
+            .ok_or_else(|| format!("'{}' was not outlined", name(op)))
+    }
+
+    /// The lowered operands of a call: buffers as pointer and dynamic
+    /// dimensions, the CommContext left out (callees take their own).
+    fn call_operands(
+        &self,
+        builder: &Builder<'c>,
+        values: &[Val<'c>],
+    ) -> Result<Vec<Val<'c>>, String> {
+        let mut operands = Vec::new();
+        for value in values {
+            match self.lowered.get(&key(*value)) {
+                Some(Lowered::Buffer(buffer)) => {
+                    operands.push(buffer.ptr);
+                    let shape = types::shape(value.r#type()).expect("a shaped value");
+                    for (dim, size) in shape.iter().zip(&buffer.dims) {
+                        if *dim == types::DYNAMIC {
+                            operands.push(match size {
+                                Ix::Dyn(value) => *value,
+                                Ix::Const(_) => builder.value(*size),
+                            });
+                        }
+                    }
+                }
+                Some(Lowered::Ctx) => {}
+                Some(Lowered::Value(lowered)) => operands.push(*lowered),
+                None if is_buffer(*value) => {
+                    return Err(self.buffer(*value).err().unwrap_or_default());
+                }
+                None => operands.push(*value),
+            }
+        }
+        Ok(operands)
+    }
+
+    fn returned(&self, value: Val<'c>) -> Result<Val<'c>, String> {
+        match self.lowered.get(&key(value)) {
+            Some(Lowered::Buffer(buffer)) => Ok(buffer.ptr),
+            Some(Lowered::Value(lowered)) => Ok(*lowered),
+            Some(Lowered::Ctx) => Err("a function cannot return its CommContext".to_owned()),
+            None => Ok(value),
+        }
+    }
+
+    /// A task scope: `ascend.submit` of its outlined kernel with its deps,
+    /// block count and dispatch predicate.
+    fn convert_task(&mut self, builder: &Builder<'c>, op: OpRef<'c>) -> Result<(), String> {
+        let outlined = self.outlined(op)?;
+        let spmd = name(op) == "pl.spmd";
+        let args = self.call_operands(builder, &outlined.captures)?;
+        // pl.at: deps..., if?; pl.spmd: num_blocks, deps...
+        let (blocks, deps, dispatch) = if spmd {
+            (operand(op, 0), variadic_tail(op, 1), vec![])
+        } else {
+            (builder.index(1), segment(op, 0), segment(op, 1))
+        };
+        let mut deps_lowered = Vec::new();
+        for dep in deps {
+            match self.lowered.get(&key(dep)) {
+                Some(Lowered::Value(task)) => deps_lowered.push(*task),
+                _ => deps_lowered.push(dep),
+            }
+        }
+        let mut operands = vec![self.ctx()];
+        operands.extend(&args);
+        operands.extend(&deps_lowered);
+        operands.push(blocks);
+        operands.extend(&dispatch);
+        let hint = attribute(op, "name_hint")
+            .and_then(|hint| StringAttribute::try_from(hint).ok())
+            .map(|hint| hint.value().to_owned())
+            .unwrap_or_default();
+        let kernel = FlatSymbolRefAttribute::new(builder.context, &outlined.symbol);
+        let submit = builder.create(
+            "ascend.submit",
+            &operands,
+            &[ascend_types::task(builder.context)],
+            &[
+                ("kernel", kernel.into()),
+                ("name", StringAttribute::new(builder.context, &hint).into()),
+                builder.segment_sizes(&[1, args.len(), deps_lowered.len(), 1, dispatch.len()]),
+            ],
+            vec![],
+        );
+        replace_op(op, &[Builder::result(submit)]);
+        Ok(())
+    }
+
+    /// A call: a launch when host code calls a kernel, else a call with the
+    /// CommContext and the lowered operands.
+    fn convert_call(&mut self, builder: &Builder<'c>, op: OpRef<'c>) -> Result<(), String> {
+        let callee_symbol = callee_of(op).ok_or("a call without a callee")?;
+        let Some(callee) = self.functions.by_symbol.get(&callee_symbol) else {
+            return Err(format!(
+                "the callee @{callee_symbol} is not a function of this module"
+            ));
+        };
+        let values: Vec<Val> = (0..op.operand_count())
+            .map(|index| operand(op, index))
+            .collect();
+        let mut operands = vec![self.ctx()];
+        operands.extend(self.call_operands(builder, &values)?);
+        let symbol = FlatSymbolRefAttribute::new(builder.context, &callee_symbol);
+        if self.function.kind == Kind::Host && is_incore(callee.kind) {
+            if op.result_count() > 0 {
+                return Err(format!(
+                    "host code cannot use results of the kernel @{callee_symbol}"
+                ));
+            }
+            let mut launch = vec![operands[0]];
+            launch.extend(&operands[1..]);
+            launch.push(builder.index(1));
+            builder.create(
+                "ascend.launch",
+                &launch,
+                &[],
+                &[("kernel", symbol.into())],
+                vec![],
+            );
+            erase_op(op);
+            return Ok(());
+        }
+        let mut results = Vec::new();
+        for index in 0..op.result_count() {
+            let r#type = Builder::result_at(op, index).r#type();
+            results.push(match self.parameter_types(r#type)?.as_slice() {
+                [single] => *single,
+                _ => return Err(format!("a call returning '{type}' cannot be lowered")),
+            });
+        }
+        let call = builder.create(
+            "func.call",
+            &operands,
+            &results,
+            &[("callee", symbol.into())],
+            vec![],
+        );
+        for index in 0..op.result_count() {
+            let old = Builder::result_at(op, index);
+            let new = Builder::result_at(call, index);
+            match self.lowered_parameter(old.r#type(), &[new]) {
+                Some(lowered) => {
+                    self.lowered.insert(key(old), lowered);
+                }
+                None => {
+                    // SAFETY: both are live values of one type.
+                    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), new.to_raw()) };
+                }
+            }
+        }
+        self.replaced.push(op);
+        Ok(())
+    }
+
+    /// Tiles carried by scf become ascend tiles; window tensors cannot be.
+    fn convert_region_types(&mut self, op: OpRef<'c>) -> Result<(), String> {
+        let mut values: Vec<Val> = (0..op.result_count())
+            .map(|index| Builder::result_at(op, index))
+            .collect();
+        for region in op.regions() {
+            let mut block = region.first_block();
+            while let Some(current) = block {
+                for index in 0..current.argument_count() {
+                    let argument = current.argument(index).expect("the argument exists");
+                    // SAFETY: see the documentation of `pld_passes::ir`.
+                    values.push(unsafe { Val::from_raw(argument.to_raw()) });
+                }
+                block = current.next_in_region();
+            }
+        }
+        for value in values {
+            let r#type = value.r#type();
+            if pld_types::is_tile(r#type) {
+                value.set_type(ascend_tile(context_of_op(op), r#type)?);
+            } else if is_buffer_type(r#type) {
+                return Err(format!(
+                    "a window tensor or memref ('{type}') carried by '{}' cannot be lowered: its \
+                     address must be known where it is used",
+                    name(op)
+                ));
+            } else if is_pld_level_type(r#type) {
+                return Err(format!(
+                    "a value of type '{type}' carried by '{}' cannot be lowered",
+                    name(op)
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn context_of_op<'c>(op: OpRef<'c>) -> &'c melior::Context {
+    pld_passes::ir::builder::context_of(op)
+}
+
+/// The pl tile type a store's source had (its operand may already be an
+/// ascend tile when it came through a converted op).
+fn pld_tile_type<'c>(op: OpRef<'c>, tile: Val<'c>) -> Type<'c> {
+    let r#type = tile.r#type();
+    if let Some((rows, cols, element)) = ascend_types::tile_shape(r#type) {
+        // Tile accesses index the destination with one offset per dimension;
+        // the extents of a lowered tile are its rows and columns, with the
+        // destination's leading dimensions at 1.
+        let rank = static_list(op, "static_offsets").map_or(2, |offsets| offsets.len());
+        let mut shape = vec![1; rank.max(2)];
+        let last = shape.len() - 1;
+        shape[last - 1] = rows;
+        shape[last] = cols;
+        return pld_types::tile(context_of_op(op), &shape, element).expect("a valid tile shape");
+    }
+    r#type
+}
+
+/// Types that only the pld level has.
+fn is_pld_level_type(r#type: Type) -> bool {
+    pld_types::is_distributed_tensor(r#type)
+        || pld_types::is_tile(r#type)
+        || pld_types::is_comm_ctx(r#type)
+        || pld_types::is_window_ptr(r#type)
+        || pld_types::is_task_id(r#type)
+        || types::is_memref(r#type)
+}

@@ -1,0 +1,349 @@
+//! Converting one function: its signature (the CommContext first, window
+//! tensors and memrefs as pointers and dynamic dimensions), then every op of
+//! its body (`ops.rs`), then the cleanup of what the old values left.
+
+use super::{
+    Function, Functions, Kind,
+    buffer::{Buffer, is_buffer_type},
+    remove_attribute, set_attribute, specifiers,
+};
+use crate::report::Report;
+use melior::ir::{
+    Attribute, BlockLike, BlockRef, RegionLike, Type, TypeLike, ValueLike,
+    attribute::TypeAttribute, operation::OperationLike, r#type::FunctionType,
+};
+use pld_dialect::types::{
+    self as pld_types, ascend as ascend_types, is_comm_ctx, is_task_id, is_window_ptr,
+};
+use pld_passes::ir::{
+    Builder, OpRef, Val,
+    builder::{context_of, erase_op},
+    types,
+};
+use std::collections::HashMap;
+
+/// What a value of the pld level stands for after lowering.
+#[derive(Clone)]
+pub enum Lowered<'c> {
+    /// A window tensor or memref.
+    Buffer(Buffer<'c>),
+    /// The CommContext (`!pld.comm_ctx`).
+    Ctx,
+    /// A value of another type (a window buffer pointer, a task id).
+    Value(Val<'c>),
+}
+
+/// Converts one function in place.
+pub struct FunctionConverter<'a, 'c> {
+    pub functions: &'a Functions<'c>,
+    pub function: Function<'c>,
+    pub report: &'a mut Report,
+    pub ctx: Option<Val<'c>>,
+    pub lowered: HashMap<usize, Lowered<'c>>,
+    /// Ops whose results stood for lowered values; erased at the end.
+    pub replaced: Vec<OpRef<'c>>,
+    /// The valid shape `(rows, cols)` a tile was loaded with.
+    pub valid: HashMap<usize, (pld_passes::ir::Ix<'c>, pld_passes::ir::Ix<'c>)>,
+}
+
+/// A key that identifies a value.
+pub fn key(value: Val) -> usize {
+    value.to_raw().ptr as usize
+}
+
+impl<'a, 'c> FunctionConverter<'a, 'c> {
+    pub fn new(
+        functions: &'a Functions<'c>,
+        function: &Function<'c>,
+        report: &'a mut Report,
+    ) -> Self {
+        Self {
+            functions,
+            function: function.clone(),
+            report,
+            ctx: None,
+            lowered: HashMap::new(),
+            replaced: Vec::new(),
+            valid: HashMap::new(),
+        }
+    }
+
+    /// The whole function: signature, body, cleanup.
+    pub fn convert(mut self) {
+        let op = self.function.op;
+        let Some(entry) = op.region(0).ok().and_then(|region| region.first_block()) else {
+            // A declaration: only its signature.
+            self.convert_declaration();
+            return;
+        };
+        // SAFETY: see the documentation of `pld_passes::ir`.
+        let entry: BlockRef<'c, 'c> = unsafe { BlockRef::from_raw(entry.to_raw()) };
+        let Some(old_arguments) = self.convert_arguments(entry) else {
+            return;
+        };
+        let ops = pld_passes::ir::nested_ops(op);
+        for inner in ops {
+            if let Err(message) = self.convert_op(inner) {
+                self.report.error(&inner, &message, &[]);
+            }
+        }
+        if self.report.failed() {
+            return;
+        }
+        self.clean_up(entry, old_arguments);
+    }
+
+    /// The lowered parameter types of a pld-level parameter type (none for a
+    /// CommContext), or why it cannot be a parameter.
+    pub fn parameter_types(&self, r#type: Type<'c>) -> Result<Vec<Type<'c>>, String> {
+        let context = context_of(self.function.op);
+        if is_buffer_type(r#type) {
+            if types::is_memref(r#type) && !types::is_identity_memref(r#type) {
+                return Err(format!("'{type}' is not a contiguous row-major memref"));
+            }
+            let element = types::element_type(r#type).expect("a shaped type");
+            let pointer = ascend_types::gm(context, element)
+                .ok_or_else(|| format!("the target has no pointer to {element}"))?;
+            let dynamic = types::shape(r#type)
+                .expect("a shaped type")
+                .into_iter()
+                .filter(|dim| *dim == types::DYNAMIC)
+                .count();
+            let mut parameters = vec![pointer];
+            parameters.extend(std::iter::repeat_n(Type::index(context), dynamic));
+            return Ok(parameters);
+        }
+        if pld_types::is_tile(r#type) {
+            return Err(format!(
+                "a tile ('{type}') cannot cross a function boundary: tiles live in one core's \
+                 unified buffer"
+            ));
+        }
+        if is_comm_ctx(r#type) {
+            return Ok(vec![]);
+        }
+        if is_window_ptr(r#type) {
+            let i8 = melior::ir::r#type::IntegerType::new(context, 8).into();
+            return Ok(vec![
+                ascend_types::gm(context, i8).expect("i8 has a pointer"),
+            ]);
+        }
+        if is_task_id(r#type) {
+            return Ok(vec![ascend_types::task(context)]);
+        }
+        if r#type.is_index() || is_integer_or_float(r#type) {
+            return Ok(vec![r#type]);
+        }
+        Err(format!(
+            "values of type '{type}' cannot be passed to a lowered function"
+        ))
+    }
+
+    /// The lowered result type of a pld-level result type.
+    fn result_type(&self, r#type: Type<'c>) -> Result<Type<'c>, String> {
+        if is_buffer_type(r#type)
+            && types::shape(r#type).is_some_and(|shape| shape.contains(&types::DYNAMIC))
+        {
+            return Err(format!(
+                "a function returning '{type}' cannot be lowered: the caller could not learn its \
+                 dynamic dimensions"
+            ));
+        }
+        match self.parameter_types(r#type)?.as_slice() {
+            [single] => Ok(*single),
+            _ => Err(format!("a function returning '{type}' cannot be lowered")),
+        }
+    }
+
+    /// Adds the CommContext and the lowered parameters to the entry block,
+    /// maps the old arguments to what they stand for; returns how many old
+    /// arguments there were (they follow the context until the cleanup).
+    fn convert_arguments(&mut self, entry: BlockRef<'c, 'c>) -> Option<usize> {
+        let op = self.function.op;
+        let context = context_of(op);
+        let location = op.location();
+        let old_count = entry.argument_count();
+        let ctx = entry.insert_argument(0, ascend_types::ctx(context), location);
+        // SAFETY: see the documentation of `pld_passes::ir`.
+        let ctx: Val = unsafe { Val::from_raw(ctx.to_raw()) };
+        self.ctx = Some(ctx);
+        let mut failed = false;
+        for index in 0..old_count {
+            let old = entry
+                .argument(index + 1)
+                .expect("the old argument is there");
+            // SAFETY: see the documentation of `pld_passes::ir`.
+            let old: Val = unsafe { Val::from_raw(old.to_raw()) };
+            let parameters = match self.parameter_types(old.r#type()) {
+                Ok(parameters) => parameters,
+                Err(message) => {
+                    self.report
+                        .error(&op, &format!("argument #{index}: {message}"), &[]);
+                    failed = true;
+                    continue;
+                }
+            };
+            let new: Vec<Val> = parameters
+                .iter()
+                .map(|r#type| {
+                    let argument = entry.add_argument(*r#type, location);
+                    // SAFETY: see the documentation of `pld_passes::ir`.
+                    unsafe { Val::from_raw(argument.to_raw()) }
+                })
+                .collect();
+            let lowered = self.lowered_parameter(old.r#type(), &new);
+            if let Some(lowered) = lowered {
+                self.lowered.insert(key(old), lowered);
+            } else {
+                // A scalar keeps its type: its uses move to the new argument
+                // (and captures of outlined regions, which still name the old
+                // one, find it in the map).
+                // SAFETY: both are live values of one type.
+                unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), new[0].to_raw()) };
+                self.lowered.insert(key(old), Lowered::Value(new[0]));
+            }
+        }
+        (!failed).then_some(old_count)
+    }
+
+    /// What a pld-level value of `r#type` passed as the lowered `values`
+    /// stands for; `None` for a scalar, which is the value itself.
+    pub fn lowered_parameter(&self, r#type: Type<'c>, values: &[Val<'c>]) -> Option<Lowered<'c>> {
+        if is_buffer_type(r#type) {
+            let element = types::element_type(r#type).expect("a shaped type");
+            return Some(Lowered::Buffer(Buffer {
+                ptr: values[0],
+                dims: Buffer::dims_of(r#type, &values[1..]),
+                element,
+            }));
+        }
+        if is_comm_ctx(r#type) {
+            return Some(Lowered::Ctx);
+        }
+        if is_window_ptr(r#type) || is_task_id(r#type) {
+            return Some(Lowered::Value(values[0]));
+        }
+        None
+    }
+
+    fn convert_declaration(&mut self) {
+        let op = self.function.op;
+        let context = context_of(op);
+        let Some(function_type) = function_type(op) else {
+            return;
+        };
+        let mut inputs = vec![ascend_types::ctx(context)];
+        for index in 0..function_type.input_count() {
+            match self.parameter_types(function_type.input(index).expect("an input")) {
+                Ok(parameters) => inputs.extend(parameters),
+                Err(message) => self.report.error(&op, &message, &[]),
+            }
+        }
+        self.finish_signature(inputs);
+    }
+
+    /// Sets the function type (`inputs` and the lowered results), the C++
+    /// specifiers of its kind, and public visibility (upstream EmitC would
+    /// replace the specifiers of a private function with `static`).
+    fn finish_signature(&mut self, inputs: Vec<Type<'c>>) {
+        let op = self.function.op;
+        let context = context_of(op);
+        let function_type = function_type(op).expect("a function has a type");
+        let mut results = Vec::new();
+        // A kernel returns nothing on the device: what a pld kernel returns
+        // is one of its own arguments (`return %out`), dropped here.
+        let result_count = if self.function.kind == Kind::Kernel {
+            0
+        } else {
+            function_type.result_count()
+        };
+        for index in 0..result_count {
+            match self.result_type(function_type.result(index).expect("a result")) {
+                Ok(result) => results.push(result),
+                Err(message) => self.report.error(&op, &message, &[]),
+            }
+        }
+        let new_type = FunctionType::new(context, &inputs, &results);
+        set_attribute(
+            op,
+            "function_type",
+            TypeAttribute::new(new_type.into()).into(),
+        );
+        for stale in ["arg_attrs", "res_attrs", "sym_visibility", "pl.kernel"] {
+            remove_attribute(op, stale);
+        }
+        if let Some(specifiers) = specifiers(context, self.function.kind) {
+            set_attribute(op, "specifiers", specifiers);
+        }
+    }
+
+    /// Erases the ops and old arguments the lowered values replaced, and
+    /// sets the new signature.
+    fn clean_up(&mut self, entry: BlockRef<'c, 'c>, old_count: usize) {
+        for op in self.replaced.drain(..).rev() {
+            if let Some(user) = first_user(op) {
+                self.report.error(
+                    &user,
+                    &format!(
+                        "'{}' cannot be lowered: it uses a value the lowering replaced",
+                        pld_passes::ir::ops::name(user)
+                    ),
+                    &[],
+                );
+                return;
+            }
+            erase_op(op);
+        }
+        for _ in 0..old_count {
+            let old = entry.argument(1).expect("the old argument is there");
+            // SAFETY: see the documentation of `pld_passes::ir`.
+            let old: Val = unsafe { Val::from_raw(old.to_raw()) };
+            if let Some((user, _)) = super::outline::uses(old).first() {
+                self.report.error(
+                    user,
+                    &format!(
+                        "'{}' cannot be lowered: it uses an argument of type '{}'",
+                        pld_passes::ir::ops::name(*user),
+                        old.r#type()
+                    ),
+                    &[],
+                );
+                return;
+            }
+            // SAFETY: the argument has no uses left and no handle to it is
+            // used after this.
+            unsafe { entry.erase_argument(1) };
+        }
+        let inputs: Vec<Type> = (0..entry.argument_count())
+            .map(|index| entry.argument(index).expect("an argument").r#type())
+            .collect();
+        self.finish_signature(inputs);
+    }
+}
+
+/// The first op that uses a result of `op`.
+fn first_user(op: OpRef) -> Option<OpRef> {
+    (0..op.result_count())
+        .flat_map(|index| super::outline::uses(Builder::result_at(op, index)))
+        .map(|(user, _)| user)
+        .next()
+}
+
+/// The `function_type` of a `func.func`.
+pub fn function_type(op: OpRef) -> Option<FunctionType> {
+    let attribute: Attribute = op.attribute("function_type").ok()?;
+    let r#type = TypeAttribute::try_from(attribute).ok()?.value();
+    FunctionType::try_from(r#type).ok()
+}
+
+fn is_integer_or_float(r#type: Type) -> bool {
+    // SAFETY: type predicates on a live type.
+    unsafe {
+        mlir_sys::mlirTypeIsAInteger(r#type.to_raw()) || mlir_sys::mlirTypeIsAFloat(r#type.to_raw())
+    }
+}
+
+/// Kinds for which a function is InCore code.
+pub fn is_incore(kind: Kind) -> bool {
+    kind != Kind::Host
+}

@@ -1,0 +1,330 @@
+//! `ascend-insert-sync`: the ordering the target needs around communication.
+//!
+//! - **release** (payload visible): a payload write (`tstore`, `tput`,
+//!   `tget`, `write`, a call) that may reach a `tnotify` with no `release`
+//!   in between gets one right before the notify;
+//! - **acquire** (data cache invalidated): a `twait` that may reach a
+//!   payload read (`tload`, `read`, `tput`, `tget`, a call) with no
+//!   `acquire` in between gets one right before the read;
+//! - **pipe syncs**: the load (MTE2), vector (V) and store (MTE3) pipes run
+//!   concurrently, so a vector op after a load, a store after a vector op or
+//!   a load, and a load after a store or a vector op wait for the other pipe
+//!   (`ascend.pipe_sync`), conservatively (any tile).
+//!
+//! The analysis follows structured control flow: both branches of an
+//! `scf.if` may run, a loop body may follow itself. Running it twice
+//! changes nothing. With `mode=check` it inserts nothing and reports a
+//! module that publishes without a release or reads after a wait without an
+//! acquire, naming both ops (the original toolchain accepts such modules: a
+//! data race on hardware).
+
+use crate::{ascend::AscendBuilder, report::Report};
+use melior::ir::{
+    BlockLike, BlockRef, RegionLike,
+    attribute::{ArrayAttribute, StringAttribute},
+    operation::{OperationLike, OperationRef},
+};
+use pld_dialect::enums::ascend::Pipe;
+use pld_passes::{
+    bridge::{Pass, PassFailed, PassOption},
+    ir::{Builder, OpRef, nested_ops, ops::name},
+};
+
+/// The `ascend-insert-sync` pass.
+pub struct InsertSync {
+    check_only: bool,
+}
+
+impl Pass for InsertSync {
+    const ARGUMENT: &'static str = "ascend-insert-sync";
+    const DESCRIPTION: &'static str = "Insert release before a notify that may publish a payload, \
+                                       acquire between a wait and a payload read, and pipe syncs \
+                                       between load, vector and store pipes (mode=check: report \
+                                       missing ones instead)";
+    const OPTIONS: &'static [PassOption] = &[PassOption {
+        name: "mode",
+        description: "insert: add what is missing; check: report a notify without release or a \
+                      read after a wait without acquire",
+        default: "insert",
+    }];
+
+    fn from_options(values: &[&str]) -> Result<Self, String> {
+        match values[0] {
+            "insert" => Ok(Self { check_only: false }),
+            "check" => Ok(Self { check_only: true }),
+            other => Err(format!(
+                "expected mode to be 'insert' or 'check', found '{other}'"
+            )),
+        }
+    }
+
+    fn run(&self, root: OperationRef) -> Result<(), PassFailed> {
+        // SAFETY: see the documentation of `pld_passes::ir`.
+        let root: OpRef = unsafe { OpRef::from_raw(root.to_raw()) };
+        let mut walker = Walker {
+            check_only: self.check_only,
+            report: Report::default(),
+        };
+        for function in nested_ops(root)
+            .into_iter()
+            .filter(|op| is_core_function(*op))
+        {
+            if let Some(body) = entry_block(function, 0) {
+                walker.block(body, State::default(), true);
+            }
+        }
+        if walker.report.failed() {
+            Err(PassFailed)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// The pipes whose ordering the pass keeps: load, vector, store.
+const PIPES: [Pipe; 3] = [Pipe::Mte2, Pipe::V, Pipe::Mte3];
+
+/// The pipe an op runs on.
+fn pipe_of(name: &str) -> Option<Pipe> {
+    match name {
+        "ascend.tload" => Some(Pipe::Mte2),
+        "ascend.tadd" | "ascend.tmax" | "ascend.tmin" | "ascend.tmul" | "ascend.tcopy"
+        | "ascend.tmatmul" => Some(Pipe::V),
+        "ascend.tstore" => Some(Pipe::Mte3),
+        _ => None,
+    }
+}
+
+/// A bit per ordered pair of [`PIPES`]: `src` did work that `dst` has not
+/// synchronised with yet.
+fn pair_bit(src: Pipe, dst: Pipe) -> u16 {
+    let index = |pipe: Pipe| PIPES.iter().position(|candidate| *candidate == pipe);
+    match (index(src), index(dst)) {
+        (Some(src), Some(dst)) => 1 << (src * PIPES.len() + dst),
+        _ => 0,
+    }
+}
+
+/// What may be pending at a point of the program.
+#[derive(Clone, Copy, Default)]
+struct State<'c> {
+    /// A payload write not yet released.
+    unreleased: Option<OpRef<'c>>,
+    /// A wait not yet acquired.
+    unacquired: Option<OpRef<'c>>,
+    /// Pipe pairs not synchronised since the source pipe worked.
+    pending: u16,
+}
+
+impl<'c> State<'c> {
+    /// Either of two paths may have been taken.
+    fn join(self, other: Self) -> Self {
+        Self {
+            unreleased: self.unreleased.or(other.unreleased),
+            unacquired: self.unacquired.or(other.unacquired),
+            pending: self.pending | other.pending,
+        }
+    }
+
+    /// `pipe` worked: every other pipe must sync with it before relying on
+    /// its results or reusing its inputs.
+    fn worked(&mut self, pipe: Pipe) {
+        for other in PIPES {
+            if other != pipe {
+                self.pending |= pair_bit(pipe, other);
+            }
+        }
+    }
+}
+
+struct Walker {
+    check_only: bool,
+    report: Report,
+}
+
+impl Walker {
+    /// Walks `block` from `state`; with `apply` false it only computes the
+    /// state at the end (for loop fixed points).
+    fn block<'c>(
+        &mut self,
+        block: BlockRef<'c, 'c>,
+        mut state: State<'c>,
+        apply: bool,
+    ) -> State<'c> {
+        let mut next = block.first_operation();
+        while let Some(op) = next {
+            next = op.next_in_block();
+            // SAFETY: see the documentation of `pld_passes::ir`.
+            let op: OpRef = unsafe { OpRef::from_raw(op.to_raw()) };
+            state = self.op(op, state, apply);
+        }
+        state
+    }
+
+    fn op<'c>(&mut self, op: OpRef<'c>, mut state: State<'c>, apply: bool) -> State<'c> {
+        let builder = Builder::before(op);
+        let op_name = name(op);
+        if let Some(pipe) = pipe_of(op_name) {
+            for src in PIPES {
+                let bit = pair_bit(src, pipe);
+                if src != pipe && state.pending & bit != 0 {
+                    if apply && !self.check_only {
+                        builder.pipe_sync(src, pipe);
+                    }
+                    state.pending &= !bit;
+                }
+            }
+            state.worked(pipe);
+        }
+        if op_name == "ascend.pipe_sync" {
+            let pipes = ["src", "dst"].map(|attribute| {
+                op.attribute(attribute)
+                    .ok()
+                    .and_then(Pipe::of)
+                    .unwrap_or(Pipe::All)
+            });
+            state.pending &= !pair_bit(pipes[0], pipes[1]);
+        }
+        // Acquire before a payload read that a wait may precede.
+        if reads_payload(op_name)
+            && let Some(wait) = state.unacquired
+        {
+            if apply {
+                if self.check_only {
+                    self.report.error(
+                        &op,
+                        &format!(
+                            "'{op_name}' reads a payload after a wait without an \
+                             ascend.acquire between them: the data cache may still hold \
+                             what was there before the peer published"
+                        ),
+                        &[(wait.location(), "the wait".to_owned())],
+                    );
+                } else {
+                    builder.acquire();
+                }
+            }
+            state.unacquired = None;
+        }
+        // Release before a notify that may publish a payload.
+        if op_name == "ascend.tnotify"
+            && let Some(write) = state.unreleased
+        {
+            if apply {
+                if self.check_only {
+                    self.report.error(
+                        &op,
+                        "'ascend.tnotify' may publish a payload written without an \
+                         ascend.release between them: the peer may see the signal before \
+                         the data",
+                        &[(write.location(), "the payload write".to_owned())],
+                    );
+                } else {
+                    builder.release();
+                }
+            }
+            state.unreleased = None;
+        }
+        match op_name {
+            "ascend.release" => state.unreleased = None,
+            "ascend.acquire" => state.unacquired = None,
+            "ascend.twait" => state.unacquired = Some(op),
+            _ => {}
+        }
+        if writes_payload(op_name) {
+            state.unreleased = Some(op);
+        }
+        if is_call(op_name) {
+            // A callee may write payloads, wait, and leave every pipe busy.
+            state.unreleased = Some(op);
+            state.unacquired = Some(op);
+            for pipe in PIPES {
+                state.worked(pipe);
+            }
+        }
+        match op_name {
+            "scf.if" | "scf.execute_region" | "scf.index_switch" => {
+                let mut joined: Option<State> = None;
+                for index in 0..op.region_count() {
+                    let exit = match entry_block(op, index) {
+                        Some(block) => self.block(block, state, apply),
+                        None => state,
+                    };
+                    joined = Some(joined.map_or(exit, |joined| joined.join(exit)));
+                }
+                // An `scf.if` without else may skip its only region.
+                if op_name == "scf.if" && entry_block(op, 1).is_none() {
+                    joined = joined.map(|joined| joined.join(state));
+                }
+                joined.unwrap_or(state)
+            }
+            "scf.for" | "scf.while" => {
+                // A body may follow itself: its entry state includes its own
+                // exit (one dry run reaches the fixed point of this lattice).
+                let mut entry = state;
+                for index in 0..op.region_count() {
+                    if let Some(block) = entry_block(op, index) {
+                        let exit = self.block(block, entry, false);
+                        entry = entry.join(exit);
+                    }
+                }
+                let mut exit = entry;
+                for index in 0..op.region_count() {
+                    if let Some(block) = entry_block(op, index) {
+                        exit = self.block(block, exit.join(entry), apply);
+                    }
+                }
+                // Zero iterations leave the state as it was.
+                exit.join(state)
+            }
+            _ => state,
+        }
+    }
+}
+
+/// Whether `op` is a function that runs on an AI core: one emitted with
+/// `__aicore__` (host code and entry wrappers order nothing themselves:
+/// task and kernel boundaries synchronise).
+fn is_core_function(op: OpRef) -> bool {
+    name(op) == "func.func"
+        && op
+            .attribute("specifiers")
+            .ok()
+            .and_then(|specifiers| ArrayAttribute::try_from(specifiers).ok())
+            .is_some_and(|specifiers| {
+                (0..specifiers.len()).any(|index| {
+                    specifiers
+                        .element(index)
+                        .ok()
+                        .and_then(|word| StringAttribute::try_from(word).ok())
+                        .is_some_and(|word| word.value().contains("__aicore__"))
+                })
+            })
+}
+
+fn entry_block<'c>(op: OpRef<'c>, region: usize) -> Option<BlockRef<'c, 'c>> {
+    let block = op.region(region).ok()?.first_block()?;
+    // SAFETY: see the documentation of `pld_passes::ir`.
+    Some(unsafe { BlockRef::from_raw(block.to_raw()) })
+}
+
+fn writes_payload(name: &str) -> bool {
+    matches!(
+        name,
+        "ascend.tstore" | "ascend.tput" | "ascend.tget" | "ascend.write"
+    )
+}
+
+fn reads_payload(name: &str) -> bool {
+    matches!(
+        name,
+        "ascend.tload" | "ascend.read" | "ascend.tput" | "ascend.tget"
+    ) || is_call(name)
+}
+
+fn is_call(name: &str) -> bool {
+    matches!(
+        name,
+        "func.call" | "ascend.launch" | "ascend.run_on_lanes" | "ascend.submit"
+    )
+}

@@ -1,0 +1,536 @@
+//! `ascend-plan-ub`: the unified-buffer offset of every tile.
+//!
+//! A tile value is a handle: it points to the buffer of the `ascend.tile`
+//! op (the site) it came from, through scf results and iteration arguments
+//! (its provenance, a set of sites). Every site gets a buffer; two sites
+//! share bytes only when their buffers are never live at once:
+//!
+//! - a site's buffer lives from the site to the last use of any handle that
+//!   may point to it; a use inside a loop the site is outside of keeps it
+//!   live to the loop's end, and a loop that carries a handle to it (an
+//!   iteration argument or result) keeps it live over the whole loop;
+//! - a handle carried from one iteration to the next that is still read
+//!   after its own site runs again in the next iteration (the value of the
+//!   previous iteration is needed after the new one is made) would be
+//!   clobbered: the loop yields a copy (`ascend.tcopy`) into a tile made at
+//!   the yield instead. An element-wise op that reads the old value while
+//!   writing the new one in the same buffer is fine (in place).
+//!
+//! Offsets are chosen first-fit on 32-byte boundaries; tiles that cannot be
+//! live together within `ub-bytes` are an error naming them.
+
+use crate::report::Report;
+use melior::ir::{
+    BlockLike, RegionLike, ValueLike,
+    attribute::IntegerAttribute,
+    operation::{OperationLike, OperationRef},
+    r#type::IntegerType,
+};
+use pld_dialect::types::ascend as ascend_types;
+use pld_passes::{
+    bridge::{Pass, PassFailed, PassOption},
+    ir::{Builder, OpRef, Val, builder::context_of, nested_ops, ops::name, ops::operand},
+};
+use std::collections::{BTreeSet, HashMap};
+
+/// The `ascend-plan-ub` pass.
+pub struct PlanUb {
+    ub_bytes: i64,
+}
+
+const ALIGNMENT: i64 = 32;
+
+impl Pass for PlanUb {
+    const ARGUMENT: &'static str = "ascend-plan-ub";
+    const DESCRIPTION: &'static str = "Choose the unified-buffer offset of every ascend tile, sharing \
+                                       bytes between tiles that are never live together";
+    const OPTIONS: &'static [PassOption] = &[PassOption {
+        name: "ub-bytes",
+        description: "Bytes of unified buffer a core's tiles may use",
+        default: "196608",
+    }];
+
+    fn from_options(values: &[&str]) -> Result<Self, String> {
+        let ub_bytes = values[0]
+            .parse::<i64>()
+            .ok()
+            .filter(|bytes| *bytes >= ALIGNMENT && *bytes <= 196608)
+            .ok_or_else(|| format!("expected ub-bytes in [32, 196608], found '{}'", values[0]))?;
+        Ok(Self { ub_bytes })
+    }
+
+    fn run(&self, root: OperationRef) -> Result<(), PassFailed> {
+        // SAFETY: see the documentation of `pld_passes::ir`.
+        let root: OpRef = unsafe { OpRef::from_raw(root.to_raw()) };
+        let mut report = Report::default();
+        for function in nested_ops(root)
+            .into_iter()
+            .filter(|op| name(*op) == "func.func")
+        {
+            // Copies change the function; plan again until none is needed.
+            while Plan::of(function).insert_copy() {}
+            Plan::of(function).assign(self.ub_bytes, &mut report);
+        }
+        if report.failed() {
+            Err(PassFailed)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+fn key(value: Val) -> usize {
+    value.to_raw().ptr as usize
+}
+
+fn op_key(op: OpRef) -> usize {
+    op.to_raw().ptr as usize
+}
+
+/// What one function's tiles look like.
+struct Plan<'c> {
+    ops: Vec<OpRef<'c>>,
+    position: HashMap<usize, usize>,
+    /// The last position inside each op (its extent in pre-order).
+    end: HashMap<usize, usize>,
+    sites: Vec<OpRef<'c>>,
+    /// Sites (indices into `sites`) a tile value may point to.
+    provenance: HashMap<usize, BTreeSet<usize>>,
+    /// Every tile value: site results, block arguments, scf results.
+    values: Vec<Val<'c>>,
+}
+
+impl<'c> Plan<'c> {
+    fn of(function: OpRef<'c>) -> Self {
+        let ops = nested_ops(function);
+        let position: HashMap<usize, usize> = ops
+            .iter()
+            .enumerate()
+            .map(|(at, op)| (op_key(*op), at))
+            .collect();
+        let mut end = HashMap::new();
+        for op in &ops {
+            let last = nested_ops(*op)
+                .last()
+                .map_or(position[&op_key(*op)], |inner| position[&op_key(*inner)]);
+            end.insert(op_key(*op), last);
+        }
+        let sites: Vec<OpRef> = ops
+            .iter()
+            .copied()
+            .filter(|op| name(*op) == "ascend.tile")
+            .collect();
+        let mut plan = Self {
+            ops,
+            position,
+            end,
+            sites,
+            provenance: HashMap::new(),
+            values: Vec::new(),
+        };
+        plan.collect_values();
+        plan.propagate();
+        plan
+    }
+
+    fn pos(&self, op: OpRef) -> usize {
+        self.position[&op_key(op)]
+    }
+
+    fn collect_values(&mut self) {
+        for (index, site) in self.sites.iter().enumerate() {
+            let value = Builder::result(*site);
+            self.provenance.insert(key(value), BTreeSet::from([index]));
+            self.values.push(value);
+        }
+        for op in &self.ops {
+            for index in 0..op.result_count() {
+                let value = Builder::result_at(*op, index);
+                if ascend_types::is_tile(value.r#type()) && name(*op) != "ascend.tile" {
+                    self.values.push(value);
+                }
+            }
+            for region in op.regions() {
+                let mut block = region.first_block();
+                while let Some(current) = block {
+                    for index in 0..current.argument_count() {
+                        let argument = current.argument(index).expect("an argument");
+                        // SAFETY: see the documentation of `pld_passes::ir`.
+                        let argument: Val = unsafe { Val::from_raw(argument.to_raw()) };
+                        if ascend_types::is_tile(argument.r#type()) {
+                            self.values.push(argument);
+                        }
+                    }
+                    block = current.next_in_region();
+                }
+            }
+        }
+    }
+
+    fn sites_of(&self, value: Val) -> BTreeSet<usize> {
+        self.provenance
+            .get(&key(value))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Adds the provenance of `from` to `to`; whether it grew.
+    fn flow(&mut self, from: Val<'c>, to: Val<'c>) -> bool {
+        let incoming = self.sites_of(from);
+        let entry = self.provenance.entry(key(to)).or_default();
+        let before = entry.len();
+        entry.extend(incoming);
+        entry.len() != before
+    }
+
+    /// Handles flow into scf block arguments and results, to a fixed point.
+    fn propagate(&mut self) {
+        loop {
+            let mut changed = false;
+            for op in self.ops.clone() {
+                for (from, to) in scf_flows(op) {
+                    if ascend_types::is_tile(to.r#type()) {
+                        changed |= self.flow(from, to);
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    /// The op that first writes a site's tile (its destination operand).
+    fn writer(&self, site: OpRef<'c>) -> Option<OpRef<'c>> {
+        let tile = Builder::result(site);
+        self.ops[self.pos(site) + 1..]
+            .iter()
+            .copied()
+            .find(|op| op.operand_count() > 0 && operand(*op, 0) == tile && !is_terminator(*op))
+    }
+
+    /// Whether `a` and `b` sit in different regions of one `scf.if` (they
+    /// never both run).
+    fn exclusive(&self, a: OpRef, b: OpRef) -> bool {
+        let mut ancestor = a.parent_operation();
+        while let Some(candidate) = ancestor {
+            // SAFETY: see the documentation of `pld_passes::ir`.
+            let candidate: OpRef = unsafe { OpRef::from_raw(candidate.to_raw()) };
+            if name(candidate) == "scf.if" && contains(candidate, b) {
+                return region_index(candidate, a) != region_index(candidate, b);
+            }
+            ancestor = candidate.parent_operation();
+        }
+        false
+    }
+
+    /// Finds one iteration argument that would be clobbered and yields a
+    /// copy for it instead; whether it changed the IR.
+    fn insert_copy(&self) -> bool {
+        for op in &self.ops {
+            if name(*op) != "scf.for" {
+                continue;
+            }
+            let body = op
+                .region(0)
+                .expect("a loop body")
+                .first_block()
+                .expect("a block");
+            let terminator = body.terminator().expect("scf.yield");
+            // SAFETY: see the documentation of `pld_passes::ir`.
+            let terminator: OpRef = unsafe { OpRef::from_raw(terminator.to_raw()) };
+            for index in 0..terminator.operand_count() {
+                let yielded = operand(terminator, index);
+                if !ascend_types::is_tile(yielded.r#type()) {
+                    continue;
+                }
+                let argument = body.argument(index + 1).expect("an iteration argument");
+                // SAFETY: see the documentation of `pld_passes::ir`.
+                let argument: Val = unsafe { Val::from_raw(argument.to_raw()) };
+                let clobbered = self.sites_of(yielded).into_iter().any(|site_index| {
+                    let site = self.sites[site_index];
+                    if !contains(*op, site) {
+                        return false;
+                    }
+                    let writer = self.writer(site);
+                    // A read after the site ran again, unless it is the
+                    // site's own in-place write or in another branch.
+                    uses(argument).into_iter().any(|user| {
+                        let in_place = Some(user) == writer && is_elementwise(user);
+                        !(is_terminator(user)
+                            || self.pos(user) <= self.pos(site)
+                            || in_place
+                            || self.exclusive(user, site))
+                    })
+                });
+                if clobbered {
+                    let builder = Builder::before(terminator);
+                    let copy = Builder::result(builder.create(
+                        "ascend.tile",
+                        &[],
+                        &[yielded.r#type()],
+                        &[builder.segment_sizes(&[0, 0])],
+                        vec![],
+                    ));
+                    builder.create("ascend.tcopy", &[copy, yielded], &[], &[], vec![]);
+                    // SAFETY: a live op and an operand index it has.
+                    unsafe {
+                        mlir_sys::mlirOperationSetOperand(
+                            terminator.to_raw(),
+                            index as isize,
+                            copy.to_raw(),
+                        )
+                    };
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The live range `[start, end]` of each site's buffer.
+    fn ranges(&self) -> Vec<(usize, usize)> {
+        let mut ranges: Vec<(usize, usize)> = self
+            .sites
+            .iter()
+            .map(|site| (self.pos(*site), self.pos(*site)))
+            .collect();
+        let loops: Vec<OpRef> = self
+            .ops
+            .iter()
+            .copied()
+            .filter(|op| matches!(name(*op), "scf.for" | "scf.while"))
+            .collect();
+        for value in &self.values {
+            let sites = self.sites_of(*value);
+            for user in uses(*value) {
+                let at = self.pos(user);
+                for site in &sites {
+                    let range = &mut ranges[*site];
+                    range.1 = range.1.max(at);
+                    // A use inside a loop the site is outside of: live to the
+                    // loop's end (the next iteration reads it again).
+                    for l in &loops {
+                        if contains(*l, user) && !contains(*l, self.sites[*site]) {
+                            range.1 = range.1.max(self.end[&op_key(*l)]);
+                        }
+                    }
+                }
+            }
+        }
+        // A loop that carries a handle keeps its buffer live throughout.
+        for l in &loops {
+            for (from, to) in scf_flows(*l) {
+                if !ascend_types::is_tile(to.r#type()) {
+                    continue;
+                }
+                for site in self.sites_of(from).union(&self.sites_of(to)) {
+                    let range = &mut ranges[*site];
+                    range.0 = range.0.min(self.pos(*l));
+                    range.1 = range.1.max(self.end[&op_key(*l)]);
+                }
+            }
+        }
+        ranges
+    }
+
+    /// First-fit offsets for the sites, in order of their start.
+    fn assign(&self, ub_bytes: i64, report: &mut Report) {
+        let ranges = self.ranges();
+        let sizes: Vec<i64> = self
+            .sites
+            .iter()
+            .map(|site| {
+                let (rows, cols, element) =
+                    ascend_types::tile_shape(Builder::result(*site).r#type()).expect("a tile");
+                let bytes = rows * cols * pld_passes::ir::types::byte_width(element).unwrap_or(1);
+                (bytes + ALIGNMENT - 1) / ALIGNMENT * ALIGNMENT
+            })
+            .collect();
+        let mut order: Vec<usize> = (0..self.sites.len()).collect();
+        order.sort_by_key(|site| (ranges[*site].0, *site));
+        let mut offsets: Vec<Option<i64>> = vec![None; self.sites.len()];
+        for site in order {
+            let (start, end) = ranges[site];
+            let mut busy: Vec<(i64, i64)> = (0..self.sites.len())
+                .filter(|other| {
+                    offsets[*other].is_some()
+                        && ranges[*other].0 <= end
+                        && start <= ranges[*other].1
+                })
+                .map(|other| {
+                    (
+                        offsets[other].unwrap(),
+                        offsets[other].unwrap() + sizes[other],
+                    )
+                })
+                .collect();
+            busy.sort();
+            let mut offset = 0;
+            for (from, to) in busy {
+                if offset + sizes[site] <= from {
+                    break;
+                }
+                offset = offset.max(to);
+            }
+            if offset + sizes[site] > ub_bytes {
+                let live: Vec<(melior::ir::Location, String)> = (0..self.sites.len())
+                    .filter(|other| {
+                        *other != site
+                            && offsets[*other].is_some()
+                            && ranges[*other].0 <= end
+                            && start <= ranges[*other].1
+                    })
+                    .map(|other| {
+                        (
+                            self.sites[other].location(),
+                            format!("a live tile of {} bytes", sizes[other]),
+                        )
+                    })
+                    .collect();
+                report.error(
+                    &self.sites[site],
+                    &format!(
+                        "the tiles live here need {} bytes of unified buffer, more than the {ub_bytes} \
+                         available (ascend-plan-ub ub-bytes): use smaller chunks",
+                        offset + sizes[site]
+                    ),
+                    &live,
+                );
+                return;
+            }
+            offsets[site] = Some(offset);
+        }
+        for (site, offset) in self.sites.iter().zip(offsets) {
+            let context = context_of(*site);
+            let attribute = IntegerAttribute::new(
+                IntegerType::new(context, 64).into(),
+                offset.expect("every site is placed"),
+            );
+            crate::convert::set_attribute(*site, "ub_offset", attribute.into());
+        }
+    }
+}
+
+/// Every `(from, to)` pair of values an scf op passes a handle through.
+fn scf_flows<'c>(op: OpRef<'c>) -> Vec<(Val<'c>, Val<'c>)> {
+    let mut flows = Vec::new();
+    let block_argument = |region: usize, index: usize| -> Option<Val<'c>> {
+        let block = op.region(region).ok()?.first_block()?;
+        let argument = block.argument(index).ok()?;
+        // SAFETY: see the documentation of `pld_passes::ir`.
+        Some(unsafe { Val::from_raw(argument.to_raw()) })
+    };
+    let yielded = |region: usize| -> Vec<Val<'c>> {
+        let Some(block) = op
+            .region(region)
+            .ok()
+            .and_then(|region| region.first_block())
+        else {
+            return vec![];
+        };
+        let Some(terminator) = block.terminator() else {
+            return vec![];
+        };
+        // SAFETY: see the documentation of `pld_passes::ir`.
+        let terminator: OpRef = unsafe { OpRef::from_raw(terminator.to_raw()) };
+        let skip = usize::from(name(terminator) == "scf.condition");
+        (skip..terminator.operand_count())
+            .map(|index| operand(terminator, index))
+            .collect()
+    };
+    match name(op) {
+        "scf.for" => {
+            let inits: Vec<Val> = (3..op.operand_count())
+                .map(|index| operand(op, index))
+                .collect();
+            let yields = yielded(0);
+            for (index, init) in inits.iter().enumerate() {
+                let Some(argument) = block_argument(0, index + 1) else {
+                    continue;
+                };
+                let result = Builder::result_at(op, index);
+                flows.push((*init, argument));
+                flows.push((*init, result));
+                if let Some(yield_value) = yields.get(index) {
+                    flows.push((*yield_value, argument));
+                    flows.push((*yield_value, result));
+                }
+            }
+        }
+        "scf.if" | "scf.execute_region" | "scf.index_switch" => {
+            for region in 0..op.region_count() {
+                for (index, value) in yielded(region).into_iter().enumerate() {
+                    if index < op.result_count() {
+                        flows.push((value, Builder::result_at(op, index)));
+                    }
+                }
+            }
+        }
+        "scf.while" => {
+            let inits: Vec<Val> = (0..op.operand_count())
+                .map(|index| operand(op, index))
+                .collect();
+            let after_yields = yielded(1);
+            let conditions = yielded(0);
+            for (index, init) in inits.iter().enumerate() {
+                if let Some(argument) = block_argument(0, index) {
+                    flows.push((*init, argument));
+                    if let Some(back) = after_yields.get(index) {
+                        flows.push((*back, argument));
+                    }
+                }
+            }
+            for (index, value) in conditions.iter().enumerate() {
+                if let Some(argument) = block_argument(1, index) {
+                    flows.push((*value, argument));
+                }
+                if index < op.result_count() {
+                    flows.push((*value, Builder::result_at(op, index)));
+                }
+            }
+        }
+        _ => {}
+    }
+    flows
+}
+
+/// The ops that use `value`.
+fn uses(value: Val) -> Vec<OpRef> {
+    crate::convert::uses(value)
+        .into_iter()
+        .map(|(op, _)| op)
+        .collect()
+}
+
+fn is_terminator(op: OpRef) -> bool {
+    matches!(name(op), "scf.yield" | "scf.condition")
+}
+
+/// Ops that read and write a tile element by element (safe in place).
+fn is_elementwise(op: OpRef) -> bool {
+    matches!(
+        name(op),
+        "ascend.tadd" | "ascend.tmax" | "ascend.tmin" | "ascend.tmul" | "ascend.tcopy"
+    )
+}
+
+/// Whether `inner` is `outer` or nested in it.
+fn contains(outer: OpRef, inner: OpRef) -> bool {
+    crate::convert::is_within(inner, outer)
+}
+
+/// The index of the region of `op` that holds `inner`.
+fn region_index(op: OpRef, inner: OpRef) -> Option<usize> {
+    let mut current: OpRef = inner;
+    loop {
+        let parent = current.parent_operation()?;
+        // SAFETY: see the documentation of `pld_passes::ir`.
+        let parent: OpRef = unsafe { OpRef::from_raw(parent.to_raw()) };
+        if parent == op {
+            let region = current.block()?.parent_region()?;
+            return (0..op.region_count()).find(|index| op.region(*index).ok() == Some(region));
+        }
+        current = parent;
+    }
+}

@@ -1,0 +1,443 @@
+//! The entry function's arguments as pld-run handles them.
+//!
+//! pld-run reads the entry's MLIR signature into [`EntryArg`]s (one per
+//! argument, in order): `!pld.dtensor` arguments are [`ArgKind::Window`]
+//! (every rank's window holds one at the same offset), `memref` arguments
+//! are [`ArgKind::Global`] (per-rank global memory), and integer, index and
+//! float arguments are [`ArgKind::Scalar`]. [`resolve`] fills dynamic
+//! dimensions from `--shape` into [`ArgLayout`]s, and [`validate`] checks
+//! the options that name arguments against them, so that every such
+//! mistake is reported before anything is compiled.
+
+use crate::Error;
+use crate::cli::Options;
+use crate::element::ElementType;
+use crate::expr::MAX_DIMS;
+use crate::npy::format_shape;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// Where an argument lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArgKind {
+    /// A `!pld.dtensor`: in every rank's window, at the same offset.
+    Window,
+    /// A `memref`: in the rank's own global memory.
+    Global,
+    /// An integer, index or float value passed by value.
+    Scalar,
+}
+
+impl ArgKind {
+    /// The job file's word for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ArgKind::Window => "window",
+            ArgKind::Global => "global",
+            ArgKind::Scalar => "scalar",
+        }
+    }
+}
+
+impl fmt::Display for ArgKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One dimension of an argument's type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dim {
+    Static(usize),
+    /// `?`: given by `--shape`.
+    Dynamic,
+}
+
+/// An entry argument as its MLIR type describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryArg {
+    /// 0-based position in the signature.
+    pub index: usize,
+    pub kind: ArgKind,
+    pub dtype: ElementType,
+    /// Empty for scalars (and 0-d arrays).
+    pub dims: Vec<Dim>,
+}
+
+/// An entry argument with its shape known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArgLayout {
+    index: usize,
+    kind: ArgKind,
+    dtype: ElementType,
+    shape: Vec<usize>,
+    len: usize,
+}
+
+impl ArgLayout {
+    /// Checks that a scalar has no dimensions, that an array has at most
+    /// [`MAX_DIMS`] (all EXPR can index, and all the harness takes), and
+    /// that the byte size fits in memory.
+    pub fn new(
+        index: usize,
+        kind: ArgKind,
+        dtype: ElementType,
+        shape: Vec<usize>,
+    ) -> Result<ArgLayout, Error> {
+        if kind == ArgKind::Scalar && !shape.is_empty() {
+            return Err(Error::new(format!(
+                "argument {index} is a scalar but has shape {}",
+                format_shape(&shape)
+            )));
+        }
+        if shape.len() > MAX_DIMS {
+            return Err(Error::new(format!(
+                "argument {index} has {} dimensions; at most {MAX_DIMS} are supported",
+                shape.len()
+            )));
+        }
+        let len = shape
+            .iter()
+            .try_fold(1usize, |n, &d| n.checked_mul(d))
+            .filter(|n| n.checked_mul(dtype.size()).is_some())
+            .ok_or_else(|| {
+                Error::new(format!(
+                    "argument {index}: shape {} of {dtype} is too large",
+                    format_shape(&shape)
+                ))
+            })?;
+        Ok(ArgLayout {
+            index,
+            kind,
+            dtype,
+            shape,
+            len,
+        })
+    }
+
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    pub fn kind(&self) -> ArgKind {
+        self.kind
+    }
+
+    pub fn dtype(&self) -> ElementType {
+        self.dtype
+    }
+
+    /// One size per dimension; empty for a scalar.
+    pub fn shape(&self) -> &[usize] {
+        &self.shape
+    }
+
+    /// Number of elements (1 for a scalar).
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Bytes of one rank's copy in the element type.
+    pub fn byte_len(&self) -> usize {
+        self.len * self.dtype.size()
+    }
+
+    /// Window and global arguments are arrays the run may change; scalars
+    /// are neither read back nor dumped.
+    pub fn is_array(&self) -> bool {
+        self.kind != ArgKind::Scalar
+    }
+
+    /// `argument 2 (window f16 [4, 17])`, for messages.
+    pub fn describe(&self) -> String {
+        if self.is_array() {
+            format!(
+                "argument {} ({} {} {})",
+                self.index,
+                self.kind,
+                self.dtype,
+                format_shape(&self.shape)
+            )
+        } else {
+            format!("argument {} (scalar {})", self.index, self.dtype)
+        }
+    }
+}
+
+/// Fills dynamic dimensions from `--shape` (given as `shapes`). A `--shape`
+/// must give every dimension of the argument, agree with its static ones,
+/// and not name a scalar; a dynamic dimension without one is an error.
+pub fn resolve(
+    args: &[EntryArg],
+    shapes: &BTreeMap<usize, Vec<usize>>,
+) -> Result<Vec<ArgLayout>, Error> {
+    if let Some((i, arg)) = args.iter().enumerate().find(|(i, a)| a.index != *i) {
+        return Err(Error::new(format!(
+            "entry arguments must be listed in order: position {i} holds argument {}",
+            arg.index
+        )));
+    }
+    check_exists(args.len(), shapes.keys(), "--shape")?;
+    args.iter()
+        .map(|arg| {
+            let shape = match shapes.get(&arg.index) {
+                Some(_) if arg.kind == ArgKind::Scalar => {
+                    return Err(Error::new(format!(
+                        "--shape {}: argument {} is a scalar ({}) and has no shape",
+                        arg.index, arg.index, arg.dtype
+                    )));
+                }
+                Some(given) => {
+                    let fits = given.len() == arg.dims.len()
+                        && given.iter().zip(&arg.dims).all(|(g, d)| match d {
+                            Dim::Static(s) => g == s,
+                            Dim::Dynamic => true,
+                        });
+                    if !fits {
+                        return Err(Error::new(format!(
+                            "--shape {}: {} does not fit argument {}'s type {}",
+                            arg.index,
+                            format_shape(given),
+                            arg.index,
+                            format_dims(&arg.dims, arg.dtype)
+                        )));
+                    }
+                    given.clone()
+                }
+                None => arg
+                    .dims
+                    .iter()
+                    .map(|d| match d {
+                        Dim::Static(s) => Ok(*s),
+                        Dim::Dynamic => Err(Error::new(format!(
+                            "argument {} has type {} with dynamic dimensions: give its shape with --shape {}=D0x...",
+                            arg.index,
+                            format_dims(&arg.dims, arg.dtype),
+                            arg.index
+                        ))),
+                    })
+                    .collect::<Result<_, _>>()?,
+            };
+            ArgLayout::new(arg.index, arg.kind, arg.dtype, shape)
+        })
+        .collect()
+}
+
+/// `4x?xf32`, as MLIR writes a shaped type's dimensions.
+fn format_dims(dims: &[Dim], dtype: ElementType) -> String {
+    let mut out = String::new();
+    for d in dims {
+        match d {
+            Dim::Static(s) => out.push_str(&s.to_string()),
+            Dim::Dynamic => out.push('?'),
+        }
+        out.push('x');
+    }
+    out.push_str(dtype.mlir_name());
+    out
+}
+
+fn check_exists<'a>(
+    count: usize,
+    mut args: impl Iterator<Item = &'a usize>,
+    option: &str,
+) -> Result<(), Error> {
+    match args.find(|&&arg| arg >= count) {
+        Some(arg) => Err(Error::new(format!(
+            "{option} {arg}: the entry has {count} argument{} (0..{count})",
+            if count == 1 { "" } else { "s" }
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Checks the argument-naming options against the entry: every ARG exists;
+/// `--expect` and `--print` name arrays (a scalar's value cannot change);
+/// expressions use no `i<k>` beyond the argument's dimensions. (`--shape`
+/// is checked by [`resolve`]; `--load` of a scalar reads a 0-d array.)
+pub fn validate(layouts: &[ArgLayout], options: &Options) -> Result<(), Error> {
+    let count = layouts.len();
+    check_exists(count, options.init.keys(), "--init")?;
+    check_exists(count, options.load.keys(), "--load")?;
+    check_exists(count, options.expect.keys(), "--expect")?;
+    check_exists(count, options.print.iter(), "--print")?;
+    check_exists(count, options.shape.keys(), "--shape")?;
+    for (option, args) in [
+        ("--expect", options.expect.keys().collect::<Vec<_>>()),
+        ("--print", options.print.iter().collect()),
+    ] {
+        if let Some(arg) = args.into_iter().find(|&&a| !layouts[a].is_array()) {
+            return Err(Error::new(format!(
+                "{option} {arg}: {} keeps its value; only window and global arguments can be checked or printed",
+                layouts[*arg].describe()
+            )));
+        }
+    }
+    for (option, exprs) in [("--init", &options.init), ("--expect", &options.expect)] {
+        for (&arg, expr) in exprs {
+            let dims = layouts[arg].shape().len();
+            if let Some((k, column)) = expr.max_dimension()
+                && k >= dims
+            {
+                let e = crate::expr::ExprError {
+                    column,
+                    message: format!(
+                        "`i{k}` does not exist: {} has {dims} dimension{}",
+                        layouts[arg].describe(),
+                        if dims == 1 { "" } else { "s" }
+                    ),
+                };
+                return Err(Error::new(format!(
+                    "{option} {arg}={}: {}",
+                    expr.source(),
+                    e.render(expr.source())
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Command, parse};
+
+    fn entry() -> Vec<EntryArg> {
+        vec![
+            EntryArg {
+                index: 0,
+                kind: ArgKind::Window,
+                dtype: ElementType::F16,
+                dims: vec![Dim::Static(4), Dim::Dynamic],
+            },
+            EntryArg {
+                index: 1,
+                kind: ArgKind::Global,
+                dtype: ElementType::I32,
+                dims: vec![Dim::Static(8)],
+            },
+            EntryArg {
+                index: 2,
+                kind: ArgKind::Scalar,
+                dtype: ElementType::Index,
+                dims: vec![],
+            },
+        ]
+    }
+
+    fn shapes(pairs: &[(usize, &[usize])]) -> BTreeMap<usize, Vec<usize>> {
+        pairs.iter().map(|(a, s)| (*a, s.to_vec())).collect()
+    }
+
+    fn options(extra: &[&str]) -> Options {
+        let mut args = vec!["a.mlir", "--ranks", "2"];
+        args.extend_from_slice(extra);
+        match parse(args) {
+            Ok(Command::Run(o)) => o,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn resolves_dynamic_dimensions() {
+        let layouts = resolve(&entry(), &shapes(&[(0, &[4, 17])])).unwrap();
+        assert_eq!(layouts[0].shape(), [4, 17]);
+        assert_eq!(layouts[0].len(), 68);
+        assert_eq!(layouts[0].byte_len(), 136);
+        assert_eq!(layouts[1].shape(), [8]);
+        assert_eq!(layouts[2].shape(), [] as [usize; 0]);
+        assert_eq!(layouts[2].len(), 1);
+        assert!(!layouts[2].is_array() && layouts[1].is_array());
+        assert_eq!(layouts[0].describe(), "argument 0 (window f16 [4, 17])");
+        assert_eq!(layouts[2].describe(), "argument 2 (scalar index)");
+        // A --shape for a static argument is fine when it agrees.
+        assert!(resolve(&entry(), &shapes(&[(0, &[4, 1]), (1, &[8])])).is_ok());
+    }
+
+    #[test]
+    fn shape_errors() {
+        let err = |s: &[(usize, &[usize])]| resolve(&entry(), &shapes(s)).unwrap_err().to_string();
+        assert_eq!(
+            err(&[]),
+            "argument 0 has type 4x?xf16 with dynamic dimensions: give its shape with --shape 0=D0x..."
+        );
+        assert_eq!(
+            err(&[(0, &[5, 17])]),
+            "--shape 0: [5, 17] does not fit argument 0's type 4x?xf16"
+        );
+        assert_eq!(
+            err(&[(0, &[4])]),
+            "--shape 0: [4] does not fit argument 0's type 4x?xf16"
+        );
+        assert_eq!(
+            err(&[(0, &[4, 1]), (2, &[1])]),
+            "--shape 2: argument 2 is a scalar (index) and has no shape"
+        );
+        assert_eq!(
+            err(&[(0, &[4, 1]), (7, &[1])]),
+            "--shape 7: the entry has 3 arguments (0..3)"
+        );
+        assert!(err(&[(0, &[4, usize::MAX])]).contains("too large"));
+        let nine = ArgLayout::new(0, ArgKind::Global, ElementType::I8, vec![1; 9]).unwrap_err();
+        assert_eq!(
+            nine.to_string(),
+            "argument 0 has 9 dimensions; at most 8 are supported"
+        );
+        assert!(ArgLayout::new(0, ArgKind::Global, ElementType::I8, vec![1; 8]).is_ok());
+        let mut out_of_order = entry();
+        out_of_order.swap(0, 1);
+        assert!(resolve(&out_of_order, &BTreeMap::new()).is_err());
+    }
+
+    #[test]
+    fn validates_options_against_the_entry() {
+        let layouts = resolve(&entry(), &shapes(&[(0, &[4, 2])])).unwrap();
+        let check = |extra: &[&str]| validate(&layouts, &options(extra)).map_err(|e| e.to_string());
+        assert_eq!(
+            check(&[
+                "--init", "0=i0+i1", "--init", "2=r", "--expect", "1=i0", "--print", "0"
+            ]),
+            Ok(())
+        );
+        assert_eq!(check(&["--load", "2=s{rank}.npy"]), Ok(()));
+        assert_eq!(
+            check(&["--init", "3=1"]),
+            Err("--init 3: the entry has 3 arguments (0..3)".into())
+        );
+        assert_eq!(
+            check(&["--load", "9=x"]),
+            Err("--load 9: the entry has 3 arguments (0..3)".into())
+        );
+        assert_eq!(
+            check(&["--print", "3"]),
+            Err("--print 3: the entry has 3 arguments (0..3)".into())
+        );
+        assert_eq!(
+            check(&["--expect", "5=1"]),
+            Err("--expect 5: the entry has 3 arguments (0..3)".into())
+        );
+        assert_eq!(
+            check(&["--expect", "2=1"]),
+            Err("--expect 2: argument 2 (scalar index) keeps its value; only window and global arguments can be checked or printed".into())
+        );
+        assert!(
+            check(&["--print", "2"])
+                .unwrap_err()
+                .starts_with("--print 2: argument 2 (scalar index)")
+        );
+        assert_eq!(
+            check(&["--expect", "1=i0 + i1"]),
+            Err("--expect 1=i0 + i1: column 6: `i1` does not exist: argument 1 (global i32 [8]) has 1 dimension\n  i0 + i1\n       ^".into())
+        );
+        assert!(
+            check(&["--init", "2=i0"])
+                .unwrap_err()
+                .contains("has 0 dimensions")
+        );
+    }
+}

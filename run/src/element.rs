@@ -1,0 +1,688 @@
+//! Element types of entry arguments, and how values become their bytes.
+//!
+//! Every buffer pld-run exchanges with the harness is little-endian in the
+//! argument's own element type. Converting a [`Value`] into a type:
+//!
+//! - integer types: a float truncates toward zero first (saturating at the
+//!   i64 range, NaN becomes 0), then the integer wraps to the width, as C
+//!   does. `i1` keeps the lowest bit, so `2` is false.
+//! - float types: round to nearest, ties to even, overflowing to infinity.
+//!   f16 and bf16 are rounded here with integer arithmetic in one step from
+//!   the exact input (an i64, u64 or f64), never through f32, so there is
+//!   no double rounding.
+//!
+//! Decoding is exact: integers as signed two's complement (`i1` as 0 or 1),
+//! floats widened to f64.
+//!
+//! Scalars handed to the harness are 8 bytes (see [`ElementType::encode_scalar`]).
+
+use crate::expr::Value;
+use std::fmt;
+use std::str::FromStr;
+
+/// An MLIR element type pld-run can put in an argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ElementType {
+    I1,
+    I8,
+    I16,
+    I32,
+    I64,
+    /// MLIR's `index`: 8 bytes on the simulator's 64-bit host.
+    Index,
+    F16,
+    BF16,
+    F32,
+    F64,
+}
+
+impl ElementType {
+    /// Every type, integers first.
+    pub const ALL: [ElementType; 10] = [
+        ElementType::I1,
+        ElementType::I8,
+        ElementType::I16,
+        ElementType::I32,
+        ElementType::I64,
+        ElementType::Index,
+        ElementType::F16,
+        ElementType::BF16,
+        ElementType::F32,
+        ElementType::F64,
+    ];
+
+    /// Parses the MLIR spelling (`i32`, `index`, `bf16`, ...).
+    pub fn from_mlir(name: &str) -> Option<ElementType> {
+        ElementType::ALL.into_iter().find(|t| t.mlir_name() == name)
+    }
+
+    /// The MLIR spelling, also used in the job file.
+    pub fn mlir_name(self) -> &'static str {
+        match self {
+            ElementType::I1 => "i1",
+            ElementType::I8 => "i8",
+            ElementType::I16 => "i16",
+            ElementType::I32 => "i32",
+            ElementType::I64 => "i64",
+            ElementType::Index => "index",
+            ElementType::F16 => "f16",
+            ElementType::BF16 => "bf16",
+            ElementType::F32 => "f32",
+            ElementType::F64 => "f64",
+        }
+    }
+
+    /// Bytes per element in memory (`i1` takes a whole byte).
+    pub fn size(self) -> usize {
+        match self {
+            ElementType::I1 | ElementType::I8 => 1,
+            ElementType::I16 | ElementType::F16 | ElementType::BF16 => 2,
+            ElementType::I32 | ElementType::F32 => 4,
+            ElementType::I64 | ElementType::Index | ElementType::F64 => 8,
+        }
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(
+            self,
+            ElementType::F16 | ElementType::BF16 | ElementType::F32 | ElementType::F64
+        )
+    }
+
+    /// Appends `value` converted to this type, [`size`](Self::size) bytes.
+    pub fn encode(self, value: Value, out: &mut Vec<u8>) {
+        match value {
+            Value::Int(i) => self.encode_int(i128::from(i), out),
+            Value::Float(x) => self.encode_float(x, out),
+        }
+    }
+
+    /// Appends an integer (any i64 or u64, which is why it is an i128)
+    /// converted to this type.
+    pub fn encode_int(self, i: i128, out: &mut Vec<u8>) {
+        // Wrapping to the width keeps the low bytes of two's complement.
+        let low = |n: usize, out: &mut Vec<u8>| out.extend_from_slice(&i.to_le_bytes()[..n]);
+        match self {
+            ElementType::I1 => out.push((i & 1) as u8),
+            ElementType::I8
+            | ElementType::I16
+            | ElementType::I32
+            | ElementType::I64
+            | ElementType::Index => low(self.size(), out),
+            ElementType::F16 => out.extend_from_slice(&f16_from_int(i).to_le_bytes()),
+            ElementType::BF16 => out.extend_from_slice(&bf16_from_int(i).to_le_bytes()),
+            // Rust's int-to-float `as` rounds to nearest, ties to even.
+            ElementType::F32 => out.extend_from_slice(&(i as f32).to_le_bytes()),
+            ElementType::F64 => out.extend_from_slice(&(i as f64).to_le_bytes()),
+        }
+    }
+
+    /// Appends a float converted to this type.
+    pub fn encode_float(self, x: f64, out: &mut Vec<u8>) {
+        match self {
+            ElementType::F16 => out.extend_from_slice(&f16_from_f64(x).to_le_bytes()),
+            ElementType::BF16 => out.extend_from_slice(&bf16_from_f64(x).to_le_bytes()),
+            ElementType::F32 => out.extend_from_slice(&(x as f32).to_le_bytes()),
+            ElementType::F64 => out.extend_from_slice(&x.to_le_bytes()),
+            // `as` truncates toward zero, saturates and maps NaN to 0.
+            _ => self.encode_int(i128::from(x as i64), out),
+        }
+    }
+
+    /// Reads one element from the first [`size`](Self::size) bytes of
+    /// `bytes`: `Int` for integer types, `Float` for float types.
+    ///
+    /// Panics if `bytes` is shorter than the element.
+    pub fn decode(self, bytes: &[u8]) -> Value {
+        let b = &bytes[..self.size()];
+        let int = Value::Int;
+        match self {
+            ElementType::I1 => int(i64::from(b[0] & 1)),
+            ElementType::I8 => int(i64::from(b[0] as i8)),
+            ElementType::I16 => int(i64::from(i16::from_le_bytes([b[0], b[1]]))),
+            ElementType::I32 => int(i64::from(i32::from_le_bytes(to_array(b)))),
+            ElementType::I64 | ElementType::Index => int(i64::from_le_bytes(to_array(b))),
+            ElementType::F16 => Value::Float(f16_to_f64(u16::from_le_bytes([b[0], b[1]]))),
+            ElementType::BF16 => Value::Float(bf16_to_f64(u16::from_le_bytes([b[0], b[1]]))),
+            ElementType::F32 => Value::Float(f64::from(f32::from_le_bytes(to_array(b)))),
+            ElementType::F64 => Value::Float(f64::from_le_bytes(to_array(b))),
+        }
+    }
+
+    /// One element as an `f64` (exact for floats and for integers up to
+    /// 2^53), for callers that only compare or print magnitudes.
+    pub fn decode_f64(self, bytes: &[u8]) -> f64 {
+        self.decode(bytes).as_f64()
+    }
+
+    /// `value` as this type holds it: converted and read back.
+    pub fn round(self, value: Value) -> Value {
+        let mut bytes = Vec::with_capacity(8);
+        self.encode(value, &mut bytes);
+        self.decode(&bytes)
+    }
+
+    /// A scalar argument as the harness reads it: 8 bytes, little-endian;
+    /// integer types as i64 two's complement of the value wrapped to the
+    /// width (then sign-extended, `i1` as 0 or 1), float types as the f64
+    /// bits of the value already rounded to the type, so that the harness's
+    /// own narrowing is exact and this module's rounding is the only one.
+    pub fn encode_scalar(self, value: Value) -> [u8; 8] {
+        match self.round(value) {
+            Value::Int(i) => i.to_le_bytes(),
+            Value::Float(x) => x.to_le_bytes(),
+        }
+    }
+
+    /// Reads back what [`encode_scalar`](Self::encode_scalar) wrote.
+    pub fn decode_scalar(self, bytes: [u8; 8]) -> Value {
+        if self.is_float() {
+            self.round(Value::Float(f64::from_le_bytes(bytes)))
+        } else {
+            self.round(Value::Int(i64::from_le_bytes(bytes)))
+        }
+    }
+
+    /// `value` (already of this type) as short readable text: integers in
+    /// decimal; floats as the shortest decimal that reads back to the same
+    /// value of this type (`0.1` for the f32 nearest 0.1, `0.3333` for the
+    /// f16 nearest 1/3), `inf`, `-inf`, `NaN`.
+    pub fn format(self, value: Value) -> String {
+        let x = match value {
+            Value::Int(i) => return i.to_string(),
+            Value::Float(x) => x,
+        };
+        match self {
+            ElementType::F32 => format!("{:?}", x as f32),
+            ElementType::F16 | ElementType::BF16 if x.is_finite() => {
+                let bits = |x: f64| {
+                    let mut out = Vec::with_capacity(2);
+                    self.encode_float(x, &mut out);
+                    out
+                };
+                let want = bits(x);
+                // f16 needs at most 5 significant digits, bf16 at most 4.
+                for digits in 1..=17 {
+                    let text = format!("{:.*e}", digits - 1, x);
+                    let y: f64 = text.parse().expect("formatted f64 parses");
+                    if bits(y) == want {
+                        return format!("{y:?}");
+                    }
+                }
+                format!("{x:?}")
+            }
+            _ => format!("{x:?}"),
+        }
+    }
+}
+
+impl fmt::Display for ElementType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.mlir_name())
+    }
+}
+
+impl FromStr for ElementType {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<ElementType, String> {
+        ElementType::from_mlir(s).ok_or_else(|| {
+            format!("unsupported element type `{s}` (supported: i1 i8 i16 i32 i64 index f16 bf16 f32 f64)")
+        })
+    }
+}
+
+fn to_array<const N: usize>(bytes: &[u8]) -> [u8; N] {
+    bytes[..N].try_into().expect("slice has N bytes")
+}
+
+// ---------------------------------------------------------------- f16 and bf16
+
+/// A binary floating-point format narrower than f64.
+#[derive(Clone, Copy)]
+struct Format {
+    /// Fraction bits (without the implicit leading 1).
+    fraction: u32,
+    /// Exponent bits.
+    exponent: u32,
+}
+
+const F16: Format = Format {
+    fraction: 10,
+    exponent: 5,
+};
+const BF16: Format = Format {
+    fraction: 7,
+    exponent: 8,
+};
+
+impl Format {
+    fn bias(self) -> i32 {
+        (1 << (self.exponent - 1)) - 1
+    }
+
+    /// The bits of +infinity.
+    fn infinity(self) -> u16 {
+        (((1u32 << self.exponent) - 1) << self.fraction) as u16
+    }
+
+    fn sign_bit(self) -> u16 {
+        1 << (self.exponent + self.fraction)
+    }
+
+    /// Rounds `sign * m * 2^e` (m > 0) to nearest, ties to even.
+    fn round(self, negative: bool, m: u128, e: i32) -> u16 {
+        let sign = if negative { self.sign_bit() } else { 0 };
+        // The value lies in [2^top, 2^(top+1)).
+        let top = 127 - m.leading_zeros() as i32 + e;
+        let emin = 1 - self.bias();
+        // The weight of the last fraction bit: normal numbers keep
+        // `fraction` bits below their leading bit; subnormals share
+        // emin's quantum.
+        let quantum = top.max(emin) - self.fraction as i32;
+        let shift = quantum - e;
+        let r = if shift <= 0 {
+            m << -shift
+        } else {
+            shift_round_even(m, shift as u32)
+        };
+        // For a normal number r is in [2^fraction, 2^(fraction+1)], so the
+        // biased exponent (top - emin + 1) lands above the fraction with the
+        // leading 1 of r adding the final +1; a carry out of rounding bumps
+        // the exponent the same way. For a subnormal r is the fraction
+        // itself (and r = 2^fraction is the smallest normal, as encoded).
+        let bits = if top >= emin {
+            (((top - emin) as u128) << self.fraction) + r
+        } else {
+            r
+        };
+        let infinity = u128::from(self.infinity());
+        sign | bits.min(infinity) as u16
+    }
+
+    fn narrow_f64(self, x: f64) -> u16 {
+        let bits = x.to_bits();
+        let negative = bits >> 63 == 1;
+        let sign = if negative { self.sign_bit() } else { 0 };
+        let exponent = ((bits >> 52) & 0x7ff) as i32;
+        let fraction = bits & ((1 << 52) - 1);
+        if exponent == 0x7ff {
+            if fraction == 0 {
+                return sign | self.infinity();
+            }
+            // NaN: keep the payload's top bits and make sure it stays a
+            // (quiet) NaN.
+            let quiet = 1u16 << (self.fraction - 1);
+            let payload = (fraction >> (52 - self.fraction)) as u16;
+            return sign | self.infinity() | quiet | payload;
+        }
+        if exponent == 0 && fraction == 0 {
+            return sign;
+        }
+        let (m, e) = if exponent == 0 {
+            (fraction, -1074)
+        } else {
+            (fraction | 1 << 52, exponent - 1075)
+        };
+        self.round(negative, u128::from(m), e)
+    }
+
+    fn narrow_int(self, i: i128) -> u16 {
+        if i == 0 {
+            return 0;
+        }
+        self.round(i < 0, i.unsigned_abs(), 0)
+    }
+
+    /// Widens exactly.
+    fn widen(self, h: u16) -> f64 {
+        let negative = h & self.sign_bit() != 0;
+        let exponent = i32::from((h >> self.fraction) & ((1 << self.exponent) - 1) as u16);
+        let fraction = u64::from(h & ((1 << self.fraction) - 1) as u16);
+        let max_exponent = (1 << self.exponent) - 1;
+        let magnitude = if exponent == max_exponent {
+            if fraction == 0 {
+                f64::INFINITY
+            } else {
+                // Keep the payload: fraction bits go to f64's top fraction
+                // bits, quiet bit onto quiet bit.
+                f64::from_bits(0x7ff0_0000_0000_0000 | fraction << (52 - self.fraction))
+            }
+        } else if exponent == 0 {
+            fraction as f64 * 2f64.powi(1 - self.bias() - self.fraction as i32)
+        } else {
+            ((1 << self.fraction) | fraction) as f64
+                * 2f64.powi(exponent - self.bias() - self.fraction as i32)
+        };
+        if negative { -magnitude } else { magnitude }
+    }
+}
+
+/// `m / 2^shift` rounded to nearest, ties to even (shift >= 1).
+fn shift_round_even(m: u128, shift: u32) -> u128 {
+    match shift {
+        // Even the half-way point 2^(shift-1) is above any u128.
+        129.. => 0,
+        // The quotient is 0; it rounds up to 1 only above 2^127.
+        128 => u128::from(m > 1 << 127),
+        _ => {
+            let q = m >> shift;
+            let rest = m & ((1 << shift) - 1);
+            let half = 1 << (shift - 1);
+            if rest > half || (rest == half && q & 1 == 1) {
+                q + 1
+            } else {
+                q
+            }
+        }
+    }
+}
+
+/// IEEE binary16 bits of `x`, rounded to nearest, ties to even.
+pub fn f16_from_f64(x: f64) -> u16 {
+    F16.narrow_f64(x)
+}
+
+/// bfloat16 bits of `x`, rounded to nearest, ties to even.
+pub fn bf16_from_f64(x: f64) -> u16 {
+    BF16.narrow_f64(x)
+}
+
+/// IEEE binary16 bits of an integer, rounded in one step.
+pub fn f16_from_int(i: i128) -> u16 {
+    F16.narrow_int(i)
+}
+
+/// bfloat16 bits of an integer, rounded in one step.
+pub fn bf16_from_int(i: i128) -> u16 {
+    BF16.narrow_int(i)
+}
+
+/// The exact value of IEEE binary16 bits.
+pub fn f16_to_f64(h: u16) -> f64 {
+    F16.widen(h)
+}
+
+/// The exact value of bfloat16 bits.
+pub fn bf16_to_f64(h: u16) -> f64 {
+    BF16.widen(h)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bytes(t: ElementType, v: Value) -> Vec<u8> {
+        let mut out = Vec::new();
+        t.encode(v, &mut out);
+        out
+    }
+
+    #[test]
+    fn names_and_sizes() {
+        for t in ElementType::ALL {
+            assert_eq!(ElementType::from_mlir(t.mlir_name()), Some(t));
+            assert_eq!(t.to_string().parse::<ElementType>(), Ok(t));
+        }
+        let sizes: Vec<usize> = ElementType::ALL.iter().map(|t| t.size()).collect();
+        assert_eq!(sizes, [1, 1, 2, 4, 8, 8, 2, 2, 4, 8]);
+        assert_eq!(ElementType::from_mlir("ui8"), None);
+        assert!(
+            "f128"
+                .parse::<ElementType>()
+                .unwrap_err()
+                .contains("`f128`")
+        );
+        assert!(ElementType::BF16.is_float() && !ElementType::Index.is_float());
+    }
+
+    #[test]
+    fn f16_known_bit_patterns() {
+        let cases: &[(f64, u16)] = &[
+            (0.0, 0x0000),
+            (-0.0, 0x8000),
+            (1.0, 0x3c00),
+            (-2.0, 0xc000),
+            (0.1, 0x2e66),
+            (1.0 / 3.0, 0x3555),
+            (65504.0, 0x7bff),
+            // Below the half-way point to 65536 (which is infinity).
+            (65519.0, 0x7bff),
+            // Half-way: the tie goes to the even neighbour, infinity.
+            (65520.0, 0x7c00),
+            (1e6, 0x7c00),
+            (-1e300, 0xfc00),
+            (f64::INFINITY, 0x7c00),
+            (f64::NEG_INFINITY, 0xfc00),
+            // Ties to even around 1: 1 + 2^-11 -> 1, 1 + 3*2^-11 -> 1 + 2^-9.
+            (1.0 + 2f64.powi(-11), 0x3c00),
+            (1.0 + 3.0 * 2f64.powi(-11), 0x3c02),
+            (2f64.powi(-14), 0x0400),
+            // Subnormals: the smallest, the largest, and ties between them.
+            (2f64.powi(-24), 0x0001),
+            (1023.0 * 2f64.powi(-24), 0x03ff),
+            (2f64.powi(-25), 0x0000),
+            (2f64.powi(-25) * 1.000001, 0x0001),
+            (3.0 * 2f64.powi(-25), 0x0002),
+            (5.0 * 2f64.powi(-25), 0x0002),
+            (-(2f64.powi(-24)), 0x8001),
+            (1e-300, 0x0000),
+            (f64::from_bits(1), 0x0000),
+            // The largest subnormal plus half a quantum rounds up to the
+            // smallest normal.
+            (1023.5 * 2f64.powi(-24), 0x0400),
+        ];
+        for &(x, want) in cases {
+            assert_eq!(f16_from_f64(x), want, "{x:e}: {:#06x}", f16_from_f64(x));
+        }
+        assert_eq!(f16_from_f64(f64::NAN), 0x7e00);
+        assert_eq!(f16_from_f64(-f64::NAN) & 0x8000, 0x8000);
+        assert!(f16_to_f64(0x7e00).is_nan());
+        assert!(f16_to_f64(0x7c01).is_nan());
+        // A signalling NaN's payload stays non-zero and becomes quiet.
+        assert_eq!(f16_from_f64(f64::from_bits(0x7ff0_0000_0000_0001)), 0x7e00);
+        assert_eq!(f16_to_f64(0x7bff), 65504.0);
+        assert_eq!(f16_to_f64(0x0001), 2f64.powi(-24));
+        assert_eq!(f16_to_f64(0x8000).to_bits(), (-0.0f64).to_bits());
+    }
+
+    #[test]
+    fn bf16_known_bit_patterns() {
+        let cases: &[(f64, u16)] = &[
+            (0.0, 0x0000),
+            (-0.0, 0x8000),
+            (1.0, 0x3f80),
+            (1.0 / 3.0, 0x3eab),
+            (std::f64::consts::PI, 0x4049),
+            (0.1, 0x3dcd),
+            (1.0 + 2f64.powi(-8), 0x3f80),
+            (1.0 + 3.0 * 2f64.powi(-8), 0x3f82),
+            (f64::from(f32::MAX), 0x7f80),
+            (3.3895313892515355e38, 0x7f7f),
+            (f64::INFINITY, 0x7f80),
+            (2f64.powi(-133), 0x0001),
+            (2f64.powi(-134), 0x0000),
+            (3.0 * 2f64.powi(-134), 0x0002),
+            (2f64.powi(-126), 0x0080),
+            (65504.0, 0x4780),
+        ];
+        for &(x, want) in cases {
+            assert_eq!(bf16_from_f64(x), want, "{x:e}: {:#06x}", bf16_from_f64(x));
+        }
+        assert_eq!(bf16_from_f64(f64::NAN), 0x7fc0);
+        assert_eq!(bf16_to_f64(0x3f80), 1.0);
+        assert_eq!(bf16_to_f64(0x0001), 2f64.powi(-133));
+    }
+
+    #[test]
+    fn integers_round_in_one_step() {
+        assert_eq!(f16_from_int(2049), 0x6800); // tie between 2048 and 2050 -> 2048
+        assert_eq!(f16_from_int(2051), 0x6802); // tie -> 2052
+        assert_eq!(f16_from_int(65520), 0x7c00);
+        assert_eq!(f16_from_int(-65504), 0xfbff);
+        assert_eq!(f16_from_int(i128::from(i64::MIN)), 0xfc00);
+        assert_eq!(bf16_from_int(257), 0x4380); // 256
+        assert_eq!(bf16_from_int(259), 0x4382); // 260
+        assert_eq!(bf16_from_int(i128::from(i64::MAX)), 0x5f00); // 2^63
+        assert_eq!(bf16_from_int(i128::from(u64::MAX)), 0x5f80); // 2^64
+        // 2^62 + 2^54 + 1 is just above a bf16 tie: going through f64 would
+        // round it onto the tie first and then down to 2^62.
+        let above_tie = (1i128 << 62) + (1 << 54) + 1;
+        assert_eq!(bf16_from_int(above_tie), 0x5e81);
+        assert_eq!(bf16_from_f64(above_tie as f64), 0x5e80);
+    }
+
+    /// Every finite f16 reads back to itself, and every midpoint between
+    /// neighbours rounds to the even one of the two.
+    #[test]
+    fn exhaustive_round_trips_and_midpoints() {
+        for (to, from, max_finite) in [
+            (
+                f16_to_f64 as fn(u16) -> f64,
+                f16_from_f64 as fn(f64) -> u16,
+                0x7bffu16,
+            ),
+            (bf16_to_f64, bf16_from_f64, 0x7f7f),
+        ] {
+            for h in 0..=max_finite {
+                let x = to(h);
+                assert_eq!(from(x), h, "{h:#06x}");
+                assert_eq!(from(-x), h | 0x8000, "-{h:#06x}");
+                // Past the largest finite value, the next step would be
+                // one more ulp (2^16 for f16), not infinity.
+                let next = if h == max_finite {
+                    2.0 * x - to(h - 1)
+                } else {
+                    to(h + 1)
+                };
+                let mid = (x + next) / 2.0;
+                let even = if h % 2 == 0 { h } else { h + 1 };
+                assert_eq!(from(mid), even, "midpoint above {h:#06x}");
+                assert_eq!(from(mid.next_down()), h, "below midpoint above {h:#06x}");
+                assert_eq!(from(mid.next_up()), h + 1, "above midpoint above {h:#06x}");
+            }
+        }
+    }
+
+    /// bf16 from f32 agrees with the usual bit trick on arbitrary floats.
+    #[test]
+    fn bf16_matches_the_f32_bit_trick() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..100_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let b = (state >> 32) as u32;
+            let x = f32::from_bits(b);
+            if x.is_nan() {
+                continue;
+            }
+            let trick = ((b + 0x7fff + ((b >> 16) & 1)) >> 16) as u16;
+            assert_eq!(bf16_from_f64(f64::from(x)), trick, "{b:#010x}");
+        }
+    }
+
+    #[test]
+    fn integers_wrap_to_the_width() {
+        assert_eq!(bytes(ElementType::I8, Value::Int(200)), [200]);
+        assert_eq!(ElementType::I8.round(Value::Int(200)), Value::Int(-56));
+        assert_eq!(ElementType::I16.round(Value::Int(70000)), Value::Int(4464));
+        assert_eq!(
+            bytes(ElementType::I32, Value::Int(-2)),
+            [0xfe, 0xff, 0xff, 0xff]
+        );
+        assert_eq!(
+            bytes(ElementType::Index, Value::Int(1)),
+            [1, 0, 0, 0, 0, 0, 0, 0]
+        );
+        assert_eq!(ElementType::I1.round(Value::Int(2)), Value::Int(0));
+        assert_eq!(ElementType::I1.round(Value::Int(-1)), Value::Int(1));
+        assert_eq!(ElementType::I1.decode(&[0xff]), Value::Int(1));
+        assert_eq!(ElementType::I32.round(Value::Float(-2.9)), Value::Int(-2));
+        assert_eq!(
+            ElementType::I64.round(Value::Float(1e300)),
+            Value::Int(i64::MAX)
+        );
+        assert_eq!(
+            ElementType::I32.round(Value::Float(f64::NAN)),
+            Value::Int(0)
+        );
+        let mut out = Vec::new();
+        ElementType::I8.encode_int(i128::from(u64::MAX), &mut out);
+        assert_eq!(out, [0xff]);
+    }
+
+    #[test]
+    fn floats_encode_little_endian() {
+        assert_eq!(bytes(ElementType::F16, Value::Float(1.0)), [0x00, 0x3c]);
+        assert_eq!(bytes(ElementType::BF16, Value::Int(1)), [0x80, 0x3f]);
+        assert_eq!(
+            bytes(ElementType::F32, Value::Float(1.0)),
+            1f32.to_le_bytes()
+        );
+        assert_eq!(bytes(ElementType::F64, Value::Int(3)), 3f64.to_le_bytes());
+        assert_eq!(
+            ElementType::F32.round(Value::Float(0.1)),
+            Value::Float(f64::from(0.1f32))
+        );
+        assert_eq!(
+            ElementType::F16.round(Value::Int(70000)),
+            Value::Float(f64::INFINITY)
+        );
+        for t in ElementType::ALL {
+            assert_eq!(bytes(t, Value::Int(5)).len(), t.size());
+            let want = if t == ElementType::I1 { 1.0 } else { 5.0 };
+            assert_eq!(t.decode_f64(&bytes(t, Value::Int(5))), want);
+        }
+    }
+
+    #[test]
+    fn scalars_are_eight_bytes() {
+        assert_eq!(
+            ElementType::I8.encode_scalar(Value::Int(200)),
+            (-56i64).to_le_bytes()
+        );
+        assert_eq!(
+            ElementType::I1.encode_scalar(Value::Int(3)),
+            1i64.to_le_bytes()
+        );
+        assert_eq!(
+            ElementType::I32.encode_scalar(Value::Float(7.9)),
+            7i64.to_le_bytes()
+        );
+        assert_eq!(
+            ElementType::F16.encode_scalar(Value::Float(1.0 / 3.0)),
+            f16_to_f64(0x3555).to_le_bytes()
+        );
+        assert_eq!(
+            ElementType::F64.encode_scalar(Value::Int(2)),
+            2f64.to_le_bytes()
+        );
+        for t in ElementType::ALL {
+            let v = t.round(Value::Int(-1));
+            assert_eq!(t.decode_scalar(t.encode_scalar(v)), v, "{t}");
+        }
+    }
+
+    #[test]
+    fn format_is_short_and_exact() {
+        let f = |t: ElementType, x: f64| t.format(t.round(Value::Float(x)));
+        assert_eq!(f(ElementType::F16, 1.0 / 3.0), "0.3333");
+        assert_eq!(f(ElementType::F16, 0.1), "0.1");
+        assert_eq!(f(ElementType::F16, 65504.0), "65500.0");
+        assert_eq!(f(ElementType::F16, 2f64.powi(-24)), "6e-8");
+        assert_eq!(f(ElementType::BF16, 1.0 / 3.0), "0.334");
+        assert_eq!(f(ElementType::BF16, 3.0), "3.0");
+        assert_eq!(f(ElementType::F32, 0.1), "0.1");
+        assert_eq!(f(ElementType::F64, 0.1), "0.1");
+        assert_eq!(f(ElementType::F16, f64::NEG_INFINITY), "-inf");
+        assert_eq!(f(ElementType::BF16, f64::NAN), "NaN");
+        assert_eq!(ElementType::I32.format(Value::Int(-7)), "-7");
+        // Every f16 prints as text that reads back to it.
+        for h in 0..0x7c00u16 {
+            let x = f16_to_f64(h);
+            let text = ElementType::F16.format(Value::Float(x));
+            assert_eq!(f16_from_f64(text.parse().unwrap()), h, "{text}");
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! Everything `pld-run` does that needs no MLIR.
+//!
+//! `pld-run` lowers a pld module, compiles it against the host simulator and
+//! runs it on N simulated ranks (PIPELINE.md §7). The compiling half lives
+//! with the binary; this crate is the rest, one module per job:
+//!
+//! | module | does |
+//! |---|---|
+//! | [`cli`] | parses the command line into [`cli::Options`] |
+//! | [`expr`] | the EXPR language of `--init` and `--expect` |
+//! | [`element`] | element types: sizes, encoding values (f16/bf16 rounding included), decoding bytes |
+//! | [`npy`] | NumPy `.npy` files for `--load` and `--dump` |
+//! | [`args`] | the entry's arguments as pld-run sees them, shapes resolved and options checked against them |
+//! | [`values`] | every rank's argument data: initial, expected, final |
+//! | [`job`] | the simulator harness's job file, input and output binaries |
+//! | [`check`] | `--expect` comparisons and their report |
+//! | [`print`](mod@print) | `--print`'s readable arrays |
+//! | [`stats`] | the harness's counters, as JSON or as a table |
+//! | [`status`] | pld-run's exit statuses |
+//!
+//! The order of use is: [`cli::parse`]; pld-run reads the entry signature
+//! into [`args::EntryArg`]s; [`args::resolve`] and [`args::validate`];
+//! [`values::Values::initial`] and [`values::Values::expected`] (so every
+//! input error is reported before anything is compiled); [`job::Job`],
+//! [`job::write_input`]; the harness runs; [`job::read_output`];
+//! [`check::compare`], [`print::format_arg`], [`values::Values::dump`],
+//! [`stats::Stats::parse`].
+
+pub mod args;
+pub mod check;
+pub mod cli;
+pub mod element;
+pub mod expr;
+pub mod job;
+pub mod npy;
+mod os_str;
+pub mod print;
+pub mod stats;
+pub mod status;
+pub mod values;
+
+use std::fmt;
+
+/// An input or a file that pld-run cannot use: an option that does not fit
+/// the entry's signature, an unreadable `.npy` file, an expression that
+/// fails to evaluate, a malformed harness output. One message, reported
+/// with exit status [`status::ExitStatus::BadInput`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    message: String,
+}
+
+impl Error {
+    pub fn new(message: impl Into<String>) -> Error {
+        Error {
+            message: message.into(),
+        }
+    }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The exit status pld-run reports this error with.
+    pub fn status(&self) -> status::ExitStatus {
+        status::ExitStatus::BadInput
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {}

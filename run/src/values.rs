@@ -1,0 +1,346 @@
+//! Every rank's data for every entry argument: what goes in (from
+//! `--init`/`--load`), what `--expect` wants, what came out.
+//!
+//! Each (rank, argument) holds its elements' little-endian bytes in the
+//! argument's element type, a scalar as one element; the harness's 8-byte
+//! scalar encoding is [`crate::job`]'s business.
+
+use crate::Error;
+use crate::args::ArgLayout;
+use crate::expr::{Env, Expr, Value};
+use crate::npy::{self, Array, format_shape};
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Per-rank, per-argument element bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Values {
+    layouts: Vec<ArgLayout>,
+    ranks: usize,
+    /// `data[rank * layouts.len() + arg]`.
+    data: Vec<Vec<u8>>,
+}
+
+impl Values {
+    /// Every element of every argument 0 on every rank.
+    pub fn zeros(layouts: &[ArgLayout], ranks: usize) -> Values {
+        let data = (0..ranks)
+            .flat_map(|_| layouts.iter().map(|l| vec![0; l.byte_len()]))
+            .collect();
+        Values {
+            layouts: layouts.to_vec(),
+            ranks,
+            data,
+        }
+    }
+
+    /// The inputs of a run: `--init` expressions and `--load` files, and 0
+    /// for everything else.
+    pub fn initial(
+        layouts: &[ArgLayout],
+        ranks: usize,
+        init: &BTreeMap<usize, Expr>,
+        load: &BTreeMap<usize, PathBuf>,
+    ) -> Result<Values, Error> {
+        let mut values = Values::zeros(layouts, ranks);
+        values.fill_from_exprs(init, "--init")?;
+        for (&arg, template) in load {
+            let layout = values.layout(arg).clone();
+            for rank in 0..ranks {
+                let path = npy::rank_path(template, rank);
+                let array = Array::read(&path)?;
+                if array.shape != layout.shape() {
+                    return Err(Error::new(format!(
+                        "--load {arg}: {} has shape {}, but {} has shape {}",
+                        path.display(),
+                        format_shape(&array.shape),
+                        layout.describe(),
+                        format_shape(layout.shape())
+                    )));
+                }
+                *values.bytes_mut(rank, arg) = array.to_elements(layout.dtype());
+            }
+        }
+        Ok(values)
+    }
+
+    /// What `--expect` wants: each expression evaluated on every rank and
+    /// element and converted to the argument's type (so exact results
+    /// compare exactly, and integers wrap as the stored ones do).
+    /// Arguments without an expression stay 0 and are not compared.
+    pub fn expected(
+        layouts: &[ArgLayout],
+        ranks: usize,
+        expect: &BTreeMap<usize, Expr>,
+    ) -> Result<Values, Error> {
+        let mut values = Values::zeros(layouts, ranks);
+        values.fill_from_exprs(expect, "--expect")?;
+        Ok(values)
+    }
+
+    fn fill_from_exprs(
+        &mut self,
+        exprs: &BTreeMap<usize, Expr>,
+        option: &str,
+    ) -> Result<(), Error> {
+        for (&arg, expr) in exprs {
+            let layout = self.layout(arg).clone();
+            for rank in 0..self.ranks {
+                let mut bytes = Vec::with_capacity(layout.byte_len());
+                let mut index = vec![0; layout.shape().len()];
+                for flat in 0..layout.len() {
+                    let env = Env {
+                        rank,
+                        ranks: self.ranks,
+                        flat,
+                        index: &index,
+                    };
+                    let value = expr.eval(&env).map_err(|e| {
+                        Error::new(format!(
+                            "{option} {arg}={} at rank {rank}, index {}: {}",
+                            expr.source(),
+                            format_shape(&index),
+                            e.render(expr.source())
+                        ))
+                    })?;
+                    layout.dtype().encode(value, &mut bytes);
+                    next_index(&mut index, layout.shape());
+                }
+                *self.bytes_mut(rank, arg) = bytes;
+            }
+        }
+        Ok(())
+    }
+
+    pub fn ranks(&self) -> usize {
+        self.ranks
+    }
+
+    pub fn layouts(&self) -> &[ArgLayout] {
+        &self.layouts
+    }
+
+    /// Panics if `arg` is not an argument.
+    pub fn layout(&self, arg: usize) -> &ArgLayout {
+        &self.layouts[arg]
+    }
+
+    /// The bytes of one rank's argument. Panics on a rank or argument out
+    /// of range.
+    pub fn bytes(&self, rank: usize, arg: usize) -> &[u8] {
+        &self.data[self.slot(rank, arg)]
+    }
+
+    /// Mutable access; the length must stay the layout's
+    /// [`byte_len`](ArgLayout::byte_len).
+    pub fn bytes_mut(&mut self, rank: usize, arg: usize) -> &mut Vec<u8> {
+        let slot = self.slot(rank, arg);
+        &mut self.data[slot]
+    }
+
+    fn slot(&self, rank: usize, arg: usize) -> usize {
+        assert!(rank < self.ranks && arg < self.layouts.len());
+        rank * self.layouts.len() + arg
+    }
+
+    /// One element, decoded.
+    pub fn get(&self, rank: usize, arg: usize, flat: usize) -> Value {
+        let dtype = self.layout(arg).dtype();
+        dtype.decode(&self.bytes(rank, arg)[flat * dtype.size()..])
+    }
+
+    /// `--dump DIR`: every array argument of every rank to
+    /// `DIR/rank<R>.arg<K>.npy`, creating DIR if needed.
+    pub fn dump(&self, dir: &Path) -> Result<(), Error> {
+        fs::create_dir_all(dir)
+            .map_err(|e| Error::new(format!("cannot create {}: {e}", dir.display())))?;
+        for rank in 0..self.ranks {
+            for layout in self.layouts.iter().filter(|l| l.is_array()) {
+                let arg = layout.index();
+                Array::from_elements(layout.dtype(), layout.shape(), self.bytes(rank, arg))
+                    .write(&npy::dump_path(dir, rank, arg))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Advances a row-major multi-index (the last dimension fastest).
+pub fn next_index(index: &mut [usize], shape: &[usize]) {
+    for (i, &d) in index.iter_mut().zip(shape).rev() {
+        *i += 1;
+        if *i < d {
+            return;
+        }
+        *i = 0;
+    }
+}
+
+/// The multi-index of a row-major flat index.
+pub fn unflatten(mut flat: usize, shape: &[usize]) -> Vec<usize> {
+    let mut index = vec![0; shape.len()];
+    for (i, &d) in index.iter_mut().zip(shape).rev() {
+        if d > 0 {
+            *i = flat % d;
+            flat /= d;
+        }
+    }
+    index
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::args::ArgKind;
+    use crate::element::ElementType;
+
+    fn layouts() -> Vec<ArgLayout> {
+        vec![
+            ArgLayout::new(0, ArgKind::Window, ElementType::I32, vec![2, 3]).unwrap(),
+            ArgLayout::new(1, ArgKind::Scalar, ElementType::F16, vec![]).unwrap(),
+            ArgLayout::new(2, ArgKind::Global, ElementType::BF16, vec![2]).unwrap(),
+        ]
+    }
+
+    fn exprs(pairs: &[(usize, &str)]) -> BTreeMap<usize, Expr> {
+        pairs
+            .iter()
+            .map(|(a, s)| (*a, Expr::parse(s).unwrap()))
+            .collect()
+    }
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("pld-run-core-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn indices_walk_row_major() {
+        let shape = [2, 3];
+        let mut index = vec![0, 0];
+        let mut seen = vec![];
+        for flat in 0..6 {
+            assert_eq!(unflatten(flat, &shape), index);
+            seen.push(index.clone());
+            next_index(&mut index, &shape);
+        }
+        assert_eq!(seen[4], [1, 1]);
+        assert_eq!(index, [0, 0]);
+        assert_eq!(unflatten(0, &[]), [] as [usize; 0]);
+    }
+
+    #[test]
+    fn init_expressions_fill_every_rank_and_element() {
+        let values = Values::initial(
+            &layouts(),
+            3,
+            &exprs(&[(0, "100 * r + 10 * i0 + i1"), (1, "r / 2.0")]),
+            &BTreeMap::new(),
+        )
+        .unwrap();
+        assert_eq!(values.get(2, 0, 4), Value::Int(211));
+        assert_eq!(values.get(0, 0, 5), Value::Int(12));
+        assert_eq!(values.get(1, 1, 0), Value::Float(0.5));
+        assert_eq!(values.bytes(1, 2), [0; 4]);
+        assert_eq!(values.bytes(0, 0).len(), 24);
+        assert_eq!(values.bytes(0, 1).len(), 2);
+    }
+
+    #[test]
+    fn expression_errors_name_rank_and_index() {
+        let err = Values::expected(&layouts(), 2, &exprs(&[(0, "1 / (i1 - 2)")])).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "--expect 0=1 / (i1 - 2) at rank 0, index [0, 2]: column 3: division by zero\n  1 / (i1 - 2)\n    ^"
+        );
+    }
+
+    #[test]
+    fn load_reads_per_rank_files_and_converts() {
+        let dir = temp_dir("load");
+        fs::create_dir_all(&dir).unwrap();
+        for rank in 0..2 {
+            let data: Vec<u8> = (0..6)
+                .flat_map(|i| ((rank * 10 + i) as f64).to_le_bytes())
+                .collect();
+            Array {
+                dtype: npy::Dtype::F8,
+                shape: vec![2, 3],
+                data,
+            }
+            .write(&dir.join(format!("x{rank}.npy")))
+            .unwrap();
+        }
+        Array {
+            dtype: npy::Dtype::I8,
+            shape: vec![],
+            data: 7i64.to_le_bytes().to_vec(),
+        }
+        .write(&dir.join("s.npy"))
+        .unwrap();
+        let load: BTreeMap<usize, PathBuf> = [(0, dir.join("x{rank}.npy")), (1, dir.join("s.npy"))]
+            .into_iter()
+            .collect();
+        let values = Values::initial(&layouts(), 2, &BTreeMap::new(), &load).unwrap();
+        assert_eq!(values.get(1, 0, 5), Value::Int(15));
+        assert_eq!(values.get(0, 1, 0), Value::Float(7.0));
+
+        let wrong: BTreeMap<usize, PathBuf> = [(2, dir.join("x{rank}.npy"))].into_iter().collect();
+        let err = Values::initial(&layouts(), 1, &BTreeMap::new(), &wrong)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            format!(
+                "--load 2: {} has shape [2, 3], but argument 2 (global bf16 [2]) has shape [2]",
+                dir.join("x0.npy").display()
+            )
+        );
+        let missing: BTreeMap<usize, PathBuf> =
+            [(0, dir.join("x{rank}.npy"))].into_iter().collect();
+        let err = Values::initial(&layouts(), 3, &BTreeMap::new(), &missing)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with(&format!("cannot read {}", dir.join("x2.npy").display())),
+            "{err}"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn dump_writes_array_arguments_only() {
+        let dir = temp_dir("dump");
+        let values = Values::initial(
+            &layouts(),
+            2,
+            &exprs(&[(0, "r + i"), (2, "1.0 / 3")]),
+            &BTreeMap::new(),
+        )
+        .unwrap();
+        values.dump(&dir.join("sub")).unwrap();
+        let mut names: Vec<String> = fs::read_dir(dir.join("sub"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(
+            names,
+            [
+                "rank0.arg0.npy",
+                "rank0.arg2.npy",
+                "rank1.arg0.npy",
+                "rank1.arg2.npy"
+            ]
+        );
+        let a = Array::read(&dir.join("sub/rank1.arg0.npy")).unwrap();
+        assert_eq!((a.dtype, a.shape.as_slice()), (npy::Dtype::I4, &[2, 3][..]));
+        assert_eq!(a.get(5), Value::Int(6));
+        let b = Array::read(&dir.join("sub/rank0.arg2.npy")).unwrap();
+        assert_eq!(b.dtype, npy::Dtype::F4);
+        assert_eq!(b.get(0), ElementType::BF16.round(Value::Float(1.0 / 3.0)));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,14 @@
+//! `pld-translate`: MLIR's own translate driver with `--pld-to-cce`, which
+//! lowers pld-level input through `pld-to-cce-pipeline` and prints CCE C++
+//! (upstream EmitC's translateToCpp).
+
+use std::ffi::{c_char, c_int};
+
+unsafe extern "C" {
+    fn pldTranslateMain(argc: c_int, argv: *mut *mut c_char) -> c_int;
+}
+
+fn main() {
+    pld_lowering::register_passes();
+    pld_tools::exit_with_entry_point(pldTranslateMain);
+}
