@@ -10,3 +10,5 @@ includes=(-I dialect/include -I "$prefix/include")
   dialect/include/pld/Dialect/Pld/IR/PldOps.td -o docs/dialects/pld.md
 "$tblgen" -gen-dialect-doc -dialect=pl "${includes[@]}" \
   dialect/include/pld/Dialect/Pl/IR/PlOps.td -o docs/dialects/pl.md
+"$tblgen" -gen-dialect-doc -dialect=ascend "${includes[@]}" \
+  dialect/include/pld/Dialect/Ascend/IR/AscendOps.td -o docs/dialects/ascend.md

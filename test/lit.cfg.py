@@ -77,3 +77,14 @@ capi_link_flags = " ".join(
 )
 config.substitutions.append(("%cc", "cc"))
 config.substitutions.append(("%capi_link_flags", capi_link_flags))
+
+# --- runtime (simulator) ---
+# The runtime header's host half and the simulator library under
+# lowering/runtime/ (see its README.md). test/Runtime/lit.local.cfg builds the
+# library once per lit run and adds the substitutions that use it.
+runtime_root = os.path.join(project_root, "lowering", "runtime")
+config.substitutions.append(("%clangxx", os.path.join(llvm_bin, "clang++")))
+config.substitutions.append(
+    ("%pld_runtime_include", os.path.join(runtime_root, "include"))
+)
+config.substitutions.append(("%pld_runtime_sim", os.path.join(runtime_root, "sim")))

@@ -82,9 +82,16 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             return;
         };
         let ops = pld_passes::ir::nested_ops(op);
+        // One error per region op: what is nested in a rejected op is not
+        // reported again.
+        let mut rejected: Vec<OpRef> = Vec::new();
         for inner in ops {
+            if rejected.iter().any(|outer| super::is_within(inner, *outer)) {
+                continue;
+            }
             if let Err(message) = self.convert_op(inner) {
                 self.report.error(&inner, &message, &[]);
+                rejected.push(inner);
             }
         }
         if self.report.failed() {

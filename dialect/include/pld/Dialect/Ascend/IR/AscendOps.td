@@ -282,7 +282,7 @@ def Ascend_PipeSyncOp : Ascend_Op<"pipe_sync", [MemoryEffects<[MemRead, MemWrite
     ```
   }];
   let arguments = (ins Ascend_PipeAttr:$src, Ascend_PipeAttr:$dst);
-  let assemblyFormat = "$src `->` $dst attr-dict";
+  let assemblyFormat = "`` $src `->` `` $dst attr-dict";
 }
 
 def Ascend_DeferCompletionOp : Ascend_Op<"defer_completion", [Ascend_GmEffects]> {
@@ -353,7 +353,7 @@ def Ascend_SubmitOp : Ascend_Op<"submit", [Ascend_GmEffects,
                        Optional<I1>:$dispatch, StrAttr:$name);
   let results = (outs Ascend_TaskType:$task);
   let assemblyFormat = [{
-    $kernel `(` $args `)` `ctx` $ctx (`deps` `[` $deps^ `]`)? `blocks` $blocks
+    $kernel `(` $args `)` `ctx` $ctx (`deps` ` ` `[` $deps^ `]`)? `blocks` $blocks
     (`if` $dispatch^)? `name` $name attr-dict `:` functional-type($args, $task)
   }];
 }

@@ -1,0 +1,348 @@
+//===- host.h - pld runtime, host half: the simulator API -------*- C++ -*-===//
+//
+// The API that emitted C++ calls, implemented on a host compiler by the
+// simulator in lowering/runtime/sim/ (PIPELINE §6). The device half
+// (device.h) implements the same names with PTO ISA, so the emitted file is
+// the same for both. Everything here is small and inline: the work happens
+// in the simulator library, which is compiled once (see
+// lowering/runtime/README.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PLD_RUNTIME_HOST_H
+#define PLD_RUNTIME_HOST_H
+
+#include "pld/runtime/host/detail.h"
+
+#include <cstddef>
+#include <cstdint>
+
+// Emitted files put host orchestrators and entry wrappers between
+// `#if PLD_HOST_CODE` and `#endif`; the device half sets it to 0.
+#ifndef PLD_HOST_CODE
+#define PLD_HOST_CODE 1
+#endif
+
+// CCE address-space and kernel qualifiers mean nothing on the host.
+#ifndef __global__
+#define __global__
+#endif
+#ifndef __aicore__
+#define __aicore__
+#endif
+#ifndef __gm__
+#define __gm__
+#endif
+
+namespace pld::rt {
+
+/// The context block every kernel receives (SPEC §1). The byte layout is the
+/// contract with the device runtime, hence the asserts.
+struct CommContext {
+  uint64_t workSpace, workSpaceSize;
+  uint32_t rankId, rankNum;
+  uint64_t winSize;
+  uint64_t windowsIn[64];
+  uint64_t windowsOut[64];
+};
+static_assert(sizeof(CommContext) == 1056);
+static_assert(offsetof(CommContext, workSpace) == 0);
+static_assert(offsetof(CommContext, workSpaceSize) == 8);
+static_assert(offsetof(CommContext, rankId) == 16);
+static_assert(offsetof(CommContext, rankNum) == 20);
+static_assert(offsetof(CommContext, winSize) == 24);
+static_assert(offsetof(CommContext, windowsIn) == 32);
+static_assert(offsetof(CommContext, windowsOut) == 544);
+
+// The element types the emitter spells for f16 and bf16.
+using f16 = _Float16;
+using bf16 = __bf16;
+
+// PTO's names and values (pto::comm), not pld's: pld's Ge is 1, PTO's is 3.
+enum class NotifyOp : uint8_t { AtomicAdd = 0, Set = 1 };
+enum class WaitCmp : uint8_t { EQ = 0, GE = 3 };
+
+/// The hardware pipes (pipe_t) that set_flag/wait_flag synchronise.
+enum class Pipe : uint8_t { S, V, M, MTE1, MTE2, MTE3, All };
+
+/// Bytes of unified buffer each simulated AIV thread owns.
+inline constexpr int64_t kUbBytes = 196608;
+
+/// A handle to a tile in the calling thread's unified buffer; cheap to copy.
+/// `valid_rows` x `valid_cols` is the optional valid (ragged) shape.
+template <typename T, int Rows, int Cols> struct Tile {
+  static_assert(Rows > 0 && Cols > 0, "a tile has a positive static shape");
+  T *data = nullptr;
+  int64_t valid_rows = Rows;
+  int64_t valid_cols = Cols;
+};
+
+/// A 2-D region of global memory.
+template <typename T> struct View {
+  __gm__ T *data;
+  int64_t rows, cols, row_stride;
+};
+
+/// A task of this rank's host orchestrator; id 0 is "no task" (done).
+struct TaskId {
+  int64_t id = 0;
+};
+
+inline constexpr int kMaxDeps = 64;
+
+struct Deps {
+  int64_t count = 0;
+  int64_t ids[kMaxDeps] = {};
+};
+
+/// One argument of an entry function, filled by the harness.
+struct Arg {
+  void *ptr;
+  int64_t dims[8];
+  int64_t i;
+  double f;
+};
+
+namespace detail {
+template <typename T, int R, int C> TileRef ref(Tile<T, R, C> t) {
+  constexpr int32_t bytes = sizeof(T);
+  return {t.data, R, C, t.valid_rows, t.valid_cols, DTypeOf<T>::value, bytes};
+}
+template <typename T> ViewRef ref(View<T> v) {
+  constexpr int32_t bytes = sizeof(T);
+  return {v.data, v.rows, v.cols, v.row_stride, DTypeOf<T>::value, bytes};
+}
+} // namespace detail
+
+//===-- Context and identity ----------------------------------------------===//
+
+inline int32_t rank(__gm__ CommContext *ctx) {
+  return static_cast<int32_t>(ctx->rankId);
+}
+inline int32_t nranks(__gm__ CommContext *ctx) {
+  return static_cast<int32_t>(ctx->rankNum);
+}
+inline int64_t world_size(__gm__ CommContext *ctx) { return ctx->rankNum; }
+
+template <typename T> __gm__ T *offset(__gm__ T *base, int64_t elements) {
+  return base + elements;
+}
+
+template <typename T>
+__gm__ T *peer_ptr(__gm__ CommContext *ctx, __gm__ T *local, int64_t peer,
+                   const char *site) {
+  return static_cast<T *>(detail::peer_ptr(ctx, local, peer, site));
+}
+
+inline int64_t block_idx() { return detail::block_idx(); }
+inline int64_t subblock_idx() { return detail::subblock_idx(); }
+
+//===-- Tiles -------------------------------------------------------------===//
+
+template <typename T, int R, int C>
+Tile<T, R, C> tile(int64_t ub_offset_bytes, int64_t valid_rows,
+                   int64_t valid_cols) {
+  void *data = detail::bind_tile(ub_offset_bytes, sizeof(T) * R * C, alignof(T),
+                                 R, C, valid_rows, valid_cols);
+  return {static_cast<T *>(data), valid_rows, valid_cols};
+}
+template <typename T, int R, int C>
+Tile<T, R, C> tile(int64_t ub_offset_bytes) {
+  return tile<T, R, C>(ub_offset_bytes, R, C);
+}
+
+template <typename T>
+View<T> view(__gm__ T *data, int64_t rows, int64_t cols, int64_t row_stride) {
+  return {data, rows, cols, row_stride};
+}
+
+template <typename T, int R, int C>
+void tload(Tile<T, R, C> dst, View<T> src, const char *site) {
+  detail::tload(detail::ref(dst), detail::ref(src), site);
+}
+template <typename T, int R, int C>
+void tstore(View<T> dst, Tile<T, R, C> src, const char *site) {
+  detail::tstore(detail::ref(dst), detail::ref(src), false, site);
+}
+template <typename T, int R, int C>
+void tstore_atomic_add(View<T> dst, Tile<T, R, C> src, const char *site) {
+  detail::tstore(detail::ref(dst), detail::ref(src), true, site);
+}
+
+template <typename T, int R, int C>
+void tadd(Tile<T, R, C> dst, Tile<T, R, C> a, Tile<T, R, C> b) {
+  detail::tile_binary(detail::BinOp::Add, detail::DTypeOf<T>::value, dst.data,
+                      a.data, b.data, int64_t{R} * C);
+}
+template <typename T, int R, int C>
+void tmax(Tile<T, R, C> dst, Tile<T, R, C> a, Tile<T, R, C> b) {
+  detail::tile_binary(detail::BinOp::Max, detail::DTypeOf<T>::value, dst.data,
+                      a.data, b.data, int64_t{R} * C);
+}
+template <typename T, int R, int C>
+void tmin(Tile<T, R, C> dst, Tile<T, R, C> a, Tile<T, R, C> b) {
+  detail::tile_binary(detail::BinOp::Min, detail::DTypeOf<T>::value, dst.data,
+                      a.data, b.data, int64_t{R} * C);
+}
+template <typename T, int R, int C>
+void tmul(Tile<T, R, C> dst, Tile<T, R, C> a, Tile<T, R, C> b) {
+  detail::tile_binary(detail::BinOp::Mul, detail::DTypeOf<T>::value, dst.data,
+                      a.data, b.data, int64_t{R} * C);
+}
+
+/// TMOV: copies every element of `src` into `dst`.
+template <typename T, int R, int C>
+void tcopy(Tile<T, R, C> dst, Tile<T, R, C> src) {
+  detail::tile_copy(dst.data, src.data, sizeof(T) * R * C);
+}
+
+/// dst = a * b, accumulated in float.
+template <typename TC, typename TA, typename TB, int M, int N, int K>
+void tmatmul(Tile<TC, M, N> dst, Tile<TA, M, K> a, Tile<TB, K, N> b) {
+  detail::tile_matmul(detail::DTypeOf<TC>::value, detail::DTypeOf<TA>::value,
+                      detail::DTypeOf<TB>::value, dst.data, a.data, b.data, M,
+                      N, K);
+}
+
+//===-- Put / get through staging tiles -----------------------------------===//
+
+template <typename T, int R, int C>
+void tput(View<T> dst, View<T> src, Tile<T, R, C> stage, const char *site) {
+  detail::transfer(detail::Transfer::Put, detail::ref(dst), detail::ref(src),
+                   detail::ref(stage), nullptr, site);
+}
+template <typename T, int R, int C>
+void tput(View<T> dst, View<T> src, Tile<T, R, C> ping, Tile<T, R, C> pong,
+          const char *site) {
+  detail::TileRef second = detail::ref(pong);
+  detail::transfer(detail::Transfer::Put, detail::ref(dst), detail::ref(src),
+                   detail::ref(ping), &second, site);
+}
+template <typename T, int R, int C>
+void tput_atomic_add(View<T> dst, View<T> src, Tile<T, R, C> stage,
+                     const char *site) {
+  detail::transfer(detail::Transfer::PutAtomicAdd, detail::ref(dst),
+                   detail::ref(src), detail::ref(stage), nullptr, site);
+}
+template <typename T, int R, int C>
+void tput_atomic_add(View<T> dst, View<T> src, Tile<T, R, C> ping,
+                     Tile<T, R, C> pong, const char *site) {
+  detail::TileRef second = detail::ref(pong);
+  detail::transfer(detail::Transfer::PutAtomicAdd, detail::ref(dst),
+                   detail::ref(src), detail::ref(ping), &second, site);
+}
+template <typename T, int R, int C>
+void tget(View<T> dst, View<T> src, Tile<T, R, C> stage, const char *site) {
+  detail::transfer(detail::Transfer::Get, detail::ref(dst), detail::ref(src),
+                   detail::ref(stage), nullptr, site);
+}
+template <typename T, int R, int C>
+void tget(View<T> dst, View<T> src, Tile<T, R, C> ping, Tile<T, R, C> pong,
+          const char *site) {
+  detail::TileRef second = detail::ref(pong);
+  detail::transfer(detail::Transfer::Get, detail::ref(dst), detail::ref(src),
+                   detail::ref(ping), &second, site);
+}
+
+//===-- Signals and ordering ----------------------------------------------===//
+
+// `dims` are the signal tensor's dimensions; with `signal_base` they only
+// serve reports, which name the cell by its coordinates.
+template <typename... D>
+void tnotify(__gm__ int32_t *cell, int32_t value, NotifyOp op, const char *site,
+             __gm__ int32_t *signal_base, D... dims) {
+  const int64_t shape[sizeof...(D) + 1] = {static_cast<int64_t>(dims)...};
+  detail::tnotify(cell, value, op, site, signal_base, shape, sizeof...(D));
+}
+template <typename... D>
+void twait(__gm__ int32_t *cell, int32_t expected, WaitCmp cmp,
+           const char *site, __gm__ int32_t *signal_base, D... dims) {
+  const int64_t shape[sizeof...(D) + 1] = {static_cast<int64_t>(dims)...};
+  detail::twait(cell, expected, cmp, site, signal_base, shape, sizeof...(D));
+}
+inline bool ttest(__gm__ int32_t *cell, int32_t expected, WaitCmp cmp) {
+  return detail::ttest(cell, expected, cmp);
+}
+
+/// set_flag/wait_flag: `Dst` waits until `Src` got here. The simulator runs
+/// every op to completion in program order, so there is nothing to wait for.
+template <Pipe Src, Pipe Dst> void pipe_sync() {}
+
+/// Payload written so far is visible before the next notify.
+inline void release() { detail::release(); }
+/// Payload published before the notifies that satisfied this thread's waits
+/// is visible from here on.
+inline void acquire() { detail::acquire(); }
+
+template <typename T> T read(__gm__ T *p, const char *site) {
+  detail::check_read(p, sizeof(T), site);
+  return *p;
+}
+// `v` does not take part in deduction: write(i64_ptr, 0, site) must compile.
+template <typename T>
+void write(__gm__ T *p, typename detail::NonDeduced<T>::type v,
+           const char *site) {
+  detail::check_write(p, sizeof(T), site);
+  *p = v;
+}
+
+//===-- Entry wrappers: the harness's argument array ----------------------===//
+
+template <typename T> __gm__ T *arg_ptr(const Arg *args, int64_t index) {
+  return static_cast<T *>(args[index].ptr);
+}
+inline int64_t arg_dim(const Arg *args, int64_t index, int64_t dim) {
+  return args[index].dims[dim];
+}
+/// Converted by the library (a bf16 conversion here would need a compiler
+/// runtime function that Debian 12's libgcc lacks).
+template <typename T> T arg_scalar(const Arg *args, int64_t index) {
+  T value;
+  detail::scalar_as(args[index].i, args[index].f, detail::DTypeOf<T>::value,
+                    &value);
+  return value;
+}
+
+//===-- Host side: windows and tasks --------------------------------------===//
+
+inline __gm__ uint8_t *alloc_window(__gm__ CommContext *ctx, int64_t bytes,
+                                    const char *name) {
+  return detail::alloc_window(ctx, bytes, name);
+}
+template <typename T> __gm__ T *window_as(__gm__ uint8_t *buffer) {
+  return reinterpret_cast<T *>(buffer);
+}
+
+template <typename... T> Deps deps(T... ids) {
+  static_assert(sizeof...(T) <= kMaxDeps, "too many task dependencies");
+  return {static_cast<int64_t>(sizeof...(T)), {ids.id...}};
+}
+
+template <typename... P, typename... A>
+TaskId submit(__gm__ CommContext *ctx, const char *name, int64_t blocks,
+              bool dispatch, Deps deps,
+              void (*kernel)(__gm__ CommContext *, P...), A... args) {
+  return {detail::submit(ctx, name, blocks, dispatch, deps.ids, deps.count,
+                         detail::bind(kernel, args...))};
+}
+
+inline void defer_completion(__gm__ CommContext *ctx, __gm__ int32_t *cell,
+                             int32_t expected, const char *site) {
+  detail::defer_completion(ctx, cell, expected, site);
+}
+
+template <typename... P, typename... A>
+void launch(__gm__ CommContext *ctx, int64_t blocks,
+            void (*kernel)(__gm__ CommContext *, P...), A... args) {
+  detail::launch(ctx, blocks, detail::bind(kernel, args...));
+}
+
+template <typename... P, typename... A>
+void run_on_lanes(__gm__ CommContext *ctx,
+                  void (*body)(__gm__ CommContext *, P...), A... args) {
+  detail::run_on_lanes(ctx, detail::bind(body, args...));
+}
+
+} // namespace pld::rt
+
+#endif // PLD_RUNTIME_HOST_H

@@ -1,0 +1,189 @@
+//===- detail.h - The simulator library's entry points ----------*- C++ -*-===//
+//
+// What host.h forwards to. The templates in host.h only erase the element
+// type (into a DType and a byte size) and call these non-template functions,
+// which live in lowering/runtime/sim/ and are compiled once per build, so an
+// emitted program compiles little more than its own code.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PLD_RUNTIME_HOST_DETAIL_H
+#define PLD_RUNTIME_HOST_DETAIL_H
+
+#include <cstdint>
+
+namespace pld::rt {
+
+struct CommContext;
+enum class NotifyOp : uint8_t;
+enum class WaitCmp : uint8_t;
+
+namespace detail {
+
+/// Element types a tile or view may hold (SPEC's i1 is one byte).
+enum class DType : uint8_t {
+  I1,
+  I8,
+  U8,
+  I16,
+  U16,
+  I32,
+  U32,
+  I64,
+  U64,
+  F16,
+  BF16,
+  F32,
+  F64
+};
+
+template <typename T> struct DTypeOf;
+template <> struct DTypeOf<bool> {
+  static constexpr DType value = DType::I1;
+};
+template <> struct DTypeOf<char> {
+  static constexpr DType value = DType::I8;
+};
+template <> struct DTypeOf<signed char> {
+  static constexpr DType value = DType::I8;
+};
+template <> struct DTypeOf<unsigned char> {
+  static constexpr DType value = DType::U8;
+};
+template <> struct DTypeOf<short> {
+  static constexpr DType value = DType::I16;
+};
+template <> struct DTypeOf<unsigned short> {
+  static constexpr DType value = DType::U16;
+};
+template <> struct DTypeOf<int> {
+  static constexpr DType value = DType::I32;
+};
+template <> struct DTypeOf<unsigned> {
+  static constexpr DType value = DType::U32;
+};
+template <> struct DTypeOf<long> {
+  static constexpr DType value = DType::I64;
+};
+template <> struct DTypeOf<unsigned long> {
+  static constexpr DType value = DType::U64;
+};
+template <> struct DTypeOf<long long> {
+  static constexpr DType value = DType::I64;
+};
+template <> struct DTypeOf<unsigned long long> {
+  static constexpr DType value = DType::U64;
+};
+template <> struct DTypeOf<_Float16> {
+  static constexpr DType value = DType::F16;
+};
+template <> struct DTypeOf<__bf16> {
+  static constexpr DType value = DType::BF16;
+};
+template <> struct DTypeOf<float> {
+  static constexpr DType value = DType::F32;
+};
+template <> struct DTypeOf<double> {
+  static constexpr DType value = DType::F64;
+};
+
+template <typename T> struct NonDeduced {
+  using type = T;
+};
+
+/// A tile with its element type erased: `rows` x `cols` is the static shape.
+struct TileRef {
+  void *data;
+  int64_t rows, cols;
+  int64_t valid_rows, valid_cols;
+  DType dtype;
+  int32_t elem_bytes;
+};
+
+/// A 2-D global-memory region with its element type erased.
+struct ViewRef {
+  void *data;
+  int64_t rows, cols, row_stride;
+  DType dtype;
+  int32_t elem_bytes;
+};
+
+/// A kernel call with its arguments bound; `invoke` may run on several
+/// threads at once, `destroy` runs once after every call returned.
+struct Closure {
+  void *self;
+  void (*invoke)(void *self, CommContext *ctx);
+  void (*destroy)(void *self);
+};
+
+enum class BinOp : uint8_t { Add, Max, Min, Mul };
+enum class Transfer : uint8_t { Put, PutAtomicAdd, Get };
+
+// Context and identity.
+void *peer_ptr(const CommContext *ctx, void *local, int64_t peer,
+               const char *site);
+int64_t block_idx();
+int64_t subblock_idx();
+
+// Tiles (tiles.cpp, transfer.cpp).
+void *bind_tile(int64_t ub_offset, int64_t bytes, int64_t align, int64_t rows,
+                int64_t cols, int64_t valid_rows, int64_t valid_cols);
+void tload(const TileRef &dst, const ViewRef &src, const char *site);
+void tstore(const ViewRef &dst, const TileRef &src, bool atomic_add,
+            const char *site);
+void tile_binary(BinOp op, DType dtype, void *dst, const void *a, const void *b,
+                 int64_t elements);
+void tile_copy(void *dst, const void *src, int64_t bytes);
+void tile_matmul(DType tc, DType ta, DType tb, void *dst, const void *a,
+                 const void *b, int64_t m, int64_t n, int64_t k);
+void transfer(Transfer kind, const ViewRef &dst, const ViewRef &src,
+              const TileRef &ping, const TileRef *pong, const char *site);
+
+// Scalar global-memory access: bounds checks only; the access itself stays
+// in the caller so that it is a plain access ThreadSanitizer sees.
+void check_read(const void *p, int64_t bytes, const char *site);
+void check_write(const void *p, int64_t bytes, const char *site);
+
+/// Stores the scalar argument (`i` for integer dtypes, `f` for float ones)
+/// converted to `dtype` at `out`.
+void scalar_as(int64_t i, double f, DType dtype, void *out);
+
+// Signals and ordering (signals.cpp).
+void tnotify(int32_t *cell, int32_t value, NotifyOp op, const char *site,
+             const int32_t *base, const int64_t *dims, int ndims);
+void twait(int32_t *cell, int32_t expected, WaitCmp cmp, const char *site,
+           const int32_t *base, const int64_t *dims, int ndims);
+bool ttest(int32_t *cell, int32_t expected, WaitCmp cmp);
+void release();
+void acquire();
+
+// Host side and tasks (tasks.cpp).
+uint8_t *alloc_window(const CommContext *ctx, int64_t bytes, const char *name);
+int64_t submit(CommContext *ctx, const char *name, int64_t blocks,
+               bool dispatch, const int64_t *deps, int64_t ndeps,
+               Closure kernel);
+void defer_completion(const CommContext *ctx, int32_t *cell, int32_t expected,
+                      const char *site);
+void launch(CommContext *ctx, int64_t blocks, Closure kernel);
+void run_on_lanes(CommContext *ctx, Closure body);
+
+/// Binds `args` to `kernel`; the copy of each argument converts it to the
+/// kernel's parameter type once, here, as a direct call would.
+template <typename... P, typename... A>
+Closure bind(void (*kernel)(CommContext *, P...), A... args) {
+  static_assert(sizeof...(P) == sizeof...(A),
+                "a kernel takes the context and then one value per parameter");
+  auto call = [kernel, ... bound = static_cast<P>(args)](CommContext *ctx) {
+    kernel(ctx, bound...);
+  };
+  using Call = decltype(call);
+  return {
+      new Call(call),
+      [](void *self, CommContext *ctx) { (*static_cast<Call *>(self))(ctx); },
+      [](void *self) { delete static_cast<Call *>(self); }};
+}
+
+} // namespace detail
+} // namespace pld::rt
+
+#endif // PLD_RUNTIME_HOST_DETAIL_H

@@ -1,0 +1,44 @@
+//===- job.h - The job file the harness runs --------------------*- C++ -*-===//
+//
+// One directive per line, `#` starts a comment (lowering/runtime/README.md
+// documents the format). Relative paths are relative to the working
+// directory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PLD_SIM_JOB_H
+#define PLD_SIM_JOB_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pld::sim {
+
+enum class ArgKind { Window, Global, Scalar };
+
+struct JobArg {
+  ArgKind kind;
+  std::string dtype;
+  int64_t elem_bytes;
+  bool is_float;
+  std::vector<int64_t> dims; ///< Empty for a scalar.
+  uint64_t bytes;            ///< Payload bytes; 8 for a scalar in the input.
+};
+
+struct Job {
+  int32_t ranks = 0;
+  int64_t blocks = 1;
+  bool host_entry = false;
+  double timeout_s = 60;
+  uint64_t window_heap = 16 << 20;
+  std::string stats, input, output;
+  std::vector<JobArg> args; ///< By index.
+};
+
+/// Reads the job file at `path`; on failure returns false and sets `error`.
+bool parse_job(const std::string &path, Job &job, std::string &error);
+
+} // namespace pld::sim
+
+#endif // PLD_SIM_JOB_H

@@ -1,0 +1,190 @@
+//===- memory.cpp - Bounds checks, peer addresses, unified buffers --------===//
+
+#include "memory.h"
+
+#include "report.h"
+#include "world.h"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace pld::sim {
+
+World &world() {
+  static World instance;
+  return instance;
+}
+
+namespace {
+
+struct Region {
+  Place place;
+  int32_t arg; ///< The global buffer's argument index; -1 for a window.
+  uintptr_t begin, end;
+};
+
+bool find(uintptr_t address, Region &region) {
+  World &w = world();
+  auto base = reinterpret_cast<uintptr_t>(w.windows);
+  uint64_t span = w.win_size * static_cast<uint64_t>(w.nranks);
+  if (w.windows && address >= base && address - base < span) {
+    auto rank = static_cast<int32_t>((address - base) / w.win_size);
+    uintptr_t begin = base + static_cast<uint64_t>(rank) * w.win_size;
+    region = {{true, rank}, -1, begin, begin + w.win_size};
+    return true;
+  }
+  for (const GlobalBuffer &buffer : w.globals) {
+    if (address >= buffer.begin && address < buffer.end) {
+      region = {{false, buffer.rank}, buffer.arg, buffer.begin, buffer.end};
+      return true;
+    }
+  }
+  return false;
+}
+
+/// For a report: the region that starts last at or before `address`, if
+/// `address` is within a window's size past its end (a likely overrun).
+bool nearest(uintptr_t address, Region &region) {
+  World &w = world();
+  bool found = false;
+  auto consider = [&](const Region &candidate) {
+    if (candidate.begin <= address &&
+        address - candidate.end < w.win_size + 1 &&
+        (!found || candidate.begin > region.begin)) {
+      region = candidate;
+      found = true;
+    }
+  };
+  auto base = reinterpret_cast<uintptr_t>(w.windows);
+  for (int32_t r = 0; w.windows && r < w.nranks; ++r) {
+    uintptr_t begin = base + static_cast<uint64_t>(r) * w.win_size;
+    consider({{true, r}, -1, begin, begin + w.win_size});
+  }
+  for (const GlobalBuffer &buffer : w.globals)
+    consider({{false, buffer.rank}, buffer.arg, buffer.begin, buffer.end});
+  return found;
+}
+
+[[noreturn]] void out_of_bounds(uintptr_t begin, uint64_t bytes, const char *op,
+                                const char *site) {
+  std::string details;
+  Region region{};
+  if (find(begin, region) || nearest(begin, region)) {
+    if (region.place.window && region.place.rank != self().id.rank)
+      details += "  peer: " + std::to_string(region.place.rank) + "\n";
+    uint64_t offset = begin - region.begin;
+    details +=
+        "  bytes: [" + std::to_string(offset) + ", " +
+        std::to_string(offset + bytes) + ") of rank " +
+        std::to_string(region.place.rank) + "'s " +
+        (region.place.window ? std::string("window")
+                             : "global arg " + std::to_string(region.arg)) +
+        ", which has " + std::to_string(region.end - region.begin) + " bytes\n";
+  } else {
+    details += "  bytes: [" + hex(begin) + ", " + hex(begin + bytes) +
+               ") lie in no window and no global buffer\n";
+  }
+  details += "  window size: " + std::to_string(world().win_size) + " bytes\n";
+  trap(op_site(op, site) + " out of bounds", details);
+}
+
+} // namespace
+
+Place check_range(const void *p, uint64_t bytes, const char *op,
+                  const char *site) {
+  auto begin = reinterpret_cast<uintptr_t>(p);
+  Region region{};
+  if (!find(begin, region) || bytes > region.end - begin)
+    out_of_bounds(begin, bytes, op, site);
+  return region.place;
+}
+
+void check_view_shape(const rt::detail::ViewRef &view, const char *op,
+                      const char *site) {
+  if (view.rows < 0 || view.cols < 0 || view.row_stride < 0)
+    trap(op_site(op, site) + " on a view with a negative shape or stride",
+         "  view: " + std::to_string(view.rows) + " x " +
+             std::to_string(view.cols) + ", row stride " +
+             std::to_string(view.row_stride) + "\n");
+}
+
+Place check_view(const rt::detail::ViewRef &view, const char *op,
+                 const char *site) {
+  check_view_shape(view, op, site);
+  // Elements from the first of row 0 to the last of the last row.
+  int64_t span = 0;
+  int64_t bytes = 0;
+  if (__builtin_mul_overflow(view.rows - 1, view.row_stride, &span) ||
+      __builtin_add_overflow(span, view.cols, &span) ||
+      __builtin_mul_overflow(span, int64_t{view.elem_bytes}, &bytes))
+    trap(op_site(op, site) + " on a view whose extent overflows");
+  return check_range(view.data, static_cast<uint64_t>(bytes), op, site);
+}
+
+bool is_remote(const Place &place) {
+  return place.window && place.rank != self().id.rank;
+}
+
+uint64_t payload_bytes(const rt::detail::ViewRef &view) {
+  return static_cast<uint64_t>(view.rows) * static_cast<uint64_t>(view.cols) *
+         static_cast<uint64_t>(view.elem_bytes);
+}
+
+} // namespace pld::sim
+
+namespace pld::rt::detail {
+
+using namespace pld::sim;
+
+void *peer_ptr(const CommContext *ctx, void *local, int64_t peer,
+               const char *site) {
+  uint32_t me = ctx->rankId;
+  if (peer < 0 || peer >= ctx->rankNum)
+    trap(op_site("peer_ptr", site) + ": peer " + std::to_string(peer) +
+         " is outside [0, " + std::to_string(ctx->rankNum) + ")");
+  auto address = reinterpret_cast<uintptr_t>(local);
+  uint64_t window = ctx->windowsIn[me];
+  if (address < window || address - window >= ctx->winSize)
+    trap(op_site("peer_ptr", site) +
+             ": the local address is not inside this rank's window",
+         "  address: " + describe_address(address) +
+             "\n  window size: " + std::to_string(ctx->winSize) + " bytes\n");
+  return reinterpret_cast<void *>(ctx->windowsIn[peer] + (address - window));
+}
+
+int64_t block_idx() { return self().id.block; }
+
+int64_t subblock_idx() { return self().id.lane; }
+
+void *bind_tile(int64_t ub_offset, int64_t bytes, int64_t align, int64_t rows,
+                int64_t cols, int64_t valid_rows, int64_t valid_cols) {
+  std::string shape = std::to_string(rows) + " x " + std::to_string(cols);
+  if (ub_offset < 0 || ub_offset > kUbBytes - bytes)
+    trap("a " + shape + " tile of " + std::to_string(bytes) +
+         " bytes at unified-buffer offset " + std::to_string(ub_offset) +
+         " does not fit the " + std::to_string(kUbBytes) + "-byte buffer");
+  if (ub_offset % align != 0)
+    trap("a " + shape + " tile at unified-buffer offset " +
+         std::to_string(ub_offset) + " is not aligned to its element size");
+  if (valid_rows < 0 || valid_rows > rows || valid_cols < 0 ||
+      valid_cols > cols)
+    trap("valid shape " + std::to_string(valid_rows) + " x " +
+         std::to_string(valid_cols) + " does not fit a " + shape + " tile");
+  ThreadState &t = self();
+  if (!t.ub) {
+    t.ub = static_cast<uint8_t *>(std::aligned_alloc(64, kUbBytes));
+    std::memset(t.ub, 0, kUbBytes);
+  }
+  return t.ub + ub_offset;
+}
+
+void check_read(const void *p, int64_t bytes, const char *site) {
+  check_range(p, static_cast<uint64_t>(bytes), "read", site);
+}
+
+void check_write(const void *p, int64_t bytes, const char *site) {
+  check_range(p, static_cast<uint64_t>(bytes), "write", site);
+  self().released = false;
+}
+
+} // namespace pld::rt::detail

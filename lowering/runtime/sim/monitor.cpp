@@ -1,0 +1,253 @@
+//===- monitor.cpp - Deadlock detection and the wall-clock backstop -------===//
+//
+// The monitor only reads: slot states with acquire (so the identity and
+// wait description written before them are visible) and signal cells with
+// relaxed loads. It never releases anything to a simulated thread, so it
+// adds no happens-before edge between ranks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "monitor.h"
+
+#include "report.h"
+#include "tasks.h"
+#include "thread.h"
+#include "world.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <vector>
+
+namespace pld::sim {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr auto kStall = std::chrono::milliseconds(250);
+constexpr auto kPoll = std::chrono::milliseconds(20);
+
+std::thread g_monitor;
+std::atomic<bool> g_stop{false};
+
+int32_t load(const int32_t *cell) {
+  return std::atomic_ref<int32_t>(*const_cast<int32_t *>(cell))
+      .load(std::memory_order_relaxed);
+}
+
+std::string awaited(rt::WaitCmp cmp, int32_t expected) {
+  return std::string(cmp == rt::WaitCmp::EQ ? "== " : ">= ") +
+         std::to_string(expected);
+}
+
+/// "[1, 0]" from the cell's offset in its signal tensor, when the wait named
+/// the tensor; empty otherwise.
+std::string coordinates(const Slot &slot, const int32_t *cell) {
+  const int32_t *base = slot.base.load(std::memory_order_relaxed);
+  int32_t ndims = slot.ndims.load(std::memory_order_relaxed);
+  if (!base || ndims <= 0)
+    return "";
+  int64_t index = cell - base;
+  int64_t dims[8], total = 1;
+  for (int32_t i = 0; i < ndims; ++i) {
+    dims[i] = slot.dims[i].load(std::memory_order_relaxed);
+    total *= dims[i];
+  }
+  if (index < 0 || index >= total)
+    return "";
+  std::string text;
+  for (int32_t i = ndims - 1; i >= 0; --i) {
+    text = std::to_string(index % dims[i]) + (text.empty() ? "" : ", ") + text;
+    index /= dims[i];
+  }
+  return "[" + text + "]";
+}
+
+std::string describe_wait(const Slot &slot) {
+  switch (slot.kind.load(std::memory_order_relaxed)) {
+  case WaitKind::Signal: {
+    int32_t *cell = slot.cell.load(std::memory_order_relaxed);
+    std::string where = coordinates(slot, cell);
+    std::string text =
+        "blocked in " +
+        op_site("twait", slot.site.load(std::memory_order_relaxed)) +
+        " on signal cell ";
+    if (!where.empty())
+      text += where + " at ";
+    text += describe_address(reinterpret_cast<uintptr_t>(cell)) + ": holds " +
+            std::to_string(load(cell)) + ", waits for " +
+            awaited(slot.cmp.load(std::memory_order_relaxed),
+                    slot.expected.load(std::memory_order_relaxed));
+    return text;
+  }
+  case WaitKind::Dep: {
+    Task *dep = slot.dep.load(std::memory_order_relaxed);
+    return "waits for task " + std::to_string(dep->id) + " \"" + dep->name +
+           "\"";
+  }
+  case WaitKind::Deferred: {
+    const Task &task = *slot.id.task;
+    std::string text = "deferred: its kernel finished, its completion waits";
+    int32_t n = std::min(task.nconditions.load(std::memory_order_relaxed),
+                         kMaxConditions);
+    for (int32_t i = 0; i < n; ++i) {
+      const Condition &c = task.conditions[i];
+      if (condition_holds(c))
+        continue;
+      auto address = reinterpret_cast<uintptr_t>(c.cell);
+      text += "\n    on " + op_site("defer_completion", c.site) + ": cell at " +
+              describe_address(address) + " holds " +
+              std::to_string(load(c.cell)) +
+              ", waits for >= " + std::to_string(c.expected) + " (as uint32)";
+    }
+    return text;
+  }
+  case WaitKind::Join:
+    switch (slot.id.role) {
+    case Role::Runner:
+      return "waits for its kernel threads";
+    case Role::Kernel:
+      return "waits for sub-lane 1";
+    case Role::Host:
+      return "waits for the kernel threads it launched";
+    }
+    break;
+  case WaitKind::Tasks:
+    return "waits for its tasks";
+  }
+  return "blocked";
+}
+
+/// Re-checks a blocked thread's condition: a thread that has not noticed yet
+/// that it may go on is slow, not deadlocked.
+bool still_blocked(const Slot &slot) {
+  switch (slot.kind.load(std::memory_order_relaxed)) {
+  case WaitKind::Signal: {
+    int32_t value = load(slot.cell.load(std::memory_order_relaxed));
+    int32_t expected = slot.expected.load(std::memory_order_relaxed);
+    return slot.cmp.load(std::memory_order_relaxed) == rt::WaitCmp::EQ
+               ? value != expected
+               : value < expected;
+  }
+  case WaitKind::Dep:
+    return !slot.dep.load(std::memory_order_relaxed)
+                ->done.load(std::memory_order_relaxed);
+  case WaitKind::Deferred: {
+    const Task &task = *slot.id.task;
+    int32_t n = std::min(task.nconditions.load(std::memory_order_relaxed),
+                         kMaxConditions);
+    for (int32_t i = 0; i < n; ++i)
+      if (!condition_holds(task.conditions[i]))
+        return true;
+    return false;
+  }
+  case WaitKind::Join:
+  case WaitKind::Tasks:
+    break;
+  }
+  return true;
+}
+
+/// Orders a rank's threads: its host thread, then each task's runner and
+/// kernel threads by task id, then kernel threads by block and lane.
+std::tuple<int64_t, int, int64_t, int64_t> order(const Identity &id) {
+  return {id.task ? id.task->id : 0, static_cast<int>(id.role), id.block,
+          id.lane};
+}
+
+/// One line per unfinished thread, by rank; a rank whose threads all
+/// finished is "done".
+std::string listing() {
+  Slot *all = slots();
+  int32_t count = slot_count();
+  std::string text;
+  for (int32_t rank = 0; rank < world().nranks; ++rank) {
+    bool any = false;
+    std::vector<std::pair<decltype(order({})), std::string>> lines;
+    for (int32_t i = 0; i < count; ++i) {
+      Slot &slot = all[i];
+      SlotState state = slot.state.load(std::memory_order_acquire);
+      if (state == SlotState::Free || slot.id.rank != rank)
+        continue;
+      any = true;
+      if (state == SlotState::Finished)
+        continue;
+      lines.emplace_back(order(slot.id), "  " + describe(slot.id) + ": " +
+                                             (state == SlotState::Blocked
+                                                  ? describe_wait(slot)
+                                                  : std::string("running")) +
+                                             "\n");
+    }
+    std::sort(lines.begin(), lines.end());
+    for (const auto &line : lines)
+      text += line.second;
+    if (any && lines.empty())
+      text += "  rank " + std::to_string(rank) + ": done\n";
+  }
+  return text;
+}
+
+void run(double timeout_s) {
+  auto start = Clock::now();
+  auto since = start;
+  uint64_t last = progress();
+  while (!g_stop.load(std::memory_order_relaxed)) {
+    std::this_thread::sleep_for(kPoll);
+    auto now = Clock::now();
+    if (timeout_s > 0 &&
+        now - start > std::chrono::duration<double>(timeout_s)) {
+      char seconds[32];
+      std::snprintf(seconds, sizeof seconds, "%g", timeout_s);
+      stop_run(kExitDeadlock, "pld-run: timeout: the run did not finish "
+                              "within " +
+                                  std::string(seconds) + " s\n" + listing());
+    }
+    int32_t live = 0, blocked = 0;
+    Slot *all = slots();
+    int32_t count = slot_count();
+    for (int32_t i = 0; i < count; ++i) {
+      SlotState state = all[i].state.load(std::memory_order_acquire);
+      live += state == SlotState::Running || state == SlotState::Blocked;
+      blocked += state == SlotState::Blocked;
+    }
+    uint64_t current = progress();
+    if (pending_starts() > 0 || live == 0 || blocked < live ||
+        current != last) {
+      last = current;
+      since = now;
+      continue;
+    }
+    if (now - since < kStall)
+      continue;
+    bool stuck = true;
+    for (int32_t i = 0; i < count && stuck; ++i)
+      if (all[i].state.load(std::memory_order_acquire) == SlotState::Blocked)
+        stuck = still_blocked(all[i]);
+    if (!stuck) {
+      since = now;
+      continue;
+    }
+    stop_run(kExitDeadlock,
+             "pld-run: deadlock: every unfinished thread is blocked and "
+             "nothing changed for " +
+                 std::to_string(kStall.count()) + " ms\n" + listing());
+  }
+}
+
+} // namespace
+
+void start_monitor(double timeout_s) {
+  g_stop.store(false, std::memory_order_relaxed);
+  g_monitor = std::thread(run, timeout_s);
+}
+
+void stop_monitor() {
+  g_stop.store(true, std::memory_order_relaxed);
+  if (g_monitor.joinable())
+    g_monitor.join();
+}
+
+} // namespace pld::sim

@@ -1,0 +1,48 @@
+//===- report.h - Stopping a run with a report ------------------*- C++ -*-===//
+//
+// Exit statuses follow pld-run (PIPELINE §7): 2 bad usage, 3 deadlock or
+// timeout, 4 a trap (out-of-bounds access, runtime limit).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PLD_SIM_REPORT_H
+#define PLD_SIM_REPORT_H
+
+#include "thread.h"
+
+#include <cstdint>
+#include <string>
+
+namespace pld::sim {
+
+inline constexpr int kExitUsage = 2;
+inline constexpr int kExitDeadlock = 3;
+inline constexpr int kExitTrap = 4;
+
+/// Prints `report` to stderr and ends the process with `status`. The first
+/// caller wins; a thread that comes second waits for the process to end, so
+/// reports never interleave.
+[[noreturn]] void stop_run(int status, const std::string &report);
+
+/// Stops the run with a report whose first line is
+/// `pld-run: trap: <what>`, then the calling thread, then `details` (lines
+/// that each start with two spaces and end with a newline).
+[[noreturn]] void trap(const std::string &what,
+                       const std::string &details = "");
+
+/// "rank 0 block 1 lane 0", "rank 0 host", "rank 0 task 3 \"name\"", ...
+std::string describe(const Identity &id);
+
+/// Where `address` is: "rank 1 window + 64", "rank 0 global arg 2 + 8", or
+/// the raw address when nothing registered contains it.
+std::string describe_address(uintptr_t address);
+
+/// "tload (pld.tile.remote_load at f.mlir:12:5)": the op and the site it was
+/// emitted for; just the op when there is no site.
+std::string op_site(const char *op, const char *site);
+
+std::string hex(uintptr_t value);
+
+} // namespace pld::sim
+
+#endif // PLD_SIM_REPORT_H

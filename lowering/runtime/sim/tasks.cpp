@@ -1,0 +1,198 @@
+//===- tasks.cpp - Tasks, deferred completion, launches, sub-lanes --------===//
+
+#include "tasks.h"
+
+#include "memory.h"
+#include "report.h"
+#include "world.h"
+
+namespace pld::sim {
+namespace {
+
+using rt::CommContext;
+using rt::detail::Closure;
+
+/// The longest sleep of a task-level wait: tasks are coarse, and many
+/// runners may wait at once.
+constexpr int64_t kTaskBackoffUs = 1000;
+
+/// Runs `kernel` on `blocks` threads of `id`'s rank and joins them.
+void run_blocks(Identity id, int64_t blocks, CommContext *ctx,
+                const Closure &kernel) {
+  std::vector<std::thread> threads;
+  threads.reserve(static_cast<size_t>(blocks));
+  for (int64_t b = 0; b < blocks; ++b) {
+    id.block = b;
+    threads.push_back(
+        spawn(id, [ctx, &kernel] { kernel.invoke(kernel.self, ctx); }));
+  }
+  Blocked blocked(WaitKind::Join);
+  for (std::thread &thread : threads)
+    thread.join();
+}
+
+bool all_hold(const Task &task) {
+  int32_t n = std::min(task.nconditions.load(std::memory_order_relaxed),
+                       kMaxConditions);
+  for (int32_t i = 0; i < n; ++i)
+    if (!condition_holds(task.conditions[i]))
+      return false;
+  return true;
+}
+
+void run_task(Task &task) {
+  ThreadState &t = self();
+  for (Task *dep : task.deps) {
+    if (dep->done.load(std::memory_order_acquire))
+      continue;
+    t.slot->dep.store(dep, std::memory_order_relaxed);
+    Blocked blocked(WaitKind::Dep);
+    Backoff backoff(kTaskBackoffUs);
+    do
+      backoff.pause();
+    while (!dep->done.load(std::memory_order_acquire));
+  }
+  if (task.dispatch) {
+    Identity id{task.rank, Role::Kernel, 0, 0, &task};
+    run_blocks(id, task.blocks, rank_state(task.rank).ctx, task.kernel);
+  }
+  task.kernel.destroy(task.kernel.self);
+  if (!all_hold(task)) {
+    RankState &rank = rank_state(task.rank);
+    if (rank.deferred.fetch_add(1, std::memory_order_relaxed) + 1 >
+        kMaxDeferredTasks)
+      trap("more than " + std::to_string(kMaxDeferredTasks) +
+           " deferred tasks wait on rank " + std::to_string(task.rank) +
+           " at once");
+    {
+      Blocked blocked(WaitKind::Deferred);
+      Backoff backoff(kTaskBackoffUs);
+      do
+        backoff.pause();
+      while (!all_hold(task));
+    }
+    rank.deferred.fetch_sub(1, std::memory_order_relaxed);
+  }
+  task.done.store(true, std::memory_order_release);
+  bump_progress();
+}
+
+} // namespace
+
+bool condition_holds(const Condition &condition) {
+  // Acquire: the runtime orders the publisher's payload before the tasks
+  // that depend on this one, as the device runtime does.
+  int32_t value =
+      std::atomic_ref<int32_t>(*condition.cell).load(std::memory_order_acquire);
+  return static_cast<uint32_t>(value) >=
+         static_cast<uint32_t>(condition.expected);
+}
+
+void wait_for_tasks(int32_t rank) {
+  Blocked blocked(WaitKind::Tasks);
+  for (Task *task : rank_state(rank).tasks)
+    if (task->runner.joinable())
+      task->runner.join();
+}
+
+} // namespace pld::sim
+
+namespace pld::rt::detail {
+
+using namespace pld::sim;
+
+uint8_t *alloc_window(const CommContext *ctx, int64_t bytes, const char *name) {
+  RankState &rank = rank_state(static_cast<int32_t>(ctx->rankId));
+  auto fail = [&](const std::string &why) {
+    trap("alloc_window(\"" + std::string(name ? name : "") + "\", " +
+         std::to_string(bytes) + " bytes): " + why);
+  };
+  if (bytes < 0)
+    fail("a negative size");
+  uint64_t size = (static_cast<uint64_t>(bytes) + 31) & ~uint64_t{31};
+  uint64_t offset = rank.heap_next.fetch_add(size, std::memory_order_relaxed);
+  if (offset > rank.heap_end || size > rank.heap_end - offset)
+    fail("the window heap is exhausted (" +
+         std::to_string(rank.heap_end - std::min(offset, rank.heap_end)) +
+         " bytes left; raise `window_heap` in the job file)");
+  // No memset: the window starts zeroed and the heap never reuses bytes; a
+  // fast peer may already have written into this buffer.
+  return reinterpret_cast<uint8_t *>(ctx->windowsIn[ctx->rankId] + offset);
+}
+
+int64_t submit(CommContext *ctx, const char *name, int64_t blocks,
+               bool dispatch, const int64_t *deps, int64_t ndeps,
+               Closure kernel) {
+  auto rank_id = static_cast<int32_t>(ctx->rankId);
+  RankState &rank = rank_state(rank_id);
+  std::string what = "submit of task \"" + std::string(name) + "\"";
+  if (blocks < 0 || blocks > 4096)
+    trap(what + ": " + std::to_string(blocks) + " blocks");
+  auto task = new Task;
+  task->id = static_cast<int64_t>(rank.tasks.size()) + 1;
+  task->name = name;
+  task->rank = rank_id;
+  task->blocks = blocks;
+  task->dispatch = dispatch;
+  task->kernel = kernel;
+  for (int64_t i = 0; i < ndeps; ++i) {
+    if (deps[i] == 0)
+      continue; // A task that was never submitted counts as done.
+    if (deps[i] < 0 || deps[i] >= task->id)
+      trap(what + ": dependency on unknown task id " + std::to_string(deps[i]));
+    task->deps.push_back(rank.tasks[static_cast<size_t>(deps[i] - 1)]);
+  }
+  rank.tasks.push_back(task);
+  Identity id{rank_id, Role::Runner, 0, 0, task};
+  task->runner = spawn(id, [task] { run_task(*task); });
+  return task->id;
+}
+
+void defer_completion(const CommContext *, int32_t *cell, int32_t expected,
+                      const char *site) {
+  Task *task = self().id.task;
+  std::string what = op_site("defer_completion", site);
+  if (!task)
+    trap(what + " outside a task");
+  check_range(cell, sizeof(int32_t), "defer_completion", site);
+  if (reinterpret_cast<uintptr_t>(cell) % alignof(int32_t) != 0)
+    trap(what + ": the cell at " +
+         describe_address(reinterpret_cast<uintptr_t>(cell)) +
+         " is not 4-byte aligned");
+  if (expected < 0)
+    trap(what + ": expected value " + std::to_string(expected) +
+         " is negative");
+  int32_t index = task->nconditions.fetch_add(1, std::memory_order_relaxed);
+  if (index >= kMaxConditions)
+    trap(what + ": more than " + std::to_string(kMaxConditions) +
+         " completion conditions in task " + std::to_string(task->id) + " \"" +
+         task->name + "\"");
+  task->conditions[index] = {cell, expected, site};
+}
+
+void launch(CommContext *ctx, int64_t blocks, Closure kernel) {
+  if (blocks < 0 || blocks > 4096)
+    trap("launch of " + std::to_string(blocks) + " blocks");
+  Identity id = self().id;
+  id.rank = static_cast<int32_t>(ctx->rankId);
+  id.role = Role::Kernel;
+  id.lane = 0;
+  run_blocks(id, blocks, ctx, kernel);
+  kernel.destroy(kernel.self);
+}
+
+void run_on_lanes(CommContext *ctx, Closure body) {
+  Identity helper = self().id;
+  helper.role = Role::Kernel;
+  helper.lane = 1;
+  std::thread lane1 =
+      spawn(helper, [ctx, &body] { body.invoke(body.self, ctx); });
+  body.invoke(body.self, ctx);
+  {
+    Blocked blocked(WaitKind::Join);
+    lane1.join();
+  }
+  body.destroy(body.self);
+}
+
+} // namespace pld::rt::detail

@@ -1,0 +1,105 @@
+//===- thread.cpp - Simulated threads and their slots ---------------------===//
+
+#include "thread.h"
+
+#include "report.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <new>
+
+namespace pld::sim {
+namespace {
+
+// Constructed one by one at run time: as an array initialiser, the compiler
+// tries to evaluate all of them at compile time, which costs seconds.
+Slot *make_slots() {
+  auto *all = static_cast<Slot *>(::operator new(sizeof(Slot) * kMaxSlots));
+  for (int32_t i = 0; i < kMaxSlots; ++i)
+    new (all + i) Slot;
+  return all;
+}
+Slot *const g_slots = make_slots();
+std::atomic<int32_t> g_slot_count{0};
+std::atomic<int32_t> g_pending_starts{0};
+std::atomic<uint64_t> g_progress{0};
+thread_local ThreadState t_self;
+
+void set_state(SlotState state) {
+  if (Slot *slot = t_self.slot) {
+    slot->state.store(state, std::memory_order_release);
+    bump_progress();
+  }
+}
+
+void enter(const Identity &id) {
+  t_self.id = id;
+  int32_t index = g_slot_count.fetch_add(1, std::memory_order_relaxed);
+  if (index >= kMaxSlots) {
+    g_pending_starts.fetch_sub(1, std::memory_order_relaxed);
+    trap("more than " + std::to_string(kMaxSlots) +
+         " simulated threads in one run");
+  }
+  Slot &slot = g_slots[index];
+  slot.id = id;
+  t_self.slot = &slot;
+  set_state(SlotState::Running);
+  g_pending_starts.fetch_sub(1, std::memory_order_relaxed);
+}
+
+void leave() {
+  set_state(SlotState::Finished);
+  std::free(t_self.ub);
+  t_self.ub = nullptr;
+}
+
+} // namespace
+
+Slot *slots() { return g_slots; }
+
+int32_t slot_count() {
+  return std::min(g_slot_count.load(std::memory_order_acquire), kMaxSlots);
+}
+
+int32_t pending_starts() {
+  return g_pending_starts.load(std::memory_order_relaxed);
+}
+
+void bump_progress() { g_progress.fetch_add(1, std::memory_order_relaxed); }
+
+uint64_t progress() { return g_progress.load(std::memory_order_relaxed); }
+
+ThreadState &self() { return t_self; }
+
+std::thread spawn(const Identity &id, std::function<void()> body) {
+  g_pending_starts.fetch_add(1, std::memory_order_relaxed);
+  return std::thread([id, body = std::move(body)] {
+    enter(id);
+    body();
+    leave();
+  });
+}
+
+Blocked::Blocked(WaitKind kind) {
+  if (Slot *slot = t_self.slot)
+    slot->kind.store(kind, std::memory_order_relaxed);
+  set_state(SlotState::Blocked);
+}
+
+Blocked::~Blocked() { set_state(SlotState::Running); }
+
+void Backoff::pause() {
+  constexpr unsigned kYields = 4;
+  if (n_ < kYields) {
+    ++n_;
+    std::this_thread::yield();
+    return;
+  }
+  unsigned shift = std::min(n_ - kYields, 20u);
+  int64_t us = std::min(int64_t{1} << shift, cap_us_);
+  ++n_;
+  std::this_thread::sleep_for(std::chrono::microseconds(us));
+}
+
+} // namespace pld::sim

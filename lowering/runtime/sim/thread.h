@@ -1,0 +1,114 @@
+//===- thread.h - Simulated threads and what they wait for ------*- C++ -*-===//
+//
+// Every simulated thread (a rank's host orchestrator, a task's runner, a
+// kernel block or AIV sub-lane) is a std::thread started by spawn(). Each
+// owns a Slot that the deadlock monitor reads. Slots are written with atomics
+// only: a mutex here would give ThreadSanitizer happens-before edges between
+// ranks that the hardware does not have, and hide the races it must report.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PLD_SIM_THREAD_H
+#define PLD_SIM_THREAD_H
+
+#include "pld/runtime/host.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <thread>
+#include <vector>
+
+namespace pld::sim {
+
+struct Task;
+
+enum class Role : uint8_t { Host, Runner, Kernel };
+
+/// Who a simulated thread is; fixed for its lifetime.
+struct Identity {
+  int32_t rank = -1;
+  Role role = Role::Host;
+  int64_t block = 0;
+  int64_t lane = 0;
+  Task *task = nullptr; ///< The task a runner or kernel thread belongs to.
+};
+
+enum class SlotState : uint8_t { Free, Running, Blocked, Finished };
+
+/// What a blocked thread waits for.
+enum class WaitKind : uint8_t {
+  Signal,   ///< twait on `cell`.
+  Dep,      ///< a task runner waits for task `dep`.
+  Deferred, ///< a task runner waits for its deferred conditions.
+  Join,     ///< waits for threads it started.
+  Tasks     ///< a host thread waits for all its tasks.
+};
+
+struct Slot {
+  std::atomic<SlotState> state{SlotState::Free};
+  Identity id; ///< Written before `state` leaves Free (release).
+  std::atomic<WaitKind> kind{WaitKind::Join};
+  std::atomic<const char *> site{nullptr};
+  std::atomic<int32_t *> cell{nullptr};
+  std::atomic<int32_t> expected{0};
+  std::atomic<rt::WaitCmp> cmp{rt::WaitCmp::EQ};
+  std::atomic<const int32_t *> base{nullptr};
+  std::atomic<int32_t> ndims{0};
+  std::atomic<int64_t> dims[8];
+  std::atomic<Task *> dep{nullptr};
+};
+
+inline constexpr int32_t kMaxSlots = 1 << 15;
+
+/// The slots in use are [0, slot_count()).
+Slot *slots();
+int32_t slot_count();
+/// Threads spawned that have not published their slot yet.
+int32_t pending_starts();
+
+/// Bumped by every notify and every thread state change; the monitor calls
+/// a run stalled when it stops moving.
+void bump_progress();
+uint64_t progress();
+
+struct ThreadState {
+  Identity id;
+  Slot *slot = nullptr;
+  uint8_t *ub = nullptr;
+  bool released = false; ///< release() ran since the last payload write.
+  std::vector<int32_t *> waited; ///< Cells waited on since the last acquire().
+};
+
+/// The calling thread's state.
+ThreadState &self();
+
+/// Starts a simulated thread with identity `id` running `body`.
+std::thread spawn(const Identity &id, std::function<void()> body);
+
+/// Marks the calling thread blocked for its lifetime. Fill the slot's wait
+/// description first: the monitor reads it once the state says Blocked.
+class Blocked {
+public:
+  explicit Blocked(WaitKind kind);
+  ~Blocked();
+  Blocked(const Blocked &) = delete;
+  Blocked &operator=(const Blocked &) = delete;
+};
+
+/// Polite waiting: a few yields, then sleeps that double up to `cap_us`.
+/// CI has two cores and runs up to 8 ranks of several threads each, so a bare
+/// spin would starve the thread everybody waits for.
+class Backoff {
+public:
+  explicit Backoff(int64_t cap_us) : cap_us_(cap_us) {}
+  void pause();
+
+private:
+  int64_t cap_us_;
+  unsigned n_ = 0;
+};
+
+} // namespace pld::sim
+
+#endif // PLD_SIM_THREAD_H

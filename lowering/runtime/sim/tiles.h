@@ -1,0 +1,33 @@
+//===- tiles.h - Moving data between global memory and tiles ----*- C++ -*-===//
+//
+// The data movement that tload/tstore and the staged tput/tget share. The
+// callers check bounds first; these only copy.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PLD_SIM_TILES_H
+#define PLD_SIM_TILES_H
+
+#include "pld/runtime/host.h"
+
+#include <cstdint>
+
+namespace pld::sim {
+
+/// Copies the `rows` x `cols` region at `src` (rows `stride` elements apart)
+/// into the tile's top-left corner and zero-fills the rest of the tile.
+void load_region(const rt::detail::TileRef &tile, const uint8_t *src,
+                 int64_t rows, int64_t cols, int64_t stride);
+
+/// Writes the tile's top-left `rows` x `cols` to `dst`, element-wise atomic
+/// adds when `atomic_add`.
+void store_region(uint8_t *dst, int64_t stride, const rt::detail::TileRef &tile,
+                  int64_t rows, int64_t cols, bool atomic_add);
+
+/// Traps when an atomic add is asked for an element type without one.
+void check_atomic_dtype(rt::detail::DType dtype, const char *op,
+                        const char *site);
+
+} // namespace pld::sim
+
+#endif // PLD_SIM_TILES_H

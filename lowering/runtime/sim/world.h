@@ -1,0 +1,67 @@
+//===- world.h - The simulated machine: windows, buffers, ranks -*- C++ -*-===//
+//
+// Everything here is set up by the harness before any simulated thread
+// starts and is read-only afterwards, except the atomics.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PLD_SIM_WORLD_H
+#define PLD_SIM_WORLD_H
+
+#include "pld/runtime/host.h"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace pld::sim {
+
+struct Task;
+
+/// Per-rank counters (relaxed atomics: counting must not order memory, or
+/// ThreadSanitizer would stop seeing races between ranks).
+struct Stats {
+  std::atomic<uint64_t> remote_load_bytes{0};
+  std::atomic<uint64_t> remote_store_bytes{0};
+  std::atomic<uint64_t> put_bytes{0};
+  std::atomic<uint64_t> get_bytes{0};
+  std::atomic<uint64_t> notifies{0};
+  std::atomic<uint64_t> waits{0};
+  std::atomic<uint64_t> wait_ns{0};
+};
+
+struct RankState {
+  rt::CommContext *ctx = nullptr;
+  /// alloc_window's bump area, as byte offsets into the window.
+  std::atomic<uint64_t> heap_next{0};
+  uint64_t heap_end = 0;
+  Stats stats;
+  /// Tasks whose kernel finished but whose deferred conditions do not hold.
+  std::atomic<int32_t> deferred{0};
+  /// Every task this rank submitted; only its host thread touches the vector.
+  std::vector<Task *> tasks;
+};
+
+/// A per-rank global (non-window) buffer the harness registered.
+struct GlobalBuffer {
+  uintptr_t begin, end;
+  int32_t rank;
+  int32_t arg;
+};
+
+struct World {
+  int32_t nranks = 0;
+  uint8_t *windows = nullptr; ///< rank r's window starts at r * win_size.
+  uint64_t win_size = 0;
+  std::unique_ptr<RankState[]> ranks;
+  std::vector<GlobalBuffer> globals;
+};
+
+World &world();
+
+inline RankState &rank_state(int32_t rank) { return world().ranks[rank]; }
+
+} // namespace pld::sim
+
+#endif // PLD_SIM_WORLD_H

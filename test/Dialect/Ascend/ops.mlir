@@ -1,0 +1,123 @@
+// Every ascend op and type round-trips through the custom syntax and the
+// generic form.
+// RUN: pld-opt %s | pld-opt | FileCheck %s
+// RUN: pld-opt %s --mlir-print-op-generic | pld-opt | FileCheck %s
+
+// CHECK-LABEL: module attributes {pld.target = #pld.target<Ascend910B>}
+module attributes {pld.target = #pld.target<Ascend910B>} {
+  // CHECK-LABEL: func.func @kernel
+  // CHECK-SAME: (%{{.*}}: !ascend.ctx, %{{.*}}: !ascend.gm<f32>, %{{.*}}: !ascend.gm<i32>, %{{.*}}: index)
+  func.func @kernel(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %sig: !ascend.gm<i32>, %n: index) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %one = arith.constant 1 : i32
+    // CHECK: ascend.rank %{{.*}}
+    %r = ascend.rank %ctx
+    // CHECK: ascend.nranks %{{.*}}
+    %nr = ascend.nranks %ctx
+    // CHECK: ascend.block_idx
+    %b = ascend.block_idx
+    // CHECK: ascend.subblock_idx
+    %l = ascend.subblock_idx
+    // CHECK: ascend.offset %{{.*}}, %{{.*}} : !ascend.gm<i32>
+    %cell = ascend.offset %sig, %c1 : !ascend.gm<i32>
+    // CHECK: ascend.peer_ptr %{{.*}}, %{{.*}}, peer %{{.*}} {site = "pld.system.notify at k.mlir:3:5"} : !ascend.gm<i32>
+    %p = ascend.peer_ptr %ctx, %cell, peer %c1 {site = "pld.system.notify at k.mlir:3:5"} : !ascend.gm<i32>
+    // CHECK: ascend.release
+    ascend.release
+    // CHECK: ascend.tnotify %{{.*}}, %{{.*}}, op atomic_add, signal %{{.*}}[%{{.*}}, %{{.*}}] : !ascend.gm<i32>
+    ascend.tnotify %p, %one, op atomic_add, signal %sig[%n, %c1] : !ascend.gm<i32>
+    // CHECK: ascend.tnotify %{{.*}}, %{{.*}}, op set, signal %{{.*}}[] : !ascend.gm<i32>
+    ascend.tnotify %p, %one, op set, signal %sig[] : !ascend.gm<i32>
+    // CHECK: ascend.twait %{{.*}}, %{{.*}}, cmp ge, signal %{{.*}}[%{{.*}}, %{{.*}}] : !ascend.gm<i32>
+    ascend.twait %cell, %one, cmp ge, signal %sig[%n, %c1] : !ascend.gm<i32>
+    // CHECK: ascend.twait %{{.*}}, %{{.*}}, cmp eq
+    ascend.twait %cell, %one, cmp eq, signal %sig[%n, %c1] : !ascend.gm<i32>
+    // CHECK: ascend.ttest %{{.*}}, %{{.*}}, cmp ge : !ascend.gm<i32>
+    %ready = ascend.ttest %cell, %one, cmp ge : !ascend.gm<i32>
+    // CHECK: ascend.acquire
+    ascend.acquire
+    // CHECK: ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+    %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+    // CHECK: ascend.tile valid(%{{.*}}, %{{.*}}) {ub_offset = 256 : i64} : !ascend.tile<1x64xf32>
+    %u = ascend.tile valid(%c1, %n) {ub_offset = 256 : i64} : !ascend.tile<1x64xf32>
+    // CHECK: ascend.view %{{.*}}, rows %{{.*}}, cols %{{.*}}, stride %{{.*}} : !ascend.gm<f32> -> !ascend.view<f32>
+    %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
+    // CHECK: ascend.tload %{{.*}}, %{{.*}} : !ascend.tile<1x64xf32>, !ascend.view<f32>
+    ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
+    // CHECK: ascend.pipe_sync mte2 -> v
+    ascend.pipe_sync mte2 -> v
+    // CHECK: ascend.tadd %{{.*}}, %{{.*}}, %{{.*}} : !ascend.tile<1x64xf32>
+    ascend.tadd %u, %t, %t : !ascend.tile<1x64xf32>
+    // CHECK: ascend.tmax
+    ascend.tmax %u, %t, %u : !ascend.tile<1x64xf32>
+    // CHECK: ascend.tmin
+    ascend.tmin %u, %t, %u : !ascend.tile<1x64xf32>
+    // CHECK: ascend.tmul
+    ascend.tmul %u, %t, %u : !ascend.tile<1x64xf32>
+    // CHECK: ascend.tcopy %{{.*}}, %{{.*}} : !ascend.tile<1x64xf32>
+    ascend.tcopy %u, %t : !ascend.tile<1x64xf32>
+    // CHECK: ascend.pipe_sync v -> mte3
+    ascend.pipe_sync v -> mte3
+    // CHECK: ascend.tstore %{{.*}}, %{{.*}} : !ascend.view<f32>, !ascend.tile<1x64xf32>
+    ascend.tstore %v, %u : !ascend.view<f32>, !ascend.tile<1x64xf32>
+    // CHECK: ascend.tstore %{{.*}}, %{{.*}} atomic add : !ascend.view<f32>, !ascend.tile<1x64xf32>
+    ascend.tstore %v, %u atomic add : !ascend.view<f32>, !ascend.tile<1x64xf32>
+    // CHECK: ascend.tput %{{.*}}, %{{.*}}, %{{.*}} : !ascend.view<f32>, !ascend.tile<1x64xf32>
+    ascend.tput %v, %v, %t : !ascend.view<f32>, !ascend.tile<1x64xf32>
+    // CHECK: ascend.tput %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} atomic add : !ascend.view<f32>, !ascend.tile<1x64xf32>, !ascend.tile<1x64xf32>
+    ascend.tput %v, %v, %t, %u atomic add : !ascend.view<f32>, !ascend.tile<1x64xf32>, !ascend.tile<1x64xf32>
+    // CHECK: ascend.tget %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !ascend.view<f32>, !ascend.tile<1x64xf32>, !ascend.tile<1x64xf32>
+    ascend.tget %v, %v, %t, %u : !ascend.view<f32>, !ascend.tile<1x64xf32>, !ascend.tile<1x64xf32>
+    // CHECK: ascend.defer_completion %{{.*}}, %{{.*}}, %{{.*}} : !ascend.gm<i32>
+    ascend.defer_completion %ctx, %cell, %one : !ascend.gm<i32>
+    // CHECK: ascend.read %{{.*}} : !ascend.gm<i32> -> i32
+    %x = ascend.read %cell : !ascend.gm<i32> -> i32
+    // CHECK: ascend.write %{{.*}}, %{{.*}} : i32, !ascend.gm<i32>
+    ascend.write %x, %cell : i32, !ascend.gm<i32>
+    return
+  }
+
+  // CHECK-LABEL: func.func @matmul
+  func.func @matmul(%ctx: !ascend.ctx) {
+    %c = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<16x16xf32>
+    %a = ascend.tile {ub_offset = 1024 : i64} : !ascend.tile<16x32xf16>
+    %b = ascend.tile {ub_offset = 2048 : i64} : !ascend.tile<32x16xf16>
+    // CHECK: ascend.tmatmul %{{.*}}, %{{.*}}, %{{.*}} : !ascend.tile<16x16xf32>, !ascend.tile<16x32xf16>, !ascend.tile<32x16xf16>
+    ascend.tmatmul %c, %a, %b : !ascend.tile<16x16xf32>, !ascend.tile<16x32xf16>, !ascend.tile<32x16xf16>
+    return
+  }
+
+  // CHECK-LABEL: func.func @host
+  func.func @host(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %sig: !ascend.gm<i32>, %go: i1) {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    // CHECK: ascend.world_size %{{.*}}
+    %w = ascend.world_size %ctx
+    // CHECK: ascend.alloc_window %{{.*}}, %{{.*}} {name = "buf"} : !ascend.gm<i8>
+    %b = ascend.alloc_window %ctx, %c4 {name = "buf"} : !ascend.gm<i8>
+    // CHECK: ascend.window_as %{{.*}} : !ascend.gm<i8> -> !ascend.gm<f32>
+    %f = ascend.window_as %b : !ascend.gm<i8> -> !ascend.gm<f32>
+    // CHECK: %[[T:.*]] = ascend.submit @kernel(%{{.*}}, %{{.*}}, %{{.*}}) ctx %{{.*}} blocks %{{.*}} name "first" : (!ascend.gm<f32>, !ascend.gm<i32>, index) -> !ascend.task
+    %t = ascend.submit @kernel(%data, %sig, %c1) ctx %ctx blocks %c1 name "first" : (!ascend.gm<f32>, !ascend.gm<i32>, index) -> !ascend.task
+    // CHECK: ascend.submit @kernel({{.*}}) ctx %{{.*}} deps [%[[T]]] blocks %{{.*}} if %{{.*}} name "second"
+    %t2 = ascend.submit @kernel(%f, %sig, %c1) ctx %ctx deps [%t] blocks %c4 if %go name "second" : (!ascend.gm<f32>, !ascend.gm<i32>, index) -> !ascend.task
+    // CHECK: ascend.launch @kernel({{.*}}) ctx %{{.*}} blocks %{{.*}} : (!ascend.gm<f32>, !ascend.gm<i32>, index) -> ()
+    ascend.launch @kernel(%data, %sig, %c1) ctx %ctx blocks %c1 : (!ascend.gm<f32>, !ascend.gm<i32>, index) -> ()
+    // CHECK: ascend.run_on_lanes @matmul() ctx %{{.*}} : () -> ()
+    ascend.run_on_lanes @matmul() ctx %ctx : () -> ()
+    return
+  }
+
+  // CHECK-LABEL: func.func @entry
+  func.func @entry(%ctx: !ascend.ctx, %args: !ascend.args) {
+    // CHECK: ascend.arg_ptr %{{.*}}[0] : !ascend.gm<f32>
+    %p = ascend.arg_ptr %args[0] : !ascend.gm<f32>
+    // CHECK: ascend.arg_dim %{{.*}}[0, 1]
+    %d = ascend.arg_dim %args[0, 1]
+    // CHECK: ascend.arg_scalar %{{.*}}[2] : i32
+    %s = ascend.arg_scalar %args[2] : i32
+    return
+  }
+}
