@@ -1,6 +1,8 @@
 //! What pld's command-line tools share: calling a C++ `main`-style entry
 //! point with the process arguments, on a thread whose stack is large enough
-//! for deeply nested input.
+//! for deeply nested input; and pld-run itself ([`run`]).
+
+pub mod run;
 
 use std::ffi::{CString, c_char, c_int};
 

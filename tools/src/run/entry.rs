@@ -1,0 +1,214 @@
+//! The function pld-run runs, and its arguments as the harness sees them.
+
+use melior::ir::{
+    BlockLike, RegionLike, Type, TypeLike,
+    attribute::{StringAttribute, TypeAttribute},
+    operation::{OperationLike, OperationRef},
+    r#type::FunctionType,
+};
+use pld_dialect::{enums::KernelKind, types};
+use pld_run_core::{
+    args::{ArgKind, Dim, EntryArg},
+    element::ElementType,
+    job::Entry,
+};
+
+/// The entry: its symbol, whether it is host code, its arguments.
+pub struct EntryFunction {
+    pub symbol: String,
+    pub kind: Entry,
+    pub args: Vec<EntryArg>,
+}
+
+/// The public functions with a body: (symbol, kind, type).
+fn candidates<'c>(module: OperationRef<'c, '_>) -> Vec<(String, Entry, FunctionType<'c>)> {
+    let mut found = Vec::new();
+    let Some(block) = module
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+    else {
+        return found;
+    };
+    let mut next = block.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        if op.name().as_string_ref().as_str() != Ok("func.func") {
+            continue;
+        }
+        let private = op
+            .attribute("sym_visibility")
+            .ok()
+            .and_then(|visibility| StringAttribute::try_from(visibility).ok())
+            .is_some_and(|visibility| visibility.value() == "private");
+        let has_body = op
+            .region(0)
+            .ok()
+            .and_then(|region| region.first_block())
+            .is_some();
+        let (Ok(name), Ok(function_type)) =
+            (op.attribute("sym_name"), op.attribute("function_type"))
+        else {
+            continue;
+        };
+        if private || !has_body {
+            continue;
+        }
+        let Ok(name) = StringAttribute::try_from(name) else {
+            continue;
+        };
+        let Some(function_type) = TypeAttribute::try_from(function_type)
+            .ok()
+            .and_then(|attribute| FunctionType::try_from(attribute.value()).ok())
+        else {
+            continue;
+        };
+        // A function without pl.kernel is host code (pld-verify's default).
+        let kind = match op
+            .discardable_attribute("pl.kernel")
+            .ok()
+            .and_then(KernelKind::of)
+        {
+            Some(KernelKind::InCore) => Entry::Kernel,
+            _ => Entry::Host,
+        };
+        found.push((name.value().to_owned(), kind, function_type));
+    }
+    found
+}
+
+/// The entry named `requested`, else the only host orchestrator, else the
+/// only kernel.
+pub fn find(module: OperationRef, requested: Option<&str>) -> Result<EntryFunction, String> {
+    let candidates = candidates(module);
+    let names = |kind: Option<Entry>| -> Vec<String> {
+        candidates
+            .iter()
+            .filter(|(_, candidate, _)| kind.is_none_or(|kind| *candidate == kind))
+            .map(|(name, _, _)| format!("@{name}"))
+            .collect()
+    };
+    let chosen = match requested {
+        Some(name) => candidates
+            .iter()
+            .find(|(candidate, _, _)| candidate == name.trim_start_matches('@'))
+            .ok_or_else(|| {
+                format!(
+                    "--entry {name}: the module has no such public function (it has: {})",
+                    names(None).join(", ")
+                )
+            })?,
+        None => {
+            let pick = |kind: Entry| -> Vec<&(String, Entry, FunctionType)> {
+                candidates
+                    .iter()
+                    .filter(|(_, candidate, _)| *candidate == kind)
+                    .collect()
+            };
+            match (pick(Entry::Host).as_slice(), pick(Entry::Kernel).as_slice()) {
+                ([only], _) => *only,
+                ([], [only]) => *only,
+                ([], []) => return Err("the module has no public function to run".to_owned()),
+                ([], _) => {
+                    return Err(format!(
+                        "the module has several kernels and no host orchestrator: pick one with --entry ({})",
+                        names(Some(Entry::Kernel)).join(", ")
+                    ));
+                }
+                _ => {
+                    return Err(format!(
+                        "the module has several host orchestrators: pick one with --entry ({})",
+                        names(Some(Entry::Host)).join(", ")
+                    ));
+                }
+            }
+        }
+    };
+    let (symbol, kind, function_type) = chosen;
+    let args = (0..function_type.input_count())
+        .map(|index| entry_arg(index, function_type.input(index).expect("an input")))
+        .collect::<Result<_, _>>()?;
+    Ok(EntryFunction {
+        symbol: symbol.clone(),
+        kind: *kind,
+        args,
+    })
+}
+
+/// How the harness passes argument `index` of type `r#type`.
+fn entry_arg(index: usize, r#type: Type) -> Result<EntryArg, String> {
+    let shaped = |kind: ArgKind| -> Result<EntryArg, String> {
+        let element = pld_passes::ir::types::element_type(r#type).expect("a shaped type");
+        let dims = pld_passes::ir::types::shape(r#type)
+            .expect("a shaped type")
+            .into_iter()
+            .map(|dim| {
+                if dim == pld_passes::ir::types::DYNAMIC {
+                    Dim::Dynamic
+                } else {
+                    Dim::Static(dim as usize)
+                }
+            })
+            .collect();
+        Ok(EntryArg {
+            index,
+            kind,
+            dtype: element_type(element).ok_or_else(|| {
+                format!("argument {index}: element type {element} is not supported")
+            })?,
+            dims,
+        })
+    };
+    if types::is_distributed_tensor(r#type) {
+        return shaped(ArgKind::Window);
+    }
+    if pld_passes::ir::types::is_memref(r#type) {
+        return shaped(ArgKind::Global);
+    }
+    if let Some(dtype) = element_type(r#type) {
+        return Ok(EntryArg {
+            index,
+            kind: ArgKind::Scalar,
+            dtype,
+            dims: vec![],
+        });
+    }
+    Err(format!(
+        "argument {index} of type '{type}' cannot be given on the command line (window tensors, memrefs, integers, index and floats can)"
+    ))
+}
+
+/// The harness's element type for an MLIR type.
+fn element_type(r#type: Type) -> Option<ElementType> {
+    if r#type.is_index() {
+        return Some(ElementType::Index);
+    }
+    if r#type.is_f16() {
+        return Some(ElementType::F16);
+    }
+    if r#type.is_bf16() {
+        return Some(ElementType::BF16);
+    }
+    if r#type.is_f32() {
+        return Some(ElementType::F32);
+    }
+    if r#type.is_f64() {
+        return Some(ElementType::F64);
+    }
+    // SAFETY: the width is only read from a type the C API confirms to be
+    // an integer type.
+    let width = unsafe {
+        if !mlir_sys::mlirTypeIsAInteger(r#type.to_raw()) {
+            return None;
+        }
+        mlir_sys::mlirIntegerTypeGetWidth(r#type.to_raw())
+    };
+    match width {
+        1 => Some(ElementType::I1),
+        8 => Some(ElementType::I8),
+        16 => Some(ElementType::I16),
+        32 => Some(ElementType::I32),
+        64 => Some(ElementType::I64),
+        _ => None,
+    }
+}

@@ -1,0 +1,320 @@
+//! `pld-run`: runs a pld module on N simulated ranks (PIPELINE §7). It
+//! lowers the module with pld-to-cce-pipeline, prints C++, compiles it
+//! against the host simulator (builds cached by content), runs it, and
+//! checks, prints, dumps and counts what the ranks computed.
+
+mod build;
+mod entry;
+
+use build::{Flavour, Toolchain};
+use melior::{Context, ir::Module, pass::PassManager, utility::parse_pass_pipeline};
+use pld_run_core::{
+    args::{resolve, validate},
+    check::compare,
+    cli::{self, Command, Options, Sanitizer, StatsFormat},
+    job::{self, Job},
+    print::format_arg,
+    stats::Stats,
+    status::ExitStatus,
+    values::Values,
+};
+use std::{
+    ffi::OsString,
+    fs,
+    path::Path,
+    process,
+    time::{Duration, Instant},
+};
+
+/// A failure with the exit status it means; the message is already printed
+/// when empty.
+struct Failure {
+    status: ExitStatus,
+    message: String,
+}
+
+fn fail(status: ExitStatus, message: impl Into<String>) -> Failure {
+    Failure {
+        status,
+        message: message.into(),
+    }
+}
+
+/// The pipeline pld-run lowers with unless `--pipeline` names another.
+const DEFAULT_PIPELINE: &str = "builtin.module(pld-to-cce-pipeline)";
+
+/// Runs pld-run with `arguments` (without the program name); returns the
+/// exit status.
+pub fn main(arguments: Vec<OsString>) -> i32 {
+    let options = match cli::parse(arguments) {
+        Ok(Command::Help) => {
+            print!("{}", cli::USAGE);
+            return 0;
+        }
+        Ok(Command::Run(options)) => options,
+        Err(error) => {
+            eprintln!("pld-run: {error}\nrun 'pld-run --help' for the usage");
+            return error.status().code().into();
+        }
+    };
+    match run(&options) {
+        Ok(status) => status.code().into(),
+        Err(failure) => {
+            if !failure.message.is_empty() {
+                eprintln!("pld-run: {}", failure.message);
+            }
+            failure.status.code().into()
+        }
+    }
+}
+
+fn run(options: &Options) -> Result<ExitStatus, Failure> {
+    let bad = |message: String| fail(ExitStatus::BadInput, message);
+    let context = pld_dialect::create_context();
+    pld_lowering::register_passes();
+    let _printer = print_diagnostics(&context);
+
+    if !options.input.is_file() {
+        return Err(bad(format!("cannot read {}", options.input.display())));
+    }
+    let module = parse(&context, &options.input).ok_or_else(|| fail(ExitStatus::BadInput, ""))?;
+
+    let entry = entry::find(module.as_operation(), options.entry.as_deref()).map_err(bad)?;
+    let layouts = resolve(&entry.args, &options.shape).map_err(|error| bad(error.to_string()))?;
+    validate(&layouts, options).map_err(|error| bad(error.to_string()))?;
+    let initial = Values::initial(&layouts, options.ranks, &options.init, &options.load)
+        .map_err(|error| bad(error.to_string()))?;
+    let expected = Values::expected(&layouts, options.ranks, &options.expect)
+        .map_err(|error| bad(error.to_string()))?;
+
+    let cpp = lower(
+        &context,
+        module,
+        options.pipeline.as_deref().unwrap_or(DEFAULT_PIPELINE),
+    )?;
+    let flavour = match options.sanitize {
+        None => Flavour::Plain,
+        Some(Sanitizer::Thread) => Flavour::Thread,
+        Some(Sanitizer::Address) => Flavour::Address,
+    };
+    let program = Toolchain::new()
+        .program(&cpp, &format!("{}__entry", entry.symbol), flavour)
+        .map_err(bad)?;
+
+    let (work, temporary) = match &options.keep {
+        Some(directory) => {
+            fs::create_dir_all(directory).map_err(|error| bad(error.to_string()))?;
+            fs::write(directory.join("emitted.cpp"), &cpp)
+                .map_err(|error| bad(error.to_string()))?;
+            (directory.clone(), false)
+        }
+        None => {
+            let directory = std::env::temp_dir().join(format!("pld-run-{}", process::id()));
+            fs::create_dir_all(&directory).map_err(|error| bad(error.to_string()))?;
+            (directory, true)
+        }
+    };
+    let result = execute(
+        options, &program, &work, entry.kind, layouts, &initial, &expected,
+    );
+    if temporary {
+        let _ = fs::remove_dir_all(&work);
+    }
+    result
+}
+
+/// The module in the file at `path` (its ops located in that file).
+fn parse<'c>(context: &'c Context, path: &Path) -> Option<Module<'c>> {
+    let name = path.display().to_string();
+    // SAFETY: the context is live; the parser reads the file itself; a null
+    // module (the reason went to the diagnostic handler) becomes `None`.
+    unsafe {
+        let module = mlir_sys::mlirModuleCreateParseFromFile(
+            context.to_raw(),
+            melior::StringRef::new(&name).to_raw(),
+        );
+        (!module.ptr.is_null()).then(|| Module::from_raw(module))
+    }
+}
+
+/// Lowers `module` with `pipeline` and prints it as C++.
+fn lower(context: &Context, mut module: Module, pipeline: &str) -> Result<String, Failure> {
+    let manager = PassManager::new(context);
+    parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline)
+        .map_err(|error| fail(ExitStatus::BadInput, format!("--pipeline: {error}")))?;
+    manager.run(&mut module).map_err(|_| {
+        fail(
+            ExitStatus::BadInput,
+            "the module does not lower (see the errors above)",
+        )
+    })?;
+    pld_dialect::translate_to_cpp(&module.as_operation()).ok_or_else(|| {
+        fail(
+            ExitStatus::BadInput,
+            "the lowered module does not print as C++ (see the errors above)",
+        )
+    })
+}
+
+/// Runs the compiled program on the job and reports.
+#[allow(clippy::too_many_arguments)]
+fn execute(
+    options: &Options,
+    program: &Path,
+    work: &Path,
+    entry: job::Entry,
+    layouts: Vec<pld_run_core::args::ArgLayout>,
+    initial: &Values,
+    expected: &Values,
+) -> Result<ExitStatus, Failure> {
+    let bad = |message: String| fail(ExitStatus::BadInput, message);
+    let job = Job {
+        ranks: options.ranks,
+        blocks: options.blocks,
+        entry,
+        timeout_secs: options.timeout_secs,
+        stats: work.join("stats.json"),
+        input: work.join("input.bin"),
+        output: work.join("output.bin"),
+        args: layouts,
+    };
+    let job_path = work.join("job.txt");
+    job.write(&job_path)
+        .map_err(|error| bad(error.to_string()))?;
+    job::write_input(initial, &job.input).map_err(|error| bad(error.to_string()))?;
+
+    let status = run_program(program, &job_path, options)?;
+    if let Some(failure) = status {
+        return Err(failure);
+    }
+
+    let final_values =
+        job::read_output(initial, &job.output).map_err(|error| bad(error.to_string()))?;
+    for arg in &options.print {
+        print!("{}", format_arg(&final_values, *arg));
+    }
+    if let Some(directory) = &options.dump {
+        final_values
+            .dump(directory)
+            .map_err(|error| bad(error.to_string()))?;
+    }
+    if let Some(format) = options.stats {
+        let stats = Stats::read(&job.stats).map_err(|error| bad(error.to_string()))?;
+        match format {
+            StatsFormat::Json => println!("{}", stats.to_json()),
+            StatsFormat::Table => print!("{}", stats.to_table()),
+        }
+    }
+    let report = compare(
+        &final_values,
+        expected,
+        options.expect.keys().copied(),
+        options.rtol,
+        options.atol,
+    );
+    if !report.passed() {
+        eprint!("{report}");
+        eprintln!("pld-run: {}", report.summary());
+    }
+    Ok(report.status())
+}
+
+/// Runs the program; `Some` failure for every outcome but a finished run.
+fn run_program(program: &Path, job: &Path, options: &Options) -> Result<Option<Failure>, Failure> {
+    // TSan and ASan exit with these when they report, so that a report is
+    // told apart from the harness's own statuses.
+    const TSAN_EXIT: i32 = 66;
+    const ASAN_EXIT: i32 = 67;
+    let mut command = process::Command::new(program);
+    command
+        .arg(job)
+        .env(
+            "TSAN_OPTIONS",
+            format!("exitcode={TSAN_EXIT} halt_on_error=1"),
+        )
+        .env(
+            "ASAN_OPTIONS",
+            format!("exitcode={ASAN_EXIT} detect_leaks=0"),
+        );
+    let mut child = command.spawn().map_err(|error| {
+        fail(
+            ExitStatus::BadInput,
+            format!("cannot start {}: {error}", program.display()),
+        )
+    })?;
+    // The harness stops itself at the timeout; this is the backstop for a
+    // program that cannot.
+    let backstop = Duration::from_secs(options.timeout_secs + 30);
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child
+            .try_wait()
+            .map_err(|error| fail(ExitStatus::BadInput, error.to_string()))?
+        {
+            break status;
+        }
+        if started.elapsed() > backstop {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(Some(fail(
+                ExitStatus::DeadlockOrTimeout,
+                format!(
+                    "timeout: the simulated program did not stop within {} s",
+                    backstop.as_secs()
+                ),
+            )));
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let failure = match status.code() {
+        Some(0) => None,
+        Some(TSAN_EXIT) | Some(ASAN_EXIT) => Some(fail(
+            ExitStatus::Sanitizer,
+            "the sanitizer reported a problem (above)",
+        )),
+        Some(code) => match ExitStatus::from_code(code) {
+            Some(status) => Some(fail(status, "")),
+            None => Some(fail(
+                ExitStatus::Trap,
+                format!("the simulated program failed with exit status {code}"),
+            )),
+        },
+        None => Some(fail(
+            ExitStatus::Trap,
+            format!("the simulated program crashed ({status})"),
+        )),
+    };
+    Ok(failure)
+}
+
+/// Prints every diagnostic to stderr as `file:line:col: error: message`,
+/// with its notes, as MLIR's tools do.
+fn print_diagnostics(context: &Context) -> melior::diagnostic::DiagnosticHandlerId {
+    context.attach_diagnostic_handler(|diagnostic| {
+        let severity = match diagnostic.severity() {
+            melior::diagnostic::DiagnosticSeverity::Error => "error",
+            melior::diagnostic::DiagnosticSeverity::Warning => "warning",
+            melior::diagnostic::DiagnosticSeverity::Note => "note",
+            melior::diagnostic::DiagnosticSeverity::Remark => "remark",
+        };
+        eprintln!(
+            "{}: {severity}: {diagnostic}",
+            location_text(diagnostic.location())
+        );
+        for index in 0..diagnostic.note_count() {
+            if let Ok(note) = diagnostic.note(index) {
+                eprintln!("{}: note: {note}", location_text(note.location()));
+            }
+        }
+        true
+    })
+}
+
+/// `file:line:col` for `loc("file":line:col)`.
+fn location_text(location: melior::ir::Location) -> String {
+    let text = location.to_string();
+    text.strip_prefix("loc(\"")
+        .and_then(|rest| rest.strip_suffix(')'))
+        .map(|rest| rest.replacen("\":", ":", 1))
+        .unwrap_or(text)
+}
