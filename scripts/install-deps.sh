@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs what pld needs on a fresh Debian 12 machine: LLVM/MLIR 22 from
 # Debian's packages, CMake + Ninja for the C++ half, clang/libclang for
-# bindgen, and lit from PyPI. Rust (cargo) is expected to be present.
+# bindgen and for compiling emitted C++ (pld-run, the tests) with the
+# sanitizer runtimes, clang-format for the style check, and lit from PyPI.
+# Rust (cargo) is expected to be present.
 set -euo pipefail
 
 packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libpolly-22-dev
-  clang-22 libclang-22-dev libclang-rt-22-dev
+  clang-22 libclang-22-dev libclang-rt-22-dev clang-format-22
   libzstd-dev zlib1g-dev libxml2-dev
   cmake ninja-build g++
 )

@@ -3,6 +3,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo fmt --all --check
+# The C++ half and the runtime follow LLVM style (.clang-format), checked
+# with the clang-format of the LLVM that .cargo/config.toml names.
+llvm_prefix=$(python3 -c 'import tomllib; print(tomllib.load(open(".cargo/config.toml", "rb"))["env"]["MLIR_SYS_220_PREFIX"])')
+git ls-files -z -- 'dialect/*.cpp' 'dialect/*.h' 'lowering/runtime/*.cpp' \
+  'lowering/runtime/*.h' 'test/Target/CCE/Inputs/*.hpp' \
+  | xargs -0 "$llvm_prefix/bin/clang-format" --dry-run -Werror
 cargo clippy --workspace --all-targets --quiet -- --deny warnings
 cargo build --workspace
 cargo test --workspace

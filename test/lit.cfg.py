@@ -76,6 +76,9 @@ capi_link_flags = " ".join(
     + ["-Wl,--end-group", "-lstdc++", "-lm"]
 )
 config.substitutions.append(("%cc", "cc"))
+config.substitutions.append(
+    ("%expect_exit", "python3 " + os.path.join(source_root, "Inputs", "expect_exit.py"))
+)
 config.substitutions.append(("%capi_link_flags", capi_link_flags))
 
 # --- runtime (simulator) ---
@@ -88,3 +91,6 @@ config.substitutions.append(
     ("%pld_runtime_include", os.path.join(runtime_root, "include"))
 )
 config.substitutions.append(("%pld_runtime_sim", os.path.join(runtime_root, "sim")))
+# pld-run caches what it compiles by content; inside the build tree, not the
+# user's ~/.cache, so a test run leaves nothing outside it.
+config.environment["PLD_RUN_CACHE"] = os.path.join(config.test_exec_root, "pld-run-cache")

@@ -9,7 +9,7 @@ use melior::{
 
 macro_rules! enum_attribute {
     ($(#[$doc:meta])* $name:ident: $get:ident, $isa:ident, $value:ident {
-        $($case:ident = $number:literal),* $(,)?
+        $($case:ident = $number:literal $keyword:literal),* $(,)?
     }) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -21,6 +21,13 @@ macro_rules! enum_attribute {
         impl $name {
             /// Every case, in the order of its integer value.
             pub const ALL: &'static [Self] = &[$(Self::$case),*];
+
+            /// The case's keyword in the custom syntax (ODS's spelling).
+            pub fn keyword(self) -> &'static str {
+                match self {
+                    $(Self::$case => $keyword),*
+                }
+            }
 
             /// The case whose stable integer value is `value`.
             pub fn from_value(value: i32) -> Option<Self> {
@@ -54,57 +61,57 @@ macro_rules! enum_attribute {
 enum_attribute! {
     /// How a notify deposits its value (`#pld<notify_op ...>`).
     NotifyOp: pldNotifyOpAttrGet, pldAttributeIsANotifyOp, pldNotifyOpAttrGetValue {
-        AtomicAdd = 0, Set = 1,
+        AtomicAdd = 0 "atomic_add", Set = 1 "set",
     }
 }
 enum_attribute! {
     /// The predicate of a wait (`#pld<wait_cmp ...>`).
     WaitCmp: pldWaitCmpAttrGet, pldAttributeIsAWaitCmp, pldWaitCmpAttrGetValue {
-        Eq = 0, Ge = 1,
+        Eq = 0 "eq", Ge = 1 "ge",
     }
 }
 enum_attribute! {
     /// The reduction of a collective (`#pld<reduce_op ...>`).
     ReduceOp: pldReduceOpAttrGet, pldAttributeIsAReduceOp, pldReduceOpAttrGetValue {
-        Sum = 0, Max = 1, Min = 2, Prod = 3,
+        Sum = 0 "sum", Max = 1 "max", Min = 2 "min", Prod = 3 "prod",
     }
 }
 enum_attribute! {
     /// The combine mode of a remote store or put (`#pld<atomic ...>`).
     AtomicType: pldAtomicTypeAttrGet, pldAttributeIsAAtomicType, pldAtomicTypeAttrGetValue {
-        None = 0, Add = 1,
+        None = 0 "none", Add = 1 "add",
     }
 }
 enum_attribute! {
     /// The allreduce algorithm (`#pld<mode ...>`).
     CollectiveMode: pldCollectiveModeAttrGet, pldAttributeIsACollectiveMode,
         pldCollectiveModeAttrGetValue {
-        Mesh = 0, Ring = 1,
+        Mesh = 0 "mesh", Ring = 1 "ring",
     }
 }
 enum_attribute! {
     /// The chip a module is compiled for (`#pld.target<...>`).
     TargetProfile: pldTargetProfileAttrGet, pldAttributeIsATargetProfile,
         pldTargetProfileAttrGetValue {
-        Ascend910B = 0, Ascend950 = 1,
+        Ascend910B = 0 "Ascend910B", Ascend950 = 1 "Ascend950",
     }
 }
 enum_attribute! {
     /// Where a function runs (`#pl.kernel<...>`).
     KernelKind: pldKernelKindAttrGet, pldAttributeIsAKernelKind, pldKernelKindAttrGetValue {
-        Host = 0, InCore = 1,
+        Host = 0 "host", InCore = 1 "incore",
     }
 }
 enum_attribute! {
     /// The hardware level of a task (`#pl<level ...>`).
     Level: pldLevelAttrGet, pldAttributeIsALevel, pldLevelAttrGetValue {
-        Core = 0, CoreGroup = 1,
+        Core = 0 "core", CoreGroup = 1 "core_group",
     }
 }
 enum_attribute! {
     /// How a split-AIV region divides work (`#pl<split_mode ...>`).
     SplitMode: pldSplitModeAttrGet, pldAttributeIsASplitMode, pldSplitModeAttrGetValue {
-        None = 0, UpDown = 1, LeftRight = 2,
+        None = 0 "none", UpDown = 1 "up_down", LeftRight = 2 "left_right",
     }
 }
 
@@ -116,27 +123,27 @@ pub mod ascend {
         /// `pto::comm::NotifyOp` (`#ascend<notify_op ...>`).
         NotifyOp: pldAscendNotifyOpAttrGet, pldAttributeIsAAscendNotifyOp,
             pldAscendNotifyOpAttrGetValue {
-            AtomicAdd = 0, Set = 1,
+            AtomicAdd = 0 "atomic_add", Set = 1 "set",
         }
     }
     enum_attribute! {
         /// `pto::comm::WaitCmp` (`#ascend<wait_cmp ...>`): PTO's `GE` is 3.
         WaitCmp: pldAscendWaitCmpAttrGet, pldAttributeIsAAscendWaitCmp,
             pldAscendWaitCmpAttrGetValue {
-            Eq = 0, Ge = 3,
+            Eq = 0 "eq", Ge = 3 "ge",
         }
     }
     enum_attribute! {
         /// `pto::AtomicType` (`#ascend<atomic ...>`).
         AtomicType: pldAscendAtomicTypeAttrGet, pldAttributeIsAAscendAtomicType,
             pldAscendAtomicTypeAttrGetValue {
-            AtomicNone = 0, AtomicAdd = 1,
+            AtomicNone = 0 "none", AtomicAdd = 1 "add",
         }
     }
     enum_attribute! {
         /// A hardware pipe (`#ascend<pipe ...>`).
         Pipe: pldAscendPipeAttrGet, pldAttributeIsAAscendPipe, pldAscendPipeAttrGetValue {
-            S = 0, V = 1, M = 2, Mte1 = 3, Mte2 = 4, Mte3 = 5, All = 6,
+            S = 0 "s", V = 1 "v", M = 2 "m", Mte1 = 3 "mte1", Mte2 = 4 "mte2", Mte3 = 5 "mte3", All = 6 "all",
         }
     }
 }

@@ -178,6 +178,14 @@ fn enum_attributes_round_trip_by_stable_value() {
             for case in $enum::ALL {
                 let attribute = case.attribute(&context);
                 assert_eq!($enum::of(attribute), Some(*case));
+                // The keyword is the one the custom syntax prints.
+                let text = attribute.to_string();
+                assert!(
+                    text.ends_with(&format!("<{}>", case.keyword()))
+                        || text.ends_with(&format!(" {}>", case.keyword())),
+                    "{text} does not end in {}",
+                    case.keyword()
+                );
                 printed.push(format!("{}::{case:?} = {} -> {attribute}", stringify!($enum), *case as i32));
             }
             assert_eq!($enum::from_value($enum::ALL.len() as i32), None);
@@ -194,6 +202,13 @@ fn enum_attributes_round_trip_by_stable_value() {
         Level,
         SplitMode
     );
+    {
+        use pld_dialect::enums::ascend::{
+            AtomicType as AscendAtomicType, NotifyOp as AscendNotifyOp, Pipe,
+            WaitCmp as AscendWaitCmp,
+        };
+        check!(AscendNotifyOp, AscendWaitCmp, AscendAtomicType, Pipe);
+    }
     // Another enum's attribute, or a non-enum attribute, is not mistaken for one.
     assert_eq!(WaitCmp::of(NotifyOp::Set.attribute(&context)), None);
     assert_eq!(

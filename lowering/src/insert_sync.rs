@@ -1,11 +1,15 @@
 //! `ascend-insert-sync`: the ordering the target needs around communication.
 //!
-//! - **release** (payload visible): a payload write (`tstore`, `tput`,
-//!   `tget`, `write`, a call) that may reach a `tnotify` with no `release`
-//!   in between gets one right before the notify;
-//! - **acquire** (data cache invalidated): a `twait` that may reach a
-//!   payload read (`tload`, `read`, `tput`, `tget`, a call) with no
-//!   `acquire` in between gets one right before the read;
+//! - **release** (payload accesses complete): a payload access (`tstore`,
+//!   `tload`, `tput`, `tget`, `write`, `read`, a call) that may reach a
+//!   `tnotify` with no `release` in between gets one right before the
+//!   notify. Reads count too: a notify that says "I have read this" must
+//!   not overtake a load still in flight on the MTE2 pipe;
+//! - **acquire** (data cache invalidated, later accesses ordered after the
+//!   wait): a `twait` that may reach a payload access (`tload`, `tstore`,
+//!   `read`, `write`, `tput`, `tget`, a call) with no `acquire` in between
+//!   gets one right before the access. Writes count too: a wait that says
+//!   "the peers have read this" must order the write that overwrites it;
 //! - **pipe syncs**: the load (MTE2), vector (V) and store (MTE3) pipes run
 //!   concurrently, so a vector op after a load, a store after a vector op or
 //!   a load, and a load after a store or a vector op wait for the other pipe
@@ -14,9 +18,9 @@
 //! The analysis follows structured control flow: both branches of an
 //! `scf.if` may run, a loop body may follow itself. Running it twice
 //! changes nothing. With `mode=check` it inserts nothing and reports a
-//! module that publishes without a release or reads after a wait without an
-//! acquire, naming both ops (the original toolchain accepts such modules: a
-//! data race on hardware).
+//! module that notifies after a payload access without a release or
+//! accesses a payload after a wait without an acquire, naming both ops (the original toolchain accepts
+//! such modules: a data race on hardware).
 
 use crate::{ascend::AscendBuilder, report::Report};
 use melior::ir::{
@@ -37,14 +41,14 @@ pub struct InsertSync {
 
 impl Pass for InsertSync {
     const ARGUMENT: &'static str = "ascend-insert-sync";
-    const DESCRIPTION: &'static str = "Insert release before a notify that may publish a payload, \
-                                       acquire between a wait and a payload read, and pipe syncs \
+    const DESCRIPTION: &'static str = "Insert release between a payload access and a notify, \
+                                       acquire between a wait and a payload access, and pipe syncs \
                                        between load, vector and store pipes (mode=check: report \
                                        missing ones instead)";
     const OPTIONS: &'static [PassOption] = &[PassOption {
         name: "mode",
-        description: "insert: add what is missing; check: report a notify without release or a \
-                      read after a wait without acquire",
+        description: "insert: add what is missing; check: report a notify after a payload access \
+                      without release or a payload access after a wait without acquire",
         default: "insert",
     }];
 
@@ -108,7 +112,7 @@ fn pair_bit(src: Pipe, dst: Pipe) -> u16 {
 /// What may be pending at a point of the program.
 #[derive(Clone, Copy, Default)]
 struct State<'c> {
-    /// A payload write not yet released.
+    /// A payload access not yet released.
     unreleased: Option<OpRef<'c>>,
     /// A wait not yet acquired.
     unacquired: Option<OpRef<'c>>,
@@ -185,8 +189,8 @@ impl Walker {
             });
             state.pending &= !pair_bit(pipes[0], pipes[1]);
         }
-        // Acquire before a payload read that a wait may precede.
-        if reads_payload(op_name)
+        // Acquire before a payload access that a wait may precede.
+        if (reads_payload(op_name) || writes_payload(op_name))
             && let Some(wait) = state.unacquired
         {
             if apply {
@@ -194,9 +198,10 @@ impl Walker {
                     self.report.error(
                         &op,
                         &format!(
-                            "'{op_name}' reads a payload after a wait without an \
-                             ascend.acquire between them: the data cache may still hold \
-                             what was there before the peer published"
+                            "'{op_name}' accesses a payload after a wait without an \
+                             ascend.acquire between them: a read may see what was there \
+                             before the peer published, a write may land before the \
+                             peer has finished with what it overwrites"
                         ),
                         &[(wait.location(), "the wait".to_owned())],
                     );
@@ -206,18 +211,40 @@ impl Walker {
             }
             state.unacquired = None;
         }
-        // Release before a notify that may publish a payload.
-        if op_name == "ascend.tnotify"
-            && let Some(write) = state.unreleased
+        // A callee is analysed on its own, from a clean slate: hand it no
+        // pipe work in flight.
+        if is_call(op_name) {
+            if apply && !self.check_only {
+                for src in PIPES {
+                    for dst in PIPES {
+                        if src != dst && state.pending & pair_bit(src, dst) != 0 {
+                            builder.pipe_sync(src, dst);
+                        }
+                    }
+                }
+            }
+            state.pending = 0;
+        }
+        // Release before a notify (or a call, which may notify) that may
+        // publish a payload or release one that was read.
+        if (op_name == "ascend.tnotify" || is_call(op_name))
+            && let Some(access) = state.unreleased
         {
             if apply {
                 if self.check_only {
+                    let what = if op_name == "ascend.tnotify" {
+                        "'ascend.tnotify' follows".to_owned()
+                    } else {
+                        format!("'{op_name}' (whose callee may notify) follows")
+                    };
                     self.report.error(
                         &op,
-                        "'ascend.tnotify' may publish a payload written without an \
-                         ascend.release between them: the peer may see the signal before \
-                         the data",
-                        &[(write.location(), "the payload write".to_owned())],
+                        &format!(
+                            "{what} a payload access without an ascend.release between them: \
+                             the peer may see the signal before a write has landed or while a \
+                             read is still in flight"
+                        ),
+                        &[(access.location(), "the payload access".to_owned())],
                     );
                 } else {
                     builder.release();
@@ -231,7 +258,7 @@ impl Walker {
             "ascend.twait" => state.unacquired = Some(op),
             _ => {}
         }
-        if writes_payload(op_name) {
+        if writes_payload(op_name) || reads_payload(op_name) {
             state.unreleased = Some(op);
         }
         if is_call(op_name) {
@@ -258,24 +285,30 @@ impl Walker {
                 }
                 joined.unwrap_or(state)
             }
-            "scf.for" | "scf.while" => {
+            "scf.for" => {
+                let Some(body) = entry_block(op, 0) else {
+                    return state;
+                };
                 // A body may follow itself: its entry state includes its own
-                // exit (one dry run reaches the fixed point of this lattice).
-                let mut entry = state;
-                for index in 0..op.region_count() {
-                    if let Some(block) = entry_block(op, index) {
-                        let exit = self.block(block, entry, false);
-                        entry = entry.join(exit);
-                    }
-                }
-                let mut exit = entry;
-                for index in 0..op.region_count() {
-                    if let Some(block) = entry_block(op, index) {
-                        exit = self.block(block, exit.join(entry), apply);
-                    }
-                }
+                // exit (one dry run reaches the fixed point of this gen/kill
+                // lattice).
+                let entry = state.join(self.block(body, state, false));
+                let exit = self.block(body, entry, apply);
                 // Zero iterations leave the state as it was.
                 exit.join(state)
+            }
+            "scf.while" => {
+                // `before` runs first and after every `do`; the loop leaves
+                // from the end of `before` (scf.condition).
+                let (Some(before), Some(after)) = (entry_block(op, 0), entry_block(op, 1)) else {
+                    return state;
+                };
+                let first = self.block(before, state, false);
+                let again = self.block(after, first, false);
+                let entry = state.join(again);
+                let exit = self.block(before, entry, apply);
+                self.block(after, exit, apply);
+                exit
             }
             _ => state,
         }

@@ -16,20 +16,25 @@
 //!   the yield instead. An element-wise op that reads the old value while
 //!   writing the new one in the same buffer is fine (in place).
 //!
+//! A function's tiles share the core's unified buffer with the functions it
+//! calls (`func.call`, and `ascend.run_on_lanes`, whose sub-lane 0 is this
+//! core): callees are planned first, and a tile live across a call sits
+//! above everything the callee (and its callees) may use.
+//!
 //! Offsets are chosen first-fit on 32-byte boundaries; tiles that cannot be
 //! live together within `ub-bytes` are an error naming them.
 
 use crate::report::Report;
 use melior::ir::{
     BlockLike, RegionLike, ValueLike,
-    attribute::IntegerAttribute,
+    attribute::{FlatSymbolRefAttribute, IntegerAttribute, StringAttribute},
     operation::{OperationLike, OperationRef},
     r#type::IntegerType,
 };
 use pld_dialect::types::ascend as ascend_types;
 use pld_passes::{
     bridge::{Pass, PassFailed, PassOption},
-    ir::{Builder, OpRef, Val, builder::context_of, nested_ops, ops::name, ops::operand},
+    ir::{Builder, OpRef, PtrMap, Val, builder::context_of, nested_ops, ops::name, ops::operand},
 };
 use std::collections::{BTreeSet, HashMap};
 
@@ -63,13 +68,20 @@ impl Pass for PlanUb {
         // SAFETY: see the documentation of `pld_passes::ir`.
         let root: OpRef = unsafe { OpRef::from_raw(root.to_raw()) };
         let mut report = Report::default();
-        for function in nested_ops(root)
+        let functions: Vec<OpRef> = nested_ops(root)
             .into_iter()
             .filter(|op| name(*op) == "func.func")
-        {
+            .collect();
+        // The bytes each planned function (with its callees) may use.
+        let mut footprints: HashMap<String, i64> = HashMap::new();
+        for function in callees_first(&functions) {
             // Copies change the function; plan again until none is needed.
-            while Plan::of(function).insert_copy() {}
-            Plan::of(function).assign(self.ub_bytes, &mut report);
+            let mut plan = Plan::of(function);
+            while plan.insert_copy() {
+                plan = Plan::of(function);
+            }
+            let footprint = plan.assign(self.ub_bytes, &footprints, &mut report);
+            footprints.insert(symbol(function), footprint);
         }
         if report.failed() {
             Err(PassFailed)
@@ -90,12 +102,12 @@ fn op_key(op: OpRef) -> usize {
 /// What one function's tiles look like.
 struct Plan<'c> {
     ops: Vec<OpRef<'c>>,
-    position: HashMap<usize, usize>,
+    position: PtrMap<usize, usize>,
     /// The last position inside each op (its extent in pre-order).
-    end: HashMap<usize, usize>,
+    end: PtrMap<usize, usize>,
     sites: Vec<OpRef<'c>>,
     /// Sites (indices into `sites`) a tile value may point to.
-    provenance: HashMap<usize, BTreeSet<usize>>,
+    provenance: PtrMap<usize, BTreeSet<usize>>,
     /// Every tile value: site results, block arguments, scf results.
     values: Vec<Val<'c>>,
 }
@@ -103,18 +115,28 @@ struct Plan<'c> {
 impl<'c> Plan<'c> {
     fn of(function: OpRef<'c>) -> Self {
         let ops = nested_ops(function);
-        let position: HashMap<usize, usize> = ops
+        let position: PtrMap<usize, usize> = ops
             .iter()
             .enumerate()
             .map(|(at, op)| (op_key(*op), at))
             .collect();
-        let mut end = HashMap::new();
-        for op in &ops {
-            let last = nested_ops(*op)
-                .last()
-                .map_or(position[&op_key(*op)], |inner| position[&op_key(*inner)]);
-            end.insert(op_key(*op), last);
+        // Pre-order keeps each op's subtree contiguous: its last position is
+        // its own plus the size of the subtree under it. Sizes add up from
+        // the leaves (in reverse pre-order every op comes before its parent).
+        let mut below: PtrMap<usize, usize> = PtrMap::default();
+        for op in ops.iter().rev() {
+            let size = below.get(&op_key(*op)).copied().unwrap_or(0);
+            if let Some(parent) = op.parent_operation() {
+                *below.entry(parent.to_raw().ptr as usize).or_insert(0) += size + 1;
+            }
         }
+        let end: PtrMap<usize, usize> = ops
+            .iter()
+            .map(|op| {
+                let key = op_key(*op);
+                (key, position[&key] + below.get(&key).copied().unwrap_or(0))
+            })
+            .collect();
         let sites: Vec<OpRef> = ops
             .iter()
             .copied()
@@ -125,7 +147,7 @@ impl<'c> Plan<'c> {
             position,
             end,
             sites,
-            provenance: HashMap::new(),
+            provenance: PtrMap::default(),
             values: Vec::new(),
         };
         plan.collect_values();
@@ -224,40 +246,29 @@ impl<'c> Plan<'c> {
         false
     }
 
-    /// Finds one iteration argument that would be clobbered and yields a
-    /// copy for it instead; whether it changed the IR.
+    /// Finds one loop-carried tile that would be clobbered and yields a copy
+    /// for it instead; whether it changed the IR.
     fn insert_copy(&self) -> bool {
         for op in &self.ops {
-            if name(*op) != "scf.for" {
-                continue;
-            }
-            let body = op
-                .region(0)
-                .expect("a loop body")
-                .first_block()
-                .expect("a block");
-            let terminator = body.terminator().expect("scf.yield");
-            // SAFETY: see the documentation of `pld_passes::ir`.
-            let terminator: OpRef = unsafe { OpRef::from_raw(terminator.to_raw()) };
-            for index in 0..terminator.operand_count() {
+            for (terminator, index, argument) in carried(*op) {
                 let yielded = operand(terminator, index);
                 if !ascend_types::is_tile(yielded.r#type()) {
                     continue;
                 }
-                let argument = body.argument(index + 1).expect("an iteration argument");
-                // SAFETY: see the documentation of `pld_passes::ir`.
-                let argument: Val = unsafe { Val::from_raw(argument.to_raw()) };
+                let previous = self.aliases(*op, argument);
                 let clobbered = self.sites_of(yielded).into_iter().any(|site_index| {
                     let site = self.sites[site_index];
                     if !contains(*op, site) {
                         return false;
                     }
                     let writer = self.writer(site);
-                    // A read after the site ran again, unless it is the
-                    // site's own in-place write or in another branch.
-                    uses(argument).into_iter().any(|user| {
+                    // A read of the previous iteration's tile after the site
+                    // ran again, unless it is the site's own in-place write
+                    // or in another branch.
+                    previous.iter().flat_map(|value| uses(*value)).any(|user| {
                         let in_place = Some(user) == writer && is_elementwise(user);
-                        !(is_terminator(user)
+                        !(!contains(*op, user)
+                            || is_terminator(user)
                             || self.pos(user) <= self.pos(site)
                             || in_place
                             || self.exclusive(user, site))
@@ -286,6 +297,27 @@ impl<'c> Plan<'c> {
             }
         }
         false
+    }
+
+    /// `argument` and every value inside `loop_op` that may be it (passed on
+    /// through scf results and region arguments).
+    fn aliases(&self, loop_op: OpRef<'c>, argument: Val<'c>) -> Vec<Val<'c>> {
+        let flows: Vec<(Val, Val)> = std::iter::once(loop_op)
+            .chain(nested_ops(loop_op))
+            .flat_map(scf_flows)
+            .collect();
+        let mut aliases = vec![argument];
+        loop {
+            let before = aliases.len();
+            for (from, to) in &flows {
+                if aliases.contains(from) && !aliases.contains(to) {
+                    aliases.push(*to);
+                }
+            }
+            if aliases.len() == before {
+                return aliases;
+            }
+        }
     }
 
     /// The live range `[start, end]` of each site's buffer.
@@ -334,9 +366,20 @@ impl<'c> Plan<'c> {
         ranges
     }
 
-    /// First-fit offsets for the sites, in order of their start.
-    fn assign(&self, ub_bytes: i64, report: &mut Report) {
+    /// First-fit offsets for the sites, in order of their start, each above
+    /// the footprint of every call its buffer is live across. Returns the
+    /// bytes this function and its callees may use.
+    fn assign(&self, ub_bytes: i64, footprints: &HashMap<String, i64>, report: &mut Report) -> i64 {
         let ranges = self.ranges();
+        let calls: Vec<(usize, i64)> = self
+            .ops
+            .iter()
+            .filter_map(|op| {
+                let callee = callee(*op)?;
+                Some((self.pos(*op), footprints.get(&callee).copied().unwrap_or(0)))
+            })
+            .collect();
+        let mut footprint = calls.iter().map(|(_, bytes)| *bytes).max().unwrap_or(0);
         let sizes: Vec<i64> = self
             .sites
             .iter()
@@ -366,7 +409,13 @@ impl<'c> Plan<'c> {
                 })
                 .collect();
             busy.sort();
-            let mut offset = 0;
+            // Live across a call: above what the callee may use.
+            let mut offset = calls
+                .iter()
+                .filter(|(at, _)| start < *at && *at <= end)
+                .map(|(_, bytes)| *bytes)
+                .max()
+                .unwrap_or(0);
             for (from, to) in busy {
                 if offset + sizes[site] <= from {
                     break;
@@ -397,9 +446,10 @@ impl<'c> Plan<'c> {
                     ),
                     &live,
                 );
-                return;
+                return footprint;
             }
             offsets[site] = Some(offset);
+            footprint = footprint.max(offset + sizes[site]);
         }
         for (site, offset) in self.sites.iter().zip(offsets) {
             let context = context_of(*site);
@@ -409,7 +459,92 @@ impl<'c> Plan<'c> {
             );
             crate::convert::set_attribute(*site, "ub_offset", attribute.into());
         }
+        footprint
     }
+}
+
+/// The symbol of a function.
+fn symbol(function: OpRef) -> String {
+    function
+        .attribute("sym_name")
+        .ok()
+        .and_then(|name| StringAttribute::try_from(name).ok())
+        .map(|name| name.value().to_owned())
+        .unwrap_or_default()
+}
+
+/// The function an op runs on this core, if it calls one.
+fn callee(op: OpRef) -> Option<String> {
+    let attribute = match name(op) {
+        "func.call" => "callee",
+        "ascend.run_on_lanes" => "body",
+        _ => return None,
+    };
+    let callee = FlatSymbolRefAttribute::try_from(op.attribute(attribute).ok()?).ok()?;
+    Some(callee.value().to_owned())
+}
+
+/// `functions` ordered so that a callee comes before its callers (a cycle,
+/// which kernels cannot have, is broken anywhere).
+fn callees_first<'c>(functions: &[OpRef<'c>]) -> Vec<OpRef<'c>> {
+    let by_symbol: HashMap<String, OpRef> = functions
+        .iter()
+        .map(|function| (symbol(*function), *function))
+        .collect();
+    let mut visited = BTreeSet::new();
+    let mut order = Vec::new();
+    fn visit<'c>(
+        function: OpRef<'c>,
+        by_symbol: &HashMap<String, OpRef<'c>>,
+        visited: &mut BTreeSet<usize>,
+        order: &mut Vec<OpRef<'c>>,
+    ) {
+        if !visited.insert(op_key(function)) {
+            return;
+        }
+        for op in nested_ops(function) {
+            if let Some(callee) = callee(op).and_then(|callee| by_symbol.get(&callee)) {
+                visit(*callee, by_symbol, visited, order);
+            }
+        }
+        order.push(function);
+    }
+    for function in functions {
+        visit(*function, &by_symbol, &mut visited, &mut order);
+    }
+    order
+}
+
+/// The values a loop carries from one iteration to the next: (the
+/// terminator that passes it on, its operand index, the region argument
+/// that receives it).
+fn carried<'c>(op: OpRef<'c>) -> Vec<(OpRef<'c>, usize, Val<'c>)> {
+    // scf.for: the body's yield feeds its iteration arguments (after the
+    // induction variable); scf.while: the `do` region's yield feeds the
+    // `before` region's arguments.
+    let (yield_region, argument_region, skip) = match name(op) {
+        "scf.for" => (0, 0, 1),
+        "scf.while" => (1, 0, 0),
+        _ => return vec![],
+    };
+    let block = |region: usize| op.region(region).ok()?.first_block();
+    let (Some(from), Some(to)) = (block(yield_region), block(argument_region)) else {
+        return vec![];
+    };
+    let Some(terminator) = from.terminator() else {
+        return vec![];
+    };
+    // SAFETY: see the documentation of `pld_passes::ir`.
+    let terminator: OpRef = unsafe { OpRef::from_raw(terminator.to_raw()) };
+    (0..terminator.operand_count())
+        .filter_map(|index| {
+            let argument = to.argument(index + skip).ok()?;
+            // SAFETY: see the documentation of `pld_passes::ir`.
+            Some((terminator, index, unsafe {
+                Val::from_raw(argument.to_raw())
+            }))
+        })
+        .collect()
 }
 
 /// Every `(from, to)` pair of values an scf op passes a handle through.

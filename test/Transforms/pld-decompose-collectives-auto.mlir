@@ -5,14 +5,14 @@
 // RUN: pld-opt %s --split-input-file --pld-decompose-collectives --verify-each | FileCheck %s --check-prefix=WRITTEN
 
 // A short stream: 12 barriers of the ring cost more than 2 of the mesh.
-// CHECK-LABEL: func.func @short
+// CHECK-LABEL: func.func @short_stream
 // CHECK-NOT: arith.ceildivsi
 // CHECK: pld.system.notify %{{.*}}[%{{.*}}, 0], peer
 // CHECK: pld.tile.remote_load
 // CHECK: arith.constant -2 : i32
-// WRITTEN-LABEL: func.func @short
+// WRITTEN-LABEL: func.func @short_stream
 // WRITTEN: arith.ceildivsi
-func.func @short(%data: !pld.dtensor<1x17xf32>, %signal: !pld.dtensor<6x4xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+func.func @short_stream(%data: !pld.dtensor<1x17xf32>, %signal: !pld.dtensor<6x4xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
   // expected-remark @+1 {{allreduce=auto: mesh algorithm over the ring signal for 4 ranks x 68 bytes (modelled mesh 2.01 us, ring 12.00 us)}}
   %r = pld.tensor.allreduce %data, %signal, op sum mode ring : !pld.dtensor<1x17xf32>, !pld.dtensor<6x4xi32>
   return

@@ -26,8 +26,9 @@ func.func @data_then_notify(%signal: !pld.dtensor<2x1xi32>, %payload: !pld.dtens
 // -----
 
 // Near miss: a write after a handshake belongs to the next phase.
-func.func @next_phase(%signal: !pld.dtensor<2x1xi32>, %out: !pld.dtensor<1x64xf32>, %t: !pl.tile<1x64xf32>,
+func.func @next_phase(%signal: !pld.dtensor<2x1xi32>, %out: !pld.dtensor<1x64xf32>, %src: memref<1x64xf32>,
                       %peer: index, %v: i32) attributes {pl.kernel = #pl.kernel<incore>} {
+  %t = pl.load %src[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
   pld.system.notify %signal[0, 0], peer %peer, value %v, op atomic_add : !pld.dtensor<2x1xi32>
   pld.system.wait %signal[0, 0], expected %v, cmp ge : !pld.dtensor<2x1xi32>
   pl.store %t, %out[0, 0] : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
@@ -35,8 +36,9 @@ func.func @next_phase(%signal: !pld.dtensor<2x1xi32>, %out: !pld.dtensor<1x64xf3
 }
 
 // Near miss: a second notify publishes the late write.
-func.func @two_rounds(%signal: !pld.dtensor<2x1xi32>, %out: !pld.dtensor<1x64xf32>, %t: !pl.tile<1x64xf32>,
+func.func @two_rounds(%signal: !pld.dtensor<2x1xi32>, %out: !pld.dtensor<1x64xf32>, %src: memref<1x64xf32>,
                       %peer: index, %v: i32) attributes {pl.kernel = #pl.kernel<incore>} {
+  %t = pl.load %src[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
   pld.system.notify %signal[0, 0], peer %peer, value %v, op atomic_add : !pld.dtensor<2x1xi32>
   pld.tile.remote_store %t, %out[0, 0], peer %peer : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
   pld.system.notify %signal[1, 0], peer %peer, value %v, op atomic_add : !pld.dtensor<2x1xi32>

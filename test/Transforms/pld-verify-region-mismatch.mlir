@@ -18,7 +18,8 @@ func.func @off_by_one(%data: !pld.dtensor<2x80xf32>, %t: !pl.tile<1x64xf32>, %p:
 
 // The seed's scenario: two half-width pushes assemble the full row, which is
 // then read whole. Reading a row nobody writes is not a disagreement either.
-func.func @halves_assemble_a_row(%data: !pld.dtensor<2x64xf32>, %h: !pl.tile<1x32xf32>, %p: index) attributes {pl.kernel = #pl.kernel<incore>} {
+func.func @halves_assemble_a_row(%data: !pld.dtensor<2x64xf32>, %half: memref<1x32xf32>, %p: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %h = pl.load %half[0, 0] : memref<1x32xf32> -> !pl.tile<1x32xf32>
   pld.tile.remote_store %h, %data[0, 0], peer %p : !pl.tile<1x32xf32>, !pld.dtensor<2x64xf32>
   pld.tile.remote_store %h, %data[0, 32], peer %p : !pl.tile<1x32xf32>, !pld.dtensor<2x64xf32>
   %row = pld.tile.remote_load %data[0, 0], peer %p : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>

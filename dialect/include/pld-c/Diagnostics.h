@@ -17,11 +17,12 @@ extern "C" {
 
 /* Emits `message` with `severity` at `location`, followed by one note per
  * (noteLocations[i], noteMessages[i]). */
-MLIR_CAPI_EXPORTED void
-pldEmitDiagnostic(MlirLocation location, MlirDiagnosticSeverity severity,
-                  MlirStringRef message, intptr_t numNotes,
-                  const MlirLocation *noteLocations,
-                  const MlirStringRef *noteMessages);
+MLIR_CAPI_EXPORTED void pldEmitDiagnostic(MlirLocation location,
+                                          MlirDiagnosticSeverity severity,
+                                          MlirStringRef message,
+                                          intptr_t numNotes,
+                                          const MlirLocation *noteLocations,
+                                          const MlirStringRef *noteMessages);
 
 #ifdef __cplusplus
 }

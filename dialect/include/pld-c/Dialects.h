@@ -25,7 +25,8 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Ascend, ascend);
  * scf, memref, cf) into `registry`. */
 MLIR_CAPI_EXPORTED void pldRegisterAllDialects(MlirDialectRegistry registry);
 
-/* !pld.dtensor<shape x elementType>; dynamic dims are mlirShapedTypeGetDynamicSize(). */
+/* !pld.dtensor<shape x elementType>; dynamic dims are
+ * mlirShapedTypeGetDynamicSize(). */
 MLIR_CAPI_EXPORTED MlirType pldDistributedTensorTypeGet(MlirContext context,
                                                         intptr_t rank,
                                                         const int64_t *shape,

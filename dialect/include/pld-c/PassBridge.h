@@ -1,4 +1,5 @@
-/*===- pld-c/PassBridge.h - register foreign passes as MLIR passes -*- C -*-===*\
+/*===- pld-c/PassBridge.h - register foreign passes as MLIR passes -*- C
+-*-===*\
 |*                                                                            *|
 |* Registers a pass implemented outside C++ (pld's Rust passes) as an         *|
 |* ordinary named MLIR pass: it appears in `--help`, works as a flag and      *|
@@ -61,10 +62,11 @@ typedef struct {
 /* Registers a named pass pipeline under `argument`, with string options like
  * a bridged pass: it appears in `--help` with its options and works as a
  * flag and inside `--pass-pipeline`. Strings and options are copied. */
-MLIR_CAPI_EXPORTED void
-pldRegisterPipeline(MlirStringRef argument, MlirStringRef description,
-                    const PldPassOption *options, intptr_t numOptions,
-                    PldPipelineCallbacks callbacks);
+MLIR_CAPI_EXPORTED void pldRegisterPipeline(MlirStringRef argument,
+                                            MlirStringRef description,
+                                            const PldPassOption *options,
+                                            intptr_t numOptions,
+                                            PldPipelineCallbacks callbacks);
 
 /* Registers the upstream passes pld's pipelines use by name (the transform
  * passes such as canonicalize and cse, arith-expand, convert-to-emitc,

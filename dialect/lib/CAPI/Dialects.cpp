@@ -15,7 +15,8 @@ using namespace mlir;
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Pl, pl, pld::pl::PlDialect)
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Pld, pld, pld::PldDialect)
-MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Ascend, ascend, pld::ascend::AscendDialect)
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Ascend, ascend,
+                                      pld::ascend::AscendDialect)
 
 void pldRegisterAllDialects(MlirDialectRegistry registry) {
   pld::registerAllDialects(*unwrap(registry));
@@ -25,8 +26,8 @@ MlirType pldDistributedTensorTypeGet(MlirContext context, intptr_t rank,
                                      const int64_t *shape,
                                      MlirType elementType) {
   return wrap(pld::DistributedTensorType::getChecked(
-      mlir::detail::getDefaultDiagnosticEmitFn(unwrap(context)), unwrap(context),
-      ArrayRef<int64_t>(shape, rank), unwrap(elementType)));
+      mlir::detail::getDefaultDiagnosticEmitFn(unwrap(context)),
+      unwrap(context), ArrayRef<int64_t>(shape, rank), unwrap(elementType)));
 }
 
 bool pldTypeIsADistributedTensor(MlirType type) {
@@ -50,8 +51,8 @@ bool pldTypeIsAPtr(MlirType type) { return isa<pld::PtrType>(unwrap(type)); }
 MlirType pldTileTypeGet(MlirContext context, intptr_t rank,
                         const int64_t *shape, MlirType elementType) {
   return wrap(pld::pl::TileType::getChecked(
-      mlir::detail::getDefaultDiagnosticEmitFn(unwrap(context)), unwrap(context),
-      ArrayRef<int64_t>(shape, rank), unwrap(elementType)));
+      mlir::detail::getDefaultDiagnosticEmitFn(unwrap(context)),
+      unwrap(context), ArrayRef<int64_t>(shape, rank), unwrap(elementType)));
 }
 
 bool pldTypeIsATile(MlirType type) {

@@ -13,15 +13,15 @@
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/EmitC/Transforms/Passes.h"
+#include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/Pass.h"
-#include "mlir/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/TypeID.h"
+#include "mlir/Transforms/Passes.h"
 
 #include <memory>
 #include <string>
@@ -83,9 +83,9 @@ public:
       return success();
     std::string error;
     std::vector<MlirStringRef> refs = optionValues();
-    MlirLogicalResult result = spec.callbacks.validateOptions(
-        refs.data(), refs.size(), appendToString, &error,
-        spec.callbacks.userData);
+    MlirLogicalResult result =
+        spec.callbacks.validateOptions(refs.data(), refs.size(), appendToString,
+                                       &error, spec.callbacks.userData);
     if (mlirLogicalResultIsFailure(result))
       return errorHandler(Twine(getArgument()) + ": " + error);
     return success();
@@ -93,9 +93,9 @@ public:
 
   void runOnOperation() override {
     std::vector<MlirStringRef> refs = optionValues();
-    if (mlirLogicalResultIsFailure(spec.callbacks.run(
-            wrap(getOperation()), refs.data(), refs.size(),
-            spec.callbacks.userData)))
+    if (mlirLogicalResultIsFailure(spec.callbacks.run(wrap(getOperation()),
+                                                      refs.data(), refs.size(),
+                                                      spec.callbacks.userData)))
       signalPassFailure();
   }
 
@@ -165,9 +165,9 @@ void pldRegisterPipeline(MlirStringRef argument, MlirStringRef description,
           return errorHandler(Twine(spec->argument) + ": " + error);
         std::vector<MlirStringRef> refs = parsed.optionValues();
         std::string pipeline;
-        if (mlirLogicalResultIsFailure(spec->callbacks.build(
-                refs.data(), refs.size(), appendToString, &pipeline,
-                spec->callbacks.userData)))
+        if (mlirLogicalResultIsFailure(
+                spec->callbacks.build(refs.data(), refs.size(), appendToString,
+                                      &pipeline, spec->callbacks.userData)))
           return errorHandler(Twine(spec->argument) + ": " + pipeline);
         if (failed(parsePassPipeline(pipeline, pm, errorStream)))
           return errorHandler(Twine(spec->argument) + ": " + error);

@@ -25,8 +25,7 @@ MlirLogicalResult pldLowerToCpp(MlirOperation module, MlirStringRef options,
                                 MlirStringCallback callback, void *userData) {
   Operation *op = unwrap(module);
   PassManager manager(op->getContext(), op->getName().getStringRef());
-  std::string pipeline =
-      ("pld-to-cce-pipeline{" + unwrap(options) + "}").str();
+  std::string pipeline = ("pld-to-cce-pipeline{" + unwrap(options) + "}").str();
   std::string error;
   llvm::raw_string_ostream errorStream(error);
   if (failed(parsePassPipeline(pipeline, manager, errorStream)))

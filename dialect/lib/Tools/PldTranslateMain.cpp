@@ -34,8 +34,13 @@ static LogicalResult lowerAndPrint(Operation *op, raw_ostream &os) {
   std::string error;
   llvm::raw_string_ostream errorStream(error);
   if (failed(parsePassPipeline("pld-to-cce-pipeline{" + pipelineOptions + "}",
-                               manager, errorStream)))
-    return op->emitError() << "pld-to-cce-pipeline: " << error;
+                               manager, errorStream))) {
+    // A bad option is the command line's fault, not the module's: no
+    // location, no dump of the module.
+    llvm::errs() << "pld-translate: --pld-to-cce-options='" << pipelineOptions
+                 << "': " << llvm::StringRef(error).trim() << "\n";
+    return failure();
+  }
   if (failed(manager.run(op)))
     return failure();
   return emitc::translateToCpp(op, os);

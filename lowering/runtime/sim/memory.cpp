@@ -180,6 +180,7 @@ void *bind_tile(int64_t ub_offset, int64_t bytes, int64_t align, int64_t rows,
 
 void check_read(const void *p, int64_t bytes, const char *site) {
   check_range(p, static_cast<uint64_t>(bytes), "read", site);
+  self().released = false;
 }
 
 void check_write(const void *p, int64_t bytes, const char *site) {

@@ -3,13 +3,16 @@
 // The memory-ordering model, chosen so that ThreadSanitizer reports what a
 // missing fence would break on the device (it does not model
 // std::atomic_thread_fence, so none is used):
-// - release() marks the thread "released"; any later payload write clears
-//   the mark;
+// - release() marks the thread "released"; any later payload access clears
+//   the mark (a write: the notify publishes it; a read: the notify tells
+//   the peer it may overwrite what was read);
 // - tnotify is a release operation only while the mark is set;
 // - twait polls with relaxed loads and remembers the cell; acquire()
 //   re-loads every remembered cell with memory_order_acquire.
 // So a payload is ordered before a peer's read only through
-// write -> release -> notify -> wait -> acquire -> read.
+// write -> release -> notify -> wait -> acquire -> read, and a read before
+// the peer's overwrite only through read -> release -> notify -> wait ->
+// acquire -> write.
 //
 //===----------------------------------------------------------------------===//
 

@@ -76,7 +76,7 @@ struct ThreadState {
   Identity id;
   Slot *slot = nullptr;
   uint8_t *ub = nullptr;
-  bool released = false; ///< release() ran since the last payload write.
+  bool released = false; ///< release() ran since the last payload access.
   std::vector<int32_t *> waited; ///< Cells waited on since the last acquire().
 };
 

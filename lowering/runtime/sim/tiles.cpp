@@ -80,6 +80,7 @@ void tload(const TileRef &dst, const ViewRef &src, const char *site) {
     return;
   }
   Place place = check_view(src, "tload", site);
+  self().released = false;
   load_region(dst, static_cast<const uint8_t *>(src.data), src.rows, src.cols,
               src.row_stride);
   if (is_remote(place))

@@ -17,7 +17,9 @@
 //!   `#if PLD_HOST_CODE` and `#endif` (a device build compiles kernels only).
 
 mod buffer;
+mod elements;
 mod entry;
+mod names;
 mod ops;
 mod outline;
 mod signature;
@@ -65,10 +67,12 @@ impl Pass for ConvertPldToAscend {
         let module: OpRef = unsafe { OpRef::from_raw(root.to_raw()) };
         let mut report = Report::default();
         reject_unexpanded(module, &mut report);
+        elements::check(module, &mut report);
         if report.failed() {
             return Err(PassFailed);
         }
         let mut functions = Functions::collect(module, self.default_kind);
+        names::check(&functions, &mut report);
         functions.outline_regions(&mut report);
         if report.failed() {
             return Err(PassFailed);
@@ -195,12 +199,14 @@ impl<'c> Functions<'c> {
         );
     }
 
-    /// A symbol not yet taken, from `base`.
+    /// A symbol not yet taken, from `base`, that C++ can spell: what is not
+    /// a letter or digit becomes one '_' (never "__", which C++ reserves).
     fn fresh_symbol(&self, base: &str) -> String {
         let base: String = base
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-            .collect();
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join("_");
         (0..)
             .map(|index| {
                 if index == 0 {

@@ -8,7 +8,7 @@ use super::{
 };
 use crate::ascend::{AscendBuilder, Site};
 use melior::ir::{
-    BlockLike, Location, RegionLike, Type, ValueLike,
+    BlockLike, RegionLike, Type, ValueLike,
     attribute::{FlatSymbolRefAttribute, StringAttribute},
     operation::OperationLike,
 };
@@ -25,21 +25,6 @@ use pld_passes::ir::{
     },
     types,
 };
-
-/// `file:line:col` of a location, or its printed form.
-fn describe(location: Location) -> String {
-    let text = location.to_string();
-    // `loc("file.mlir":12:5)` -> `file.mlir:12:5`
-    text.strip_prefix("loc(\"")
-        .and_then(|rest| rest.strip_suffix(')'))
-        .map(|rest| rest.replacen("\":", ":", 1))
-        .unwrap_or(text)
-}
-
-/// The site string of a pld op: the op and where it stands.
-fn site_of(op: OpRef) -> String {
-    format!("{} at {}", name(op), describe(op.location()))
-}
 
 /// The ascend tile type for a pl tile type (leading 1s dropped).
 fn ascend_tile<'c>(context: &'c melior::Context, tile: Type<'c>) -> Result<Type<'c>, String> {
@@ -155,8 +140,8 @@ impl<'c> FunctionConverter<'_, 'c> {
     /// Converts one op; `Err` is the message of a located error.
     pub fn convert_op(&mut self, op: OpRef<'c>) -> Result<(), String> {
         let builder = Builder::before(op);
-        let site = site_of(op);
-        let site = Some(site.as_str());
+        let site = self.site_of(op);
+        let site = Some(&*site);
         match name(op) {
             "pld.system.get_comm_ctx" => {
                 self.lowered.insert(key(Builder::result(op)), Lowered::Ctx);

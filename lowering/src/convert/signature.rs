@@ -15,12 +15,12 @@ use melior::ir::{
 use pld_dialect::types::{
     self as pld_types, ascend as ascend_types, is_comm_ctx, is_task_id, is_window_ptr,
 };
+use pld_passes::ir::PtrMap;
 use pld_passes::ir::{
     Builder, OpRef, Val,
     builder::{context_of, erase_op},
     types,
 };
-use std::collections::HashMap;
 
 /// What a value of the pld level stands for after lowering.
 #[derive(Clone)]
@@ -39,11 +39,15 @@ pub struct FunctionConverter<'a, 'c> {
     pub function: Function<'c>,
     pub report: &'a mut Report,
     pub ctx: Option<Val<'c>>,
-    pub lowered: HashMap<usize, Lowered<'c>>,
+    pub lowered: PtrMap<usize, Lowered<'c>>,
     /// Ops whose results stood for lowered values; erased at the end.
     pub replaced: Vec<OpRef<'c>>,
     /// The valid shape `(rows, cols)` a tile was loaded with.
-    pub valid: HashMap<usize, (pld_passes::ir::Ix<'c>, pld_passes::ir::Ix<'c>)>,
+    pub valid: PtrMap<usize, (pld_passes::ir::Ix<'c>, pld_passes::ir::Ix<'c>)>,
+    /// Site strings by (op name, location): the ops a collective decomposes
+    /// into share both, and printing a location for each would dominate the
+    /// pass's cost.
+    sites: PtrMap<(usize, usize), std::rc::Rc<str>>,
 }
 
 /// A key that identifies a value.
@@ -62,13 +66,26 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             function: function.clone(),
             report,
             ctx: None,
-            lowered: HashMap::new(),
+            lowered: PtrMap::default(),
             replaced: Vec::new(),
-            valid: HashMap::new(),
+            valid: PtrMap::default(),
+            sites: PtrMap::default(),
         }
     }
 
     /// The whole function: signature, body, cleanup.
+    /// The site string of a pld op: the op and where it stands.
+    pub fn site_of(&mut self, op: OpRef<'c>) -> std::rc::Rc<str> {
+        let op_name = pld_passes::ir::ops::name(op);
+        let location = op.location();
+        self.sites
+            .entry((op_name.as_ptr() as usize, location.to_raw().ptr as usize))
+            .or_insert_with(|| {
+                format!("{op_name} at {}", pld_passes::ir::location_text(location)).into()
+            })
+            .clone()
+    }
+
     pub fn convert(mut self) {
         let op = self.function.op;
         let Some(entry) = op.region(0).ok().and_then(|region| region.first_block()) else {

@@ -46,7 +46,7 @@ pub fn constant_of(value: Val) -> Option<i64> {
     }
     // SAFETY: `value` is an op result, so it has an owner op.
     let op = unsafe { OpRef::from_raw(mlir_sys::mlirOpResultGetOwner(value.to_raw())) };
-    if op.name().as_string_ref().as_str() != Ok("arith.constant") {
+    if super::ops::name(op) != "arith.constant" {
         return None;
     }
     IntegerAttribute::try_from(op.attribute("value").ok()?)
@@ -63,8 +63,18 @@ pub fn context_of<'c>(op: OpRef<'c>) -> &'c Context {
     use std::{collections::HashMap, sync::Mutex};
     // Context address -> address of its kept `ContextRef`.
     static KEPT: Mutex<Option<HashMap<usize, usize>>> = Mutex::new(None);
+    thread_local! {
+        // The last context asked for on this thread and its `ContextRef`'s
+        // address: a pass asks for one context millions of times.
+        static LAST: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
+    }
     // SAFETY: `op` is a live op.
     let raw = unsafe { mlir_sys::mlirOperationGetContext(op.to_raw()) };
+    let (last_context, last_address) = LAST.get();
+    if last_context == raw.ptr as usize {
+        // SAFETY: as below: a kept `ContextRef` is never freed.
+        return unsafe { (*(last_address as *const melior::ContextRef<'c>)).to_ref() };
+    }
     let mut kept = KEPT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let address = *kept
         .get_or_insert_with(HashMap::new)
@@ -74,6 +84,7 @@ pub fn context_of<'c>(op: OpRef<'c>) -> &'c Context {
             let reference = unsafe { melior::ContextRef::from_raw(raw) };
             Box::leak(Box::new(reference)) as *const melior::ContextRef as usize
         });
+    LAST.set((raw.ptr as usize, address));
     // SAFETY: the `ContextRef` at `address` is never freed; the context it
     // names outlives the IR (`'c`) the caller transforms.
     unsafe { (*(address as *const melior::ContextRef<'c>)).to_ref() }

@@ -8,10 +8,14 @@
 //! state the real lifetime once.
 
 pub mod builder;
+mod keys;
+mod location;
 pub mod ops;
 pub mod types;
 
 pub use builder::{Builder, Ix};
+pub use keys::{PtrMap, PtrSet};
+pub use location::location_text;
 
 use melior::ir::{Value, operation::OperationRef};
 

@@ -23,7 +23,7 @@ pub fn group_in_order<T: Copy>(
     items: impl IntoIterator<Item = T>,
     key: impl Fn(T) -> Option<usize>,
 ) -> Vec<Vec<T>> {
-    let mut slots: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+    let mut slots: crate::ir::PtrMap<usize, usize> = crate::ir::PtrMap::default();
     let mut groups: Vec<Vec<T>> = Vec::new();
     for item in items {
         let Some(key) = key(item) else { continue };
@@ -39,15 +39,11 @@ pub fn group_in_order<T: Copy>(
 /// The marker of a dynamic entry in a static index list (`ShapedType::kDynamic`).
 pub const DYNAMIC: i64 = i64::MIN;
 
-/// The full name of an op, e.g. `pld.system.notify`. Op names are uniqued
-/// in the context, so the text lives as long as the context (melior ties it
-/// to a temporary `Identifier`, hence the raw call).
+/// The full name of an op, e.g. `pld.system.notify` (see
+/// [`crate::ir::ops::name`]).
 pub fn name<'c>(op: &OperationRef<'c, '_>) -> &'c str {
-    unsafe {
-        let text = mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op.to_raw()));
-        let bytes = std::slice::from_raw_parts(text.data as *const u8, text.length);
-        std::str::from_utf8(bytes).unwrap_or("")
-    }
+    // SAFETY: the op is live; the name outlives it (uniqued in the context).
+    crate::ir::ops::name(unsafe { crate::ir::OpRef::from_raw(op.to_raw()) })
 }
 
 /// Every op nested under `root` (not `root` itself), in pre-order, which is
@@ -135,12 +131,19 @@ pub fn static_list(op: &OperationRef, attribute: &str) -> Option<Vec<i64>> {
         .collect()
 }
 
-/// The keyword of an enum attribute, e.g. `set` for `#pld<notify_op set>`.
-pub fn enum_keyword(op: &OperationRef, attribute: &str) -> Option<String> {
-    let text = op.attribute(attribute).ok()?.to_string();
-    let body = text.trim_end_matches('>');
-    let keyword = body.rsplit([' ', '<']).next()?;
-    Some(keyword.to_owned())
+/// The keyword of the pld or pl enum attribute `attribute` of `op` (`set`,
+/// `ge`, `ring`, ...), read through the enums' C API, not printed text.
+pub fn enum_keyword(op: &OperationRef, attribute: &str) -> Option<&'static str> {
+    use pld_dialect::enums::*;
+    let value = op.attribute(attribute).ok()?;
+    NotifyOp::of(value)
+        .map(NotifyOp::keyword)
+        .or_else(|| WaitCmp::of(value).map(WaitCmp::keyword))
+        .or_else(|| ReduceOp::of(value).map(ReduceOp::keyword))
+        .or_else(|| AtomicType::of(value).map(AtomicType::keyword))
+        .or_else(|| CollectiveMode::of(value).map(CollectiveMode::keyword))
+        .or_else(|| Level::of(value).map(Level::keyword))
+        .or_else(|| SplitMode::of(value).map(SplitMode::keyword))
 }
 
 /// The nearest proper ancestor of `op` whose name is one of `names`.

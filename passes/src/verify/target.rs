@@ -35,7 +35,7 @@ pub fn check(ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) 
         let name = ir::name(op);
         // Remote writes may accumulate atomically into their window.
         if let Some(target) = table_operand(op, REMOTE_WRITES) {
-            let is_add = ir::enum_keyword(op, "atomic").as_deref() == Some("add");
+            let is_add = ir::enum_keyword(op, "atomic") == Some("add");
             if !is_add || !ir::is_bf16(ir::element_type(target.r#type())) {
                 continue;
             }

@@ -6,7 +6,7 @@
 // CHECK-LABEL: func.func @tiles
 // CHECK-SAME: attributes {pl.kernel = #pl.kernel<incore>}
 func.func @tiles(%m: memref<4x64xf32>, %dt: !pld.dtensor<4x64xf32>, %o: index, %n: index,
-                 %a16: !pl.tile<16x32xf16>, %b16: !pl.tile<32x16xf16>) attributes {pl.kernel = #pl.kernel<incore>} {
+                 %ma: memref<16x32xf16>, %mb: memref<32x16xf16>) attributes {pl.kernel = #pl.kernel<incore>} {
   // CHECK: pl.load %{{.*}}[0, 0] : memref<4x64xf32> -> !pl.tile<1x64xf32>
   %a = pl.load %m[0, 0] : memref<4x64xf32> -> !pl.tile<1x64xf32>
   // CHECK: pl.load %{{.*}}[%{{.*}}, 0] valid [1, %{{.*}}] : !pld.dtensor<4x64xf32> -> !pl.tile<1x64xf32>
@@ -19,6 +19,8 @@ func.func @tiles(%m: memref<4x64xf32>, %dt: !pld.dtensor<4x64xf32>, %o: index, %
   %e = pl.min %d, %b : !pl.tile<1x64xf32>
   // CHECK: pl.mul %{{.*}}, %{{.*}} : !pl.tile<1x64xf32>
   %f = pl.mul %e, %b : !pl.tile<1x64xf32>
+  %a16 = pl.load %ma[0, 0] : memref<16x32xf16> -> !pl.tile<16x32xf16>
+  %b16 = pl.load %mb[0, 0] : memref<32x16xf16> -> !pl.tile<32x16xf16>
   // CHECK: pl.matmul %{{.*}}, %{{.*}} : !pl.tile<16x32xf16>, !pl.tile<32x16xf16> -> !pl.tile<16x16xf32>
   %g = pl.matmul %a16, %b16 : !pl.tile<16x32xf16>, !pl.tile<32x16xf16> -> !pl.tile<16x16xf32>
   // CHECK: pl.store %{{.*}}, %{{.*}}[3, 0] : !pl.tile<1x64xf32>, memref<4x64xf32>

@@ -3,7 +3,6 @@
   sim.py init JOB [ARG=EXPR]...    write the job's `input` file
   sim.py expect JOB [ARG=EXPR]...  compare the job's `output` file
   sim.py print JOB ARG             print an argument's values, one rank a line
-  sim.py status N -- CMD...        run CMD; succeed iff it exits with N
 
 EXPR is a Python expression over r (rank), n (ranks), i (row-major flat
 index) and i0..i7 (index per dimension); arguments not given are 0. Paths in
@@ -13,7 +12,6 @@ the job file are relative to the working directory, as for the harness.
 import itertools
 import math
 import struct
-import subprocess
 import sys
 
 FORMATS = {"i1": "b", "i8": "b", "i16": "h", "i32": "i", "i64": "q",
@@ -139,19 +137,7 @@ def show(job, arg):
     return 0
 
 
-def status(want, command):
-    code = subprocess.call(command)
-    if code != int(want):
-        print("sim.py: %s exited with %d, expected %s" % (command[0], code, want),
-              file=sys.stderr)
-        return 1
-    return 0
-
-
 def main(argv):
-    if argv[0] == "status":
-        assert argv[2] == "--"
-        return status(argv[1], argv[3:])
     job = parse_job(argv[1])
     if argv[0] == "init":
         return init(job, argv[2:])

@@ -74,7 +74,7 @@ extern "C" void host_main(__gm__ pld::rt::CommContext* v1, const pld::rt::Arg* v
   int64_t v9 = pld::rt::arg_scalar<int64_t>(v2, 6);
   int32_t v10 = pld::rt::arg_scalar<int32_t>(v2, 7);
   int64_t v21 = pld::rt::arg_dim(v2, 0, 1);
-  __gm__ uint8_t* v11 = pld::rt::alloc_window(v1, v21 * 4, "staging");
+  __gm__ int8_t* v11 = pld::rt::alloc_window(v1, v21 * 4, "staging");
   __gm__ float* v12 = pld::rt::window_as<float>(v11);
   pld::rt::TaskId v13 = pld::rt::submit(v1, "prepare", 1, true, pld::rt::deps(), prepare, v8, v12, v9);
   pld::rt::TaskId v14 = pld::rt::submit(v1, "publish", 1, true, pld::rt::deps(v13), publish, v12, v3, v4, v7, v10);

@@ -248,21 +248,24 @@ fn run_with_progress(mut command: Command, what: &str) -> Result<(), String> {
             break;
         }
         if !announced && started.elapsed() > Duration::from_secs(1) {
-            eprintln!("pld-run: {what}...");
+            err!("pld-run: {what}...\n");
             announced = true;
         }
         std::thread::sleep(Duration::from_millis(20));
     }
     let status = child.wait().map_err(|error| error.to_string())?;
     if announced {
-        eprintln!("pld-run: done in {:.1} s", started.elapsed().as_secs_f64());
+        err!(
+            "pld-run: done in {:.1} s\n",
+            started.elapsed().as_secs_f64()
+        );
     }
     let output = fs::read(&log).unwrap_or_default();
     let _ = fs::remove_file(&log);
     if status.success() {
         return Ok(());
     }
-    eprint!("{}", String::from_utf8_lossy(&output));
+    err!("{}", String::from_utf8_lossy(&output));
     Err(format!("{what} failed ({status})"))
 }
 

@@ -3,11 +3,27 @@
 //! against the host simulator (builds cached by content), runs it, and
 //! checks, prints, dumps and counts what the ranks computed.
 
+/// `print!`/`eprint!` that ignore a closed pipe: `pld-run ... | head` must
+/// keep pld-run's exit status, where `print!` would panic on EPIPE.
+macro_rules! out {
+    ($($format:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout(), $($format)*);
+    }};
+}
+macro_rules! err {
+    ($($format:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($format)*);
+    }};
+}
+
 mod build;
 mod entry;
 
 use build::{Flavour, Toolchain};
 use melior::{Context, ir::Module, pass::PassManager, utility::parse_pass_pipeline};
+use pld_passes::ir::location_text;
 use pld_run_core::{
     args::{resolve, validate},
     check::compare,
@@ -48,12 +64,12 @@ const DEFAULT_PIPELINE: &str = "builtin.module(pld-to-cce-pipeline)";
 pub fn main(arguments: Vec<OsString>) -> i32 {
     let options = match cli::parse(arguments) {
         Ok(Command::Help) => {
-            print!("{}", cli::USAGE);
+            out!("{}", cli::USAGE);
             return 0;
         }
         Ok(Command::Run(options)) => options,
         Err(error) => {
-            eprintln!("pld-run: {error}\nrun 'pld-run --help' for the usage");
+            err!("pld-run: {error}\nrun 'pld-run --help' for the usage\n");
             return error.status().code().into();
         }
     };
@@ -61,7 +77,7 @@ pub fn main(arguments: Vec<OsString>) -> i32 {
         Ok(status) => status.code().into(),
         Err(failure) => {
             if !failure.message.is_empty() {
-                eprintln!("pld-run: {}", failure.message);
+                err!("pld-run: {}\n", failure.message);
             }
             failure.status.code().into()
         }
@@ -191,7 +207,7 @@ fn execute(
     let final_values =
         job::read_output(initial, &job.output).map_err(|error| bad(error.to_string()))?;
     for arg in &options.print {
-        print!("{}", format_arg(&final_values, *arg));
+        out!("{}", format_arg(&final_values, *arg));
     }
     if let Some(directory) = &options.dump {
         final_values
@@ -201,8 +217,8 @@ fn execute(
     if let Some(format) = options.stats {
         let stats = Stats::read(&job.stats).map_err(|error| bad(error.to_string()))?;
         match format {
-            StatsFormat::Json => println!("{}", stats.to_json()),
-            StatsFormat::Table => print!("{}", stats.to_table()),
+            StatsFormat::Json => out!("{}\n", stats.to_json()),
+            StatsFormat::Table => out!("{}", stats.to_table()),
         }
     }
     let report = compare(
@@ -213,8 +229,8 @@ fn execute(
         options.atol,
     );
     if !report.passed() {
-        eprint!("{report}");
-        eprintln!("pld-run: {}", report.summary());
+        err!("{report}");
+        err!("pld-run: {}\n", report.summary());
     }
     Ok(report.status())
 }
@@ -297,24 +313,15 @@ fn print_diagnostics(context: &Context) -> melior::diagnostic::DiagnosticHandler
             melior::diagnostic::DiagnosticSeverity::Note => "note",
             melior::diagnostic::DiagnosticSeverity::Remark => "remark",
         };
-        eprintln!(
-            "{}: {severity}: {diagnostic}",
+        err!(
+            "{}: {severity}: {diagnostic}\n",
             location_text(diagnostic.location())
         );
         for index in 0..diagnostic.note_count() {
             if let Ok(note) = diagnostic.note(index) {
-                eprintln!("{}: note: {note}", location_text(note.location()));
+                err!("{}: note: {note}\n", location_text(note.location()));
             }
         }
         true
     })
-}
-
-/// `file:line:col` for `loc("file":line:col)`.
-fn location_text(location: melior::ir::Location) -> String {
-    let text = location.to_string();
-    text.strip_prefix("loc(\"")
-        .and_then(|rest| rest.strip_suffix(')'))
-        .map(|rest| rest.replacen("\":", ":", 1))
-        .unwrap_or(text)
 }

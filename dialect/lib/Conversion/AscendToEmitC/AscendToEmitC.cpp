@@ -108,7 +108,8 @@ emitc::OpaqueAttr siteOf(Operation *op) {
   if (auto attr = op->getAttrOfType<StringAttr>("site"))
     site = attr.getValue().str();
   else
-    site = (op->getName().getStringRef() + " at " + describe(op->getLoc())).str();
+    site =
+        (op->getName().getStringRef() + " at " + describe(op->getLoc())).str();
   return opaqueAttr(op->getContext(), quoted(site));
 }
 
@@ -140,20 +141,24 @@ LogicalResult replaceWithCall(ConversionPatternRewriter &rewriter,
 }
 
 /// A pattern that turns `OpTy` into a runtime call with `build`.
-template <typename OpTy>
-struct CallPattern : OpConversionPattern<OpTy> {
+template <typename OpTy> struct CallPattern : OpConversionPattern<OpTy> {
   using Adaptor = typename OpTy::Adaptor;
   using Build = std::function<LogicalResult(
       OpTy, Adaptor, ConversionPatternRewriter &, const TypeConverter &)>;
 
-  CallPattern(const TypeConverter &converter, MLIRContext *context,
-              Build build)
+  CallPattern(const TypeConverter &converter, MLIRContext *context, Build build)
       : OpConversionPattern<OpTy>(converter, context), build(std::move(build)) {
   }
 
   LogicalResult
   matchAndRewrite(OpTy op, Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    // A result type without a C++ spelling leaves the op illegal (and the
+    // conversion failed) rather than becoming a call without a result.
+    SmallVector<Type> converted;
+    if (failed(this->getTypeConverter()->convertTypes(op->getResultTypes(),
+                                                      converted)))
+      return rewriter.notifyMatchFailure(op, "a result type has no C++ type");
     return build(op, adaptor, rewriter, *this->getTypeConverter());
   }
 
@@ -181,8 +186,7 @@ void addPlainCall(RewritePatternSet &patterns, TypeConverter &converter,
         SmallVector<Attribute> trailing;
         if (withSite)
           trailing.push_back(siteOf(op));
-        return replaceWithCall(rewriter, op, name,
-                               resultTypes(op, converter),
+        return replaceWithCall(rewriter, op, name, resultTypes(op, converter),
                                adaptor.getOperands(), trailing);
       });
 }
@@ -397,8 +401,7 @@ void pld::ascend::populateAscendToEmitCPatterns(TypeConverter &converter,
       converter, context,
       [](TWaitOp op, TWaitOp::Adaptor adaptor,
          ConversionPatternRewriter &rewriter, const TypeConverter &) {
-        SmallVector<Value> operands = {adaptor.getCell(),
-                                       adaptor.getExpected(),
+        SmallVector<Value> operands = {adaptor.getCell(), adaptor.getExpected(),
                                        adaptor.getSignal()};
         llvm::append_range(operands, adaptor.getDims());
         Builder builder(op.getContext());
@@ -418,10 +421,9 @@ void pld::ascend::populateAscendToEmitCPatterns(TypeConverter &converter,
       converter, context,
       [](TTestOp op, TTestOp::Adaptor adaptor,
          ConversionPatternRewriter &rewriter, const TypeConverter &converter) {
-        return replaceWithCall(rewriter, op, "pld::rt::ttest",
-                               resultTypes(op, converter),
-                               adaptor.getOperands(),
-                               {spelled(op.getContext(), op.getCmp())});
+        return replaceWithCall(
+            rewriter, op, "pld::rt::ttest", resultTypes(op, converter),
+            adaptor.getOperands(), {spelled(op.getContext(), op.getCmp())});
       });
 
   patterns.add<CallPattern<PipeSyncOp>>(
@@ -461,12 +463,12 @@ void pld::ascend::populateAscendToEmitCPatterns(TypeConverter &converter,
         MLIRContext *context = op.getContext();
         Builder builder(context);
         // The dependencies as one `pld::rt::Deps` value.
-        Value deps = emitc::CallOpaqueOp::create(
-                         rewriter, op.getLoc(),
-                         TypeRange{opaque(context, "pld::rt::Deps")},
-                         "pld::rt::deps", adaptor.getDeps(), ArrayAttr(),
-                         ArrayAttr())
-                         .getResult(0);
+        Value deps =
+            emitc::CallOpaqueOp::create(
+                rewriter, op.getLoc(),
+                TypeRange{opaque(context, "pld::rt::Deps")}, "pld::rt::deps",
+                adaptor.getDeps(), ArrayAttr(), ArrayAttr())
+                .getResult(0);
         // submit(ctx, name, blocks, dispatch, deps, kernel, args...)
         SmallVector<Value> operands = {adaptor.getCtx(), adaptor.getBlocks()};
         SmallVector<Attribute> args = {

@@ -55,7 +55,7 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
                 }
             }
             Some(split) => {
-                if ir::enum_keyword(&split, "mode").as_deref() != Some("none") {
+                if ir::enum_keyword(&split, "mode") != Some("none") {
                     continue;
                 }
                 let sharded = ir::operands(notify)

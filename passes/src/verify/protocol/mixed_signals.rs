@@ -14,8 +14,7 @@ fn window_buffer<'c: 'a, 'a>(signal: Value<'c, 'a>) -> Option<Value<'c, 'a>> {
 }
 
 fn is_ring(op: &OperationRef) -> bool {
-    ir::name(op) == "pld.tensor.allreduce"
-        && ir::enum_keyword(op, "mode").as_deref() == Some("ring")
+    ir::name(op) == "pld.tensor.allreduce" && ir::enum_keyword(op, "mode") == Some("ring")
 }
 
 pub fn check(ops: &[OperationRef], report: &mut Report) {

@@ -15,7 +15,7 @@ pub struct SignalAccess<'c, 'a> {
     pub cell: Vec<Option<i64>>,
     pub scalar: Value<'c, 'a>,
     /// `set`/`atomic_add` for a notify, `eq`/`ge` for a wait.
-    pub mode: String,
+    pub mode: &'static str,
 }
 
 impl<'c, 'a> SignalAccess<'c, 'a> {

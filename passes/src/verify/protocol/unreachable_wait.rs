@@ -93,7 +93,7 @@ fn check_single_rank(
     writers: &[&SignalAccess],
     report: &mut Report,
 ) {
-    let reached_at_zero = match wait.mode.as_str() {
+    let reached_at_zero = match wait.mode {
         "ge" => expected <= 0,
         _ => expected == 0,
     };

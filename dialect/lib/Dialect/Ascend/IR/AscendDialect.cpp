@@ -1,8 +1,8 @@
 //===- AscendDialect.cpp - the ascend dialect: dialect and types ----------===//
 
 #include "pld/Dialect/Ascend/IR/Ascend.h"
-#include "pld/Dialect/Pl/IR/ShapeSyntax.h"
 #include "pld/Dialect/Pl/IR/RegionChecks.h"
+#include "pld/Dialect/Pl/IR/ShapeSyntax.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"

@@ -61,8 +61,7 @@ static LogicalResult verifyAtomic(Operation *op, AtomicType atomic,
     return op->emitOpError()
            << "atomic add is not supported for element type " << elementType
            << " (supported: f32, bf16, f16, i32, i16, i8)";
-  if (elementType.isBF16() &&
-      targetOf(op) != pld::TargetProfile::Ascend910B)
+  if (elementType.isBF16() && targetOf(op) != pld::TargetProfile::Ascend910B)
     return op->emitOpError()
            << "bf16 atomic add needs the Ascend910B profile, but the module "
               "targets "
@@ -131,10 +130,10 @@ static LogicalResult verifyTransfer(TransferOp op, AtomicType atomic) {
       failed(verifySameElement(op, op.getDst(), "dst", op.getPing(), "ping")))
     return failure();
   if (op.getPong() && op.getPong().getType() != op.getPing().getType())
-    return op.emitOpError() << "expected the ping and pong tiles to have one "
-                               "type, found "
-                            << op.getPing().getType() << " and "
-                            << op.getPong().getType();
+    return op.emitOpError()
+           << "expected the ping and pong tiles to have one "
+              "type, found "
+           << op.getPing().getType() << " and " << op.getPong().getType();
   return verifyAtomic(op, atomic, elementOf(op.getDst()));
 }
 
@@ -172,18 +171,18 @@ static LogicalResult verifyKernelUse(Operation *op, FlatSymbolRefAttr symbol,
   auto kernel =
       symbols.lookupNearestSymbolFrom<FunctionOpInterface>(op, symbol);
   if (!kernel)
-    return op->emitOpError() << "expected '" << symbol.getValue()
-                             << "' to name a function";
+    return op->emitOpError()
+           << "expected '" << symbol.getValue() << "' to name a function";
   ArrayRef<Type> inputs = kernel.getArgumentTypes();
   bool matches = !inputs.empty() && isa<CtxType>(inputs.front()) &&
                  kernel.getResultTypes().empty() &&
                  TypeRange(inputs.drop_front()) == args.getTypes();
   if (matches)
     return success();
-  InFlightDiagnostic diag =
-      op->emitOpError() << "expected '" << symbol.getValue()
-                        << "' to take (!ascend.ctx, " << args.getTypes()
-                        << ") and return nothing";
+  InFlightDiagnostic diag = op->emitOpError()
+                            << "expected '" << symbol.getValue()
+                            << "' to take (!ascend.ctx, " << args.getTypes()
+                            << ") and return nothing";
   diag.attachNote(kernel.getLoc()) << "the function is declared here";
   return diag;
 }

@@ -47,9 +47,10 @@ LogicalResult PlDialect::verifyOperationAttribute(Operation *op,
                            << "' to be a #pl.kernel<host|incore>, found "
                            << attribute.getValue();
   if (!isa<FunctionOpInterface>(op))
-    return op->emitError() << "'" << getKernelAttrName()
-                           << "' is only meaningful on a function, found it on '"
-                           << op->getName() << "'";
+    return op->emitError()
+           << "'" << getKernelAttrName()
+           << "' is only meaningful on a function, found it on '"
+           << op->getName() << "'";
   return success();
 }
 

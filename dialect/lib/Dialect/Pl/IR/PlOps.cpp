@@ -46,16 +46,16 @@ LogicalResult StoreOp::verify() {
 }
 
 LogicalResult ReadOp::verify() {
-  if (failed(verifyIndexList(*this, "offsets", getStaticOffsets(),
-                             getOffsets())))
+  if (failed(
+          verifyIndexList(*this, "offsets", getStaticOffsets(), getOffsets())))
     return failure();
   return verifyElementAccess(*this, "the source", shaped(getSource()),
                              getStaticOffsets());
 }
 
 LogicalResult WriteOp::verify() {
-  if (failed(verifyIndexList(*this, "offsets", getStaticOffsets(),
-                             getOffsets())))
+  if (failed(
+          verifyIndexList(*this, "offsets", getStaticOffsets(), getOffsets())))
     return failure();
   return verifyElementAccess(*this, "the destination", shaped(getDest()),
                              getStaticOffsets());
@@ -71,7 +71,8 @@ LogicalResult MatmulOp::verify() {
            << formatShape(rhs.getShape()) << " -> "
            << formatShape(result.getShape());
   if (lhs.getDimSize(1) != rhs.getDimSize(0))
-    return emitOpError("expected the contraction dimensions to agree, found K = ")
+    return emitOpError(
+               "expected the contraction dimensions to agree, found K = ")
            << lhs.getDimSize(1) << " on the left and " << rhs.getDimSize(0)
            << " on the right";
   if (result.getDimSize(0) != lhs.getDimSize(0) ||

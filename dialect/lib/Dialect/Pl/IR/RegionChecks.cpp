@@ -86,8 +86,8 @@ LogicalResult pld::verifyValidShape(Operation *op, ArrayRef<int64_t> valid,
       continue;
     if (value < 0 || value > shape[dim])
       return op->emitOpError()
-             << "expected valid_shape entry " << dim << " in [0, "
-             << shape[dim] << "] (the tile's extent), found " << value;
+             << "expected valid_shape entry " << dim << " in [0, " << shape[dim]
+             << "] (the tile's extent), found " << value;
   }
   return success();
 }
@@ -132,6 +132,6 @@ LogicalResult pld::verifyElementAccess(Operation *op, StringRef memoryName,
       failed(verifyNonNegative(op, "offset", offsets)))
     return failure();
   SmallVector<int64_t> ones(offsets.size(), 1);
-  return verifyRegionFits(op, "the accessed element", offsets, ones,
-                          memoryName, memory);
+  return verifyRegionFits(op, "the accessed element", offsets, ones, memoryName,
+                          memory);
 }

@@ -1,11 +1,11 @@
 //===- PldDialect.cpp - the pld dialect: dialect, types, attributes -------===//
 
-#include "pld/Dialect/Pld/IR/Pld.h"
 #include "pld/Dialect/Pl/IR/ShapeSyntax.h"
+#include "pld/Dialect/Pld/IR/Pld.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -82,5 +82,5 @@ ShapedType
 DistributedTensorType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
                                  Type elementType) const {
   return DistributedTensorType::get(getContext(), shape.value_or(getShape()),
-                                   elementType);
+                                    elementType);
 }

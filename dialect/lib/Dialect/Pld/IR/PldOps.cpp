@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pld/Dialect/Pld/IR/Pld.h"
 #include "pld/Dialect/Pl/IR/RegionChecks.h"
+#include "pld/Dialect/Pld/IR/Pld.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
@@ -95,9 +95,9 @@ static LogicalResult verifySignalElementType(Operation *op, StringRef name,
   Type elementType = dtensor(signal).getElementType();
   if (elementType.isSignlessInteger(32))
     return success();
-  return op->emitOpError() << "expected '" << name
-                           << "' to be an i32 signal tensor, found element type "
-                           << elementType;
+  return op->emitOpError()
+         << "expected '" << name
+         << "' to be an i32 signal tensor, found element type " << elementType;
 }
 
 /// notify/wait/defer_wait address one existing signal cell.
@@ -127,9 +127,9 @@ static LogicalResult verifyAtomicElementType(Operation *op, AtomicType atomic,
       elementType.isSignlessInteger(32) || elementType.isSignlessInteger(16) ||
       elementType.isSignlessInteger(8))
     return success();
-  return op->emitOpError()
-         << "atomic add is not supported for element type " << elementType
-         << " (supported: f32, bf16, f16, i32, i16, i8)";
+  return op->emitOpError() << "atomic add is not supported for element type "
+                           << elementType
+                           << " (supported: f32, bf16, f16, i32, i16, i8)";
 }
 
 static LogicalResult verifyRankCount(Operation *op, int64_t ranks,
@@ -174,8 +174,8 @@ static LogicalResult verifySameRankCount(Operation *op, int64_t fromSignal,
   if (ShapedType::isDynamic(fromSignal) || ShapedType::isDynamic(other) ||
       fromSignal == other)
     return success();
-  return op->emitOpError() << "expected the leading dimension of '"
-                           << otherName << "' (" << other
+  return op->emitOpError() << "expected the leading dimension of '" << otherName
+                           << "' (" << other
                            << ") to equal the rank count N of the signal ("
                            << fromSignal << ")";
 }
@@ -206,8 +206,8 @@ LogicalResult WaitOp::verify() {
 }
 
 LogicalResult DeferWaitOp::verify() {
-  if (failed(verifySignalCell(*this, "signal", getSignal(),
-                              getStaticOffsets(), getOffsets())))
+  if (failed(verifySignalCell(*this, "signal", getSignal(), getStaticOffsets(),
+                              getOffsets())))
     return failure();
   if (getCmp() != WaitCmp::Ge)
     return emitOpError("only 'cmp ge' is supported by defer_wait, found 'cmp ")
@@ -273,8 +273,8 @@ LogicalResult WindowOp::verify() {
   int64_t dynamicDims = type.getNumDynamicDims();
   if (static_cast<int64_t>(getDynamicSizes().size()) != dynamicDims)
     return emitOpError("expected ")
-           << dynamicDims << " dynamic size operand(s), one per '?' of "
-           << type << ", found " << getDynamicSizes().size();
+           << dynamicDims << " dynamic size operand(s), one per '?' of " << type
+           << ", found " << getDynamicSizes().size();
   auto alloc = getBuffer().getDefiningOp<AllocWindowBufferOp>();
   if (!alloc || !type.hasStaticShape())
     return success();
@@ -298,8 +298,7 @@ LogicalResult ReshapeOp::verify() {
   if (source.getElementType() != result.getElementType())
     return emitOpError("expected the result element type to equal the "
                        "source's (")
-           << source.getElementType() << "), found "
-           << result.getElementType();
+           << source.getElementType() << "), found " << result.getElementType();
   int64_t dynamicDims = result.getNumDynamicDims();
   if (static_cast<int64_t>(getDynamicSizes().size()) != dynamicDims)
     return emitOpError("expected ")
@@ -308,8 +307,9 @@ LogicalResult ReshapeOp::verify() {
   if (source.hasStaticShape() && result.hasStaticShape() &&
       source.getNumElements() != result.getNumElements())
     return emitOpError("expected the same number of elements, found ")
-           << source.getNumElements() << " in " << formatShape(source.getShape())
-           << " and " << result.getNumElements() << " in "
+           << source.getNumElements() << " in "
+           << formatShape(source.getShape()) << " and "
+           << result.getNumElements() << " in "
            << formatShape(result.getShape());
   return success();
 }
@@ -318,14 +318,12 @@ LogicalResult DimOp::verify() {
   int64_t rank = dtensor(getSource()).getRank();
   if (getDim() >= 0 && getDim() < rank)
     return success();
-  return emitOpError("expected dim in [0, ")
-         << rank << "), found " << getDim();
+  return emitOpError("expected dim in [0, ") << rank << "), found " << getDim();
 }
 
 OpFoldResult DimOp::fold(FoldAdaptor) {
   DistributedTensorType type = dtensor(getSource());
-  if (getDim() < 0 || getDim() >= type.getRank() ||
-      type.isDynamicDim(getDim()))
+  if (getDim() < 0 || getDim() >= type.getRank() || type.isDynamicDim(getDim()))
     return {};
   return IntegerAttr::get(IndexType::get(getContext()),
                           type.getDimSize(getDim()));
@@ -442,10 +440,10 @@ static LogicalResult verifyTransfer(Operation *op, const TransferView &t) {
   StringRef localName = t.isPut ? "src" : "dst";
 
   if (!isa<DistributedTensorType>(remote.getType()))
-    return op->emitOpError() << "expected '" << remoteName << "' (the remote "
-                             << "side of a " << verb
-                             << ") to be a window-bound !pld.dtensor, found "
-                             << remote.getType();
+    return op->emitOpError()
+           << "expected '" << remoteName << "' (the remote "
+           << "side of a " << verb
+           << ") to be a window-bound !pld.dtensor, found " << remote.getType();
   if (isa<pl::TileType>(local.getType()))
     return op->emitOpError()
            << "a computed tile is not a valid " << verb << " " << localName
@@ -456,10 +454,10 @@ static LogicalResult verifyTransfer(Operation *op, const TransferView &t) {
   auto dstType = cast<ShapedType>(t.dst.getType());
   auto srcType = cast<ShapedType>(t.src.getType());
   if (dstType.getElementType() != srcType.getElementType())
-    return op->emitOpError() << "expected 'dst' and 'src' to have the same "
-                             << "element type, found "
-                             << dstType.getElementType() << " and "
-                             << srcType.getElementType();
+    return op->emitOpError()
+           << "expected 'dst' and 'src' to have the same "
+           << "element type, found " << dstType.getElementType() << " and "
+           << srcType.getElementType();
   if (dstType.getRank() != srcType.getRank())
     return op->emitOpError() << "expected 'dst' and 'src' to have the same "
                              << "rank, found " << dstType.getRank() << " and "
@@ -493,9 +491,10 @@ static LogicalResult verifyTransfer(Operation *op, const TransferView &t) {
       ArrayRef<int64_t> values;
       OperandRange dynamic;
     };
-    for (const List &list : {List{"dst_offsets", *t.dstOffsets, t.dynDstOffsets},
-                             List{"src_offsets", *t.srcOffsets, t.dynSrcOffsets},
-                             List{"shape", *t.sizes, t.dynSizes}}) {
+    for (const List &list :
+         {List{"dst_offsets", *t.dstOffsets, t.dynDstOffsets},
+          List{"src_offsets", *t.srcOffsets, t.dynSrcOffsets},
+          List{"shape", *t.sizes, t.dynSizes}}) {
       if (failed(verifyIndexList(op, list.name, list.values, list.dynamic)) ||
           failed(verifyOnePerDim(op, list.name, list.values.size(),
                                  "'dst' and 'src'", rank)))
@@ -628,8 +627,8 @@ LogicalResult ReduceScatterOp::verify() {
   DistributedTensorType target = dtensor(getTarget());
   if (failed(verifyRowsTarget(*this, target)))
     return failure();
-  if (failed(verifyDistinct(*this, getTarget(), "target", getSignal(),
-                            "signal")))
+  if (failed(
+          verifyDistinct(*this, getTarget(), "target", getSignal(), "signal")))
     return failure();
   return verifyRowsSignal(*this, getSignal(), target);
 }
@@ -637,10 +636,10 @@ LogicalResult ReduceScatterOp::verify() {
 LogicalResult AllgatherOp::verify() {
   auto local = cast<ShapedType>(getLocal().getType());
   DistributedTensorType target = dtensor(getTarget());
-  if (failed(verifyDistinct(*this, getLocal(), "local", getTarget(),
-                            "target")) ||
-      failed(verifyDistinct(*this, getTarget(), "target", getSignal(),
-                            "signal")))
+  if (failed(
+          verifyDistinct(*this, getLocal(), "local", getTarget(), "target")) ||
+      failed(
+          verifyDistinct(*this, getTarget(), "target", getSignal(), "signal")))
     return failure();
   if (local.getRank() != 2 ||
       (!ShapedType::isDynamic(local.getDimSize(0)) && local.getDimSize(0) != 1))
@@ -662,8 +661,8 @@ LogicalResult AllgatherOp::verify() {
 }
 
 LogicalResult BroadcastOp::verify() {
-  if (failed(verifyDistinct(*this, getTarget(), "target", getSignal(),
-                            "signal")))
+  if (failed(
+          verifyDistinct(*this, getTarget(), "target", getSignal(), "signal")))
     return failure();
   FailureOr<int64_t> ranks = verifyCreditSignal(*this, getSignal());
   if (failed(ranks))
@@ -685,12 +684,11 @@ LogicalResult BarrierOp::verify() {
 LogicalResult AllToAllOp::verify() {
   DistributedTensorType input = dtensor(getInput());
   DistributedTensorType target = dtensor(getTarget());
-  if (failed(verifyDistinct(*this, getInput(), "input", getTarget(),
-                            "target")) ||
+  if (failed(
+          verifyDistinct(*this, getInput(), "input", getTarget(), "target")) ||
       failed(verifyDistinct(*this, getTarget(), "target", getSignal(),
                             "signal")) ||
-      failed(verifyDistinct(*this, getInput(), "input", getSignal(),
-                            "signal")))
+      failed(verifyDistinct(*this, getInput(), "input", getSignal(), "signal")))
     return failure();
   if (failed(verifyRowsTarget(*this, target)))
     return failure();

@@ -176,9 +176,8 @@ AICORE inline void tput_atomic_add(View<T> dst, View<T> src,
   pto::comm::TPUT<pto::AtomicType::AtomicAdd>(d, s, stage.data);
 }
 template <typename T, int R, int C>
-AICORE inline void tput_atomic_add(View<T> dst, View<T> src,
-                                   Tile<T, R, C> ping, Tile<T, R, C> pong,
-                                   const char *) {
+AICORE inline void tput_atomic_add(View<T> dst, View<T> src, Tile<T, R, C> ping,
+                                   Tile<T, R, C> pong, const char *) {
   Global2D<T> d = global(dst), s = global(src);
   pto::comm::TPUT<pto::AtomicType::AtomicAdd>(d, s, ping.data, pong.data);
 }
@@ -221,44 +220,47 @@ AICORE inline void twait(__gm__ int32_t *cell, int32_t expected, WaitCmp cmp,
   pto::comm::TWAIT(s, expected, pto_cmp(cmp));
 }
 
-AICORE inline bool ttest(__gm__ int32_t *cell, int32_t expected,
-                         WaitCmp cmp) {
+AICORE inline bool ttest(__gm__ int32_t *cell, int32_t expected, WaitCmp cmp) {
   pto::comm::Signal s = signal_at(cell);
   return pto::comm::TTEST(s, expected, pto_cmp(cmp));
 }
 
-/// Payload visible before a notify: clean the data cache, drain every pipe,
-/// commit to DDR.
+/// Before a notify that follows payload accesses: clean the data cache,
+/// drain every pipe (loads still in flight included), commit to DDR.
 AICORE inline void release() {
   dcci((__gm__ void *)0, ENTIRE_DATA_CACHE);
   pipe_barrier(PIPE_ALL);
   dsb(DSB_DDR);
 }
 
-/// After a wait, before payload reads: invalidate the data cache.
+/// After a wait, before payload accesses: invalidate the data cache.
 AICORE inline void acquire() { dcci((__gm__ void *)0, ENTIRE_DATA_CACHE); }
 
-template <Pipe P> struct PipeName;
-template <> struct PipeName<Pipe::S> { static constexpr pipe_t value = PIPE_S; };
-template <> struct PipeName<Pipe::V> { static constexpr pipe_t value = PIPE_V; };
-template <> struct PipeName<Pipe::M> { static constexpr pipe_t value = PIPE_M; };
-template <> struct PipeName<Pipe::MTE1> {
-  static constexpr pipe_t value = PIPE_MTE1;
-};
-template <> struct PipeName<Pipe::MTE2> {
-  static constexpr pipe_t value = PIPE_MTE2;
-};
-template <> struct PipeName<Pipe::MTE3> {
-  static constexpr pipe_t value = PIPE_MTE3;
-};
-template <> struct PipeName<Pipe::All> {
-  static constexpr pipe_t value = PIPE_ALL;
-};
+/// PTO's pipe for pld's, by name: `pipe_t`'s values differ between headers.
+AICORE inline pipe_t pto_pipe(Pipe pipe) {
+  switch (pipe) {
+  case Pipe::S:
+    return PIPE_S;
+  case Pipe::V:
+    return PIPE_V;
+  case Pipe::M:
+    return PIPE_M;
+  case Pipe::MTE1:
+    return PIPE_MTE1;
+  case Pipe::MTE2:
+    return PIPE_MTE2;
+  case Pipe::MTE3:
+    return PIPE_MTE3;
+  case Pipe::All:
+    break;
+  }
+  return PIPE_ALL;
+}
 
 /// `dst` waits until `src` reached this point.
 template <Pipe Src, Pipe Dst> AICORE inline void pipe_sync() {
-  set_flag(PipeName<Src>::value, PipeName<Dst>::value, EVENT_ID0);
-  wait_flag(PipeName<Src>::value, PipeName<Dst>::value, EVENT_ID0);
+  set_flag(pto_pipe(Src), pto_pipe(Dst), EVENT_ID0);
+  wait_flag(pto_pipe(Src), pto_pipe(Dst), EVENT_ID0);
 }
 
 /// Registers `*cell >= expected` with the task scheduler and returns.

@@ -305,11 +305,12 @@ template <typename T> T arg_scalar(const Arg *args, int64_t index) {
 
 //===-- Host side: windows and tasks --------------------------------------===//
 
-inline __gm__ uint8_t *alloc_window(__gm__ CommContext *ctx, int64_t bytes,
-                                    const char *name) {
-  return detail::alloc_window(ctx, bytes, name);
+// Window buffers are `!ascend.gm<i8>`, which EmitC spells `int8_t *`.
+inline __gm__ int8_t *alloc_window(__gm__ CommContext *ctx, int64_t bytes,
+                                   const char *name) {
+  return reinterpret_cast<int8_t *>(detail::alloc_window(ctx, bytes, name));
 }
-template <typename T> __gm__ T *window_as(__gm__ uint8_t *buffer) {
+template <typename T> __gm__ T *window_as(__gm__ int8_t *buffer) {
   return reinterpret_cast<T *>(buffer);
 }
 

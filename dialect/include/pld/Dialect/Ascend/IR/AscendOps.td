@@ -99,13 +99,16 @@ def Ascend_ViewOp : Ascend_Op<"view", [Pure]> {
 // Tiles
 //===----------------------------------------------------------------------===//
 
-def Ascend_TileOp : Ascend_Op<"tile", [Pure, AttrSizedOperandSegments]> {
+def Ascend_TileOp : Ascend_Op<"tile", [AttrSizedOperandSegments]> {
   let summary = "a tile of the unified buffer at a planned offset";
   let description = [{
     Binds a tile handle to `ub_offset` bytes into this core's unified buffer
     (`TASSIGN`). `ascend-plan-ub` chooses the offsets; the EmitC lowering
     requires one. `valid` gives the tile a dynamic valid shape (a ragged
     tail).
+
+    Each op is a buffer of its own (its result allocates), so CSE never
+    merges two tiles; an unused one is still dead code.
 
     ```mlir
     %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
@@ -114,7 +117,7 @@ def Ascend_TileOp : Ascend_Op<"tile", [Pure, AttrSizedOperandSegments]> {
   }];
   let arguments = (ins Optional<Index>:$valid_rows, Optional<Index>:$valid_cols,
                        OptionalAttr<I64Attr>:$ub_offset);
-  let results = (outs Ascend_AnyTile:$tile);
+  let results = (outs Res<Ascend_AnyTile, "", [MemAlloc]>:$tile);
   let assemblyFormat = [{
     (`valid` `(` $valid_rows^ `,` $valid_cols `)`)? attr-dict `:` type($tile)
   }];

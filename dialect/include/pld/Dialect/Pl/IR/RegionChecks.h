@@ -54,12 +54,11 @@ llvm::LogicalResult verifyValidShape(mlir::Operation *op,
 /// `pl.store`, `pld.tile.remote_load`): one offset per dimension, a tile of
 /// the memory's rank and element type, non-negative offsets, a valid_shape
 /// (when given) within the tile, and a region that fits inside the memory.
-llvm::LogicalResult verifyTileAccess(mlir::Operation *op,
-                                     llvm::StringRef memoryName,
-                                     mlir::ShapedType memory,
-                                     mlir::ShapedType tile,
-                                     llvm::ArrayRef<int64_t> offsets,
-                                     std::optional<llvm::ArrayRef<int64_t>> valid);
+llvm::LogicalResult
+verifyTileAccess(mlir::Operation *op, llvm::StringRef memoryName,
+                 mlir::ShapedType memory, mlir::ShapedType tile,
+                 llvm::ArrayRef<int64_t> offsets,
+                 std::optional<llvm::ArrayRef<int64_t>> valid);
 
 /// The checks of a scalar access (`pl.read`, `pl.write`): one offset per
 /// dimension, each non-negative and inside the dimension when static.

@@ -19,8 +19,8 @@ void printStaticShape(mlir::AsmPrinter &printer, llvm::ArrayRef<int64_t> shape,
 mlir::ParseResult parseDynamicShape(mlir::AsmParser &parser,
                                     llvm::SmallVector<int64_t> &shape,
                                     mlir::Type &elementType);
-void printDynamicShape(mlir::AsmPrinter &printer,
-                       llvm::ArrayRef<int64_t> shape, mlir::Type elementType);
+void printDynamicShape(mlir::AsmPrinter &printer, llvm::ArrayRef<int64_t> shape,
+                       mlir::Type elementType);
 } // namespace pld
 
 #endif // PLD_DIALECT_PL_IR_SHAPESYNTAX_H

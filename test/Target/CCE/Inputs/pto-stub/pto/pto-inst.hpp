@@ -1,4 +1,5 @@
-//===- pto-inst.hpp - declarations of the PTO ISA API, for tests -*- C++ -*-===//
+//===- pto-inst.hpp - declarations of the PTO ISA API, for tests -*- C++
+//-*-===//
 //
 // A stand-in for PTO ISA's <pto/pto-inst.hpp> that declares the API exactly
 // as shared/reference/ascend-target.md documents it (pto-isa @3186c38):
@@ -34,15 +35,35 @@ using bfloat16_t = __bf16;
 
 // CCE intrinsics (stub header).
 enum pipe_t {
-  PIPE_S = 0, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL = 6,
-  PIPE_MTE4 = 7, PIPE_MTE5 = 8, PIPE_V2 = 9, PIPE_FIX = 10
+  PIPE_S = 0,
+  PIPE_V,
+  PIPE_M,
+  PIPE_MTE1,
+  PIPE_MTE2,
+  PIPE_MTE3,
+  PIPE_ALL = 6,
+  PIPE_MTE4 = 7,
+  PIPE_MTE5 = 8,
+  PIPE_V2 = 9,
+  PIPE_FIX = 10
 };
 enum event_t {
-  EVENT_ID0, EVENT_ID1, EVENT_ID2, EVENT_ID3,
-  EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7
+  EVENT_ID0,
+  EVENT_ID1,
+  EVENT_ID2,
+  EVENT_ID3,
+  EVENT_ID4,
+  EVENT_ID5,
+  EVENT_ID6,
+  EVENT_ID7
 };
 enum cache_line_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE };
-enum dcci_dst_t { CACHELINE_ALL = 0, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
+enum dcci_dst_t {
+  CACHELINE_ALL = 0,
+  CACHELINE_UB,
+  CACHELINE_OUT,
+  CACHELINE_ATOMIC
+};
 enum mem_dsb_t { DSB_ALL = 0, DSB_DDR, DSB_UB, DSB_SEQ };
 void pipe_barrier(pipe_t pipe);
 void set_flag(pipe_t src, pipe_t dst, event_t id);

@@ -1,0 +1,449 @@
+// ascend-insert-sync (mode=insert, the default): ascend.release before a
+// notify that a payload access (read or write) may reach, ascend.acquire
+// between a wait and a payload access (read or write) it may reach, and
+// ascend.pipe_sync between the load (MTE2), vector (V) and store (MTE3)
+// pipes; through both branches of scf.if and around loop back edges. Running
+// it again adds nothing: the second run prints the same as the first (diff),
+// and the CHECK-NEXT lines below fail on a doubled op. mode=check is
+// ascend-insert-sync-check.mlir.
+// RUN: pld-opt %s --split-input-file --ascend-insert-sync --verify-each > %t.once
+// RUN: FileCheck %s --input-file=%t.once
+// RUN: pld-opt %t.once --split-input-file --ascend-insert-sync --verify-each > %t.twice
+// RUN: FileCheck %s --input-file=%t.twice
+// RUN: diff %t.once %t.twice
+
+// Each payload write (write, tstore, tput, tget) that reaches a notify gets
+// a release right before the notify, not right after the write (the ops in
+// between still overlap with the write). Reads (tload, read) count too: a
+// notify that says "I have read this" must not overtake a load in flight.
+// CHECK-LABEL: func.func @release_after_access
+// CHECK: ascend.write
+// CHECK-NEXT: %[[P0:.*]] = ascend.peer_ptr
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: ascend.tnotify %[[P0]]
+// CHECK-NEXT: ascend.tstore
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: ascend.tnotify
+// CHECK-NEXT: ascend.tput
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: ascend.tnotify
+// CHECK-NEXT: ascend.tget
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: ascend.tnotify
+// CHECK-NEXT: ascend.pipe_sync mte3 -> mte2
+// CHECK-NEXT: ascend.tload
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: ascend.tnotify
+// CHECK-NEXT: ascend.read
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: ascend.tnotify
+// CHECK-NEXT: return
+func.func @release_after_access(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %data: !ascend.gm<f32>, %x: i32, %peer: index) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
+  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  ascend.write %x, %cell : i32, !ascend.gm<i32>
+  %remote = ascend.peer_ptr %ctx, %cell, peer %peer : !ascend.gm<i32>
+  ascend.tnotify %remote, %x, op set, signal %cell[] : !ascend.gm<i32>
+  ascend.tstore %v, %t : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  ascend.tnotify %remote, %x, op atomic_add, signal %cell[] : !ascend.gm<i32>
+  ascend.tput %v, %v, %t : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  ascend.tnotify %remote, %x, op atomic_add, signal %cell[] : !ascend.gm<i32>
+  ascend.tget %v, %v, %t : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  ascend.tnotify %remote, %x, op atomic_add, signal %cell[] : !ascend.gm<i32>
+  ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
+  ascend.tnotify %remote, %x, op atomic_add, signal %cell[] : !ascend.gm<i32>
+  %y = ascend.read %cell : !ascend.gm<i32> -> i32
+  ascend.tnotify %remote, %x, op atomic_add, signal %cell[] : !ascend.gm<i32>
+  return
+}
+
+// -----
+
+// No release where none is needed: a notify no payload access reaches (the
+// first), a release already there (the second), a notify after one that was
+// already released (the third). A release before the write does not count
+// (the fourth).
+// CHECK-LABEL: func.func @release_not_needed
+// CHECK-NOT: ascend.release
+// CHECK: ascend.tnotify
+// CHECK-NEXT: ascend.write
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: ascend.tnotify
+// CHECK-NEXT: ascend.tnotify
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: ascend.write
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: ascend.tnotify
+// CHECK-NEXT: return
+func.func @release_not_needed(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %x: i32) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  ascend.tnotify %cell, %x, op set, signal %cell[] : !ascend.gm<i32>
+  ascend.write %x, %cell : i32, !ascend.gm<i32>
+  ascend.release
+  ascend.tnotify %cell, %x, op set, signal %cell[] : !ascend.gm<i32>
+  ascend.tnotify %cell, %x, op set, signal %cell[] : !ascend.gm<i32>
+  ascend.release
+  ascend.write %x, %cell : i32, !ascend.gm<i32>
+  ascend.tnotify %cell, %x, op set, signal %cell[] : !ascend.gm<i32>
+  return
+}
+
+// -----
+
+// Each payload access after a wait gets an acquire right before it: reads
+// (tload, read, and tput and tget, which read their source) and writes
+// (tstore, write: a wait that says "the peer is done with this" must order
+// the write that overwrites it). Ops that touch no payload (rank, vector
+// math, pipe syncs) do not need one, so the acquire moves past them.
+// CHECK-LABEL: func.func @acquire_before_access
+// CHECK: ascend.twait
+// CHECK-NEXT: ascend.rank
+// CHECK-NEXT: ascend.acquire
+// CHECK-NEXT: ascend.tload
+// CHECK-NEXT: ascend.twait
+// CHECK-NEXT: ascend.acquire
+// CHECK-NEXT: ascend.read
+// CHECK-NEXT: ascend.twait
+// CHECK-NEXT: ascend.acquire
+// CHECK-NEXT: ascend.tput
+// CHECK-NEXT: ascend.twait
+// CHECK-NEXT: ascend.acquire
+// CHECK-NEXT: ascend.tget
+// CHECK-NEXT: ascend.twait
+// CHECK-NEXT: ascend.pipe_sync mte2 -> v
+// CHECK-NEXT: ascend.tadd
+// CHECK-NEXT: ascend.pipe_sync mte2 -> mte3
+// CHECK-NEXT: ascend.pipe_sync v -> mte3
+// CHECK-NEXT: ascend.acquire
+// CHECK-NEXT: ascend.tstore
+// CHECK-NEXT: ascend.twait
+// CHECK-NEXT: ascend.acquire
+// CHECK-NEXT: ascend.write
+// CHECK-NEXT: return
+func.func @acquire_before_access(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %data: !ascend.gm<f32>, %x: i32) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
+  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  ascend.twait %cell, %x, cmp ge, signal %cell[] : !ascend.gm<i32>
+  %r = ascend.rank %ctx
+  ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
+  ascend.twait %cell, %x, cmp ge, signal %cell[] : !ascend.gm<i32>
+  %y = ascend.read %cell : !ascend.gm<i32> -> i32
+  ascend.twait %cell, %x, cmp ge, signal %cell[] : !ascend.gm<i32>
+  ascend.tput %v, %v, %t : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  ascend.twait %cell, %x, cmp ge, signal %cell[] : !ascend.gm<i32>
+  ascend.tget %v, %v, %t : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  ascend.twait %cell, %x, cmp eq, signal %cell[] : !ascend.gm<i32>
+  ascend.tadd %t, %t, %t : !ascend.tile<1x64xf32>
+  ascend.tstore %v, %t : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  ascend.twait %cell, %x, cmp ge, signal %cell[] : !ascend.gm<i32>
+  ascend.write %x, %cell : i32, !ascend.gm<i32>
+  return
+}
+
+// -----
+
+// No acquire where none is needed: an access no wait reaches, an acquire
+// already there, a second access after one that was acquired, a wait that
+// reaches no access.
+// CHECK-LABEL: func.func @acquire_not_needed
+// CHECK-NOT: ascend.acquire
+// CHECK: ascend.read
+// CHECK-NEXT: ascend.twait
+// CHECK-NEXT: ascend.acquire
+// CHECK-NEXT: ascend.read
+// CHECK-NEXT: ascend.read
+// CHECK-NEXT: ascend.twait
+// CHECK-NEXT: return
+func.func @acquire_not_needed(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %x: i32) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  %a = ascend.read %cell : !ascend.gm<i32> -> i32
+  ascend.twait %cell, %x, cmp ge, signal %cell[] : !ascend.gm<i32>
+  ascend.acquire
+  %b = ascend.read %cell : !ascend.gm<i32> -> i32
+  %c = ascend.read %cell : !ascend.gm<i32> -> i32
+  ascend.twait %cell, %x, cmp ge, signal %cell[] : !ascend.gm<i32>
+  return
+}
+
+// -----
+
+// Either branch of an scf.if may run: a write in one branch reaches the
+// notify after the if, a wait in one branch reaches the read after it. An
+// scf.if without else may be skipped, so a release inside it does not cover
+// the write before it. A notify inside a branch gets its release there.
+// CHECK-LABEL: func.func @branches
+// CHECK: scf.if
+// CHECK-NEXT: ascend.write
+// CHECK-NEXT: } else {
+// CHECK-NEXT: ascend.twait
+// CHECK-NEXT: }
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: ascend.tnotify
+// CHECK-NEXT: ascend.acquire
+// CHECK-NEXT: ascend.read
+// CHECK-NEXT: ascend.write
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: }
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: ascend.tnotify
+// CHECK-NEXT: ascend.write
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: ascend.tnotify
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @branches(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %x: i32, %cond: i1) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  scf.if %cond {
+    ascend.write %x, %cell : i32, !ascend.gm<i32>
+  } else {
+    ascend.twait %cell, %x, cmp ge, signal %cell[] : !ascend.gm<i32>
+  }
+  ascend.tnotify %cell, %x, op set, signal %cell[] : !ascend.gm<i32>
+  %y = ascend.read %cell : !ascend.gm<i32> -> i32
+  ascend.write %x, %cell : i32, !ascend.gm<i32>
+  scf.if %cond {
+    ascend.release
+  }
+  ascend.tnotify %cell, %x, op set, signal %cell[] : !ascend.gm<i32>
+  ascend.write %x, %cell : i32, !ascend.gm<i32>
+  scf.if %cond {
+    ascend.tnotify %cell, %x, op set, signal %cell[] : !ascend.gm<i32>
+  }
+  return
+}
+
+// -----
+
+// A loop body may follow itself: the wait at the end of one iteration
+// reaches the load at the start of the next, and the write at the end
+// reaches the notify at the start, so both get their sync inside the body,
+// where the first iteration has them too (as the load has its wait for the
+// previous iteration's store). A loop may also run no iteration: the wait
+// before it reaches the read after it.
+// CHECK-LABEL: func.func @loop_carried
+// CHECK: ascend.twait
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: ascend.tnotify
+// CHECK-NEXT: ascend.pipe_sync mte3 -> mte2
+// CHECK-NEXT: ascend.acquire
+// CHECK-NEXT: ascend.tload
+// CHECK-NEXT: ascend.pipe_sync mte2 -> mte3
+// CHECK-NEXT: ascend.tstore
+// CHECK-NEXT: ascend.twait
+// CHECK-NEXT: }
+// CHECK-NEXT: ascend.acquire
+// CHECK-NEXT: ascend.read
+// CHECK-NEXT: return
+func.func @loop_carried(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %data: !ascend.gm<f32>, %x: i32, %n: index) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
+  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  ascend.twait %cell, %x, cmp ge, signal %cell[] : !ascend.gm<i32>
+  scf.for %i = %c0 to %n step %c1 {
+    ascend.tnotify %cell, %x, op atomic_add, signal %cell[] : !ascend.gm<i32>
+    ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
+    ascend.tstore %v, %t : !ascend.view<f32>, !ascend.tile<1x64xf32>
+    ascend.twait %cell, %x, cmp ge, signal %cell[] : !ascend.gm<i32>
+  }
+  %y = ascend.read %cell : !ascend.gm<i32> -> i32
+  return
+}
+
+// -----
+
+// The pipes run concurrently: a vector op waits for the load it may read, a
+// store for the load and the vector op before it, a load for the store and
+// the vector op that may still use its bytes. An explicit pipe_sync counts.
+// CHECK-LABEL: func.func @pipes
+// CHECK: %[[A:.*]] = ascend.tile {ub_offset = 0 : i64}
+// CHECK-NEXT: %[[B:.*]] = ascend.tile {ub_offset = 256 : i64}
+// CHECK-NEXT: ascend.tload %[[A]]
+// CHECK-NEXT: ascend.pipe_sync mte2 -> v
+// CHECK-NEXT: ascend.tadd %[[B]], %[[A]], %[[A]]
+// CHECK-NEXT: ascend.pipe_sync mte2 -> mte3
+// CHECK-NEXT: ascend.pipe_sync v -> mte3
+// CHECK-NEXT: ascend.tstore %{{.*}}, %[[B]]
+// CHECK-NEXT: ascend.pipe_sync v -> mte2
+// CHECK-NEXT: ascend.pipe_sync mte3 -> mte2
+// CHECK-NEXT: ascend.tload %[[A]]
+// CHECK-NEXT: ascend.pipe_sync mte2 -> v
+// CHECK-NEXT: ascend.pipe_sync mte3 -> v
+// CHECK-NEXT: ascend.tcopy %[[B]], %[[A]]
+// CHECK-NEXT: ascend.pipe_sync mte2 -> mte3
+// CHECK-NEXT: ascend.pipe_sync v -> mte3
+// CHECK-NEXT: ascend.tstore %{{.*}}, %[[B]]
+// CHECK-NEXT: ascend.tstore %{{.*}}, %[[A]]
+// CHECK-NEXT: return
+func.func @pipes(%ctx: !ascend.ctx, %data: !ascend.gm<f32>) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
+  %a = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  %b = ascend.tile {ub_offset = 256 : i64} : !ascend.tile<1x64xf32>
+  ascend.tload %a, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
+  ascend.tadd %b, %a, %a : !ascend.tile<1x64xf32>
+  ascend.tstore %v, %b : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  ascend.tload %a, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
+  ascend.pipe_sync mte2 -> v
+  ascend.tcopy %b, %a : !ascend.tile<1x64xf32>
+  ascend.tstore %v, %b : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  ascend.tstore %v, %a : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  return
+}
+
+// -----
+
+// The pipes around a loop: the load at the top of the body waits for the
+// store and the vector op of the previous iteration, the vector op for the
+// store of the previous iteration too, and the vector op after the loop for
+// the store the body left running (its load and vector op were already
+// waited for in the body).
+// CHECK-LABEL: func.func @pipes_in_loop
+// CHECK: scf.for
+// CHECK-NEXT: ascend.pipe_sync v -> mte2
+// CHECK-NEXT: ascend.pipe_sync mte3 -> mte2
+// CHECK-NEXT: ascend.tload
+// CHECK-NEXT: ascend.pipe_sync mte2 -> v
+// CHECK-NEXT: ascend.pipe_sync mte3 -> v
+// CHECK-NEXT: ascend.tmax
+// CHECK-NEXT: ascend.pipe_sync mte2 -> mte3
+// CHECK-NEXT: ascend.pipe_sync v -> mte3
+// CHECK-NEXT: ascend.tstore
+// CHECK-NEXT: }
+// CHECK-NEXT: ascend.pipe_sync mte3 -> v
+// CHECK-NEXT: ascend.tmul
+// CHECK-NEXT: return
+func.func @pipes_in_loop(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %n: index) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
+  %a = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  %b = ascend.tile {ub_offset = 256 : i64} : !ascend.tile<1x64xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    ascend.tload %a, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
+    ascend.tmax %b, %a, %b : !ascend.tile<1x64xf32>
+    ascend.tstore %v, %b : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  }
+  ascend.tmul %b, %b, %b : !ascend.tile<1x64xf32>
+  return
+}
+
+// -----
+
+// A call may write payloads, wait, and leave every pipe busy: it needs an
+// acquire after a wait, and what follows it is synchronised as after a
+// write, a wait and work on every pipe.
+// CHECK-LABEL: func.func @calls
+// CHECK: ascend.twait
+// CHECK-NEXT: ascend.acquire
+// CHECK-NEXT: call @helper
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: ascend.tnotify
+// CHECK-NEXT: ascend.pipe_sync mte2 -> v
+// CHECK-NEXT: ascend.pipe_sync mte3 -> v
+// CHECK-NEXT: ascend.tadd
+// CHECK-NEXT: ascend.acquire
+// CHECK-NEXT: ascend.read
+// CHECK-NEXT: return
+func.func @helper(%ctx: !ascend.ctx) attributes {specifiers = ["static __aicore__ inline"]} {
+  return
+}
+func.func @calls(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %x: i32) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  ascend.twait %cell, %x, cmp ge, signal %cell[] : !ascend.gm<i32>
+  func.call @helper(%ctx) : (!ascend.ctx) -> ()
+  ascend.tnotify %cell, %x, op set, signal %cell[] : !ascend.gm<i32>
+  ascend.tadd %t, %t, %t : !ascend.tile<1x64xf32>
+  %y = ascend.read %cell : !ascend.gm<i32> -> i32
+  return
+}
+
+// -----
+
+// A callee is analysed from a clean slate, so the caller hands it nothing
+// pending: a release after a payload access (the callee may notify) and a
+// pipe_sync for every pipe still at work.
+// CHECK-LABEL: func.func @before_call
+// CHECK: ascend.tload
+// CHECK-NEXT: ascend.write
+// CHECK-NEXT: ascend.pipe_sync mte2 -> v
+// CHECK-NEXT: ascend.pipe_sync mte2 -> mte3
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: call @notifier
+// CHECK-NEXT: return
+func.func @notifier(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %x: i32) attributes {specifiers = ["static __aicore__ inline"]} {
+  ascend.tnotify %cell, %x, op set, signal %cell[] : !ascend.gm<i32>
+  return
+}
+func.func @before_call(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %data: !ascend.gm<f32>, %x: i32) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
+  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
+  ascend.write %x, %cell : i32, !ascend.gm<i32>
+  func.call @notifier(%ctx, %cell, %x) : (!ascend.ctx, !ascend.gm<i32>, i32) -> ()
+  return
+}
+
+// -----
+
+// scf.while leaves from the end of its `before` region: a release or an
+// acquire in `do` does not cover what follows the loop.
+// CHECK-LABEL: func.func @while_exit
+// CHECK: scf.while
+// CHECK-NEXT: ascend.write
+// CHECK-NEXT: ascend.twait
+// CHECK-NEXT: scf.condition
+// CHECK-NEXT: } do {
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: ascend.acquire
+// CHECK: }
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: ascend.tnotify
+// CHECK-NEXT: ascend.acquire
+// CHECK-NEXT: ascend.read
+func.func @while_exit(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %x: i32, %c: i1) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  scf.while : () -> () {
+    ascend.write %x, %cell : i32, !ascend.gm<i32>
+    ascend.twait %cell, %x, cmp ge, signal %cell[] : !ascend.gm<i32>
+    scf.condition(%c)
+  } do {
+    ascend.release
+    ascend.acquire
+    scf.yield
+  }
+  ascend.tnotify %cell, %x, op set, signal %cell[] : !ascend.gm<i32>
+  %y = ascend.read %cell : !ascend.gm<i32> -> i32
+  return
+}
+
+// -----
+
+// Only code that runs on an AI core (specifiers with __aicore__) is
+// synchronised: host functions and entry wrappers are left alone (task and
+// kernel boundaries order them).
+// CHECK-LABEL: func.func @host
+// CHECK-NOT: ascend.release
+// CHECK-NOT: ascend.acquire
+// CHECK-NOT: ascend.pipe_sync
+// CHECK: return
+func.func @host(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %data: !ascend.gm<f32>, %x: i32) attributes {specifiers = ["extern \"C\""]} {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
+  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  ascend.write %x, %cell : i32, !ascend.gm<i32>
+  ascend.tnotify %cell, %x, op set, signal %cell[] : !ascend.gm<i32>
+  ascend.twait %cell, %x, cmp ge, signal %cell[] : !ascend.gm<i32>
+  ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
+  ascend.tadd %t, %t, %t : !ascend.tile<1x64xf32>
+  return
+}

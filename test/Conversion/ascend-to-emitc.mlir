@@ -1,0 +1,209 @@
+// The ascend -> EmitC conversion (upstream convert-to-emitc through the
+// ascend dialect's interface): every ascend op becomes one
+// emitc.call_opaque "pld::rt::..." of the runtime header, enums spelled by
+// name, never by value (pld's ge is 1 where PTO's GE is 3), and ops that can
+// trap or block pass their site (or, without one, the op and its location)
+// as a string literal. The tiles carry the ub_offset ascend-plan-ub gives
+// them; a tile without one is an error (ascend-to-emitc-invalid.mlir).
+// RUN: pld-opt %s --split-input-file --convert-to-emitc --verify-each | FileCheck %s
+
+// Types: the CommContext and __gm__ pointers are emitc pointers to
+// __gm__-qualified opaque types, element types by their C++ name (the
+// runtime header's f16 and bf16); tiles, views, task ids and the argument
+// array are the runtime header's types. Specifiers stay on the function.
+// CHECK-LABEL: emitc.func @types(
+// CHECK-SAME: %{{.*}}: !emitc.ptr<!emitc.opaque<"__gm__ pld::rt::CommContext">>,
+// CHECK-SAME: %{{.*}}: !emitc.ptr<!emitc.opaque<"__gm__ float">>,
+// CHECK-SAME: %{{.*}}: !emitc.ptr<!emitc.opaque<"__gm__ double">>,
+// CHECK-SAME: %{{.*}}: !emitc.ptr<!emitc.opaque<"__gm__ pld::rt::f16">>,
+// CHECK-SAME: %{{.*}}: !emitc.ptr<!emitc.opaque<"__gm__ pld::rt::bf16">>,
+// CHECK-SAME: %{{.*}}: !emitc.ptr<!emitc.opaque<"__gm__ bool">>,
+// CHECK-SAME: %{{.*}}: !emitc.ptr<!emitc.opaque<"__gm__ int8_t">>,
+// CHECK-SAME: %{{.*}}: !emitc.ptr<!emitc.opaque<"__gm__ int16_t">>,
+// CHECK-SAME: %{{.*}}: !emitc.ptr<!emitc.opaque<"__gm__ int32_t">>,
+// CHECK-SAME: %{{.*}}: !emitc.ptr<!emitc.opaque<"__gm__ int64_t">>,
+// CHECK-SAME: %{{.*}}: !emitc.opaque<"pld::rt::Tile<pld::rt::f16, 16, 32>">,
+// CHECK-SAME: %{{.*}}: !emitc.opaque<"pld::rt::View<pld::rt::bf16>">,
+// CHECK-SAME: %{{.*}}: !emitc.opaque<"pld::rt::TaskId">,
+// CHECK-SAME: %{{.*}}: !emitc.ptr<!emitc.opaque<"const pld::rt::Arg">>)
+// CHECK-SAME: attributes {specifiers = ["static __aicore__ inline"]}
+// CHECK-NOT: ascend.
+func.func @types(%ctx: !ascend.ctx, %f32: !ascend.gm<f32>, %f64: !ascend.gm<f64>, %f16: !ascend.gm<f16>, %bf16: !ascend.gm<bf16>, %i1: !ascend.gm<i1>, %i8: !ascend.gm<i8>, %i16: !ascend.gm<i16>, %i32: !ascend.gm<i32>, %i64: !ascend.gm<i64>, %tile: !ascend.tile<16x32xf16>, %view: !ascend.view<bf16>, %task: !ascend.task, %args: !ascend.args) attributes {specifiers = ["static __aicore__ inline"]} {
+  return
+}
+
+// -----
+
+// A kernel: ids and addresses, tiles, tile loads, math and stores, the
+// communication instructions and the ordering ops.
+// CHECK-LABEL: emitc.func @kernel(
+// CHECK-SAME: %[[CTX:[^:]*]]: !emitc.ptr<!emitc.opaque<"__gm__ pld::rt::CommContext">>, %[[DATA:[^:]*]]: !emitc.ptr<!emitc.opaque<"__gm__ float">>, %[[SIG:[^:]*]]: !emitc.ptr<!emitc.opaque<"__gm__ int32_t">>, %[[N:[^:]*]]: !emitc.size_t)
+// CHECK-SAME: specifiers = ["extern \22C\22", "__global__ __aicore__"]
+// CHECK-DAG: %[[C1:.*]] = "emitc.constant"() <{value = 1 : index}> : () -> !emitc.size_t
+// CHECK-DAG: %[[C64:.*]] = "emitc.constant"() <{value = 64 : index}> : () -> !emitc.size_t
+// CHECK-DAG: %[[ONE:.*]] = "emitc.constant"() <{value = 1 : i32}> : () -> i32
+// CHECK: call_opaque "pld::rt::rank"(%[[CTX]]) : ({{.*}}) -> i32
+// CHECK: call_opaque "pld::rt::nranks"(%[[CTX]]) : ({{.*}}) -> i32
+// CHECK: call_opaque "pld::rt::block_idx"() : () -> !emitc.size_t
+// CHECK: call_opaque "pld::rt::subblock_idx"() : () -> !emitc.size_t
+// CHECK: %[[CELL:.*]] = call_opaque "pld::rt::offset"(%[[SIG]], %[[C1]]) : ({{.*}}) -> !emitc.ptr<!emitc.opaque<"__gm__ int32_t">>
+// The site travels as the last argument.
+// CHECK: %[[PEER:.*]] = call_opaque "pld::rt::peer_ptr"(%[[CTX]], %[[CELL]], %[[C1]]) {args = [0 : index, 1 : index, 2 : index, #emitc.opaque<"\22pld.system.notify at k.mlir:3:5\22">]}
+// CHECK: %[[VIEW:.*]] = call_opaque "pld::rt::view"(%[[DATA]], %[[C1]], %[[C64]], %[[C64]]) : ({{.*}}) -> !emitc.opaque<"pld::rt::View<float>">
+// tile<T, R, C>(ub_offset[, valid rows, valid cols]).
+// CHECK: %[[T:.*]] = call_opaque "pld::rt::tile"() {args = [0], template_args = [#emitc.opaque<"float">, 1, 64]} : () -> !emitc.opaque<"pld::rt::Tile<float, 1, 64>">
+// CHECK: %[[U:.*]] = call_opaque "pld::rt::tile"(%[[C1]], %[[N]]) {args = [256, 0 : index, 1 : index], template_args = [#emitc.opaque<"float">, 1, 64]}
+// CHECK: call_opaque "pld::rt::tload"(%[[T]], %[[VIEW]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22pl.load at k.mlir:7:8\22">]}
+// Without a site, the op and its location name it.
+// CHECK: call_opaque "pld::rt::tload"(%[[U]], %[[VIEW]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22ascend.tload at {{.*}}ascend-to-emitc.mlir:[[@LINE+43]]:3\22">]}
+// CHECK: call_opaque "pld::rt::pipe_sync"() {template_args = [#emitc.opaque<"pld::rt::Pipe::MTE2">, #emitc.opaque<"pld::rt::Pipe::V">]} : () -> ()
+// CHECK: call_opaque "pld::rt::tadd"(%[[U]], %[[T]], %[[T]]) : ({{.*}}) -> ()
+// CHECK: call_opaque "pld::rt::tmax"(%[[U]], %[[T]], %[[U]])
+// CHECK: call_opaque "pld::rt::tmin"(%[[U]], %[[T]], %[[U]])
+// CHECK: call_opaque "pld::rt::tmul"(%[[U]], %[[T]], %[[U]])
+// CHECK: call_opaque "pld::rt::tcopy"(%[[U]], %[[T]])
+// CHECK: call_opaque "pld::rt::pipe_sync"() {template_args = [#emitc.opaque<"pld::rt::Pipe::V">, #emitc.opaque<"pld::rt::Pipe::MTE3">]}
+// The atomic store and put are their own functions.
+// CHECK: call_opaque "pld::rt::tstore"(%[[VIEW]], %[[U]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22pl.store at k.mlir:9:3\22">]}
+// CHECK: call_opaque "pld::rt::tstore_atomic_add"(%[[VIEW]], %[[U]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22pld.tile.remote_store at k.mlir:10:3\22">]}
+// CHECK: call_opaque "pld::rt::tput"(%[[VIEW]], %[[VIEW]], %[[T]]) {args = [0 : index, 1 : index, 2 : index, #emitc.opaque<"\22put\22">]}
+// CHECK: call_opaque "pld::rt::tput_atomic_add"(%[[VIEW]], %[[VIEW]], %[[T]], %[[U]]) {args = [0 : index, 1 : index, 2 : index, 3 : index, #emitc.opaque<"\22put\22">]}
+// CHECK: call_opaque "pld::rt::tget"(%[[VIEW]], %[[VIEW]], %[[T]], %[[U]]) {args = [0 : index, 1 : index, 2 : index, 3 : index, #emitc.opaque<"\22get\22">]}
+// CHECK: call_opaque "pld::rt::release"() : () -> ()
+// tnotify(cell, value, op, site, signal, dims...): the enum and the site
+// sit between the operands.
+// CHECK: call_opaque "pld::rt::tnotify"(%[[PEER]], %[[ONE]], %[[SIG]], %[[N]], %[[C1]]) {args = [0 : index, 1 : index, #emitc.opaque<"pld::rt::NotifyOp::AtomicAdd">, #emitc.opaque<"\22notify\22">, 2 : index, 3 : index, 4 : index]}
+// CHECK: call_opaque "pld::rt::tnotify"(%[[PEER]], %[[ONE]], %[[SIG]]) {args = [0 : index, 1 : index, #emitc.opaque<"pld::rt::NotifyOp::Set">, #emitc.opaque<"\22notify\22">, 2 : index]}
+// CHECK: call_opaque "pld::rt::twait"(%[[CELL]], %[[ONE]], %[[SIG]], %[[N]], %[[C1]]) {args = [0 : index, 1 : index, #emitc.opaque<"pld::rt::WaitCmp::GE">, #emitc.opaque<"\22wait\22">, 2 : index, 3 : index, 4 : index]}
+// CHECK: call_opaque "pld::rt::twait"(%[[CELL]], %[[ONE]], %[[SIG]]) {args = [0 : index, 1 : index, #emitc.opaque<"pld::rt::WaitCmp::EQ">, #emitc.opaque<"\22wait\22">, 2 : index]}
+// CHECK: call_opaque "pld::rt::ttest"(%[[CELL]], %[[ONE]]) {args = [0 : index, 1 : index, #emitc.opaque<"pld::rt::WaitCmp::EQ">]} : ({{.*}}) -> i1
+// CHECK: call_opaque "pld::rt::acquire"() : () -> ()
+// CHECK: call_opaque "pld::rt::defer_completion"(%[[CTX]], %[[CELL]], %[[ONE]]) {args = [0 : index, 1 : index, 2 : index, #emitc.opaque<"\22defer\22">]}
+// CHECK: %[[X:.*]] = call_opaque "pld::rt::read"(%[[CELL]]) {args = [0 : index, #emitc.opaque<"\22read\22">]} : ({{.*}}) -> i32
+// write(ptr, value, site), as a store reads.
+// CHECK: call_opaque "pld::rt::write"(%[[CELL]], %[[X]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22write\22">]}
+// CHECK-NOT: ascend.
+// CHECK: return
+func.func @kernel(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %sig: !ascend.gm<i32>, %n: index) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %one = arith.constant 1 : i32
+  %r = ascend.rank %ctx
+  %nr = ascend.nranks %ctx
+  %b = ascend.block_idx
+  %l = ascend.subblock_idx
+  %cell = ascend.offset %sig, %c1 : !ascend.gm<i32>
+  %p = ascend.peer_ptr %ctx, %cell, peer %c1 {site = "pld.system.notify at k.mlir:3:5"} : !ascend.gm<i32>
+  %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
+  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  %u = ascend.tile valid(%c1, %n) {ub_offset = 256 : i64} : !ascend.tile<1x64xf32>
+  ascend.tload %t, %v {site = "pl.load at k.mlir:7:8"} : !ascend.tile<1x64xf32>, !ascend.view<f32>
+  ascend.tload %u, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
+  ascend.pipe_sync mte2 -> v
+  ascend.tadd %u, %t, %t : !ascend.tile<1x64xf32>
+  ascend.tmax %u, %t, %u : !ascend.tile<1x64xf32>
+  ascend.tmin %u, %t, %u : !ascend.tile<1x64xf32>
+  ascend.tmul %u, %t, %u : !ascend.tile<1x64xf32>
+  ascend.tcopy %u, %t : !ascend.tile<1x64xf32>
+  ascend.pipe_sync v -> mte3
+  ascend.tstore %v, %u {site = "pl.store at k.mlir:9:3"} : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  ascend.tstore %v, %u atomic add {site = "pld.tile.remote_store at k.mlir:10:3"} : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  ascend.tput %v, %v, %t {site = "put"} : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  ascend.tput %v, %v, %t, %u atomic add {site = "put"} : !ascend.view<f32>, !ascend.tile<1x64xf32>, !ascend.tile<1x64xf32>
+  ascend.tget %v, %v, %t, %u {site = "get"} : !ascend.view<f32>, !ascend.tile<1x64xf32>, !ascend.tile<1x64xf32>
+  ascend.release
+  ascend.tnotify %p, %one, op atomic_add, signal %sig[%n, %c1] {site = "notify"} : !ascend.gm<i32>
+  ascend.tnotify %p, %one, op set, signal %sig[] {site = "notify"} : !ascend.gm<i32>
+  ascend.twait %cell, %one, cmp ge, signal %sig[%n, %c1] {site = "wait"} : !ascend.gm<i32>
+  ascend.twait %cell, %one, cmp eq, signal %sig[] {site = "wait"} : !ascend.gm<i32>
+  %ready = ascend.ttest %cell, %one, cmp eq : !ascend.gm<i32>
+  ascend.acquire
+  ascend.defer_completion %ctx, %cell, %one {site = "defer"} : !ascend.gm<i32>
+  %x = ascend.read %cell {site = "read"} : !ascend.gm<i32> -> i32
+  ascend.write %x, %cell {site = "write"} : i32, !ascend.gm<i32>
+  return
+}
+
+// -----
+
+// Every pipe by name; tiles of other element types; the cube matmul.
+// CHECK-LABEL: emitc.func @pipes_and_matmul
+// CHECK: call_opaque "pld::rt::pipe_sync"() {template_args = [#emitc.opaque<"pld::rt::Pipe::S">, #emitc.opaque<"pld::rt::Pipe::All">]}
+// CHECK: call_opaque "pld::rt::pipe_sync"() {template_args = [#emitc.opaque<"pld::rt::Pipe::M">, #emitc.opaque<"pld::rt::Pipe::MTE1">]}
+// CHECK: %[[C:.*]] = call_opaque "pld::rt::tile"() {args = [0], template_args = [#emitc.opaque<"float">, 16, 16]} : () -> !emitc.opaque<"pld::rt::Tile<float, 16, 16>">
+// CHECK: %[[A:.*]] = call_opaque "pld::rt::tile"() {args = [1024], template_args = [#emitc.opaque<"pld::rt::f16">, 16, 32]} : () -> !emitc.opaque<"pld::rt::Tile<pld::rt::f16, 16, 32>">
+// CHECK: %[[B:.*]] = call_opaque "pld::rt::tile"() {args = [2048], template_args = [#emitc.opaque<"pld::rt::f16">, 32, 16]}
+// CHECK: call_opaque "pld::rt::tmatmul"(%[[C]], %[[A]], %[[B]]) : (!emitc.opaque<"pld::rt::Tile<float, 16, 16>">, !emitc.opaque<"pld::rt::Tile<pld::rt::f16, 16, 32>">, !emitc.opaque<"pld::rt::Tile<pld::rt::f16, 32, 16>">) -> ()
+// CHECK: %[[I:.*]] = call_opaque "pld::rt::tile"() {args = [3072], template_args = [#emitc.opaque<"int8_t">, 1, 32]}
+// CHECK: call_opaque "pld::rt::tadd"(%[[I]], %[[I]], %[[I]]) : (!emitc.opaque<"pld::rt::Tile<int8_t, 1, 32>">,
+func.func @pipes_and_matmul(%ctx: !ascend.ctx) attributes {specifiers = ["static __aicore__ inline"]} {
+  ascend.pipe_sync s -> all
+  ascend.pipe_sync m -> mte1
+  %c = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<16x16xf32>
+  %a = ascend.tile {ub_offset = 1024 : i64} : !ascend.tile<16x32xf16>
+  %b = ascend.tile {ub_offset = 2048 : i64} : !ascend.tile<32x16xf16>
+  ascend.tmatmul %c, %a, %b : !ascend.tile<16x16xf32>, !ascend.tile<16x32xf16>, !ascend.tile<32x16xf16>
+  %i = ascend.tile {ub_offset = 3072 : i64} : !ascend.tile<1x32xi8>
+  ascend.tadd %i, %i, %i : !ascend.tile<1x32xi8>
+  return
+}
+
+// -----
+
+// Host code: windows, tasks (their dependencies as one pld::rt::Deps; a task
+// without `if` is always dispatched), launches and lanes, the kernel by name.
+// CHECK-LABEL: emitc.func @host(
+// CHECK-SAME: %[[CTX:[^:]*]]: !emitc.ptr<!emitc.opaque<"__gm__ pld::rt::CommContext">>, %[[DATA:[^:]*]]: !emitc.ptr<!emitc.opaque<"__gm__ float">>, %[[SIG:[^:]*]]: !emitc.ptr<!emitc.opaque<"__gm__ int32_t">>, %[[GO:[^:]*]]: i1)
+// CHECK-DAG: %[[C1:.*]] = "emitc.constant"() <{value = 1 : index}>
+// CHECK-DAG: %[[C4:.*]] = "emitc.constant"() <{value = 4 : index}>
+// CHECK: call_opaque "pld::rt::world_size"(%[[CTX]]) : ({{.*}}) -> i64
+// CHECK: %[[BUF:.*]] = call_opaque "pld::rt::alloc_window"(%[[CTX]], %[[C4]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22buf\22">]} : ({{.*}}) -> !emitc.ptr<!emitc.opaque<"__gm__ int8_t">>
+// CHECK: %[[F:.*]] = call_opaque "pld::rt::window_as"(%[[BUF]]) {template_args = [#emitc.opaque<"float">]} : ({{.*}}) -> !emitc.ptr<!emitc.opaque<"__gm__ float">>
+// submit(ctx, name, blocks, dispatch, deps, kernel, args...)
+// CHECK: %[[NODEPS:.*]] = call_opaque "pld::rt::deps"() : () -> !emitc.opaque<"pld::rt::Deps">
+// CHECK: %[[T1:.*]] = call_opaque "pld::rt::submit"(%[[CTX]], %[[C1]], %[[NODEPS]], %[[DATA]], %[[SIG]], %[[C1]]) {args = [0 : index, #emitc.opaque<"\22first\22">, 1 : index, #emitc.opaque<"true">, 2 : index, #emitc.opaque<"kernel">, 3 : index, 4 : index, 5 : index]} : ({{.*}}) -> !emitc.opaque<"pld::rt::TaskId">
+// CHECK: %[[DEPS:.*]] = call_opaque "pld::rt::deps"(%[[T1]]) : (!emitc.opaque<"pld::rt::TaskId">) -> !emitc.opaque<"pld::rt::Deps">
+// CHECK: call_opaque "pld::rt::submit"(%[[CTX]], %[[C4]], %[[GO]], %[[DEPS]], %[[F]], %[[SIG]], %[[C1]]) {args = [0 : index, #emitc.opaque<"\22second\22">, 1 : index, 2 : index, 3 : index, #emitc.opaque<"kernel">, 4 : index, 5 : index, 6 : index]}
+// launch(ctx, blocks, kernel, args...), run_on_lanes(ctx, body, args...)
+// CHECK: call_opaque "pld::rt::launch"(%[[CTX]], %[[C1]], %[[DATA]], %[[SIG]], %[[C1]]) {args = [0 : index, 1 : index, #emitc.opaque<"kernel">, 2 : index, 3 : index, 4 : index]}
+// CHECK: call_opaque "pld::rt::run_on_lanes"(%[[CTX]]) {args = [0 : index, #emitc.opaque<"lanes">]}
+func.func @kernel(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %sig: !ascend.gm<i32>, %n: index) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  return
+}
+func.func @lanes(%ctx: !ascend.ctx) attributes {specifiers = ["static __aicore__ inline"]} {
+  return
+}
+func.func @host(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %sig: !ascend.gm<i32>, %go: i1) {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %w = ascend.world_size %ctx
+  %b = ascend.alloc_window %ctx, %c4 {name = "buf"} : !ascend.gm<i8>
+  %f = ascend.window_as %b : !ascend.gm<i8> -> !ascend.gm<f32>
+  %t = ascend.submit @kernel(%data, %sig, %c1) ctx %ctx blocks %c1 name "first" : (!ascend.gm<f32>, !ascend.gm<i32>, index) -> !ascend.task
+  %t2 = ascend.submit @kernel(%f, %sig, %c1) ctx %ctx deps [%t] blocks %c4 if %go name "second" : (!ascend.gm<f32>, !ascend.gm<i32>, index) -> !ascend.task
+  ascend.launch @kernel(%data, %sig, %c1) ctx %ctx blocks %c1 : (!ascend.gm<f32>, !ascend.gm<i32>, index) -> ()
+  ascend.run_on_lanes @lanes() ctx %ctx : () -> ()
+  return
+}
+
+// -----
+
+// An entry wrapper reads its arguments from the argument array: pointers and
+// scalars with their C++ type as template argument.
+// CHECK-LABEL: emitc.func @entry(
+// CHECK-SAME: %{{.*}}: !emitc.ptr<!emitc.opaque<"__gm__ pld::rt::CommContext">>, %[[ARGS:[^:]*]]: !emitc.ptr<!emitc.opaque<"const pld::rt::Arg">>)
+// CHECK: call_opaque "pld::rt::arg_ptr"(%[[ARGS]]) {args = [0 : index, 0], template_args = [#emitc.opaque<"float">]} : ({{.*}}) -> !emitc.ptr<!emitc.opaque<"__gm__ float">>
+// CHECK: call_opaque "pld::rt::arg_dim"(%[[ARGS]]) {args = [0 : index, 0, 1]} : ({{.*}}) -> !emitc.size_t
+// CHECK: call_opaque "pld::rt::arg_ptr"(%[[ARGS]]) {args = [0 : index, 1], template_args = [#emitc.opaque<"pld::rt::bf16">]} : ({{.*}}) -> !emitc.ptr<!emitc.opaque<"__gm__ pld::rt::bf16">>
+// CHECK: call_opaque "pld::rt::arg_scalar"(%[[ARGS]]) {args = [0 : index, 2], template_args = [#emitc.opaque<"int32_t">]} : ({{.*}}) -> i32
+// CHECK: call_opaque "pld::rt::arg_scalar"(%[[ARGS]]) {args = [0 : index, 3], template_args = [#emitc.opaque<"float">]} : ({{.*}}) -> f32
+// CHECK: call_opaque "pld::rt::arg_scalar"(%[[ARGS]]) {args = [0 : index, 4], template_args = [#emitc.opaque<"int64_t">]} : ({{.*}}) -> !emitc.size_t
+func.func @entry(%ctx: !ascend.ctx, %args: !ascend.args) attributes {specifiers = ["extern \"C\""]} {
+  %p = ascend.arg_ptr %args[0] : !ascend.gm<f32>
+  %d = ascend.arg_dim %args[0, 1]
+  %h = ascend.arg_ptr %args[1] : !ascend.gm<bf16>
+  %s = ascend.arg_scalar %args[2] : i32
+  %x = ascend.arg_scalar %args[3] : f32
+  %i = ascend.arg_scalar %args[4] : index
+  return
+}
