@@ -3,8 +3,16 @@
 use mlir_sys::{
     MlirAttribute, MlirContext, MlirDiagnosticSeverity, MlirDialectHandle, MlirDialectRegistry,
     MlirLocation, MlirLogicalResult, MlirOperation, MlirStringCallback, MlirStringRef, MlirType,
+    MlirValue,
 };
 use std::ffi::c_void;
+
+/// `PldValueFacts` of `pld-c/Analysis.h`.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct PldValueFacts {
+    pub ptr: *mut c_void,
+}
 
 /// `PldPassOption` of `pld-c/PassBridge.h`.
 #[repr(C)]
@@ -105,6 +113,16 @@ unsafe extern "C" {
         user_data: *mut c_void,
     ) -> MlirLogicalResult;
     pub fn pldRegisterUpstreamPasses();
+
+    pub fn pldValueFactsCreate(module: MlirOperation) -> PldValueFacts;
+    pub fn pldValueFactsDestroy(facts: PldValueFacts);
+    pub fn pldValueFactsGetConstant(facts: PldValueFacts, value: MlirValue, out: *mut i64) -> bool;
+    pub fn pldValueFactsGetRange(
+        facts: PldValueFacts,
+        value: MlirValue,
+        min: *mut i64,
+        max: *mut i64,
+    ) -> bool;
 
     pub fn pldEmitDiagnostic(
         location: MlirLocation,

@@ -9,6 +9,7 @@
 //! assert!(module.as_operation().verify());
 //! ```
 
+pub mod analysis;
 pub mod diagnostics;
 pub mod enums;
 pub mod ffi;

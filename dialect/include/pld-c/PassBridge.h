@@ -1,5 +1,4 @@
-/*===- pld-c/PassBridge.h - register foreign passes as MLIR passes -*- C
--*-===*\
+/*===- pld-c/PassBridge.h - foreign passes as MLIR passes ---------*- C -*-===*\
 |*                                                                            *|
 |* Registers a pass implemented outside C++ (pld's Rust passes) as an         *|
 |* ordinary named MLIR pass: it appears in `--help`, works as a flag and      *|

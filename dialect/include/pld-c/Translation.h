@@ -1,5 +1,4 @@
-/*===- pld-c/Translation.h - pld to CCE C++ ------------------------*- C
--*-===*\
+/*===- pld-c/Translation.h - pld to CCE C++ -----------------------*- C -*-===*\
 |*                                                                            *|
 |* The last step of the lowering: an EmitC module (the output of             *|
 |* pld-to-cce-pipeline) printed as C++ by upstream's translateToCpp.         *|

@@ -2,9 +2,10 @@
 
 use melior::ir::{
     BlockLike, RegionLike, Type, TypeLike, Value, ValueLike,
-    attribute::{DenseI64ArrayAttribute, IntegerAttribute},
+    attribute::DenseI64ArrayAttribute,
     operation::{OperationLike, OperationRef},
 };
+use pld_dialect::analysis::ValueFacts;
 use std::collections::HashSet;
 
 /// A key that identifies a value (values are compared by identity).
@@ -112,15 +113,133 @@ pub fn operands<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
         .collect()
 }
 
-/// The integer a value holds when it is an `arith.constant`.
+/// The integer `value` always holds, when it is known: folded from known
+/// operands (however computed), or from the module's value facts where it
+/// flows through a region, a call or a function's arguments.
 pub fn constant_int(value: Value) -> Option<i64> {
-    let op = defining_op(value)?;
-    if name(&op) != "arith.constant" {
-        return None;
+    let key = value_key(value);
+    if let Some(known) = SCOPE.with_borrow(|scope| scope.as_ref()?.folded.get(&key).copied()) {
+        return known;
     }
-    IntegerAttribute::try_from(op.attribute("value").ok()?)
+    let known = match defining_op(value) {
+        Some(op) if op.region_count() > 0 || name(&op) == "func.call" => {
+            with_facts(|facts| facts.constant(value)).flatten()
+        }
+        Some(op) => super::fold::fold(&op, constant_int),
+        None if is_decided_by_callers(value) => with_facts(|facts| facts.constant(value)).flatten(),
+        None => None,
+    };
+    SCOPE.with_borrow_mut(|scope| {
+        if let Some(scope) = scope {
+            scope.folded.insert(key, known);
+        }
+    });
+    known
+}
+
+/// Whether the value facts may know block argument `value`: an iteration
+/// argument or region argument, or an argument of a function the module
+/// calls (its callers decide it). Not a loop's induction variable (never one
+/// constant) nor an entry point's argument (anything).
+fn is_decided_by_callers(value: Value) -> bool {
+    let Some(owner) = argument_owner(value) else {
+        return false;
+    };
+    // SAFETY: `value` is a block argument (it has an owner op).
+    let index = unsafe { mlir_sys::mlirBlockArgumentGetArgNumber(value.to_raw()) };
+    if name(&owner) == "scf.for" {
+        return index != 0;
+    }
+    if !is_function(&owner) {
+        return true;
+    }
+    owner
+        .attribute("sym_name")
         .ok()
-        .map(|attribute| attribute.signed_value())
+        .and_then(|name| melior::ir::attribute::StringAttribute::try_from(name).ok())
+        .is_some_and(|name| {
+            SCOPE.with_borrow(|scope| {
+                scope
+                    .as_ref()
+                    .is_some_and(|scope| scope.called.contains(name.value()))
+            })
+        })
+}
+
+/// The signed bounds of an integer or index value, when known (rank ids and
+/// counts always are: SPEC §1).
+pub fn int_range(value: Value) -> Option<(i64, i64)> {
+    constant_int(value)
+        .map(|known| (known, known))
+        .or_else(|| with_facts(|facts| facts.range(value)).flatten())
+}
+
+/// The module pld-verify is checking, while it runs (see [`FactsScope`]):
+/// its value facts (made on first need: most modules decide every rule
+/// without them) and what has been folded.
+struct Scope {
+    module: melior::ir::operation::OperationRef<'static, 'static>,
+    facts: std::cell::OnceCell<Option<ValueFacts<'static>>>,
+    folded: crate::ir::PtrMap<usize, Option<i64>>,
+    /// The functions the module calls, by name.
+    called: HashSet<String>,
+}
+
+thread_local! {
+    static SCOPE: std::cell::RefCell<Option<Scope>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Makes `module` the one `constant_int` and `int_range` judge values in,
+/// on this thread, until dropped.
+pub struct FactsScope<'m> {
+    module: std::marker::PhantomData<&'m ()>,
+}
+
+impl<'m> FactsScope<'m> {
+    pub fn enter(module: OperationRef<'_, 'm>) -> Self {
+        let called = nested_ops(module)
+            .iter()
+            .filter(|op| name(op) == "func.call")
+            .filter_map(|call| {
+                let callee = call.attribute("callee").ok()?;
+                melior::ir::attribute::FlatSymbolRefAttribute::try_from(callee)
+                    .ok()
+                    .map(|callee| callee.value().to_owned())
+            })
+            .collect();
+        // SAFETY: the module outlives the scope (`'m`), and the scope is
+        // cleared when this guard drops, before the module can go.
+        let module = unsafe { OperationRef::from_raw(module.to_raw()) };
+        SCOPE.with_borrow_mut(|scope| {
+            debug_assert!(scope.is_none(), "one pld-verify run at a time per thread");
+            *scope = Some(Scope {
+                module,
+                facts: std::cell::OnceCell::new(),
+                folded: Default::default(),
+                called,
+            });
+        });
+        Self {
+            module: std::marker::PhantomData,
+        }
+    }
+}
+
+impl Drop for FactsScope<'_> {
+    fn drop(&mut self) {
+        SCOPE.with_borrow_mut(|scope| *scope = None);
+    }
+}
+
+fn with_facts<R>(query: impl FnOnce(&ValueFacts) -> R) -> Option<R> {
+    SCOPE.with_borrow(|scope| {
+        let scope = scope.as_ref()?;
+        let facts = scope
+            .facts
+            .get_or_init(|| ValueFacts::of(&scope.module))
+            .as_ref()?;
+        Some(query(facts))
+    })
 }
 
 /// The entries of a `DenseI64ArrayAttr` (dynamic entries are [`DYNAMIC`]).

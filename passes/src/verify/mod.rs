@@ -13,6 +13,7 @@
 //! names (`host` unless told otherwise).
 
 mod defer_wait;
+mod fold;
 pub mod ir;
 mod ops;
 pub mod placement;
@@ -48,6 +49,9 @@ impl Pass for PldVerify {
     }
 
     fn run(&self, op: OperationRef) -> Result<(), PassFailed> {
+        // The rules judge values, not spellings: what the dataflow analyses
+        // know of every integer (constants however computed, ranges).
+        let _facts = ir::FactsScope::enter(op);
         let ops = ir::nested_ops(op);
         let mut report = Report::default();
         placement::check(&ops, self.default_kind, &mut report);

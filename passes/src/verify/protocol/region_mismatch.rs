@@ -3,7 +3,10 @@
 //! one-element misalignment is silent corruption"): a read that overlaps what
 //! the writers write must be covered by it entirely.
 
-use crate::{report::Report, verify::ir};
+use crate::{
+    report::Report,
+    verify::{ir, ops::resolved_index_list},
+};
 use melior::ir::{
     Type, TypeLike, Value, ValueLike, operation::OperationLike, operation::OperationRef,
 };
@@ -94,9 +97,10 @@ fn static_shape(r#type: Type) -> Option<Vec<i64>> {
     }
 }
 
-fn static_offsets(op: &OperationRef, attribute: &str) -> Option<Vec<i64>> {
-    let offsets = ir::static_list(op, attribute)?;
-    (!offsets.contains(&ir::DYNAMIC)).then_some(offsets)
+/// The index list `attribute` of `op`, when every entry is known (however
+/// it is computed).
+fn known_list(op: &OperationRef, attribute: &str) -> Option<Vec<i64>> {
+    resolved_index_list(op, attribute)?.into_iter().collect()
 }
 
 /// A box at `offsets` with `extents` aligned to the trailing dimensions.
@@ -123,17 +127,19 @@ fn written<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a>, Region)>
             let extents = static_shape(ir::operand(op, 0)?.r#type())?;
             Some((
                 ir::operand(op, 1)?,
-                region(static_offsets(op, "static_offsets")?, &extents),
+                region(known_list(op, "static_offsets")?, &extents),
             ))
         }
         "pld.tensor.put" => {
             let dst = ir::operand(op, 0)?;
-            match ir::static_list(op, "static_sizes") {
-                Some(sizes) if !sizes.contains(&ir::DYNAMIC) => Some((
+            match resolved_index_list(op, "static_sizes") {
+                Some(sizes) => Some((
                     dst,
-                    region(static_offsets(op, "static_dst_offsets")?, &sizes),
+                    region(
+                        known_list(op, "static_dst_offsets")?,
+                        &sizes.into_iter().collect::<Option<Vec<_>>>()?,
+                    ),
                 )),
-                Some(_) => None,
                 None => {
                     let extents = static_shape(ir::operand(op, 2)?.r#type())?;
                     Some((dst, region(vec![0; extents.len()], &extents)))
@@ -150,15 +156,12 @@ fn read<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a>, Region)> {
         return None;
     }
     let mut extents = static_shape(op.result(0).ok()?.r#type())?;
-    if let Some(valid) = ir::static_list(op, "static_valid_sizes") {
-        if valid.contains(&ir::DYNAMIC) {
-            return None;
-        }
-        extents = valid;
+    if let Some(valid) = resolved_index_list(op, "static_valid_sizes") {
+        extents = valid.into_iter().collect::<Option<_>>()?;
     }
     Some((
         ir::operand(op, 0)?,
-        region(static_offsets(op, "static_offsets")?, &extents),
+        region(known_list(op, "static_offsets")?, &extents),
     ))
 }
 

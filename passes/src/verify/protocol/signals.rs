@@ -2,7 +2,7 @@
 
 use crate::verify::{
     ir,
-    ops::{COLLECTIVE_SIGNALS, DEFER_WAIT, NOTIFY, WAIT, table_operand},
+    ops::{COLLECTIVE_SIGNALS, DEFER_WAIT, NOTIFY, WAIT, resolved_index_list, table_operand},
 };
 use melior::ir::{Value, operation::OperationLike, operation::OperationRef};
 use std::collections::HashMap;
@@ -24,10 +24,7 @@ impl<'c, 'a> SignalAccess<'c, 'a> {
         if ![NOTIFY, WAIT, DEFER_WAIT].contains(&ir::name(&op)) {
             return None;
         }
-        let cell = ir::static_list(&op, "static_offsets")?
-            .into_iter()
-            .map(|offset| (offset != ir::DYNAMIC).then_some(offset))
-            .collect();
+        let cell = resolved_index_list(&op, "static_offsets")?;
         let mode_attribute = if ir::name(&op) == NOTIFY { "op" } else { "cmp" };
         Some(Self {
             op,

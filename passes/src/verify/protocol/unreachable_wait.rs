@@ -17,23 +17,32 @@ enum Reachable {
     Unknown,
     /// Exactly these values (Set writers, plus the initial 0).
     Values(Vec<i64>),
+    /// Values in `[min, max]` (Set writers whose values are only bounded,
+    /// e.g. by the rank; the initial 0 included).
+    Between(i64, i64),
     /// At most this value (AtomicAdd writers that never add a positive amount).
     AtMost(i64),
 }
 
 fn reachable(writers: &[&SignalAccess]) -> Reachable {
-    let mut values = Vec::new();
-    for writer in writers {
-        match ir::constant_int(writer.scalar) {
-            Some(value) => values.push(value),
-            None => return Reachable::Unknown,
-        }
-    }
+    let ranges: Option<Vec<(i64, i64)>> = writers
+        .iter()
+        .map(|writer| ir::int_range(writer.scalar))
+        .collect();
+    let Some(ranges) = ranges else {
+        return Reachable::Unknown;
+    };
     if writers.iter().all(|writer| writer.mode == "set") {
-        values.push(0);
-        Reachable::Values(values)
+        if ranges.iter().all(|(min, max)| min == max) {
+            let mut values: Vec<i64> = ranges.iter().map(|(value, _)| *value).collect();
+            values.push(0);
+            return Reachable::Values(values);
+        }
+        let min = ranges.iter().map(|(min, _)| *min).min().unwrap_or(0).min(0);
+        let max = ranges.iter().map(|(_, max)| *max).max().unwrap_or(0).max(0);
+        Reachable::Between(min, max)
     } else if writers.iter().all(|writer| writer.mode == "atomic_add")
-        && values.iter().all(|v| *v <= 0)
+        && ranges.iter().all(|(_, max)| *max <= 0)
     {
         Reachable::AtMost(0)
     } else {
@@ -46,9 +55,20 @@ fn never_satisfied(cmp: &str, expected: i64, reachable: &Reachable) -> bool {
         (_, Reachable::Unknown) => false,
         ("ge", Reachable::Values(values)) => values.iter().all(|value| *value < expected),
         ("eq", Reachable::Values(values)) => !values.contains(&expected),
+        ("ge", Reachable::Between(_, max)) => *max < expected,
+        ("eq", Reachable::Between(min, max)) => expected < *min || *max < expected,
         ("ge", Reachable::AtMost(max)) => *max < expected,
         ("eq", Reachable::AtMost(max)) => *max < expected,
         _ => false,
+    }
+}
+
+/// What a writer puts into the cell, for a note: its value, or its range.
+fn written_text(writer: &SignalAccess) -> String {
+    match ir::int_range(writer.scalar) {
+        Some((min, max)) if min == max => min.to_string(),
+        Some((min, max)) => format!("a value in [{min}, {max}]"),
+        None => "a value".to_owned(),
     }
 }
 
@@ -184,14 +204,17 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
                     let values: Vec<String> = values.iter().map(i64::to_string).collect();
                     format!("can only hold {}", values.join(", "))
                 }
+                Reachable::Between(min, max) => format!("only holds values in [{min}, {max}]"),
                 _ => "never rises above 0".to_owned(),
             };
             let notes: Vec<_> = writers
                 .iter()
                 .map(|writer| {
-                    let value = ir::constant_int(writer.scalar).unwrap_or_default();
                     let verb = if writer.mode == "set" { "sets" } else { "adds" };
-                    (writer.op.location(), format!("{verb} {value} here"))
+                    (
+                        writer.op.location(),
+                        format!("{verb} {} here", written_text(writer)),
+                    )
                 })
                 .collect();
             report.error(

@@ -18,6 +18,9 @@
 using namespace mlir;
 using namespace pld;
 
+/// The number of ranks is at most 64 (the CommContext holds 64 windows).
+static constexpr int64_t kMaxRanks = 64;
+
 //===----------------------------------------------------------------------===//
 // custom<WindowBufferSize>: `bytes N` or `shape [..] dtype T`
 //===----------------------------------------------------------------------===//
@@ -75,6 +78,32 @@ static void printWindowBufferSize(OpAsmPrinter &printer, Operation *op,
 #include "pld/Dialect/Pld/IR/PldOps.cpp.inc"
 
 //===----------------------------------------------------------------------===//
+// Value ranges (SPEC §1: 1 <= N <= 64 ranks)
+//===----------------------------------------------------------------------===//
+
+static void setRange(Value result, int64_t min, int64_t max,
+                     SetIntRangeFn setResultRange) {
+  unsigned width = result.getType().getIntOrFloatBitWidth();
+  setResultRange(result, ConstantIntRanges::fromSigned(APInt(width, min),
+                                                       APInt(width, max)));
+}
+
+void RankOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                               SetIntRangeFn setResultRange) {
+  setRange(getRank(), 0, kMaxRanks - 1, setResultRange);
+}
+
+void NranksOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                 SetIntRangeFn setResultRange) {
+  setRange(getNranks(), 1, kMaxRanks, setResultRange);
+}
+
+void WorldSizeOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                    SetIntRangeFn setResultRange) {
+  setRange(getSize(), 1, kMaxRanks, setResultRange);
+}
+
+//===----------------------------------------------------------------------===//
 // Shared checks
 //===----------------------------------------------------------------------===//
 
@@ -85,9 +114,6 @@ static DistributedTensorType dtensor(Value value) {
 static std::string dimText(int64_t dim) {
   return ShapedType::isDynamic(dim) ? std::string("?") : std::to_string(dim);
 }
-
-/// The number of ranks is at most 64 (the CommContext holds 64 windows).
-static constexpr int64_t kMaxRanks = 64;
 
 /// A signal is an `i32` DT.
 static LogicalResult verifySignalElementType(Operation *op, StringRef name,

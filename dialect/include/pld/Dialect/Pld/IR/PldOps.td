@@ -13,6 +13,7 @@ include "pld/Dialect/Pld/IR/PldTypes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ViewLikeInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/InferIntRangeInterface.td"
 
 // Communication never moves, merges or disappears under generic passes: it
 // reads and writes memory that peers observe.
@@ -22,7 +23,12 @@ defvar Pld_CommEffects = MemoryEffects<[MemRead, MemWrite]>;
 // pld.system.*
 //===----------------------------------------------------------------------===//
 
-def Pld_WorldSizeOp : Pld_Op<"system.world_size", [Pure]> {
+// SPEC §1: a program runs on 1 <= N <= 64 ranks; the value analyses of
+// pld-verify know the rank ids and counts from these bounds.
+defvar Pld_RankRange = DeclareOpInterfaceMethods<InferIntRangeInterface,
+                                                 ["inferResultRanges"]>;
+
+def Pld_WorldSizeOp : Pld_Op<"system.world_size", [Pure, Pld_RankRange]> {
   let summary = "number of ranks (host orchestrator only)";
   let description = [{
     Host-only: the number of ranks of the distributed execution, as `i64`.
@@ -50,7 +56,7 @@ def Pld_GetCommCtxOp : Pld_Op<"system.get_comm_ctx", [Pure]> {
   let assemblyFormat = "$tensor attr-dict `:` type($tensor)";
 }
 
-def Pld_RankOp : Pld_Op<"system.rank", [Pure]> {
+def Pld_RankOp : Pld_Op<"system.rank", [Pure, Pld_RankRange]> {
   let summary = "the local rank index (InCore only)";
   let description = [{
     Lowers to a load of `CommContext::rankId` (the u32 at byte 16).
@@ -64,7 +70,7 @@ def Pld_RankOp : Pld_Op<"system.rank", [Pure]> {
   let assemblyFormat = "$ctx attr-dict";
 }
 
-def Pld_NranksOp : Pld_Op<"system.nranks", [Pure]> {
+def Pld_NranksOp : Pld_Op<"system.nranks", [Pure, Pld_RankRange]> {
   let summary = "the number of ranks of the comm group (InCore only)";
   let description = [{
     Lowers to a load of `CommContext::rankNum` (the u32 at byte 20).
