@@ -16,16 +16,48 @@ fn run(command: &mut Command) {
     assert!(status.success(), "{command:?} failed with {status}");
 }
 
+/// The LLVM/MLIR 22 prefix, from MLIR_SYS_220_PREFIX (the variable mlir-sys
+/// reads too), checked to hold LLVM 22.
+fn llvm_prefix() -> String {
+    let prefix = env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| {
+        panic!(
+            "set MLIR_SYS_220_PREFIX to the LLVM/MLIR 22 installation prefix \
+             (e.g. /usr/lib/llvm-22 from Debian's llvm-22-dev and libmlir-22-dev)"
+        )
+    });
+    let llvm_config = Path::new(&prefix).join("bin/llvm-config");
+    let version = Command::new(&llvm_config)
+        .arg("--version")
+        .output()
+        .unwrap_or_else(|error| {
+            panic!(
+                "MLIR_SYS_220_PREFIX={prefix}: cannot run {}: {error}",
+                llvm_config.display()
+            )
+        });
+    let version = String::from_utf8_lossy(&version.stdout).trim().to_owned();
+    assert!(
+        version.starts_with("22."),
+        "MLIR_SYS_220_PREFIX={prefix} holds LLVM {version}; pld needs LLVM/MLIR 22"
+    );
+    prefix
+}
+
 fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
     let root = manifest_dir.parent().unwrap();
-    let build_dir =
-        PathBuf::from(env::var("PLD_CMAKE_BUILD_DIR").expect(
-            "PLD_CMAKE_BUILD_DIR names the C++ build directory (set in .cargo/config.toml)",
-        ));
-    let prefix = env::var("MLIR_SYS_220_PREFIX").expect(
-        "MLIR_SYS_220_PREFIX must name the LLVM/MLIR 22 prefix (set in .cargo/config.toml)",
-    );
+    // The C++ half builds into OUT_DIR unless PLD_CMAKE_BUILD_DIR names an
+    // absolute directory (this repository's .cargo/config.toml does, so
+    // that lit and the CMake package test find it).
+    let build_dir = match env::var("PLD_CMAKE_BUILD_DIR") {
+        Ok(dir) if Path::new(&dir).is_absolute() => PathBuf::from(dir),
+        Ok(dir) => panic!(
+            "PLD_CMAKE_BUILD_DIR must be an absolute path (found '{dir}'); a relative one \
+             would build inside whichever crate's source directory cargo runs this from"
+        ),
+        Err(_) => PathBuf::from(env::var("OUT_DIR").unwrap()).join("cmake"),
+    };
+    let prefix = llvm_prefix();
 
     for input in [
         "CMakeLists.txt",

@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo fmt --all --check
+cargo fmt --manifest-path fuzz/Cargo.toml --check
 # The C++ half and the runtime follow LLVM style (.clang-format), checked
 # with the clang-format of the LLVM that .cargo/config.toml names.
 llvm_prefix=$(python3 -c 'import tomllib; print(tomllib.load(open(".cargo/config.toml", "rb"))["env"]["MLIR_SYS_220_PREFIX"])')

@@ -32,10 +32,15 @@ metadata = json.loads(
     )
 )
 target_dir = metadata["target_directory"]
-# scripts/test.sh builds the dev profile.
-tools_dir = os.path.join(target_dir, "debug")
+# scripts/test.sh builds the dev profile; scripts/sanitize.sh runs the suite
+# with tools and a C++ build of its own, under sanitizers whose flags every
+# program linked against the C++ half needs too.
+tools_dir = os.environ.get("PLD_TOOLS_DIR", os.path.join(target_dir, "debug"))
 # The C++ half's CMake build (see `PLD_CMAKE_BUILD_DIR` in .cargo/config.toml).
-cmake_build_dir = os.path.join(project_root, "build", "cmake")
+cmake_build_dir = os.environ.get(
+    "PLD_CMAKE_BUILD_DIR", os.path.join(project_root, "build", "cmake")
+)
+sanitize_flags = os.environ.get("PLD_SANITIZE_FLAGS", "")
 
 config.test_exec_root = os.path.join(target_dir, "lit")
 
@@ -61,7 +66,8 @@ llvm_link = subprocess.check_output(
     text=True,
 ).split()
 capi_link_flags = " ".join(
-    [
+    sanitize_flags.split()
+    + [
         "-I" + os.path.join(project_root, "dialect", "include"),
         "-I" + os.path.join(cmake_build_dir, "dialect", "include"),
         "-I" + os.path.join(llvm_prefix, "include"),
@@ -75,7 +81,19 @@ capi_link_flags = " ".join(
     + llvm_link
     + ["-Wl,--end-group", "-lstdc++", "-lm"]
 )
-config.substitutions.append(("%cc", "cc"))
+config.substitutions.append(
+    ("%cc", os.path.join(llvm_bin, "clang") if sanitize_flags else "cc")
+)
+# What an external CMake project that links the C++ half is configured with.
+config.substitutions.append(
+    (
+        "%cmake_link_options",
+        f"-DCMAKE_CXX_COMPILER={os.path.join(llvm_bin, 'clang++')} "
+        f"'-DCMAKE_EXE_LINKER_FLAGS={sanitize_flags}'"
+        if sanitize_flags
+        else "",
+    )
+)
 config.substitutions.append(
     ("%expect_exit", "python3 " + os.path.join(source_root, "Inputs", "expect_exit.py"))
 )

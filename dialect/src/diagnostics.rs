@@ -36,6 +36,8 @@ pub fn emit(severity: Severity, location: Location, message: &str, notes: &[(Loc
         .iter()
         .map(|(_, message)| StringRef::new(message).to_raw())
         .collect();
+    // SAFETY: a live location; both note arrays hold `notes.len()` entries,
+    // and every string they and `message` point at outlives the call.
     unsafe {
         ffi::pldEmitDiagnostic(
             location.to_raw(),

@@ -56,6 +56,7 @@ pub struct PldPipelineCallbacks {
     pub user_data: *mut c_void,
 }
 
+// SAFETY: each declaration matches its prototype in `dialect/include/pld-c/`.
 unsafe extern "C" {
     pub fn mlirGetDialectHandle__pl__() -> MlirDialectHandle;
     pub fn mlirGetDialectHandle__pld__() -> MlirDialectHandle;
@@ -155,6 +156,7 @@ unsafe extern "C" {
 /// `pld-c/Dialects.h`.
 macro_rules! enum_attribute_functions {
     ($($get:ident, $isa:ident, $value:ident;)*) => {
+        // SAFETY: the prototypes of `PLD_DEFINE_*ENUM_ATTR_CAPI` in Dialects.cpp.
         unsafe extern "C" {
             $(
                 pub fn $get(context: MlirContext, value: i32) -> MlirAttribute;

@@ -37,6 +37,7 @@ pub mod ods {
 
 /// The handle of the `pld` dialect.
 pub fn pld_dialect_handle() -> DialectHandle {
+    // SAFETY: the C API returns a static handle.
     unsafe { DialectHandle::from_raw(ffi::mlirGetDialectHandle__pld__()) }
 }
 
@@ -60,9 +61,16 @@ pub fn translate_to_cpp<'c: 'a, 'a>(
     op: &impl melior::ir::operation::OperationLike<'c, 'a>,
 ) -> Option<String> {
     let mut text = String::new();
+    /// # Safety
+    ///
+    /// `user_data` is a `*mut String` alive for the call, and `piece` names
+    /// `length` readable bytes (as the emitter's stream guarantees).
     unsafe extern "C" fn append(piece: mlir_sys::MlirStringRef, user_data: *mut std::ffi::c_void) {
+        if piece.length == 0 {
+            return; // `data` may be null then.
+        }
         // SAFETY: `user_data` is the `String` below, alive for the call;
-        // the piece is valid UTF-8 text that the emitter printed.
+        // `piece` is `length` bytes the emitter printed (decoded lossily).
         unsafe {
             let text = &mut *(user_data as *mut String);
             let bytes = std::slice::from_raw_parts(piece.data as *const u8, piece.length);
@@ -82,12 +90,14 @@ pub fn translate_to_cpp<'c: 'a, 'a>(
 
 /// The handle of the `pl` core dialect.
 pub fn pl_dialect_handle() -> DialectHandle {
+    // SAFETY: the C API returns a static handle.
     unsafe { DialectHandle::from_raw(ffi::mlirGetDialectHandle__pl__()) }
 }
 
 /// Inserts `pl`, `pld` and the upstream dialects pld programs use (func,
 /// arith, scf, memref, cf) into `registry`.
 pub fn register_all_dialects(registry: &DialectRegistry) {
+    // SAFETY: `registry` is a live registry, borrowed for the call.
     unsafe { ffi::pldRegisterAllDialects(registry.to_raw()) }
 }
 

@@ -13,6 +13,8 @@ pub fn distributed_tensor<'c>(
     shape: &[i64],
     element: Type<'c>,
 ) -> Option<Type<'c>> {
+    // SAFETY: a live context and type; `shape` holds `shape.len()` dims for
+    // the call. `getChecked` returns null (never UB) on invalid parameters.
     let raw = unsafe {
         ffi::pldDistributedTensorTypeGet(
             context.to_raw(),
@@ -21,11 +23,13 @@ pub fn distributed_tensor<'c>(
             element.to_raw(),
         )
     };
+    // SAFETY: a non-null type of the context `'c`.
     (!raw.ptr.is_null()).then(|| unsafe { Type::from_raw(raw) })
 }
 
 /// `!pl.tile<shape x element>` (static, positive dims), or `None` when invalid.
 pub fn tile<'c>(context: &'c Context, shape: &[i64], element: Type<'c>) -> Option<Type<'c>> {
+    // SAFETY: as in `distributed_tensor`.
     let raw = unsafe {
         ffi::pldTileTypeGet(
             context.to_raw(),
@@ -34,26 +38,31 @@ pub fn tile<'c>(context: &'c Context, shape: &[i64], element: Type<'c>) -> Optio
             element.to_raw(),
         )
     };
+    // SAFETY: a non-null type of the context `'c`.
     (!raw.ptr.is_null()).then(|| unsafe { Type::from_raw(raw) })
 }
 
 /// `!pld.comm_ctx`.
 pub fn comm_ctx(context: &Context) -> Type<'_> {
+    // SAFETY: a live context; the type has no parameters to check.
     unsafe { Type::from_raw(ffi::pldCommCtxTypeGet(context.to_raw())) }
 }
 
 /// `!pld.ptr`.
 pub fn window_ptr(context: &Context) -> Type<'_> {
+    // SAFETY: a live context; the type has no parameters to check.
     unsafe { Type::from_raw(ffi::pldPtrTypeGet(context.to_raw())) }
 }
 
 /// `!pl.task_id`.
 pub fn task_id(context: &Context) -> Type<'_> {
+    // SAFETY: a live context; the type has no parameters to check.
     unsafe { Type::from_raw(ffi::pldTaskIdTypeGet(context.to_raw())) }
 }
 
 /// Whether `r#type` is a `!pld.dtensor`.
 pub fn is_distributed_tensor(r#type: Type) -> bool {
+    // SAFETY: a type predicate on a live type.
     unsafe { ffi::pldTypeIsADistributedTensor(r#type.to_raw()) }
 }
 
@@ -77,6 +86,7 @@ pub fn is_task_id(r#type: Type) -> bool {
 
 /// Whether `r#type` is a `!pl.tile`.
 pub fn is_tile(r#type: Type) -> bool {
+    // SAFETY: a type predicate on a live type.
     unsafe { ffi::pldTypeIsATile(r#type.to_raw()) }
 }
 
@@ -96,6 +106,7 @@ pub mod ascend {
     pub fn gm<'c>(context: &'c Context, element: Type<'c>) -> Option<Type<'c>> {
         // SAFETY: a live context and type; a null result means invalid.
         let raw = unsafe { ffi::pldAscendGmPtrTypeGet(context.to_raw(), element.to_raw()) };
+        // SAFETY: a non-null type of the context `'c`.
         (!raw.ptr.is_null()).then(|| unsafe { Type::from_raw(raw) })
     }
 
@@ -109,6 +120,7 @@ pub mod ascend {
         // SAFETY: as for `gm`.
         let raw =
             unsafe { ffi::pldAscendTileTypeGet(context.to_raw(), rows, cols, element.to_raw()) };
+        // SAFETY: a non-null type of the context `'c`.
         (!raw.ptr.is_null()).then(|| unsafe { Type::from_raw(raw) })
     }
 

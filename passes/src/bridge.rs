@@ -87,6 +87,10 @@ pub fn register_pipeline<P: Pipeline>() {
     }
 }
 
+/// # Safety
+///
+/// Called only by the bridge: `values` holds `num_values` live option
+/// strings and `append` (when set) accepts `append_user_data`.
 unsafe extern "C" fn build_pipeline_trampoline<P: Pipeline>(
     values: *const MlirStringRef,
     num_values: isize,
@@ -164,17 +168,28 @@ fn success(ok: bool) -> MlirLogicalResult {
     }
 }
 
-/// Option values as Rust strings; the bridge hands UTF-8 from `cl::opt`.
+/// Option values as Rust strings; the bridge hands UTF-8 from `cl::opt`
+/// (a value that is not UTF-8 reads as empty).
+///
+/// # Safety
+///
+/// Unless `count <= 0`, `values` points at `count` string refs, each naming
+/// `length` readable bytes, all alive and unchanged for `'a`.
 unsafe fn option_values<'a>(values: *const MlirStringRef, count: isize) -> Vec<&'a str> {
-    if count == 0 {
+    if count <= 0 {
         return Vec::new();
     }
+    // SAFETY: the caller guarantees `count` live string refs at `values`.
     unsafe { std::slice::from_raw_parts(values, count as usize) }
         .iter()
         .map(|value| {
-            unsafe { StringRef::from_raw(*value) }
-                .as_str()
-                .unwrap_or("")
+            if value.length == 0 {
+                return ""; // `data` may be null (and melior's `as_str` panics).
+            }
+            // SAFETY: the caller guarantees `length` readable bytes for `'a`.
+            let bytes =
+                unsafe { std::slice::from_raw_parts(value.data as *const u8, value.length) };
+            std::str::from_utf8(bytes).unwrap_or("")
         })
         .collect()
 }
@@ -187,13 +202,19 @@ fn panic_message(payload: &(dyn Any + Send)) -> String {
         .unwrap_or_else(|| "unknown panic".into())
 }
 
+/// # Safety
+///
+/// Called only by the bridge's `runOnOperation`: `op` is the live op the
+/// pass runs on and `values` holds `num_values` live option strings.
 unsafe extern "C" fn run_trampoline<P: Pass>(
     op: MlirOperation,
     values: *const MlirStringRef,
     num_values: isize,
     _user_data: *mut c_void,
 ) -> MlirLogicalResult {
+    // SAFETY: the bridge passes the live op the pass runs on.
     let op = unsafe { OperationRef::from_raw(op) };
+    // SAFETY: the bridge passes `num_values` option strings alive for the call.
     let values = unsafe { option_values(values, num_values) };
     // A bug in a pass is reported as an error at the op, never a crash that
     // takes the rest of the tool's output with it.
@@ -228,6 +249,11 @@ unsafe extern "C" fn run_trampoline<P: Pass>(
     }
 }
 
+/// # Safety
+///
+/// Called only by the bridge's `initializeOptions`: `values` holds
+/// `num_values` live option strings and `error` (when set) accepts
+/// `error_user_data`.
 unsafe extern "C" fn validate_trampoline<P: Pass>(
     values: *const MlirStringRef,
     num_values: isize,
@@ -235,11 +261,14 @@ unsafe extern "C" fn validate_trampoline<P: Pass>(
     error_user_data: *mut c_void,
     _user_data: *mut c_void,
 ) -> MlirLogicalResult {
+    // SAFETY: the bridge passes `num_values` option strings alive for the call.
     let values = unsafe { option_values(values, num_values) };
     match catch_unwind(|| P::from_options(&values).map(|_| ())) {
         Ok(Ok(())) => success(true),
         Ok(Err(message)) => {
             if let Some(callback) = error {
+                // SAFETY: the callback appends the message to the bridge's
+                // string (`error_user_data`); `message` outlives the call.
                 unsafe { callback(StringRef::new(&message).to_raw(), error_user_data) };
             }
             success(false)

@@ -5,7 +5,7 @@ use std::ffi::{OsStr, OsString};
 
 /// Splits `s` around the first `sep` (an ASCII character).
 pub(crate) fn split_once(s: &OsStr, sep: u8) -> Option<(&OsStr, &OsStr)> {
-    debug_assert!(sep.is_ascii());
+    assert!(sep.is_ascii(), "the separator must be ASCII");
     let bytes = s.as_encoded_bytes();
     let at = bytes.iter().position(|&b| b == sep)?;
     // SAFETY: `as_encoded_bytes` may be split immediately before or after a

@@ -139,3 +139,28 @@ func.func @orchestrate(%sig: !pld.dtensor<2x1xi32>, %n: index, %go: i1) attribut
   func.call @lanes(%sig, %data) : (!pld.dtensor<2x1xi32>, !pld.dtensor<2x64xf32>) -> ()
   return
 }
+
+// -----
+
+// A value the conversion replaces (world_size here, computed in the host)
+// and a task captures: the task is submitted with the replacement. The old
+// op used to be erased before the task was converted, leaving the capture
+// dangling (a crash, found by fuzzing).
+// CHECK-LABEL: func.func @peer_loop_wait
+// CHECK-SAME: (%{{.*}}: !ascend.ctx, %[[N:.*]]: i64,
+// CHECK: arith.index_cast %[[N]] : i64 to index
+// CHECK-LABEL: func.func @peer_loop
+// CHECK: %[[SIZE:.*]] = ascend.world_size
+// CHECK: ascend.submit @peer_loop_wait(%[[SIZE]],
+func.func @peer_loop(%signal: !pld.dtensor<64x1xi32>, %e: i32) attributes {pl.kernel = #pl.kernel<host>} {
+  %n = pld.system.world_size
+  %t = pl.at level core_group name "wait" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %count = arith.index_cast %n : i64 to index
+    scf.for %i = %c0 to %count step %c1 {
+      pld.system.defer_wait %signal[%i, 0], expected %e, cmp ge : !pld.dtensor<64x1xi32>
+    }
+  }
+  return
+}

@@ -23,10 +23,23 @@
 // TIMING: pld-verify
 // TIMING: Canonicalizer
 
+// An op verifier's error stands alone: no generic dump of the op after it,
+// unless asked for.
+// RUN: not pld-opt %S/Inputs/bad-signal-type.mlir --pld-verify 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=VERIFIER --implicit-check-not='see current operation'
+// VERIFIER: error: 'pld.system.notify' op expected 'target' to be an i32 signal tensor, found element type 'f32'
+// RUN: not pld-opt %S/Inputs/bad-signal-type.mlir --mlir-print-op-on-diagnostic 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DUMPOP
+// DUMPOP: note: see current operation: "pld.system.notify"
+
 // RUN: pld-opt %s --emit-bytecode | pld-opt --pld-verify | FileCheck %s --check-prefix=OUT
 
 // RUN: not pld-opt %s --pass-pipeline='builtin.module(pld-verify{default-kind=gpu})' 2>&1 | FileCheck %s --check-prefix=BADVALUE
 // BADVALUE: pld-verify: expected default-kind to be 'host' or 'incore', found 'gpu'
+
+// An empty option value is an error too (it used to abort the process).
+// RUN: not pld-opt %s --pass-pipeline='builtin.module(pld-verify{default-kind=})' 2>&1 | FileCheck %s --check-prefix=EMPTYVALUE
+// EMPTYVALUE: pld-verify: expected default-kind to be 'host' or 'incore', found ''
 
 // RUN: not pld-opt %s --pass-pipeline='builtin.module(pld-verify{bogus=1})' 2>&1 | FileCheck %s --check-prefix=BADKEY
 // BADKEY: no such option bogus

@@ -126,7 +126,9 @@ func.func @too_many(%signal: !pld.dtensor<64x1xi32>, %e: i32) attributes {pl.ker
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c64 = arith.constant 64 : index
+    // expected-note @+1 {{this loop runs 64 times}}
     scf.for %i = %c0 to %c64 step %c1 {
+      // expected-note @+1 {{registers 64 conditions}}
       pld.system.defer_wait %signal[%i, 0], expected %e, cmp ge : !pld.dtensor<64x1xi32>
     }
     pld.system.defer_wait %signal[0, 0], expected %e, cmp ge : !pld.dtensor<64x1xi32>
@@ -153,9 +155,73 @@ func.func @unbounded(%signal: !pld.dtensor<64x1xi32>, %e: i32, %n: index) attrib
   %t = pl.at level core_group name "wait" {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    // expected-note @+1 {{a loop without a constant trip count}}
+    // expected-note @+1 {{a loop without a bounded trip count}}
     scf.for %i = %c0 to %n step %c1 {
       // expected-warning @+1 {{the number of defer_wait registrations cannot be bounded at compile time; the runtime rejects a waiter with more than 64}}
+      pld.system.defer_wait %signal[%i, 0], expected %e, cmp ge : !pld.dtensor<64x1xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A trip count computed from constants is counted like a literal one, and
+// the error names the loops that multiply it.
+func.func @computed_trip_count(%signal: !pld.dtensor<64x4xi32>, %e: i32) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-error @+1 {{a waiter task may register at most 64 defer_wait conditions, found 66}}
+  %t = pl.at level core_group name "wait" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c11 = arith.constant 11 : index
+    %rows = arith.addi %c11, %c11 : index
+    %cols = arith.addi %c1, %c2 : index
+    // expected-note @+1 {{this loop runs 22 times}}
+    scf.for %i = %c0 to %rows step %c1 {
+      // expected-note @+1 {{this loop runs 3 times}}
+      scf.for %j = %c0 to %cols step %c1 {
+        // expected-note @+1 {{registers 66 conditions}}
+        pld.system.defer_wait %signal[%i, %j], expected %e, cmp ge : !pld.dtensor<64x4xi32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// A loop over the ranks runs at most 64 times (SPEC §1): one such loop is
+// within the limit, so it is not "unbounded" ...
+func.func @peer_loop(%signal: !pld.dtensor<64x1xi32>, %e: i32) attributes {pl.kernel = #pl.kernel<host>} {
+  %n = pld.system.world_size
+  %t = pl.at level core_group name "wait" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %count = arith.index_cast %n : i64 to index
+    scf.for %i = %c0 to %count step %c1 {
+      pld.system.defer_wait %signal[%i, 0], expected %e, cmp ge : !pld.dtensor<64x1xi32>
+    }
+  }
+  return
+}
+
+// ... and two may exceed it.
+func.func @two_peer_loops(%signal: !pld.dtensor<64x1xi32>, %e: i32) attributes {pl.kernel = #pl.kernel<host>} {
+  %n = pld.system.world_size
+  // expected-warning @+1 {{a waiter task may register at most 64 defer_wait conditions; this one registers up to 128, and the runtime rejects it if it does}}
+  %t = pl.at level core_group name "wait" {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %count = arith.index_cast %n : i64 to index
+    // expected-note @+1 {{this loop runs up to 64 times}}
+    scf.for %i = %c0 to %count step %c1 {
+      // expected-note @+1 {{registers 64 conditions}}
+      pld.system.defer_wait %signal[%i, 0], expected %e, cmp ge : !pld.dtensor<64x1xi32>
+    }
+    // expected-note @+1 {{this loop runs up to 64 times}}
+    scf.for %i = %c0 to %count step %c1 {
+      // expected-note @+1 {{registers 64 conditions}}
       pld.system.defer_wait %signal[%i, 0], expected %e, cmp ge : !pld.dtensor<64x1xi32>
     }
   }

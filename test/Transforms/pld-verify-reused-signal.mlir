@@ -92,6 +92,25 @@ func.func @twice(%signal: !pld.dtensor<2x1xi32>, %fresh: !pld.dtensor<2x1xi32>, 
 
 // -----
 
+// Near miss: a kernel with two fixed waits on one signal (for 1, then for 2),
+// called once. Neither wait is reused by another call.
+func.func @two_steps(%signal: !pld.dtensor<2x1xi32>, %peer: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  pld.system.notify %signal[0, 0], peer %peer, value %one, op atomic_add : !pld.dtensor<2x1xi32>
+  pld.system.wait %signal[0, 0], expected %one, cmp ge : !pld.dtensor<2x1xi32>
+  pld.system.notify %signal[0, 0], peer %peer, value %one, op atomic_add : !pld.dtensor<2x1xi32>
+  pld.system.wait %signal[0, 0], expected %two, cmp ge : !pld.dtensor<2x1xi32>
+  return
+}
+
+func.func @once(%signal: !pld.dtensor<2x1xi32>, %peer: index) attributes {pl.kernel = #pl.kernel<host>} {
+  func.call @two_steps(%signal, %peer) : (!pld.dtensor<2x1xi32>, index) -> ()
+  return
+}
+
+// -----
+
 // The same kernel called on every iteration of a loop.
 func.func @step(%signal: !pld.dtensor<2x1xi32>, %peer: index) attributes {pl.kernel = #pl.kernel<incore>} {
   %one = arith.constant 1 : i32

@@ -14,12 +14,23 @@ pub const TOOL_STACK_BYTES: usize = 1 << 30;
 
 /// Runs `entry(argc, argv)` with this process's arguments on a thread with a
 /// [`TOOL_STACK_BYTES`] stack and exits with the code it returns.
-pub fn exit_with_entry_point(entry: unsafe extern "C" fn(c_int, *mut *mut c_char) -> c_int) -> ! {
-    let arguments: Vec<CString> = std::env::args_os()
+///
+/// # Safety
+///
+/// `entry` must be sound to call as a C `main` (`argc` NUL-terminated
+/// strings in a NULL-terminated, writable `argv`, alive until it returns).
+pub unsafe fn exit_with_entry_point(
+    entry: unsafe extern "C" fn(c_int, *mut *mut c_char) -> c_int,
+) -> ! {
+    // Leaked, as a C `main`'s argv lives for the whole process: LLVM's
+    // crash handler keeps argv[0] in a static and may read it after `entry`
+    // returns (a sanitizer report at thread exit, say).
+    let arguments: &'static [CString] = std::env::args_os()
         .map(|argument| {
             CString::new(argument.into_encoded_bytes()).expect("arguments never contain NUL")
         })
-        .collect();
+        .collect::<Vec<_>>()
+        .leak();
     let code = run_on_large_stack(move || {
         let mut argv: Vec<*mut c_char> = arguments
             .iter()
@@ -27,7 +38,7 @@ pub fn exit_with_entry_point(entry: unsafe extern "C" fn(c_int, *mut *mut c_char
             .chain(std::iter::once(std::ptr::null_mut()))
             .collect();
         // SAFETY: `argv` is a NULL-terminated array of NUL-terminated strings
-        // that outlive the call, as a C `main` expects.
+        // that live for the rest of the process, as the C `main` the caller vouched for expects.
         unsafe { entry((argv.len() - 1) as c_int, argv.as_mut_ptr()) }
     });
     std::process::exit(code);

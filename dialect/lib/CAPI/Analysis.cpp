@@ -37,7 +37,10 @@ std::optional<std::pair<int64_t, int64_t>> rangeOf(Facts &facts, Value value) {
   if (!lattice || lattice->getValue().isUninitialized())
     return std::nullopt;
   const ConstantIntRanges &range = lattice->getValue().getValue();
-  if (range.smin().getBitWidth() > 64 ||
+  // A value that is not an integer (a tensor the caller asked about, say)
+  // can hold a zero-width range: nothing to say about it.
+  unsigned width = range.smin().getBitWidth();
+  if (width == 0 || width > 64 ||
       (range.smin().isMinSignedValue() && range.smax().isMaxSignedValue()))
     return std::nullopt; // The widest range says nothing.
   return std::make_pair(range.smin().getSExtValue(),

@@ -140,16 +140,26 @@ private:
   std::vector<std::unique_ptr<Option<std::string>>> values;
 };
 
+/// Keeps `spec` for the rest of the process: the pass registry is global
+/// and may build passes until exit. The list is never destroyed (its
+/// registry entries could outlive it) but stays reachable from a global, so
+/// a leak checker does not report it.
+template <typename Spec> Spec *keepForever(std::unique_ptr<Spec> spec) {
+  static auto *kept = new std::vector<std::unique_ptr<Spec>>();
+  kept->push_back(std::move(spec));
+  return kept->back().get();
+}
+
 } // namespace
 
 void pldRegisterPipeline(MlirStringRef argument, MlirStringRef description,
                          const PldPassOption *options, intptr_t numOptions,
                          PldPipelineCallbacks callbacks) {
-  // Leaked on purpose: the pass registry is process-global and outlives main.
-  auto *spec = new BridgedPipelineSpec{std::string(unwrap(argument)),
-                                       std::string(unwrap(description)),
-                                       {},
-                                       callbacks};
+  auto *spec = keepForever(std::make_unique<BridgedPipelineSpec>(
+      BridgedPipelineSpec{std::string(unwrap(argument)),
+                          std::string(unwrap(description)),
+                          {},
+                          callbacks}));
   for (intptr_t i = 0; i < numOptions; ++i)
     spec->options.push_back({std::string(unwrap(options[i].name)),
                              std::string(unwrap(options[i].description)),
@@ -182,13 +192,13 @@ void pldRegisterPass(MlirStringRef argument, MlirStringRef description,
                      MlirStringRef anchorOpName, const PldPassOption *options,
                      intptr_t numOptions, PldPassCallbacks callbacks) {
   static TypeIDAllocator typeIDs;
-  // Leaked on purpose: the pass registry is process-global and outlives main.
-  auto *spec = new BridgedPassSpec{std::string(unwrap(argument)),
-                                   std::string(unwrap(description)),
-                                   std::string(unwrap(anchorOpName)),
-                                   {},
-                                   callbacks,
-                                   typeIDs.allocate()};
+  auto *spec = keepForever(std::make_unique<BridgedPassSpec>(
+      BridgedPassSpec{std::string(unwrap(argument)),
+                      std::string(unwrap(description)),
+                      std::string(unwrap(anchorOpName)),
+                      {},
+                      callbacks,
+                      typeIDs.allocate()}));
   for (intptr_t i = 0; i < numOptions; ++i)
     spec->options.push_back({std::string(unwrap(options[i].name)),
                              std::string(unwrap(options[i].description)),

@@ -15,13 +15,32 @@
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/EmitC/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/CommandLine.h"
+
+/// pld's diagnostics say what was expected and found at the op's location;
+/// upstream's "see current operation" note, which dumps the op in generic
+/// form after every error, only repeats that. It stays one flag away
+/// (--mlir-print-op-on-diagnostic).
+static void printOpOnDiagnosticByDefault(bool enable) {
+  mlir::registerMLIRContextCLOptions();
+  auto &options = llvm::cl::getRegisteredOptions();
+  auto found = options.find("mlir-print-op-on-diagnostic");
+  if (found == options.end())
+    return;
+  // MLIRContext.cpp declares it as cl::opt<bool> (LLVM has no RTTI to
+  // check that here).
+  if (auto *option = static_cast<llvm::cl::opt<bool> *>(found->second))
+    option->setInitialValue(enable);
+}
 
 int pldOptMain(int argc, char **argv) {
   pldRegisterUpstreamPasses();
   mlir::DialectRegistry registry;
   pld::registerAllDialects(registry);
+  printOpOnDiagnosticByDefault(false);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "pld modular optimizer driver\n", registry));
 }

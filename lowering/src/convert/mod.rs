@@ -452,12 +452,16 @@ fn function_kind(op: OpRef, default_kind: CodeKind) -> CodeKind {
 /// The function a `func.call` calls.
 pub fn callee_of(call: OpRef) -> Option<String> {
     let callee = call.attribute("callee").ok()?;
-    // SAFETY: a flat symbol reference attribute's value is its name.
+    // SAFETY: the value is read only from a confirmed flat symbol reference;
+    // its text lives in the context (an empty one may have a null `data`).
     unsafe {
         if !mlir_sys::mlirAttributeIsAFlatSymbolRef(callee.to_raw()) {
             return None;
         }
         let text = mlir_sys::mlirFlatSymbolRefAttrGetValue(callee.to_raw());
+        if text.length == 0 {
+            return Some(String::new());
+        }
         let bytes = std::slice::from_raw_parts(text.data as *const u8, text.length);
         Some(String::from_utf8_lossy(bytes).into_owned())
     }

@@ -18,7 +18,7 @@ use pld_dialect::{
 };
 use pld_passes::ir::{
     Builder, Ix, OpRef, Val,
-    builder::{erase_op, replace_op},
+    builder::erase_op,
     ops::{
         attribute, integer_attribute, mixed_list, name, operand, segment, static_list,
         variadic_tail,
@@ -137,6 +137,22 @@ impl<'c> FunctionConverter<'_, 'c> {
         Ok(tile)
     }
 
+    /// Moves the uses of `op`'s results to `replacements` and erases `op`
+    /// with the other replaced ops once the function is converted: the
+    /// captures of a task region converted later still name the old results
+    /// and find the new ones through `lowered` (erasing `op` now would leave
+    /// them dangling).
+    fn replace(&mut self, op: OpRef<'c>, replacements: &[Val<'c>]) {
+        assert_eq!(op.result_count(), replacements.len());
+        for (index, replacement) in replacements.iter().enumerate() {
+            let old = Builder::result_at(op, index);
+            // SAFETY: both are live values of the same context and type.
+            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), replacement.to_raw()) };
+            self.lowered.insert(key(old), Lowered::Value(*replacement));
+        }
+        self.replaced.push(op);
+    }
+
     /// Converts one op; `Err` is the message of a located error.
     pub fn convert_op(&mut self, op: OpRef<'c>) -> Result<(), String> {
         let builder = Builder::before(op);
@@ -147,9 +163,9 @@ impl<'c> FunctionConverter<'_, 'c> {
                 self.lowered.insert(key(Builder::result(op)), Lowered::Ctx);
                 self.replaced.push(op);
             }
-            "pld.system.rank" => replace_op(op, &[builder.rank(self.ctx())]),
-            "pld.system.nranks" => replace_op(op, &[builder.nranks(self.ctx())]),
-            "pld.system.world_size" => replace_op(op, &[builder.world_size(self.ctx())]),
+            "pld.system.rank" => self.replace(op, &[builder.rank(self.ctx())]),
+            "pld.system.nranks" => self.replace(op, &[builder.nranks(self.ctx())]),
+            "pld.system.world_size" => self.replace(op, &[builder.world_size(self.ctx())]),
             "pld.system.notify" => {
                 let signal = self.buffer(operand(op, 0))?;
                 let peer = Ix::Dyn(operand(op, 1));
@@ -200,7 +216,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                 let view = self.region_view(&builder, &source, &offsets, &extents, peer, site);
                 let tile = self.new_tile(&builder, tile_type, &extents, partial)?;
                 builder.tload(tile, view, site);
-                replace_op(op, &[tile]);
+                self.replace(op, &[tile]);
             }
             "pl.store" | "pld.tile.remote_store" => {
                 let remote = name(op) == "pld.tile.remote_store";
@@ -239,7 +255,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                     self.valid.insert(key(dst), valid);
                 }
                 builder.tile_math(math, dst, lhs, rhs);
-                replace_op(op, &[dst]);
+                self.replace(op, &[dst]);
             }
             "pl.matmul" => {
                 let result = ascend_tile(builder.context, Builder::result(op).r#type())?;
@@ -251,7 +267,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                     &[],
                     vec![],
                 );
-                replace_op(op, &[dst]);
+                self.replace(op, &[dst]);
             }
             "pl.read" | "pl.write" => {
                 let read = name(op) == "pl.read";
@@ -265,14 +281,14 @@ impl<'c> FunctionConverter<'_, 'c> {
                 let pointer = builder.offset(memory.ptr, start);
                 if read {
                     let value = builder.read(pointer, memory.element, site);
-                    replace_op(op, &[value]);
+                    self.replace(op, &[value]);
                 } else {
                     builder.write(operand(op, 0), pointer, site);
                     erase_op(op);
                 }
             }
-            "pl.get_block_idx" => replace_op(op, &[builder.block_idx()]),
-            "pl.get_aiv_id" => replace_op(op, &[builder.subblock_idx()]),
+            "pl.get_block_idx" => self.replace(op, &[builder.block_idx()]),
+            "pl.get_aiv_id" => self.replace(op, &[builder.subblock_idx()]),
             "pl.at" | "pl.spmd" => self.convert_task(&builder, op)?,
             "pl.split_aiv" => {
                 let outlined = self.outlined(op)?;
@@ -379,7 +395,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                     .dims
                     .get(dim as usize)
                     .ok_or("a dimension index out of range")?;
-                replace_op(op, &[builder.value(size)]);
+                self.replace(op, &[builder.value(size)]);
             }
             "scf.for" | "scf.if" | "scf.while" | "scf.execute_region" | "scf.index_switch" => {
                 self.convert_region_types(op)?;
@@ -506,7 +522,7 @@ impl<'c> FunctionConverter<'_, 'c> {
             ],
             vec![],
         );
-        replace_op(op, &[Builder::result(submit)]);
+        self.replace(op, &[Builder::result(submit)]);
         Ok(())
     }
 

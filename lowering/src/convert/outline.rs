@@ -20,9 +20,9 @@ pub fn is_within(op: OpRef, ancestor: OpRef) -> bool {
         if candidate == ancestor {
             return true;
         }
-        // SAFETY: see the documentation of `pld_passes::ir`.
         current = candidate
             .parent_operation()
+            // SAFETY: see the documentation of `pld_passes::ir`.
             .map(|parent| unsafe { OpRef::from_raw(parent.to_raw()) });
     }
     false

@@ -7,7 +7,7 @@ use melior::ir::Location;
 pub fn location_text(location: Location) -> String {
     // SAFETY: `location` is a live location; the file-range accessors are
     // only called once the C API confirms its kind, and the filename's
-    // string data lives as long as the context.
+    // string data lives as long as the context (an empty one may be null).
     unsafe {
         let raw = location.to_raw();
         if !mlir_sys::mlirLocationIsAFileLineColRange(raw) {
@@ -15,7 +15,10 @@ pub fn location_text(location: Location) -> String {
         }
         let file =
             mlir_sys::mlirIdentifierStr(mlir_sys::mlirLocationFileLineColRangeGetFilename(raw));
-        let file = std::slice::from_raw_parts(file.data as *const u8, file.length);
+        let file = match file.length {
+            0 => &[][..],
+            length => std::slice::from_raw_parts(file.data as *const u8, length),
+        };
         format!(
             "{}:{}:{}",
             String::from_utf8_lossy(file),

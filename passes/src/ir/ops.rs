@@ -16,17 +16,19 @@ use melior::ir::{
 };
 use pld_dialect::enums::{AtomicType, NotifyOp, ReduceOp, WaitCmp};
 
-/// The name of an op (`pld.tensor.put`).
+/// The name of an op (`pld.tensor.put`); empty for a name that is not
+/// UTF-8 (an unregistered op may be named anything).
 pub fn name<'c>(op: OpRef<'c>) -> &'c str {
-    // SAFETY: op names are uniqued in the context, so the text lives as long
-    // as the context; it is ASCII by construction of registered op names.
-    unsafe {
+    // SAFETY: a live op; its name is uniqued in the context, so the text
+    // lives as long as the context. Empty text may have a null `data`.
+    let bytes = unsafe {
         let text = mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op.to_raw()));
-        std::str::from_utf8_unchecked(std::slice::from_raw_parts(
-            text.data as *const u8,
-            text.length,
-        ))
-    }
+        if text.length == 0 {
+            return "";
+        }
+        std::slice::from_raw_parts(text.data as *const u8, text.length)
+    };
+    std::str::from_utf8(bytes).unwrap_or("")
 }
 
 /// Operand `index` of `op`.

@@ -11,7 +11,7 @@ use super::{
 };
 use crate::report::{Note, Report};
 use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The most conditions one waiter task may register.
 pub const MAX_REGISTRATIONS: i64 = 64;
@@ -120,43 +120,71 @@ fn check_task(task: &OperationRef, first: &OperationRef, report: &mut Report) {
 /// At most 64 registrations per waiter: every defer_wait counts once per
 /// iteration of the loops around it inside the task.
 fn check_registration_count(task: &OperationRef, body: &[OperationRef], report: &mut Report) {
+    // Each registration counts once per run of every loop around it; a loop
+    // whose trip count is not a constant counts at its bound.
     let mut total: i64 = 0;
+    let mut exact = true;
+    let mut notes = Vec::new();
     for wait in body.iter().filter(|op| ir::name(op) == DEFER_WAIT) {
         let mut count: i64 = 1;
+        let mut loops = Vec::new();
         let mut current = wait.parent_operation();
         while let Some(ancestor) = current {
             if ancestor == *task {
                 break;
             }
             let trips = match ir::name(&ancestor) {
-                "scf.for" => ir::constant_trip_count(&ancestor),
+                "scf.for" => ir::constant_trip_count(&ancestor)
+                    .map(|n| (n, true))
+                    .or_else(|| ir::trip_count_bound(&ancestor).map(|n| (n, false))),
                 "scf.while" => None,
-                _ => Some(1),
+                _ => Some((1, true)),
             };
-            let Some(trips) = trips else {
+            let Some((trips, known)) = trips else {
                 report.warning(
                     wait,
                     &format!(
                         "the number of defer_wait registrations cannot be bounded at compile \
                          time; the runtime rejects a waiter with more than {MAX_REGISTRATIONS}"
                     ),
-                    &[note(&ancestor, "a loop without a constant trip count")],
+                    &[note(&ancestor, "a loop without a bounded trip count")],
                 );
                 return;
             };
+            exact &= known;
+            if trips != 1 {
+                let runs = if known { "runs" } else { "runs up to" };
+                loops.push(note(&ancestor, &format!("this loop {runs} {trips} times")));
+            }
             count = count.saturating_mul(trips);
             current = ancestor.parent_operation();
         }
+        if count > 1 {
+            notes.push(note(wait, &format!("registers {count} conditions")));
+            notes.extend(loops);
+        }
         total = total.saturating_add(count);
     }
-    if total > MAX_REGISTRATIONS {
+    if total <= MAX_REGISTRATIONS {
+        return;
+    }
+    if exact {
         report.error(
             task,
             &format!(
                 "a waiter task may register at most {MAX_REGISTRATIONS} defer_wait conditions, \
                  found {total}"
             ),
-            &[],
+            &notes,
+        );
+    } else {
+        report.warning(
+            task,
+            &format!(
+                "a waiter task may register at most {MAX_REGISTRATIONS} defer_wait conditions; \
+                 this one registers up to {total}, and the runtime rejects it if it does"
+            ),
+            &notes,
         );
     }
 }
@@ -173,19 +201,30 @@ fn check_after_registration(
     let Some(first_index) = body.iter().position(|op| op == first) else {
         return;
     };
-    let mut loops = Vec::new();
+    // The outermost loop around the first registration inside the task: the
+    // ops inside any loop around it are those inside this one, which (in
+    // pre-order) directly follow it in `body`. Asking every op whether it is
+    // inside every such loop is cubic in a registration hundreds of loops
+    // deep.
+    let mut outermost = None;
     let mut current = first.parent_operation();
     while let Some(ancestor) = current {
         if ancestor == *task {
             break;
         }
         if matches!(ir::name(&ancestor), "scf.for" | "scf.while") {
-            loops.push(ancestor);
+            outermost = Some(ancestor);
         }
         current = ancestor.parent_operation();
     }
+    let in_loop = outermost
+        .and_then(|loop_op| {
+            let at = body.iter().position(|op| *op == loop_op)?;
+            Some(at + 1..at + 1 + ir::nested_ops(loop_op).len())
+        })
+        .unwrap_or_default();
     for (index, op) in body.iter().enumerate() {
-        let after = index > first_index || loops.iter().any(|loop_op| ir::is_inside(op, loop_op));
+        let after = index > first_index || in_loop.contains(&index);
         let name = ir::name(op);
         if after && !is_bookkeeping(name) {
             report.error(
@@ -228,22 +267,68 @@ fn check_signal(wait: &OperationRef, report: &mut Report) {
     );
 }
 
-/// The tasks `task` depends on, directly or through other tasks.
-fn transitive_deps<'c, 'a>(task: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
-    let mut found: Vec<OperationRef> = Vec::new();
-    let mut work = vec![*task];
+/// The tasks that depend on each task (by key), directly: the deps edges of
+/// every task among `ops`, reversed.
+fn direct_dependents<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> HashMap<usize, Vec<usize>> {
+    let mut dependents: HashMap<usize, Vec<usize>> = HashMap::new();
+    for task in ops.iter().filter(|op| TASK_SCOPES.contains(&ir::name(op))) {
+        for dependency in ir::operands(task).into_iter().filter_map(ir::defining_op) {
+            if TASK_SCOPES.contains(&ir::name(&dependency)) {
+                dependents
+                    .entry(ir::op_key(&dependency))
+                    .or_default()
+                    .push(ir::op_key(task));
+            }
+        }
+    }
+    dependents
+}
+
+/// The tasks that depend on `task`, directly or through other tasks (by key).
+fn transitive_dependents(task: usize, dependents: &HashMap<usize, Vec<usize>>) -> HashSet<usize> {
+    let mut found = HashSet::new();
+    let mut work = vec![task];
     while let Some(current) = work.pop() {
-        for dependency in ir::operands(&current)
-            .into_iter()
-            .filter_map(ir::defining_op)
-        {
-            if TASK_SCOPES.contains(&ir::name(&dependency)) && !found.contains(&dependency) {
-                found.push(dependency);
-                work.push(dependency);
+        for dependent in dependents.get(&current).into_iter().flatten() {
+            if found.insert(*dependent) {
+                work.push(*dependent);
             }
         }
     }
     found
+}
+
+/// The payload windows published (written, then signalled) through a
+/// signal, by key, sorted, and the tasks that publish them (by key).
+fn published(notifies: &[OperationRef]) -> (Vec<usize>, HashSet<usize>) {
+    let mut windows = Vec::new();
+    let mut publishers = HashSet::new();
+    // A publisher's payloads are its remote writes before one of its
+    // notifies of the signal: those before the last one. Its body is walked
+    // once, not once per notify (a publisher may notify thousands of cells).
+    let by_publisher = ir::group_in_order(notifies.iter().copied(), |notify| {
+        ir::enclosing(&notify, TASK_SCOPES).map(|publisher| ir::op_key(&publisher))
+    });
+    for group in &by_publisher {
+        let Some(publisher) = ir::enclosing(&group[0], TASK_SCOPES) else {
+            continue;
+        };
+        let ends: HashSet<usize> = group.iter().map(ir::op_key).collect();
+        let mut pending = Vec::new();
+        for op in ir::nested_ops(publisher) {
+            if ends.contains(&ir::op_key(&op)) {
+                if !pending.is_empty() {
+                    publishers.insert(ir::op_key(&publisher));
+                }
+                windows.append(&mut pending);
+            } else if let Some(payload) = table_operand(&op, REMOTE_WRITES) {
+                pending.push(ir::value_key(payload));
+            }
+        }
+    }
+    windows.sort_unstable();
+    windows.dedup();
+    (windows, publishers)
 }
 
 fn task_name(task: &OperationRef) -> String {
@@ -274,6 +359,13 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
                 .push(*op);
         }
     }
+    // What each signal publishes and what depends on each waiter, found once
+    // (made on first need) and not once per defer_wait and reader: thousands
+    // of waiters may defer on one signal, and a chain of thousands of tasks
+    // may consume what one publishes.
+    let dependents = direct_dependents(ops);
+    let mut published_by_signal: HashMap<usize, (Vec<usize>, HashSet<usize>)> = HashMap::new();
+    let mut dependents_of_waiter: HashMap<usize, HashSet<usize>> = HashMap::new();
     for wait in ops.iter().filter(|op| ir::name(op) == DEFER_WAIT) {
         let Some(waiter) = ir::enclosing(wait, &["pl.at"]) else {
             continue;
@@ -282,29 +374,15 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
             continue;
         };
         // Publishers: tasks that write a payload and then notify the signal.
-        let mut payloads = Vec::new();
-        let mut publishers = Vec::new();
-        let notifies = notifies_of_signal.get(&ir::value_key(signal));
-        for notify in notifies.into_iter().flatten() {
-            let Some(publisher) = ir::enclosing(notify, TASK_SCOPES) else {
-                continue;
-            };
-            for write in ir::nested_ops(publisher)
-                .iter()
-                .take_while(|op| *op != notify)
-            {
-                if let Some(payload) = table_operand(write, REMOTE_WRITES) {
-                    payloads.push(payload);
-                    publishers.push(publisher);
-                }
-            }
-        }
-        let mut windows: Vec<usize> = payloads
-            .iter()
-            .map(|payload| ir::value_key(*payload))
-            .collect();
-        windows.sort_unstable();
-        windows.dedup();
+        let (windows, publishers) = published_by_signal
+            .entry(ir::value_key(signal))
+            .or_insert_with(|| {
+                published(
+                    notifies_of_signal
+                        .get(&ir::value_key(signal))
+                        .map_or(&[], Vec::as_slice),
+                )
+            });
         let readers = windows
             .iter()
             .filter_map(|window| readers_of_window.get(window))
@@ -313,10 +391,16 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
             let Some(consumer) = ir::enclosing(reader, TASK_SCOPES) else {
                 continue;
             };
-            if consumer == waiter || publishers.contains(&consumer) {
+            if consumer == waiter || publishers.contains(&ir::op_key(&consumer)) {
                 continue;
             }
-            if transitive_deps(&consumer).contains(&waiter) {
+            // The consumer depends on the waiter, directly or through other
+            // tasks.
+            if dependents_of_waiter
+                .entry(ir::op_key(&waiter))
+                .or_insert_with(|| transitive_dependents(ir::op_key(&waiter), &dependents))
+                .contains(&ir::op_key(&consumer))
+            {
                 continue;
             }
             report.error(
@@ -337,14 +421,15 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
 }
 
 pub fn check(ops: &[OperationRef], report: &mut Report) {
-    let mut checked_tasks: Vec<OperationRef> = Vec::new();
+    // By key: a list would be searched once per defer_wait (quadratic with
+    // thousands of waiter tasks).
+    let mut checked_tasks: HashSet<usize> = HashSet::new();
     for wait in ops.iter().filter(|op| ir::name(op) == DEFER_WAIT) {
         check_signal(wait, report);
         let Some(task) = check_placement(wait, report) else {
             continue;
         };
-        if !checked_tasks.contains(&task) {
-            checked_tasks.push(task);
+        if checked_tasks.insert(ir::op_key(&task)) {
             check_task(&task, wait, report);
         }
     }

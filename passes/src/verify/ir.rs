@@ -80,6 +80,7 @@ pub fn defining_op<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>>
     if !value.is_operation_result() {
         return None;
     }
+    // SAFETY: `value` is a live op result (checked above), owned by a live op.
     unsafe { OperationRef::from_option_raw(mlir_sys::mlirOpResultGetOwner(value.to_raw())) }
 }
 
@@ -89,6 +90,8 @@ pub fn argument_owner<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, '
     if !value.is_block_argument() {
         return None;
     }
+    // SAFETY: `value` is a live block argument (checked above); its block's
+    // parent may be null (a detached block), which becomes `None`.
     unsafe {
         let block = mlir_sys::mlirBlockArgumentGetOwner(value.to_raw());
         OperationRef::from_option_raw(mlir_sys::mlirBlockGetParentOperation(block))
@@ -98,6 +101,8 @@ pub fn argument_owner<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, '
 /// Operand `index` of `op`, with the op's lifetimes (melior ties it to the
 /// borrow of `op`).
 pub fn operand<'c, 'a>(op: &OperationRef<'c, 'a>, index: usize) -> Option<Value<'c, 'a>> {
+    // SAFETY: `index` is in bounds (checked first); the operand lives as
+    // long as the op.
     (index < op.operand_count()).then(|| unsafe {
         Value::from_raw(mlir_sys::mlirOperationGetOperand(
             op.to_raw(),
@@ -196,7 +201,11 @@ pub struct FactsScope<'m> {
 }
 
 impl<'m> FactsScope<'m> {
-    pub fn enter(module: OperationRef<'_, 'm>) -> Self {
+    /// # Safety
+    ///
+    /// The guard must be dropped (not leaked, e.g. by `mem::forget`) before
+    /// `module` is destroyed: until then the thread keeps a handle to it.
+    pub unsafe fn enter(module: OperationRef<'_, 'm>) -> Self {
         let called = nested_ops(module)
             .iter()
             .filter(|op| name(op) == "func.call")
@@ -208,7 +217,8 @@ impl<'m> FactsScope<'m> {
             })
             .collect();
         // SAFETY: the module outlives the scope (`'m`), and the scope is
-        // cleared when this guard drops, before the module can go.
+        // cleared when this guard drops, which the caller guarantees happens
+        // before the module can go.
         let module = unsafe { OperationRef::from_raw(module.to_raw()) };
         SCOPE.with_borrow_mut(|scope| {
             debug_assert!(scope.is_none(), "one pld-verify run at a time per thread");
@@ -333,9 +343,16 @@ pub fn depends_on_op(value: Value, op_name: &str) -> bool {
     })
 }
 
-/// The element type of a shaped type (a `!pld.dtensor`, a memref, a tile).
-pub fn element_type<'c>(r#type: Type<'c>) -> Type<'c> {
-    unsafe { Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(r#type.to_raw())) }
+/// The element type of a shaped type (a `!pld.dtensor`, a memref, a tile),
+/// or `None` for any other type.
+pub fn element_type<'c>(r#type: Type<'c>) -> Option<Type<'c>> {
+    // SAFETY: the shaped-type accessor runs only on a live type the C API
+    // confirms implements ShapedType.
+    unsafe {
+        let raw = r#type.to_raw();
+        mlir_sys::mlirTypeIsAShaped(raw)
+            .then(|| Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw)))
+    }
 }
 
 /// The static trip count of an `scf.for`, when its bounds and step are constants.
@@ -343,7 +360,23 @@ pub fn constant_trip_count(for_op: &OperationRef) -> Option<i64> {
     let lower = constant_int(operand(for_op, 0)?)?;
     let upper = constant_int(operand(for_op, 1)?)?;
     let step = constant_int(operand(for_op, 2)?)?;
-    (step > 0).then(|| ((upper - lower).max(0) + step - 1) / step)
+    trips(lower, upper, step)
+}
+
+/// How often a loop from `lower` to `upper` by `step` runs.
+fn trips(lower: i64, upper: i64, step: i64) -> Option<i64> {
+    let span = upper.saturating_sub(lower).max(0);
+    (step > 0).then(|| span / step + i64::from(span % step != 0))
+}
+
+/// The most times an `scf.for` can run, from the ranges of its bounds (a
+/// loop to `nranks` runs at most 64 times) and a constant step; `None` when
+/// a bound or the step is unknown.
+pub fn trip_count_bound(for_op: &OperationRef) -> Option<i64> {
+    let (lower, _) = int_range(operand(for_op, 0)?)?;
+    let (_, upper) = int_range(operand(for_op, 1)?)?;
+    let step = constant_int(operand(for_op, 2)?)?;
+    trips(lower, upper, step)
 }
 
 /// The module an op belongs to (the outermost ancestor, or the op itself).

@@ -51,7 +51,9 @@ impl Pass for PldVerify {
     fn run(&self, op: OperationRef) -> Result<(), PassFailed> {
         // The rules judge values, not spellings: what the dataflow analyses
         // know of every integer (constants however computed, ranges).
-        let _facts = ir::FactsScope::enter(op);
+        // SAFETY: `_facts` drops at the end of this call, while `op` (the op
+        // the pass runs on, alive for the run) still exists.
+        let _facts = unsafe { ir::FactsScope::enter(op) };
         let ops = ir::nested_ops(op);
         let mut report = Report::default();
         placement::check(&ops, self.default_kind, &mut report);

@@ -9,6 +9,7 @@ use super::{
 use crate::report::Report;
 use melior::ir::{Location, operation::OperationLike, operation::OperationRef};
 use pld_dialect::enums::KernelKind;
+use std::collections::HashMap;
 
 /// Where a piece of code runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +63,43 @@ const INCORE_ONLY: &[&str] = &[
 /// The kernel an op runs in: its innermost task, or else its function.
 pub fn kernel_of<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     ir::enclosing(op, TASK_SCOPES).or_else(|| ir::enclosing_function(op))
+}
+
+/// [`kernel_of`] for each of `ops` (ops nested under one root, in pre-order,
+/// as [`ir::nested_ops`] lists them), in one walk: the innermost task and
+/// function around an op come from those around its parent, instead of a
+/// walk up the nest from every op, which is quadratic in code nested
+/// hundreds of loops deep.
+pub fn kernels_of<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> Vec<Option<OperationRef<'c, 'a>>> {
+    type Around<'c, 'a> = (Option<OperationRef<'c, 'a>>, Option<OperationRef<'c, 'a>>);
+    // The innermost task and function around each op seen so far.
+    let mut around: HashMap<usize, Around> = HashMap::new();
+    ops.iter()
+        .map(|op| {
+            let parent = op.parent_operation()?;
+            let (task, function) = around
+                .get(&ir::op_key(&parent))
+                .copied()
+                .unwrap_or_else(|| {
+                    (
+                        ir::enclosing(&parent, TASK_SCOPES),
+                        ir::enclosing_function(&parent),
+                    )
+                });
+            let task = if TASK_SCOPES.contains(&ir::name(&parent)) {
+                Some(parent)
+            } else {
+                task
+            };
+            let function = if ir::is_function(&parent) {
+                Some(parent)
+            } else {
+                function
+            };
+            around.insert(ir::op_key(op), (task, function));
+            task.or(function)
+        })
+        .collect()
 }
 
 /// The first cube op (`pl.matmul`) among `ops`.

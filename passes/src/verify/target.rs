@@ -36,7 +36,7 @@ pub fn check(ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) 
         // Remote writes may accumulate atomically into their window.
         if let Some(target) = table_operand(op, REMOTE_WRITES) {
             let is_add = ir::enum_keyword(op, "atomic") == Some("add");
-            if !is_add || !ir::is_bf16(ir::element_type(target.r#type())) {
+            if !is_add || !ir::element_type(target.r#type()).is_some_and(ir::is_bf16) {
                 continue;
             }
             let (profile, module) = profile_of(op);

@@ -3,11 +3,13 @@
 
 use std::ffi::{c_char, c_int};
 
+// SAFETY: matches the prototype in `pld-c/OptMain.h`.
 unsafe extern "C" {
     fn pldOptMain(argc: c_int, argv: *mut *mut c_char) -> c_int;
 }
 
 fn main() {
     pld_lowering::register_passes();
-    pld_tools::exit_with_entry_point(pldOptMain);
+    // SAFETY: `pldOptMain` is a C `main` (MLIR's opt driver).
+    unsafe { pld_tools::exit_with_entry_point(pldOptMain) };
 }

@@ -4,11 +4,13 @@
 
 use std::ffi::{c_char, c_int};
 
+// SAFETY: matches the prototype in `pld-c/TranslateMain.h`.
 unsafe extern "C" {
     fn pldTranslateMain(argc: c_int, argv: *mut *mut c_char) -> c_int;
 }
 
 fn main() {
     pld_lowering::register_passes();
-    pld_tools::exit_with_entry_point(pldTranslateMain);
+    // SAFETY: `pldTranslateMain` is a C `main` (MLIR's translate driver).
+    unsafe { pld_tools::exit_with_entry_point(pldTranslateMain) };
 }

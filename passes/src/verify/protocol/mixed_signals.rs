@@ -2,7 +2,7 @@
 //! cells; a collective's self-clearing signal also driven by hand; one window
 //! shared between a ring and a mesh collective.
 
-use super::signals::{SignalGroups, accesses, collective_signals};
+use super::signals::{NotifyIndex, SignalGroups, accesses, collective_signals};
 use crate::{report::Report, verify::ir};
 use melior::ir::{Value, operation::OperationLike, operation::OperationRef};
 use std::collections::HashMap;
@@ -20,11 +20,15 @@ fn is_ring(op: &OperationRef) -> bool {
 pub fn check(ops: &[OperationRef], report: &mut Report) {
     let all = accesses(ops);
     for group in SignalGroups::new(&all).iter() {
-        let notifies: Vec<_> = group.iter().filter(|access| access.is_notify()).collect();
-        for (index, later) in notifies.iter().enumerate() {
-            if let Some(earlier) = notifies[..index]
-                .iter()
-                .find(|earlier| earlier.mode != later.mode && earlier.may_overlap(later))
+        // The first earlier notify of another mode on a cell that may be the
+        // same, looked up by cell rather than by scanning every earlier
+        // notify (which is quadratic in a kernel that notifies one signal
+        // thousands of times).
+        let index = NotifyIndex::new(group);
+        for (position, later) in index.notifies.iter().enumerate() {
+            if let Some(earlier) = index
+                .first_of_other_mode(&later.cell, later.mode, position)
+                .map(|earlier| index.notifies[earlier])
             {
                 report.error(
                     &later.op,
@@ -68,11 +72,14 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
         window_buffer(signal).map(ir::value_key)
     });
     for collectives in &by_buffer {
-        for (index, (_, later)) in collectives.iter().enumerate() {
-            if let Some((_, earlier)) = collectives[..index]
-                .iter()
-                .find(|(_, earlier)| is_ring(earlier) != is_ring(later))
-            {
+        // The first earlier collective of the other kind is the first of
+        // that kind so far: remembering the first ring and the first mesh
+        // one keeps thousands of views of one buffer linear.
+        let mut first: [Option<OperationRef>; 2] = [None, None];
+        for (_, later) in collectives {
+            let ring = is_ring(later);
+            first[usize::from(ring)].get_or_insert(*later);
+            if let Some(earlier) = first[usize::from(!ring)] {
                 report.error(
                     later,
                     "a ring allreduce and a mesh collective share one signal window; each \

@@ -8,7 +8,7 @@ use crate::verify::{
     ops::{
         COLLECTIVE_SIGNALS, DEFER_WAIT, LOCAL_WRITES, NOTIFY, REMOTE_WRITES, WAIT, table_operand,
     },
-    placement::kernel_of,
+    placement::kernels_of,
 };
 use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
 
@@ -28,13 +28,13 @@ fn is_synchronisation(name: &str) -> bool {
 
 pub fn check(ops: &[OperationRef], report: &mut Report) {
     // Each kernel's own ops in program order (not those of nested tasks).
-    let sequences = ir::group_in_order(ops.iter().copied(), |op| {
-        kernel_of(&op).map(|kernel| ir::op_key(&kernel))
+    let sequences = ir::group_in_order(ops.iter().copied().zip(kernels_of(ops)), |(_, kernel)| {
+        kernel.map(|kernel| ir::op_key(&kernel))
     });
     for sequence in &sequences {
         let mut pending_notify: Option<OperationRef> = None;
         let mut unpublished: Vec<(OperationRef, OperationRef)> = Vec::new();
-        for op in sequence {
+        for (op, _) in sequence {
             let name = ir::name(op);
             if name == NOTIFY {
                 // This notify publishes every write before it.

@@ -5,7 +5,7 @@
 use super::signals::{SignalAccess, accesses};
 use crate::{report::Report, verify::ir};
 use melior::ir::{Value, block::BlockArgument, operation::OperationLike, operation::OperationRef};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 const LOOPS: &[&str] = &["scf.for", "scf.while"];
 
@@ -17,15 +17,6 @@ fn defined_inside(value: Value, loop_op: &OperationRef) -> bool {
     }
     ir::argument_owner(value)
         .is_some_and(|owner| owner == *loop_op || ir::is_inside(&owner, loop_op))
-}
-
-/// Whether `value` changes from one iteration of `loop_op` to the next: it is
-/// computed from the loop's own block arguments (induction variable, carried
-/// values). Values of inner loops repeat on every iteration of this one.
-fn varies_with(value: Value, loop_op: &OperationRef) -> bool {
-    ir::depends_on(value, &|current| {
-        ir::argument_owner(current).is_some_and(|owner| owner == *loop_op)
-    })
 }
 
 /// Whether `value` is this rank's own index: `pld.system.rank`, directly or
@@ -75,48 +66,114 @@ fn is_negative_amount(value: Value) -> bool {
 /// epilogues of SPEC §4, which make a signal reusable with the same expected
 /// values on the next iteration or call.
 struct Restorers<'s, 'c, 'a> {
-    by_signal: HashMap<usize, Vec<&'s SignalAccess<'c, 'a>>>,
+    /// With their positions in program order, ascending.
+    by_signal: HashMap<usize, Vec<(usize, &'s SignalAccess<'c, 'a>)>>,
     order: HashMap<usize, usize>,
 }
 
 impl<'s, 'c, 'a> Restorers<'s, 'c, 'a> {
     fn new(ops: &[OperationRef<'c, 'a>], signals: &'s [SignalAccess<'c, 'a>]) -> Self {
-        let mut by_signal: HashMap<usize, Vec<&SignalAccess>> = HashMap::new();
+        let order: HashMap<usize, usize> = ops
+            .iter()
+            .enumerate()
+            .map(|(position, op)| (ir::op_key(op), position))
+            .collect();
+        let mut by_signal: HashMap<usize, Vec<(usize, &SignalAccess)>> = HashMap::new();
         for notify in signals.iter().filter(|access| {
             access.is_notify()
                 && access.mode == "atomic_add"
                 && ir::operand(&access.op, 1).is_some_and(is_own_rank)
                 && is_negative_amount(access.scalar)
         }) {
-            by_signal
-                .entry(ir::value_key(notify.signal))
-                .or_default()
-                .push(notify);
+            if let Some(position) = order.get(&ir::op_key(&notify.op)) {
+                by_signal
+                    .entry(ir::value_key(notify.signal))
+                    .or_default()
+                    .push((*position, notify));
+            }
         }
-        let order = ops
-            .iter()
-            .enumerate()
-            .map(|(position, op)| (ir::op_key(op), position))
-            .collect();
+        for restorers in by_signal.values_mut() {
+            restorers.sort_by_key(|(position, _)| *position);
+        }
         Self { by_signal, order }
     }
 
-    /// Whether `wait`'s counter is brought back down after it, inside `scope`.
-    fn restore_after(&self, wait: &SignalAccess, scope: &OperationRef) -> bool {
-        let position = |op: &OperationRef| self.order.get(&ir::op_key(op)).copied();
-        let Some(wait_at) = position(&wait.op) else {
-            return false;
-        };
-        self.by_signal
-            .get(&ir::value_key(wait.signal))
-            .is_some_and(|notifies| {
-                notifies.iter().any(|notify| {
-                    notify.may_overlap(wait)
-                        && position(&notify.op).is_some_and(|at| at > wait_at)
-                        && ir::is_inside(&notify.op, scope)
-                })
-            })
+    /// The first restorer of `wait`'s cells after it in program order. A
+    /// scope around the wait (a loop, its function) holds some restorer
+    /// after the wait exactly when it holds this one: the ops inside a scope
+    /// follow it contiguously in pre-order, the wait among them. So one
+    /// restorer per wait is looked at, not every restorer of the signal for
+    /// every wait and every loop around it (quadratic in a loop of thousands
+    /// of barriers with their epilogues).
+    fn first_after(&self, wait: &SignalAccess) -> Option<&'s SignalAccess<'c, 'a>> {
+        let wait_at = *self.order.get(&ir::op_key(&wait.op))?;
+        let restorers = self.by_signal.get(&ir::value_key(wait.signal))?;
+        let after = restorers.partition_point(|(position, _)| *position <= wait_at);
+        restorers[after..]
+            .iter()
+            .map(|(_, notify)| *notify)
+            .find(|notify| notify.may_overlap(wait))
     }
+
+    /// Whether `wait`'s counter is brought back down after it, inside
+    /// `scope` (which holds the wait).
+    fn restore_after(&self, wait: &SignalAccess, scope: &OperationRef) -> bool {
+        self.first_after(wait)
+            .is_some_and(|notify| ir::is_inside(&notify.op, scope))
+    }
+
+    /// The ops inside which a restorer brings `wait`'s counter back down
+    /// after it: [`Self::restore_after`] for every scope around the wait at
+    /// once.
+    fn scopes_restoring(&self, wait: &SignalAccess) -> HashSet<usize> {
+        self.first_after(wait)
+            .map(|notify| ancestors(&notify.op).into_iter().collect())
+            .unwrap_or_default()
+    }
+}
+
+/// The keys of the proper ancestors of `op`.
+fn ancestors(op: &OperationRef) -> Vec<usize> {
+    std::iter::successors(op.parent_operation(), |parent| parent.parent_operation())
+        .map(|ancestor| ir::op_key(&ancestor))
+        .collect()
+}
+
+/// The ops `value` is defined inside: [`defined_inside`] for every loop at
+/// once.
+fn scopes_around_definition(value: Value) -> HashSet<usize> {
+    if let Some(definition) = ir::defining_op(value) {
+        return ancestors(&definition).into_iter().collect();
+    }
+    ir::argument_owner(value)
+        .map(|owner| {
+            let mut scopes: HashSet<usize> = ancestors(&owner).into_iter().collect();
+            scopes.insert(ir::op_key(&owner));
+            scopes
+        })
+        .unwrap_or_default()
+}
+
+/// The ops whose block arguments (induction variables, carried values) any
+/// of `values` is computed from. A value changes from one iteration of a
+/// loop to the next when the loop is among them; values of inner loops
+/// repeat on every iteration of an outer one.
+fn argument_owners<'c: 'a, 'a>(values: Vec<Value<'c, 'a>>) -> HashSet<usize> {
+    let mut owners = HashSet::new();
+    let mut seen = HashSet::new();
+    let mut work = values;
+    while let Some(current) = work.pop() {
+        if !seen.insert(ir::value_key(current)) {
+            continue;
+        }
+        if let Some(owner) = ir::argument_owner(current) {
+            owners.insert(ir::op_key(&owner));
+        }
+        if let Some(op) = ir::defining_op(current) {
+            work.extend(ir::operands(&op));
+        }
+    }
+    owners
 }
 
 /// The waits of a function on one of its own signal arguments with a fixed
@@ -185,7 +242,10 @@ fn check_calls(ops: &[OperationRef], report: &mut Report) {
             // Signals are values of the calling function, so the key also
             // tells calls of different functions apart.
             let key = (callee_name.clone(), *index, ir::value_key(signal));
-            let earlier = first_calls.get(&key).copied();
+            // A callee with several fixed waits on one argument meets the
+            // same key once per wait within one call: only another call is
+            // "earlier".
+            let earlier = first_calls.get(&key).copied().filter(|first| first != call);
             first_calls.entry(key).or_insert(*call);
             let in_loop =
                 ir::enclosing(call, LOOPS).filter(|loop_op| !defined_inside(signal, loop_op));
@@ -222,19 +282,33 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
         let Some(function) = ir::enclosing_function(&wait.op) else {
             continue;
         };
+        // Whether each loop around the wait varies its operands, holds the
+        // definition of its signal or restores its counter after it: found
+        // once for all the loops (on first need), since asking per loop walks
+        // the nest again for every loop, quadratic in a wait hundreds of
+        // loops deep.
+        let mut varying: Option<HashSet<usize>> = None;
+        let mut holding: Option<HashSet<usize>> = None;
+        let mut restoring: Option<HashSet<usize>> = None;
         let mut current = wait.op.parent_operation();
         while let Some(ancestor) = current {
             if ancestor == function {
                 break;
             }
             if LOOPS.contains(&ir::name(&ancestor)) {
+                let key = ir::op_key(&ancestor);
                 // The signal operand and every dynamic offset, plus the expected value.
-                let rising = ir::operands(&wait.op)
-                    .into_iter()
-                    .skip(1)
-                    .any(|operand| varies_with(operand, &ancestor))
-                    || defined_inside(wait.signal, &ancestor)
-                    || restorers.restore_after(wait, &ancestor);
+                let rising = varying
+                    .get_or_insert_with(|| {
+                        argument_owners(ir::operands(&wait.op).into_iter().skip(1).collect())
+                    })
+                    .contains(&key)
+                    || holding
+                        .get_or_insert_with(|| scopes_around_definition(wait.signal))
+                        .contains(&key)
+                    || restoring
+                        .get_or_insert_with(|| restorers.scopes_restoring(wait))
+                        .contains(&key);
                 if !rising {
                     report.error(
                         &wait.op,

@@ -38,12 +38,7 @@ impl<'c, 'a> SignalAccess<'c, 'a> {
     /// Whether two accesses may touch the same cell: they differ for sure
     /// only where both offsets are static and unequal.
     pub fn may_overlap(&self, other: &SignalAccess) -> bool {
-        self.signal == other.signal
-            && self
-                .cell
-                .iter()
-                .zip(&other.cell)
-                .all(|(a, b)| a.is_none() || b.is_none() || a == b)
+        self.signal == other.signal && cells_may_overlap(&self.cell, &other.cell)
     }
 
     pub fn is_notify(&self) -> bool {
@@ -56,6 +51,160 @@ impl<'c, 'a> SignalAccess<'c, 'a> {
 
     pub fn cell_text(&self) -> String {
         ir::format_list(&self.cell)
+    }
+}
+
+/// Whether two cells of one signal may coincide: they differ for sure only
+/// where both offsets are known and unequal.
+pub fn cells_may_overlap(a: &[Option<i64>], b: &[Option<i64>]) -> bool {
+    a.iter()
+        .zip(b)
+        .all(|(a, b)| a.is_none() || b.is_none() || a == b)
+}
+
+/// The notifies of one signal, indexed by cell. A kernel may notify one
+/// signal thousands of times (`bench/verify-cost.py`), so "which notifies may
+/// touch this cell" must not scan them all for every wait: a notify whose
+/// offsets are all known touches exactly the cells equal to it, so those are
+/// looked up by cell; only the notifies with an unknown offset are scanned.
+pub struct NotifyIndex<'s, 'c, 'a> {
+    /// The notifies, in program order (positions index this).
+    pub notifies: Vec<&'s SignalAccess<'c, 'a>>,
+    /// The number of offsets of a known cell (the signal's rank).
+    rank: usize,
+    /// The notifies on each known cell.
+    exact: HashMap<Vec<i64>, Bucket>,
+    /// Positions of the notifies with an unknown offset, ascending, by mode.
+    partial: ByMode,
+    /// Every position, ascending, by mode.
+    by_mode: ByMode,
+}
+
+/// Positions of notifies, ascending, in one list per mode.
+type ByMode = Vec<(&'static str, Vec<usize>)>;
+
+/// The notifies on one known cell: their positions, ascending, and the
+/// first position of each mode among them.
+#[derive(Default)]
+struct Bucket {
+    positions: Vec<usize>,
+    first_of_mode: Vec<(&'static str, usize)>,
+}
+
+fn push_by_mode(lists: &mut ByMode, mode: &'static str, position: usize) {
+    match lists.iter_mut().find(|(entry, _)| *entry == mode) {
+        Some((_, list)) => list.push(position),
+        None => lists.push((mode, vec![position])),
+    }
+}
+
+impl<'s, 'c, 'a> NotifyIndex<'s, 'c, 'a> {
+    /// The index of the notifies among `group` (the accesses of one signal).
+    pub fn new(group: &[&'s SignalAccess<'c, 'a>]) -> Self {
+        let notifies: Vec<_> = group
+            .iter()
+            .copied()
+            .filter(|access| access.is_notify())
+            .collect();
+        let rank = notifies.first().map_or(0, |notify| notify.cell.len());
+        let mut index = Self {
+            notifies: Vec::new(),
+            rank,
+            exact: HashMap::new(),
+            partial: Vec::new(),
+            by_mode: Vec::new(),
+        };
+        for (position, notify) in notifies.iter().enumerate() {
+            push_by_mode(&mut index.by_mode, notify.mode, position);
+            match index.known(&notify.cell) {
+                Some(cell) => {
+                    let bucket = index.exact.entry(cell).or_default();
+                    bucket.positions.push(position);
+                    if !bucket
+                        .first_of_mode
+                        .iter()
+                        .any(|(mode, _)| *mode == notify.mode)
+                    {
+                        bucket.first_of_mode.push((notify.mode, position));
+                    }
+                }
+                None => push_by_mode(&mut index.partial, notify.mode, position),
+            }
+        }
+        index.notifies = notifies;
+        index
+    }
+
+    /// `cell` as a lookup key: every offset known, one per dimension.
+    fn known(&self, cell: &[Option<i64>]) -> Option<Vec<i64>> {
+        if cell.len() != self.rank {
+            return None;
+        }
+        cell.iter().copied().collect()
+    }
+
+    fn overlaps(&self, position: usize, cell: &[Option<i64>]) -> bool {
+        cells_may_overlap(&self.notifies[position].cell, cell)
+    }
+
+    /// The positions of the notifies that may touch `cell`, ascending.
+    pub fn overlapping(&self, cell: &[Option<i64>]) -> Vec<usize> {
+        let Some(key) = self.known(cell) else {
+            return (0..self.notifies.len())
+                .filter(|position| self.overlaps(*position, cell))
+                .collect();
+        };
+        let mut positions: Vec<usize> = self
+            .partial
+            .iter()
+            .flat_map(|(_, list)| list)
+            .copied()
+            .filter(|position| self.overlaps(*position, cell))
+            .collect();
+        if let Some(bucket) = self.exact.get(&key) {
+            positions.extend(&bucket.positions);
+        }
+        positions.sort_unstable();
+        positions
+    }
+
+    /// The first notify before position `before` whose mode is not `mode`
+    /// and that may touch `cell`.
+    pub fn first_of_other_mode(
+        &self,
+        cell: &[Option<i64>],
+        mode: &str,
+        before: usize,
+    ) -> Option<usize> {
+        // The first position in each list of another mode that may touch
+        // `cell` (lists of the same mode are never scanned).
+        let first_in = |lists: &ByMode| {
+            lists
+                .iter()
+                .filter(|(other, _)| *other != mode)
+                .filter_map(|(_, list)| {
+                    list.iter()
+                        .copied()
+                        .take_while(|position| *position < before)
+                        .find(|position| self.overlaps(*position, cell))
+                })
+                .min()
+        };
+        let found = match self.known(cell) {
+            Some(key) => {
+                let exact = self.exact.get(&key).and_then(|bucket| {
+                    bucket
+                        .first_of_mode
+                        .iter()
+                        .filter(|(other, _)| *other != mode)
+                        .map(|(_, position)| *position)
+                        .min()
+                });
+                exact.into_iter().chain(first_in(&self.partial)).min()
+            }
+            None => first_in(&self.by_mode),
+        };
+        found.filter(|position| *position < before)
     }
 }
 

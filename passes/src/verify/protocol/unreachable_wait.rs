@@ -3,19 +3,20 @@
 //! notifies, and (a warning) the single-rank case where every writer runs
 //! only for a peer other than this rank.
 
-use super::signals::{SignalAccess, SignalGroups, accesses, collective_signals};
+use super::signals::{NotifyIndex, SignalAccess, SignalGroups, accesses, collective_signals};
 use crate::{report::Report, verify::ir};
 use melior::ir::{
     TypeLike, ValueLike, attribute::IntegerAttribute, operation::OperationLike,
     operation::OperationRef,
 };
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// What the writers of one cell can leave in it.
 enum Reachable {
     /// Anything (a dynamic value, an unbounded sum, or mixed modes).
     Unknown,
-    /// Exactly these values (Set writers, plus the initial 0).
+    /// Exactly these values (Set writers, plus the initial 0), sorted and
+    /// deduplicated (so that each wait is judged without a scan).
     Values(Vec<i64>),
     /// Values in `[min, max]` (Set writers whose values are only bounded,
     /// e.g. by the rank; the initial 0 included).
@@ -36,6 +37,8 @@ fn reachable(writers: &[&SignalAccess]) -> Reachable {
         if ranges.iter().all(|(min, max)| min == max) {
             let mut values: Vec<i64> = ranges.iter().map(|(value, _)| *value).collect();
             values.push(0);
+            values.sort_unstable();
+            values.dedup();
             return Reachable::Values(values);
         }
         let min = ranges.iter().map(|(min, _)| *min).min().unwrap_or(0).min(0);
@@ -53,8 +56,8 @@ fn reachable(writers: &[&SignalAccess]) -> Reachable {
 fn never_satisfied(cmp: &str, expected: i64, reachable: &Reachable) -> bool {
     match (cmp, reachable) {
         (_, Reachable::Unknown) => false,
-        ("ge", Reachable::Values(values)) => values.iter().all(|value| *value < expected),
-        ("eq", Reachable::Values(values)) => !values.contains(&expected),
+        ("ge", Reachable::Values(values)) => values.last().is_none_or(|max| *max < expected),
+        ("eq", Reachable::Values(values)) => values.binary_search(&expected).is_err(),
         ("ge", Reachable::Between(_, max)) => *max < expected,
         ("eq", Reachable::Between(min, max)) => expected < *min || *max < expected,
         ("ge", Reachable::AtMost(max)) => *max < expected,
@@ -107,24 +110,23 @@ fn only_for_other_ranks(op: &OperationRef) -> bool {
 
 /// With a single rank there is no other peer: a wait that runs even then,
 /// on a cell only other ranks write, never returns.
-fn check_single_rank(
-    wait: &SignalAccess,
-    expected: i64,
-    writers: &[&SignalAccess],
-    report: &mut Report,
-) {
+fn check_single_rank(wait: &SignalAccess, expected: i64, writers: &Writers, report: &mut Report) {
     let reached_at_zero = match wait.mode {
         "ge" => expected <= 0,
         _ => expected == 0,
     };
     if reached_at_zero
         || only_for_other_ranks(&wait.op)
-        || !writers
-            .iter()
-            .all(|writer| only_for_other_ranks(&writer.op))
+        || !*writers.only_for_other_ranks.get_or_init(|| {
+            writers
+                .list
+                .iter()
+                .all(|writer| only_for_other_ranks(&writer.op))
+        })
     {
         return;
     }
+    let writers = &writers.list;
     let notes: Vec<_> = writers
         .iter()
         .map(|writer| {
@@ -146,6 +148,18 @@ fn check_single_rank(
     );
 }
 
+/// The notifies that may write one cell, and what the rule derives from
+/// them. Thousands of waits on one cell share them (`bench/verify-cost.py`),
+/// so they are found and judged once per cell, not once per wait.
+struct Writers<'s, 'c, 'a> {
+    /// In program order.
+    list: Vec<&'s SignalAccess<'c, 'a>>,
+    reachable: Reachable,
+    /// Whether every writer runs only for a peer other than this rank (made
+    /// on first need).
+    only_for_other_ranks: std::cell::OnceCell<bool>,
+}
+
 pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
     // The types of every signal some notify of the module writes.
     let notified_types: HashSet<usize> = accesses(&ir::nested_ops(ir::root(*root)))
@@ -159,6 +173,10 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
         .collect();
     let all = accesses(ops);
     let groups = SignalGroups::new(&all);
+    // The notifies of each signal by cell, and the writers of each cell a
+    // wait reads (by signal and cell), made on first need.
+    let mut indexes: HashMap<usize, NotifyIndex> = HashMap::new();
+    let mut writers_of: HashMap<(usize, Vec<Option<i64>>), Writers> = HashMap::new();
     for wait in all.iter().filter(|access| access.is_wait()) {
         let Some(expected) = ir::constant_int(wait.scalar) else {
             continue;
@@ -167,13 +185,25 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
             continue;
         }
         let cmp = &wait.mode;
-        let writers: Vec<&SignalAccess> = groups
-            .of(wait.signal)
-            .iter()
-            .copied()
-            .filter(|access| access.is_notify() && access.may_overlap(wait))
-            .collect();
-        if writers.is_empty() {
+        let signal = ir::value_key(wait.signal);
+        let writers = writers_of
+            .entry((signal, wait.cell.clone()))
+            .or_insert_with(|| {
+                let index = indexes
+                    .entry(signal)
+                    .or_insert_with(|| NotifyIndex::new(groups.of(wait.signal)));
+                let list: Vec<&SignalAccess> = index
+                    .overlapping(&wait.cell)
+                    .into_iter()
+                    .map(|position| index.notifies[position])
+                    .collect();
+                Writers {
+                    reachable: reachable(&list),
+                    list,
+                    only_for_other_ranks: std::cell::OnceCell::new(),
+                }
+            });
+        if writers.list.is_empty() {
             // The writer may live in another function of the module, on a
             // signal of the same type; only a module with no such notify at
             // all proves that nothing ever writes the cell.
@@ -193,14 +223,11 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
             }
             continue;
         }
-        check_single_rank(wait, expected, &writers, report);
-        let reachable = reachable(&writers);
-        if never_satisfied(cmp, expected, &reachable) {
-            let what = match &reachable {
+        check_single_rank(wait, expected, writers, report);
+        let reachable = &writers.reachable;
+        if never_satisfied(cmp, expected, reachable) {
+            let what = match reachable {
                 Reachable::Values(values) => {
-                    let mut values = values.clone();
-                    values.sort();
-                    values.dedup();
                     let values: Vec<String> = values.iter().map(i64::to_string).collect();
                     format!("can only hold {}", values.join(", "))
                 }
@@ -208,6 +235,7 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
                 _ => "never rises above 0".to_owned(),
             };
             let notes: Vec<_> = writers
+                .list
                 .iter()
                 .map(|writer| {
                     let verb = if writer.mode == "set" { "sets" } else { "adds" };
