@@ -67,24 +67,23 @@ pub trait Pipeline: 'static {
 /// Registers `P` with MLIR's global pass registry (a second registration of
 /// the same argument does nothing).
 pub fn register_pipeline<P: Pipeline>() {
-    if !first_registration(P::ARGUMENT) {
-        return;
-    }
-    let options = raw_options(P::OPTIONS);
-    // SAFETY: the bridge copies every string and the option list before
-    // returning; the callback is a plain function.
-    unsafe {
-        ffi::pldRegisterPipeline(
-            StringRef::new(P::ARGUMENT).to_raw(),
-            StringRef::new(P::DESCRIPTION).to_raw(),
-            options.as_ptr(),
-            options.len() as isize,
-            ffi::PldPipelineCallbacks {
-                build: build_pipeline_trampoline::<P>,
-                user_data: std::ptr::null_mut(),
-            },
-        );
-    }
+    register_once(P::ARGUMENT, || {
+        let options = raw_options(P::OPTIONS);
+        // SAFETY: the bridge copies every string and the option list before
+        // returning; the callback is a plain function.
+        unsafe {
+            ffi::pldRegisterPipeline(
+                StringRef::new(P::ARGUMENT).to_raw(),
+                StringRef::new(P::DESCRIPTION).to_raw(),
+                options.as_ptr(),
+                options.len() as isize,
+                ffi::PldPipelineCallbacks {
+                    build: build_pipeline_trampoline::<P>,
+                    user_data: std::ptr::null_mut(),
+                },
+            );
+        }
+    });
 }
 
 /// # Safety
@@ -112,18 +111,19 @@ unsafe extern "C" fn build_pipeline_trampoline<P: Pipeline>(
     success(ok)
 }
 
-/// Whether `argument` is registered for the first time (MLIR itself aborts
-/// on a second registration).
-fn first_registration(argument: &'static str) -> bool {
+/// Runs `register` unless `argument` was registered before (MLIR itself
+/// aborts on a second registration). The lock is held throughout: MLIR's
+/// registry is not thread-safe, and a thread that finds the argument taken
+/// must not go on to parse a pipeline before the registration is complete.
+fn register_once(argument: &'static str, register: impl FnOnce()) {
     static REGISTERED: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
     let mut registered = REGISTERED
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if registered.contains(&argument) {
-        return false;
+    if !registered.contains(&argument) {
+        register();
+        registered.push(argument);
     }
-    registered.push(argument);
-    true
 }
 
 fn raw_options(options: &[PassOption]) -> Vec<ffi::PldPassOption> {
@@ -138,28 +138,29 @@ fn raw_options(options: &[PassOption]) -> Vec<ffi::PldPassOption> {
 }
 
 /// Registers `P` with MLIR's global pass registry. A second registration of
-/// the same argument does nothing (MLIR itself aborts on one).
+/// the same argument does nothing (MLIR itself aborts on one). Register at
+/// start-up, before any thread parses a pipeline: MLIR's registry must not
+/// change while another thread reads it.
 pub fn register<P: Pass>() {
-    if !first_registration(P::ARGUMENT) {
-        return;
-    }
-    let options = raw_options(P::OPTIONS);
-    // SAFETY: the bridge copies every string and the option list before
-    // returning; the callbacks are plain functions.
-    unsafe {
-        ffi::pldRegisterPass(
-            StringRef::new(P::ARGUMENT).to_raw(),
-            StringRef::new(P::DESCRIPTION).to_raw(),
-            StringRef::new("").to_raw(),
-            options.as_ptr(),
-            options.len() as isize,
-            ffi::PldPassCallbacks {
-                run: run_trampoline::<P>,
-                validate_options: Some(validate_trampoline::<P>),
-                user_data: std::ptr::null_mut(),
-            },
-        );
-    }
+    register_once(P::ARGUMENT, || {
+        let options = raw_options(P::OPTIONS);
+        // SAFETY: the bridge copies every string and the option list before
+        // returning; the callbacks are plain functions.
+        unsafe {
+            ffi::pldRegisterPass(
+                StringRef::new(P::ARGUMENT).to_raw(),
+                StringRef::new(P::DESCRIPTION).to_raw(),
+                StringRef::new("").to_raw(),
+                options.as_ptr(),
+                options.len() as isize,
+                ffi::PldPassCallbacks {
+                    run: run_trampoline::<P>,
+                    validate_options: Some(validate_trampoline::<P>),
+                    user_data: std::ptr::null_mut(),
+                },
+            );
+        }
+    });
 }
 
 fn success(ok: bool) -> MlirLogicalResult {

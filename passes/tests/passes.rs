@@ -10,10 +10,22 @@ use melior::{
 use pld_dialect::create_context;
 use std::sync::{Arc, Mutex};
 
+/// Every pass these tests use, registered once before any test parses a
+/// pipeline: MLIR's pass registry must not change while another thread reads
+/// it (an embedder registers at start-up, as here).
+fn register_all() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        pld_passes::register_passes();
+        pld_passes::bridge::register::<CountOps>();
+        pld_passes::bridge::register::<Panics>();
+    });
+}
+
 /// Runs `pipeline` on `source`; returns whether it succeeded and every
 /// diagnostic, notes included.
 fn run(context: &Context, pipeline: &str, source: &str) -> (bool, String) {
-    pld_passes::register_passes();
+    register_all();
     let seen = Arc::new(Mutex::new(Vec::new()));
     let sink = seen.clone();
     let handler = context.attach_diagnostic_handler(move |diagnostic| {
@@ -170,6 +182,7 @@ impl pld_passes::bridge::Pass for CountOps {
 #[test]
 fn embedders_register_their_own_rust_passes_with_options() {
     let context = create_context();
+    register_all();
     pld_passes::bridge::register::<CountOps>();
     let source = r#"
         func.func @k(%s: !pld.dtensor<2x1xi32>, %p: index, %v: i32) attributes {pl.kernel = #pl.kernel<incore>} {
@@ -229,6 +242,7 @@ impl pld_passes::bridge::Pass for Panics {
 #[test]
 fn a_panicking_pass_fails_with_an_error_instead_of_aborting() {
     let context = create_context();
+    register_all();
     pld_passes::bridge::register::<Panics>();
     let (ok, diagnostics) = run(&context, "builtin.module(test-panics)", "module {}");
     assert!(!ok);
@@ -242,6 +256,7 @@ fn a_panicking_pass_fails_with_an_error_instead_of_aborting() {
 
 #[test]
 fn registering_twice_is_harmless() {
+    register_all();
     pld_passes::register_passes();
     pld_passes::register_passes();
     pld_passes::bridge::register::<pld_passes::verify::PldVerify>();
@@ -256,7 +271,7 @@ func.func @k(%d: !pld.dtensor<1x17xf32>, %s: !pld.dtensor<4x1xi32>) attributes {
   return
 }
 "#;
-    pld_passes::register_passes();
+    register_all();
     let mut module = Module::parse(&context, source).expect("test input parses");
     let manager = PassManager::new(&context);
     parse_pass_pipeline(
