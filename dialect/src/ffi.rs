@@ -41,6 +41,7 @@ pub struct PldPassCallbacks {
         ) -> MlirLogicalResult,
     >,
     pub user_data: *mut c_void,
+    pub leaves_ir_unchanged: bool,
 }
 
 /// `PldPipelineCallbacks` of `pld-c/PassBridge.h`.

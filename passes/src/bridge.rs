@@ -38,6 +38,10 @@ pub trait Pass: Sized + 'static {
     const DESCRIPTION: &'static str;
     /// The options, in the order [`Pass::from_options`] receives them.
     const OPTIONS: &'static [PassOption] = &[];
+    /// Whether [`Pass::run`] leaves the IR as it found it (a checker): the
+    /// pass manager then keeps every analysis and skips verifying the IR
+    /// again after the pass.
+    const LEAVES_IR_UNCHANGED: bool = false;
 
     /// Builds the pass from its option values (one per [`Pass::OPTIONS`]
     /// entry); an `Err` says which value is wrong and why.
@@ -157,6 +161,7 @@ pub fn register<P: Pass>() {
                     run: run_trampoline::<P>,
                     validate_options: Some(validate_trampoline::<P>),
                     user_data: std::ptr::null_mut(),
+                    leaves_ir_unchanged: P::LEAVES_IR_UNCHANGED,
                 },
             );
         }

@@ -14,6 +14,8 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
 
+#include <stdbool.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -37,6 +39,10 @@ typedef struct {
                                        MlirStringCallback error,
                                        void *errorUserData, void *userData);
   void *userData;
+  /* Whether `run` leaves the IR as it found it (a checker or an analysis):
+   * the pass manager then keeps every analysis and does not verify the IR
+   * again after the pass. */
+  bool leavesIRUnchanged;
 } PldPassCallbacks;
 
 /* Registers a pass under `argument` (its flag and pipeline name). An empty

@@ -97,6 +97,8 @@ public:
                                                       refs.data(), refs.size(),
                                                       spec.callbacks.userData)))
       signalPassFailure();
+    else if (spec.callbacks.leavesIRUnchanged)
+      markAllAnalysesPreserved();
   }
 
 private:

@@ -158,17 +158,13 @@ fn is_decided_by_callers(value: Value) -> bool {
     if !is_function(&owner) {
         return true;
     }
-    owner
-        .attribute("sym_name")
-        .ok()
-        .and_then(|name| melior::ir::attribute::StringAttribute::try_from(name).ok())
-        .is_some_and(|name| {
-            SCOPE.with_borrow(|scope| {
-                scope
-                    .as_ref()
-                    .is_some_and(|scope| scope.called.contains(name.value()))
-            })
+    symbol_name(&owner).is_some_and(|name| {
+        SCOPE.with_borrow(|scope| {
+            scope
+                .as_ref()
+                .is_some_and(|scope| scope.called.contains(&name))
         })
+    })
 }
 
 /// The signed bounds of an integer or index value, when known (rank ids and
@@ -209,12 +205,7 @@ impl<'m> FactsScope<'m> {
         let called = nested_ops(module)
             .iter()
             .filter(|op| name(op) == "func.call")
-            .filter_map(|call| {
-                let callee = call.attribute("callee").ok()?;
-                melior::ir::attribute::FlatSymbolRefAttribute::try_from(callee)
-                    .ok()
-                    .map(|callee| callee.value().to_owned())
-            })
+            .filter_map(callee_name)
             .collect();
         // SAFETY: the module outlives the scope (`'m`), and the scope is
         // cleared when this guard drops, which the caller guarantees happens
@@ -367,6 +358,21 @@ pub fn constant_trip_count(for_op: &OperationRef) -> Option<i64> {
 fn trips(lower: i64, upper: i64, step: i64) -> Option<i64> {
     let span = upper.saturating_sub(lower).max(0);
     (step > 0).then(|| span / step + i64::from(span % step != 0))
+}
+
+/// The symbol name of a function (`sym_name`), read as a string attribute.
+pub fn symbol_name(function: &OperationRef) -> Option<String> {
+    let name = function.attribute("sym_name").ok()?;
+    let name = melior::ir::attribute::StringAttribute::try_from(name).ok()?;
+    Some(name.value().to_owned())
+}
+
+/// The function a `func.call` names (`callee`), read as a flat symbol
+/// reference.
+pub fn callee_name(call: &OperationRef) -> Option<String> {
+    let callee = call.attribute("callee").ok()?;
+    let callee = melior::ir::attribute::FlatSymbolRefAttribute::try_from(callee).ok()?;
+    Some(callee.value().to_owned())
 }
 
 /// The most times an `scf.for` can run, from the ranges of its bounds (a

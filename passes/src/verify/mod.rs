@@ -41,6 +41,9 @@ impl Pass for PldVerify {
         description: "Kind of a function without a pl.kernel attribute: host or incore",
         default: "host",
     }];
+    // The checks only read the IR (the value analysis restores the
+    // visibility it changes while it runs).
+    const LEAVES_IR_UNCHANGED: bool = true;
 
     fn from_options(values: &[&str]) -> Result<Self, String> {
         Ok(Self {

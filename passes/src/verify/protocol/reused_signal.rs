@@ -212,23 +212,19 @@ fn check_calls(ops: &[OperationRef], report: &mut Report) {
         Some(op) => ir::root(*op),
         None => return,
     };
-    // Functions by the symbol a call names them with (`@name`).
+    // Functions by their symbol name.
     let functions: HashMap<String, OperationRef> = ir::nested_ops(module)
         .into_iter()
         .filter(ir::is_function)
-        .filter_map(|function| {
-            let name = function.attribute("sym_name").ok()?.to_string();
-            Some((format!("@{}", name.trim_matches('"')), function))
-        })
+        .filter_map(|function| Some((ir::symbol_name(&function)?, function)))
         .collect();
     let mut fixed_waits: HashMap<String, Vec<(usize, OperationRef)>> = HashMap::new();
     // The first call of (callee, argument, signal) in each function.
     let mut first_calls: HashMap<(String, usize, usize), OperationRef> = HashMap::new();
     for call in ops.iter().filter(|op| ir::name(op) == "func.call") {
-        let Ok(callee_name) = call.attribute("callee") else {
+        let Some(callee_name) = ir::callee_name(call) else {
             continue;
         };
-        let callee_name = callee_name.to_string();
         let Some(callee) = functions.get(&callee_name) else {
             continue;
         };
@@ -257,7 +253,7 @@ fn check_calls(ops: &[OperationRef], report: &mut Report) {
             report.error(
                 call,
                 &format!(
-                    "this call reuses a signal whose cell {callee_name} waits on with a fixed \
+                    "this call reuses a signal whose cell @{callee_name} waits on with a fixed \
                      expected value, as {reason} does; tile-level signals are monotonic \
                      counters that never reset, so the wait passes at once: pass a fresh \
                      signal or a rising expected value"
