@@ -35,6 +35,21 @@ pub mod ods {
     }
 }
 
+/// The bytes of a C API string. An empty one may carry a null `data`, which
+/// `slice::from_raw_parts` must never see, so every reader goes through here.
+///
+/// # Safety
+///
+/// Unless `text.length` is 0, `text.data` points at that many bytes,
+/// readable and unchanged for `'a`.
+pub unsafe fn string_ref_bytes<'a>(text: mlir_sys::MlirStringRef) -> &'a [u8] {
+    if text.length == 0 {
+        return &[];
+    }
+    // SAFETY: the caller guarantees `length` readable bytes for `'a`.
+    unsafe { std::slice::from_raw_parts(text.data as *const u8, text.length) }
+}
+
 /// The handle of the `pld` dialect.
 pub fn pld_dialect_handle() -> DialectHandle {
     // SAFETY: the C API returns a static handle.
@@ -66,15 +81,11 @@ pub fn translate_to_cpp<'c: 'a, 'a>(
     /// `user_data` is a `*mut String` alive for the call, and `piece` names
     /// `length` readable bytes (as the emitter's stream guarantees).
     unsafe extern "C" fn append(piece: mlir_sys::MlirStringRef, user_data: *mut std::ffi::c_void) {
-        if piece.length == 0 {
-            return; // `data` may be null then.
-        }
         // SAFETY: `user_data` is the `String` below, alive for the call;
         // `piece` is `length` bytes the emitter printed (decoded lossily).
         unsafe {
             let text = &mut *(user_data as *mut String);
-            let bytes = std::slice::from_raw_parts(piece.data as *const u8, piece.length);
-            text.push_str(&String::from_utf8_lossy(bytes));
+            text.push_str(&String::from_utf8_lossy(string_ref_bytes(piece)));
         }
     }
     // SAFETY: a live op; the callback only appends to `text`.

@@ -27,14 +27,17 @@
 use crate::report::Report;
 use melior::ir::{
     BlockLike, RegionLike, ValueLike,
-    attribute::{FlatSymbolRefAttribute, IntegerAttribute, StringAttribute},
+    attribute::{FlatSymbolRefAttribute, IntegerAttribute},
     operation::{OperationLike, OperationRef},
     r#type::IntegerType,
 };
 use pld_dialect::types::ascend as ascend_types;
 use pld_passes::{
     bridge::{Pass, PassFailed, PassOption},
-    ir::{Builder, OpRef, PtrMap, Val, builder::context_of, nested_ops, ops::name, ops::operand},
+    ir::{
+        Builder, OpRef, PtrMap, Val, builder::context_of, nested_ops, ops::name, ops::operand,
+        ops::symbol_name,
+    },
 };
 use std::collections::{BTreeSet, HashMap};
 
@@ -81,7 +84,7 @@ impl Pass for PlanUb {
                 plan = Plan::of(function);
             }
             let footprint = plan.assign(self.ub_bytes, &footprints, &mut report);
-            footprints.insert(symbol(function), footprint);
+            footprints.insert(symbol_name(&function).unwrap_or_default(), footprint);
         }
         if report.failed() {
             Err(PassFailed)
@@ -463,16 +466,6 @@ impl<'c> Plan<'c> {
     }
 }
 
-/// The symbol of a function.
-fn symbol(function: OpRef) -> String {
-    function
-        .attribute("sym_name")
-        .ok()
-        .and_then(|name| StringAttribute::try_from(name).ok())
-        .map(|name| name.value().to_owned())
-        .unwrap_or_default()
-}
-
 /// The function an op runs on this core, if it calls one.
 fn callee(op: OpRef) -> Option<String> {
     let attribute = match name(op) {
@@ -489,7 +482,7 @@ fn callee(op: OpRef) -> Option<String> {
 fn callees_first<'c>(functions: &[OpRef<'c>]) -> Vec<OpRef<'c>> {
     let by_symbol: HashMap<String, OpRef> = functions
         .iter()
-        .map(|function| (symbol(*function), *function))
+        .map(|function| (symbol_name(function).unwrap_or_default(), *function))
         .collect();
     let mut visited = BTreeSet::new();
     let mut order = Vec::new();

@@ -189,13 +189,9 @@ unsafe fn option_values<'a>(values: *const MlirStringRef, count: isize) -> Vec<&
     unsafe { std::slice::from_raw_parts(values, count as usize) }
         .iter()
         .map(|value| {
-            if value.length == 0 {
-                return ""; // `data` may be null (and melior's `as_str` panics).
-            }
-            // SAFETY: the caller guarantees `length` readable bytes for `'a`.
-            let bytes =
-                unsafe { std::slice::from_raw_parts(value.data as *const u8, value.length) };
-            std::str::from_utf8(bytes).unwrap_or("")
+            // SAFETY: the caller guarantees `length` readable bytes for `'a`
+            // (melior's `as_str` would panic on an empty, null string).
+            std::str::from_utf8(unsafe { pld_dialect::string_ref_bytes(*value) }).unwrap_or("")
         })
         .collect()
 }

@@ -35,7 +35,12 @@ use melior::ir::{
 use pld_dialect::enums::KernelKind;
 use pld_passes::{
     bridge::{Pass, PassFailed, PassOption},
-    ir::{Builder, OpRef, builder::context_of, nested_ops, ops::name},
+    ir::{
+        Builder, OpRef,
+        builder::context_of,
+        nested_ops,
+        ops::{callee_name, name, symbol_name},
+    },
     verify::{CodeKind, placement::scope_of},
 };
 use std::collections::{HashMap, HashSet};
@@ -138,13 +143,6 @@ fn op_key(op: OpRef) -> usize {
     op.to_raw().ptr as usize
 }
 
-/// The `sym_name` of an op.
-pub fn symbol_of(op: OpRef) -> Option<String> {
-    StringAttribute::try_from(op.attribute("sym_name").ok()?)
-        .ok()
-        .map(|name| name.value().to_owned())
-}
-
 impl<'c> Functions<'c> {
     fn collect(module: OpRef<'c>, default_kind: CodeKind) -> Self {
         let mut functions = Self {
@@ -178,7 +176,7 @@ impl<'c> Functions<'c> {
     }
 
     fn add(&mut self, op: OpRef<'c>, kind: Kind, private: bool) {
-        let symbol = symbol_of(op).expect("a function has a name");
+        let symbol = symbol_name(&op).expect("a function has a name");
         let inputs = signature::function_type(op)
             .map(|function_type| {
                 (0..function_type.input_count())
@@ -311,7 +309,7 @@ impl<'c> Functions<'c> {
                 if name(op) != "func.call" {
                     continue;
                 }
-                let Some(callee) = callee_of(op).and_then(|callee| self.by_symbol.get(&callee))
+                let Some(callee) = callee_name(&op).and_then(|callee| self.by_symbol.get(&callee))
                 else {
                     continue;
                 };
@@ -406,7 +404,7 @@ impl<'c> Functions<'c> {
             let function = &functions.by_symbol[symbol];
             for op in nested_ops(function.op) {
                 if name(op) == "func.call"
-                    && let Some(callee) = callee_of(op)
+                    && let Some(callee) = callee_name(&op)
                     && functions
                         .by_symbol
                         .get(&callee)
@@ -446,24 +444,6 @@ fn function_kind(op: OpRef, default_kind: CodeKind) -> CodeKind {
         Some(KernelKind::InCore) => CodeKind::InCore,
         Some(KernelKind::Host) => CodeKind::Host,
         None => default_kind,
-    }
-}
-
-/// The function a `func.call` calls.
-pub fn callee_of(call: OpRef) -> Option<String> {
-    let callee = call.attribute("callee").ok()?;
-    // SAFETY: the value is read only from a confirmed flat symbol reference;
-    // its text lives in the context (an empty one may have a null `data`).
-    unsafe {
-        if !mlir_sys::mlirAttributeIsAFlatSymbolRef(callee.to_raw()) {
-            return None;
-        }
-        let text = mlir_sys::mlirFlatSymbolRefAttrGetValue(callee.to_raw());
-        if text.length == 0 {
-            return Some(String::new());
-        }
-        let bytes = std::slice::from_raw_parts(text.data as *const u8, text.length);
-        Some(String::from_utf8_lossy(bytes).into_owned())
     }
 }
 

@@ -3,7 +3,6 @@
 use super::{
     Kind,
     buffer::{Buffer, is_buffer, is_buffer_type},
-    callee_of,
     signature::{FunctionConverter, Lowered, is_incore, key},
 };
 use crate::ascend::{AscendBuilder, Site};
@@ -18,9 +17,9 @@ use pld_dialect::{
 };
 use pld_passes::ir::{
     Builder, Ix, OpRef, Val,
-    builder::erase_op,
+    builder::{erase_op, replace_uses},
     ops::{
-        attribute, integer_attribute, mixed_list, name, operand, segment, static_list,
+        attribute, callee_name, integer_attribute, mixed_list, name, operand, segment, static_list,
         variadic_tail,
     },
     types,
@@ -143,11 +142,9 @@ impl<'c> FunctionConverter<'_, 'c> {
     /// and find the new ones through `lowered` (erasing `op` now would leave
     /// them dangling).
     fn replace(&mut self, op: OpRef<'c>, replacements: &[Val<'c>]) {
-        assert_eq!(op.result_count(), replacements.len());
+        replace_uses(op, replacements);
         for (index, replacement) in replacements.iter().enumerate() {
             let old = Builder::result_at(op, index);
-            // SAFETY: both are live values of the same context and type.
-            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), replacement.to_raw()) };
             self.lowered.insert(key(old), Lowered::Value(*replacement));
         }
         self.replaced.push(op);
@@ -529,7 +526,7 @@ impl<'c> FunctionConverter<'_, 'c> {
     /// A call: a launch when host code calls a kernel, else a call with the
     /// CommContext and the lowered operands.
     fn convert_call(&mut self, builder: &Builder<'c>, op: OpRef<'c>) -> Result<(), String> {
-        let callee_symbol = callee_of(op).ok_or("a call without a callee")?;
+        let callee_symbol = callee_name(&op).ok_or("a call without a callee")?;
         let Some(callee) = self.functions.by_symbol.get(&callee_symbol) else {
             return Err(format!(
                 "the callee @{callee_symbol} is not a function of this module"

@@ -5,7 +5,7 @@
 
 use super::Collective;
 use crate::{
-    ir::{Builder, OpRef, Val, builder::context_of, nested_ops},
+    ir::{Builder, OpRef, Val, builder::context_of, nested_ops, ops::symbol_name},
     verify::ir::enclosing_function,
 };
 use melior::ir::{
@@ -30,7 +30,7 @@ impl<'c> HostRailKernels<'c> {
     pub fn new(module: OpRef<'c>) -> Self {
         let taken = nested_ops(module)
             .into_iter()
-            .filter_map(|op| symbol_name(op))
+            .filter_map(|op| symbol_name(&op))
             .collect();
         Self {
             taken,
@@ -50,7 +50,7 @@ impl<'c> HostRailKernels<'c> {
         let function: OpRef<'c> = unsafe { OpRef::from_raw(function.to_raw()) };
         let base = format!(
             "{}_{}",
-            symbol_name(function).unwrap_or_default(),
+            symbol_name(&function).unwrap_or_default(),
             collective.name()
         );
         let name = (0..)
@@ -126,11 +126,4 @@ impl<'c> HostRailKernels<'c> {
     pub fn last_symbol(&self) -> Attribute<'c> {
         self.last.expect("a kernel was created")
     }
-}
-
-fn symbol_name(op: OpRef) -> Option<String> {
-    let name = op.attribute("sym_name").ok()?;
-    StringAttribute::try_from(name)
-        .ok()
-        .map(|name| name.value().to_owned())
 }

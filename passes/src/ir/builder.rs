@@ -511,6 +511,13 @@ impl<'c> Builder<'c> {
 
 /// Replaces every use of `op`'s results with `replacements` and erases it.
 pub fn replace_op<'c>(op: OpRef<'c>, replacements: &[Val<'c>]) {
+    replace_uses(op, replacements);
+    erase_op(op);
+}
+
+/// Moves every use of `op`'s results to `replacements` (one per result);
+/// `op` stays, without uses.
+pub fn replace_uses<'c>(op: OpRef<'c>, replacements: &[Val<'c>]) {
     assert_eq!(op.result_count(), replacements.len());
     for (index, replacement) in replacements.iter().enumerate() {
         // SAFETY: both values are live values of the same context.
@@ -521,7 +528,6 @@ pub fn replace_op<'c>(op: OpRef<'c>, replacements: &[Val<'c>]) {
             )
         };
     }
-    erase_op(op);
 }
 
 /// Erases an op whose results have no uses left.

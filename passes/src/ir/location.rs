@@ -15,10 +15,7 @@ pub fn location_text(location: Location) -> String {
         }
         let file =
             mlir_sys::mlirIdentifierStr(mlir_sys::mlirLocationFileLineColRangeGetFilename(raw));
-        let file = match file.length {
-            0 => &[][..],
-            length => std::slice::from_raw_parts(file.data as *const u8, length),
-        };
+        let file = pld_dialect::string_ref_bytes(file);
         format!(
             "{}:{}:{}",
             String::from_utf8_lossy(file),

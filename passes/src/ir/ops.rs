@@ -10,11 +10,14 @@
 
 use super::{Builder, Ix, OpRef, Val, builder::constant_of};
 use melior::ir::{
-    Attribute, Type, ValueLike,
+    Attribute, AttributeLike, Type, ValueLike,
     attribute::{ArrayAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute},
     operation::OperationLike,
 };
-use pld_dialect::enums::{AtomicType, NotifyOp, ReduceOp, WaitCmp};
+use pld_dialect::{
+    enums::{AtomicType, NotifyOp, ReduceOp, WaitCmp},
+    string_ref_bytes,
+};
 
 /// The name of an op (`pld.tensor.put`); empty for a name that is not
 /// UTF-8 (an unregistered op may be named anything).
@@ -22,13 +25,44 @@ pub fn name<'c>(op: OpRef<'c>) -> &'c str {
     // SAFETY: a live op; its name is uniqued in the context, so the text
     // lives as long as the context. Empty text may have a null `data`.
     let bytes = unsafe {
-        let text = mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op.to_raw()));
-        if text.length == 0 {
-            return "";
-        }
-        std::slice::from_raw_parts(text.data as *const u8, text.length)
+        string_ref_bytes(mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(
+            op.to_raw(),
+        )))
     };
     std::str::from_utf8(bytes).unwrap_or("")
+}
+
+/// `text` decoded (lossily) into a `String`.
+///
+/// # Safety
+///
+/// As for [`string_ref_bytes`]: `text` names readable bytes for the call.
+unsafe fn owned_text(text: mlir_sys::MlirStringRef) -> String {
+    // SAFETY: the caller's guarantee.
+    String::from_utf8_lossy(unsafe { string_ref_bytes(text) }).into_owned()
+}
+
+/// The `sym_name` of an op (a function's name), when it is a string.
+pub fn symbol_name<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Option<String> {
+    let name = op.attribute("sym_name").ok()?;
+    // SAFETY: the value is read only from a confirmed string attribute,
+    // whose text lives in the context.
+    unsafe {
+        mlir_sys::mlirAttributeIsAString(name.to_raw())
+            .then(|| owned_text(mlir_sys::mlirStringAttrGetValue(name.to_raw())))
+    }
+}
+
+/// The function a `func.call` calls (its `callee`), when it is a flat
+/// symbol reference.
+pub fn callee_name<'c: 'a, 'a>(call: &impl OperationLike<'c, 'a>) -> Option<String> {
+    let callee = call.attribute("callee").ok()?;
+    // SAFETY: the value is read only from a confirmed flat symbol reference,
+    // whose text lives in the context.
+    unsafe {
+        mlir_sys::mlirAttributeIsAFlatSymbolRef(callee.to_raw())
+            .then(|| owned_text(mlir_sys::mlirFlatSymbolRefAttrGetValue(callee.to_raw())))
+    }
 }
 
 /// Operand `index` of `op`.

@@ -1,5 +1,6 @@
 //! Read-only queries over melior IR that the rules of pld-verify share.
 
+use crate::ir::ops::{callee_name, symbol_name};
 use melior::ir::{
     BlockLike, RegionLike, Type, TypeLike, Value, ValueLike,
     attribute::DenseI64ArrayAttribute,
@@ -358,21 +359,6 @@ pub fn constant_trip_count(for_op: &OperationRef) -> Option<i64> {
 fn trips(lower: i64, upper: i64, step: i64) -> Option<i64> {
     let span = upper.saturating_sub(lower).max(0);
     (step > 0).then(|| span / step + i64::from(span % step != 0))
-}
-
-/// The symbol name of a function (`sym_name`), read as a string attribute.
-pub fn symbol_name(function: &OperationRef) -> Option<String> {
-    let name = function.attribute("sym_name").ok()?;
-    let name = melior::ir::attribute::StringAttribute::try_from(name).ok()?;
-    Some(name.value().to_owned())
-}
-
-/// The function a `func.call` names (`callee`), read as a flat symbol
-/// reference.
-pub fn callee_name(call: &OperationRef) -> Option<String> {
-    let callee = call.attribute("callee").ok()?;
-    let callee = melior::ir::attribute::FlatSymbolRefAttribute::try_from(callee).ok()?;
-    Some(callee.value().to_owned())
 }
 
 /// The most times an `scf.for` can run, from the ranges of its bounds (a

@@ -216,13 +216,13 @@ fn check_calls(ops: &[OperationRef], report: &mut Report) {
     let functions: HashMap<String, OperationRef> = ir::nested_ops(module)
         .into_iter()
         .filter(ir::is_function)
-        .filter_map(|function| Some((ir::symbol_name(&function)?, function)))
+        .filter_map(|function| Some((crate::ir::ops::symbol_name(&function)?, function)))
         .collect();
     let mut fixed_waits: HashMap<String, Vec<(usize, OperationRef)>> = HashMap::new();
     // The first call of (callee, argument, signal) in each function.
     let mut first_calls: HashMap<(String, usize, usize), OperationRef> = HashMap::new();
     for call in ops.iter().filter(|op| ir::name(op) == "func.call") {
-        let Some(callee_name) = ir::callee_name(call) else {
+        let Some(callee_name) = crate::ir::ops::callee_name(call) else {
             continue;
         };
         let Some(callee) = functions.get(&callee_name) else {
