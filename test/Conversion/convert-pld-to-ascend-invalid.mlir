@@ -95,6 +95,13 @@ func.func @short(%s: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<i
 
 // -----
 
+// expected-error @+1 {{function name 'main' cannot be emitted as C++: 'main' is the C++ program's entry point, which an extern "C" function cannot be; rename the function}}
+func.func @main(%s: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{function name 'x.y' cannot be emitted as C++: a C++ name is letters, digits and '_', not starting with a digit; rename the function}}
 func.func @"x.y"() attributes {pl.kernel = #pl.kernel<incore>} {
   return

@@ -7,14 +7,13 @@
 use super::Functions;
 use crate::report::Report;
 
-/// C++20's keywords and alternative tokens, and `main`, which an
-/// `extern "C"` kernel cannot be.
-const NOT_A_FUNCTION_NAME: &str = "\
+/// C++20's keywords and alternative tokens.
+const CPP_KEYWORDS: &str = "\
      alignas alignof and and_eq asm auto bitand bitor bool break case catch \
      char char8_t char16_t char32_t class compl concept const consteval \
      constexpr constinit const_cast continue co_await co_return co_yield \
      decltype default delete do double dynamic_cast else enum explicit export \
-     extern false float for friend goto if inline int long main mutable \
+     extern false float for friend goto if inline int long mutable \
      namespace new noexcept not not_eq nullptr operator or or_eq private \
      protected public register reinterpret_cast requires return short signed \
      sizeof static static_assert static_cast struct switch template this \
@@ -30,11 +29,13 @@ fn why_not_cpp(symbol: &str) -> Option<&'static str> {
     if !starts_well || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return Some("a C++ name is letters, digits and '_', not starting with a digit");
     }
-    if NOT_A_FUNCTION_NAME
-        .split_whitespace()
-        .any(|word| word == symbol)
-    {
+    if CPP_KEYWORDS.split_whitespace().any(|word| word == symbol) {
         return Some("it is a C++ keyword");
+    }
+    if symbol == "main" {
+        return Some(
+            "'main' is the C++ program's entry point, which an extern \"C\" function cannot be",
+        );
     }
     let mut start = symbol.chars();
     if symbol.contains("__")
