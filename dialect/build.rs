@@ -1,7 +1,10 @@
 //! Builds the C++ half (ODS dialects, C API, pass bridge, pld-opt entry
 //! point) with CMake + Ninja, so that `cargo build` alone builds everything,
 //! and tells rustc how to link it. The archives do not bundle MLIR: mlir-sys
-//! links the single copy of MLIR.
+//! links the single copy of MLIR. They are linked unbundled (`-bundle`): the
+//! rlib does not carry a copy of them, so a staticlib built on this crate
+//! (`pld-capi`, for C and C++ tools) leaves them to the final link, where
+//! the installed CMake package supplies exactly one copy.
 
 use std::{
     env,
@@ -43,9 +46,33 @@ fn llvm_prefix() -> String {
     prefix
 }
 
+/// Tells rustc to link the C++ half's archives from `lib_dir`.
+fn link_archives(lib_dir: &Path) {
+    println!("cargo:rustc-link-search=native={}", lib_dir.display());
+    // PldCAPI uses PldDialects, so it comes first on the link line.
+    println!("cargo:rustc-link-lib=static:-bundle=PldCAPI");
+    println!("cargo:rustc-link-lib=static:-bundle=PldDialects");
+    // For dependents' build scripts (DEP_PLD_MLIR_DIALECTS_LIB_DIR): the
+    // pld-opt entry point lives in its own archive.
+    println!("cargo:lib_dir={}", lib_dir.display());
+}
+
 fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
     let root = manifest_dir.parent().unwrap();
+    // For the `dialect!` macro, which reads the same .td files as CMake.
+    println!(
+        "cargo:rustc-env=PLD_TD_INCLUDE_DIR={}",
+        manifest_dir.join("include").display()
+    );
+    // A CMake build of pld that builds `pld-capi` through cargo has already
+    // built the archives, and names their directory: building them again from
+    // here would run CMake inside its own build.
+    println!("cargo:rerun-if-env-changed=PLD_CXX_LIB_DIR");
+    if let Ok(lib_dir) = env::var("PLD_CXX_LIB_DIR") {
+        link_archives(Path::new(&lib_dir));
+        return;
+    }
     // The C++ half builds into OUT_DIR unless PLD_CMAKE_BUILD_DIR names an
     // absolute directory (this repository's .cargo/config.toml does, so
     // that lit and the CMake package test find it).
@@ -83,6 +110,8 @@ fn main() {
             .arg("-B")
             .arg(&build_dir)
             .arg("-DCMAKE_BUILD_TYPE=Release")
+            // cargo is the driver here: the CMake build must not run cargo.
+            .arg("-DPLD_ENABLE_RUST_PASSES=OFF")
             .arg(format!(
                 "-DMLIR_DIR={}",
                 Path::new(&prefix).join("lib/cmake/mlir").display()
@@ -96,17 +125,5 @@ fn main() {
         "PldTranslateMain",
     ]));
 
-    let lib_dir = build_dir.join("dialect/lib");
-    println!("cargo:rustc-link-search=native={}", lib_dir.display());
-    // PldCAPI uses PldDialects, so it comes first on the link line.
-    println!("cargo:rustc-link-lib=static=PldCAPI");
-    println!("cargo:rustc-link-lib=static=PldDialects");
-    // For dependents' build scripts (DEP_PLD_MLIR_DIALECTS_LIB_DIR): the
-    // pld-opt entry point lives in its own archive.
-    println!("cargo:lib_dir={}", lib_dir.display());
-    // For the `dialect!` macro, which reads the same .td files as CMake.
-    println!(
-        "cargo:rustc-env=PLD_TD_INCLUDE_DIR={}",
-        manifest_dir.join("include").display()
-    );
+    link_archives(&build_dir.join("dialect/lib"));
 }

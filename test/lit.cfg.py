@@ -44,12 +44,29 @@ sanitize_flags = os.environ.get("PLD_SANITIZE_FLAGS", "")
 
 config.test_exec_root = os.path.join(target_dir, "lit")
 
+# cargo and rustup find their homes (the registry, the toolchain) through
+# these; the embedding tests run cargo.
+for variable in ["HOME", "CARGO_HOME", "RUSTUP_HOME", "RUSTUP_TOOLCHAIN"]:
+    if variable in os.environ:
+        config.environment[variable] = os.environ[variable]
+
 config.environment["PATH"] = os.pathsep.join(
     [tools_dir, llvm_bin, config.environment.get("PATH", os.environ["PATH"])]
 )
 
 config.substitutions.append(("%pld_src_root", project_root))
 config.substitutions.append(("%pld_cmake_build", cmake_build_dir))
+# A CMake build of pld with its Rust passes (PLD_ENABLE_RUST_PASSES), which
+# test/CMake/rust-passes.test installs; kept beside the others so that a
+# second run rebuilds only what changed.
+config.substitutions.append(
+    ("%pld_embed_build", os.path.join(project_root, "build", "embed"))
+)
+# The target directory of test/Crate/outside-crate.test's crate, for the same
+# reason.
+config.substitutions.append(
+    ("%pld_outside_crate_target", os.path.join(project_root, "build", "outside-crate"))
+)
 config.substitutions.append(("%llvm_prefix", llvm_prefix))
 config.substitutions.append(("%mlir_tblgen", os.path.join(llvm_bin, "mlir-tblgen")))
 

@@ -98,19 +98,19 @@ enum_attribute! {
 }
 enum_attribute! {
     /// Where a function runs (`#pl.kernel<...>`).
-    KernelKind: pldKernelKindAttrGet, pldAttributeIsAKernelKind, pldKernelKindAttrGetValue {
+    KernelKind: plKernelKindAttrGet, plAttributeIsAKernelKind, plKernelKindAttrGetValue {
         Host = 0 "host", InCore = 1 "incore",
     }
 }
 enum_attribute! {
     /// The hardware level of a task (`#pl<level ...>`).
-    Level: pldLevelAttrGet, pldAttributeIsALevel, pldLevelAttrGetValue {
+    Level: plLevelAttrGet, plAttributeIsALevel, plLevelAttrGetValue {
         Core = 0 "core", CoreGroup = 1 "core_group",
     }
 }
 enum_attribute! {
     /// How a split-AIV region divides work (`#pl<split_mode ...>`).
-    SplitMode: pldSplitModeAttrGet, pldAttributeIsASplitMode, pldSplitModeAttrGetValue {
+    SplitMode: plSplitModeAttrGet, plAttributeIsASplitMode, plSplitModeAttrGetValue {
         None = 0 "none", UpDown = 1 "up_down", LeftRight = 2 "left_right",
     }
 }
@@ -121,28 +121,28 @@ pub mod ascend {
 
     enum_attribute! {
         /// `pto::comm::NotifyOp` (`#ascend<notify_op ...>`).
-        NotifyOp: pldAscendNotifyOpAttrGet, pldAttributeIsAAscendNotifyOp,
-            pldAscendNotifyOpAttrGetValue {
+        NotifyOp: ascendNotifyOpAttrGet, ascendAttributeIsANotifyOp,
+            ascendNotifyOpAttrGetValue {
             AtomicAdd = 0 "atomic_add", Set = 1 "set",
         }
     }
     enum_attribute! {
         /// `pto::comm::WaitCmp` (`#ascend<wait_cmp ...>`): PTO's `GE` is 3.
-        WaitCmp: pldAscendWaitCmpAttrGet, pldAttributeIsAAscendWaitCmp,
-            pldAscendWaitCmpAttrGetValue {
+        WaitCmp: ascendWaitCmpAttrGet, ascendAttributeIsAWaitCmp,
+            ascendWaitCmpAttrGetValue {
             Eq = 0 "eq", Ge = 3 "ge",
         }
     }
     enum_attribute! {
         /// `pto::AtomicType` (`#ascend<atomic ...>`).
-        AtomicType: pldAscendAtomicTypeAttrGet, pldAttributeIsAAscendAtomicType,
-            pldAscendAtomicTypeAttrGetValue {
+        AtomicType: ascendAtomicTypeAttrGet, ascendAttributeIsAAtomicType,
+            ascendAtomicTypeAttrGetValue {
             AtomicNone = 0 "none", AtomicAdd = 1 "add",
         }
     }
     enum_attribute! {
         /// A hardware pipe (`#ascend<pipe ...>`).
-        Pipe: pldAscendPipeAttrGet, pldAttributeIsAAscendPipe, pldAscendPipeAttrGetValue {
+        Pipe: ascendPipeAttrGet, ascendAttributeIsAPipe, ascendPipeAttrGetValue {
             S = 0 "s", V = 1 "v", M = 2 "m", Mte1 = 3 "mte1", Mte2 = 4 "mte2", Mte3 = 5 "mte3", All = 6 "all",
         }
     }

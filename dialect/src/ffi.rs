@@ -74,33 +74,33 @@ unsafe extern "C" {
     pub fn pldTypeIsACommCtx(r#type: MlirType) -> bool;
     pub fn pldPtrTypeGet(context: MlirContext) -> MlirType;
     pub fn pldTypeIsAPtr(r#type: MlirType) -> bool;
-    pub fn pldTileTypeGet(
+    pub fn plTileTypeGet(
         context: MlirContext,
         rank: isize,
         shape: *const i64,
         element_type: MlirType,
     ) -> MlirType;
-    pub fn pldTypeIsATile(r#type: MlirType) -> bool;
-    pub fn pldTaskIdTypeGet(context: MlirContext) -> MlirType;
-    pub fn pldTypeIsATaskId(r#type: MlirType) -> bool;
+    pub fn plTypeIsATile(r#type: MlirType) -> bool;
+    pub fn plTaskIdTypeGet(context: MlirContext) -> MlirType;
+    pub fn plTypeIsATaskId(r#type: MlirType) -> bool;
 
-    pub fn pldAscendCtxTypeGet(context: MlirContext) -> MlirType;
-    pub fn pldAscendGmPtrTypeGet(context: MlirContext, element_type: MlirType) -> MlirType;
-    pub fn pldAscendTileTypeGet(
+    pub fn ascendCtxTypeGet(context: MlirContext) -> MlirType;
+    pub fn ascendGmPtrTypeGet(context: MlirContext, element_type: MlirType) -> MlirType;
+    pub fn ascendTileTypeGet(
         context: MlirContext,
         rows: i64,
         cols: i64,
         element_type: MlirType,
     ) -> MlirType;
-    pub fn pldAscendViewTypeGet(context: MlirContext, element_type: MlirType) -> MlirType;
-    pub fn pldAscendTaskTypeGet(context: MlirContext) -> MlirType;
-    pub fn pldAscendArgsTypeGet(context: MlirContext) -> MlirType;
-    pub fn pldTypeIsAAscendTile(r#type: MlirType) -> bool;
-    pub fn pldTypeIsAAscendGmPtr(r#type: MlirType) -> bool;
-    pub fn pldAscendGmPtrTypeGetElementType(r#type: MlirType) -> MlirType;
-    pub fn pldAscendTileTypeGetRows(r#type: MlirType) -> i64;
-    pub fn pldAscendTileTypeGetCols(r#type: MlirType) -> i64;
-    pub fn pldAscendTileTypeGetElementType(r#type: MlirType) -> MlirType;
+    pub fn ascendViewTypeGet(context: MlirContext, element_type: MlirType) -> MlirType;
+    pub fn ascendTaskTypeGet(context: MlirContext) -> MlirType;
+    pub fn ascendArgsTypeGet(context: MlirContext) -> MlirType;
+    pub fn ascendTypeIsATile(r#type: MlirType) -> bool;
+    pub fn ascendTypeIsAGmPtr(r#type: MlirType) -> bool;
+    pub fn ascendGmPtrTypeGetElementType(r#type: MlirType) -> MlirType;
+    pub fn ascendTileTypeGetRows(r#type: MlirType) -> i64;
+    pub fn ascendTileTypeGetCols(r#type: MlirType) -> i64;
+    pub fn ascendTileTypeGetElementType(r#type: MlirType) -> MlirType;
     pub fn mlirGetDialectHandle__ascend__() -> MlirDialectHandle;
 
     pub fn pldTranslateToCpp(
@@ -115,6 +115,13 @@ unsafe extern "C" {
         user_data: *mut c_void,
     ) -> MlirLogicalResult;
     pub fn pldRegisterUpstreamPasses();
+
+    pub fn pldOperationGetOperandGroup(
+        op: MlirOperation,
+        name: MlirStringRef,
+        start: *mut isize,
+        count: *mut isize,
+    ) -> bool;
 
     pub fn pldValueFactsCreate(module: MlirOperation) -> PldValueFacts;
     pub fn pldValueFactsDestroy(facts: PldValueFacts);
@@ -175,11 +182,11 @@ enum_attribute_functions! {
     pldAtomicTypeAttrGet, pldAttributeIsAAtomicType, pldAtomicTypeAttrGetValue;
     pldCollectiveModeAttrGet, pldAttributeIsACollectiveMode, pldCollectiveModeAttrGetValue;
     pldTargetProfileAttrGet, pldAttributeIsATargetProfile, pldTargetProfileAttrGetValue;
-    pldKernelKindAttrGet, pldAttributeIsAKernelKind, pldKernelKindAttrGetValue;
-    pldLevelAttrGet, pldAttributeIsALevel, pldLevelAttrGetValue;
-    pldSplitModeAttrGet, pldAttributeIsASplitMode, pldSplitModeAttrGetValue;
-    pldAscendNotifyOpAttrGet, pldAttributeIsAAscendNotifyOp, pldAscendNotifyOpAttrGetValue;
-    pldAscendWaitCmpAttrGet, pldAttributeIsAAscendWaitCmp, pldAscendWaitCmpAttrGetValue;
-    pldAscendAtomicTypeAttrGet, pldAttributeIsAAscendAtomicType, pldAscendAtomicTypeAttrGetValue;
-    pldAscendPipeAttrGet, pldAttributeIsAAscendPipe, pldAscendPipeAttrGetValue;
+    plKernelKindAttrGet, plAttributeIsAKernelKind, plKernelKindAttrGetValue;
+    plLevelAttrGet, plAttributeIsALevel, plLevelAttrGetValue;
+    plSplitModeAttrGet, plAttributeIsASplitMode, plSplitModeAttrGetValue;
+    ascendNotifyOpAttrGet, ascendAttributeIsANotifyOp, ascendNotifyOpAttrGetValue;
+    ascendWaitCmpAttrGet, ascendAttributeIsAWaitCmp, ascendWaitCmpAttrGetValue;
+    ascendAtomicTypeAttrGet, ascendAttributeIsAAtomicType, ascendAtomicTypeAttrGetValue;
+    ascendPipeAttrGet, ascendAttributeIsAPipe, ascendPipeAttrGetValue;
 }

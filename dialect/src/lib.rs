@@ -13,6 +13,7 @@ pub mod analysis;
 pub mod diagnostics;
 pub mod enums;
 pub mod ffi;
+pub mod operands;
 pub mod types;
 
 pub use melior;

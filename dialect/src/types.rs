@@ -31,7 +31,7 @@ pub fn distributed_tensor<'c>(
 pub fn tile<'c>(context: &'c Context, shape: &[i64], element: Type<'c>) -> Option<Type<'c>> {
     // SAFETY: as in `distributed_tensor`.
     let raw = unsafe {
-        ffi::pldTileTypeGet(
+        ffi::plTileTypeGet(
             context.to_raw(),
             shape.len() as isize,
             shape.as_ptr(),
@@ -57,7 +57,7 @@ pub fn window_ptr(context: &Context) -> Type<'_> {
 /// `!pl.task_id`.
 pub fn task_id(context: &Context) -> Type<'_> {
     // SAFETY: a live context; the type has no parameters to check.
-    unsafe { Type::from_raw(ffi::pldTaskIdTypeGet(context.to_raw())) }
+    unsafe { Type::from_raw(ffi::plTaskIdTypeGet(context.to_raw())) }
 }
 
 /// Whether `r#type` is a `!pld.dtensor`.
@@ -81,13 +81,13 @@ pub fn is_window_ptr(r#type: Type) -> bool {
 /// Whether `r#type` is a `!pl.task_id`.
 pub fn is_task_id(r#type: Type) -> bool {
     // SAFETY: a type predicate on a live type.
-    unsafe { ffi::pldTypeIsATaskId(r#type.to_raw()) }
+    unsafe { ffi::plTypeIsATaskId(r#type.to_raw()) }
 }
 
 /// Whether `r#type` is a `!pl.tile`.
 pub fn is_tile(r#type: Type) -> bool {
     // SAFETY: a type predicate on a live type.
-    unsafe { ffi::pldTypeIsATile(r#type.to_raw()) }
+    unsafe { ffi::plTypeIsATile(r#type.to_raw()) }
 }
 
 /// The ascend target dialect's types.
@@ -98,14 +98,14 @@ pub mod ascend {
     /// `!ascend.ctx`.
     pub fn ctx(context: &Context) -> Type<'_> {
         // SAFETY: a live context; the type has no parameters to check.
-        unsafe { Type::from_raw(ffi::pldAscendCtxTypeGet(context.to_raw())) }
+        unsafe { Type::from_raw(ffi::ascendCtxTypeGet(context.to_raw())) }
     }
 
     /// `!ascend.gm<element>`, or `None` for an element type the target has
     /// no pointer to.
     pub fn gm<'c>(context: &'c Context, element: Type<'c>) -> Option<Type<'c>> {
         // SAFETY: a live context and type; a null result means invalid.
-        let raw = unsafe { ffi::pldAscendGmPtrTypeGet(context.to_raw(), element.to_raw()) };
+        let raw = unsafe { ffi::ascendGmPtrTypeGet(context.to_raw(), element.to_raw()) };
         // SAFETY: a non-null type of the context `'c`.
         (!raw.ptr.is_null()).then(|| unsafe { Type::from_raw(raw) })
     }
@@ -118,8 +118,7 @@ pub mod ascend {
         element: Type<'c>,
     ) -> Option<Type<'c>> {
         // SAFETY: as for `gm`.
-        let raw =
-            unsafe { ffi::pldAscendTileTypeGet(context.to_raw(), rows, cols, element.to_raw()) };
+        let raw = unsafe { ffi::ascendTileTypeGet(context.to_raw(), rows, cols, element.to_raw()) };
         // SAFETY: a non-null type of the context `'c`.
         (!raw.ptr.is_null()).then(|| unsafe { Type::from_raw(raw) })
     }
@@ -127,44 +126,38 @@ pub mod ascend {
     /// `!ascend.view<element>`.
     pub fn view<'c>(context: &'c Context, element: Type<'c>) -> Type<'c> {
         // SAFETY: a live context and type.
-        unsafe {
-            Type::from_raw(ffi::pldAscendViewTypeGet(
-                context.to_raw(),
-                element.to_raw(),
-            ))
-        }
+        unsafe { Type::from_raw(ffi::ascendViewTypeGet(context.to_raw(), element.to_raw())) }
     }
 
     /// `!ascend.task`.
     pub fn task(context: &Context) -> Type<'_> {
         // SAFETY: a live context.
-        unsafe { Type::from_raw(ffi::pldAscendTaskTypeGet(context.to_raw())) }
+        unsafe { Type::from_raw(ffi::ascendTaskTypeGet(context.to_raw())) }
     }
 
     /// `!ascend.args`.
     pub fn args(context: &Context) -> Type<'_> {
         // SAFETY: a live context.
-        unsafe { Type::from_raw(ffi::pldAscendArgsTypeGet(context.to_raw())) }
+        unsafe { Type::from_raw(ffi::ascendArgsTypeGet(context.to_raw())) }
     }
 
     /// Whether `r#type` is an `!ascend.tile`.
     pub fn is_tile(r#type: Type) -> bool {
         // SAFETY: a type predicate on a live type.
-        unsafe { ffi::pldTypeIsAAscendTile(r#type.to_raw()) }
+        unsafe { ffi::ascendTypeIsATile(r#type.to_raw()) }
     }
 
     /// Whether `r#type` is an `!ascend.gm` pointer.
     pub fn is_gm(r#type: Type) -> bool {
         // SAFETY: a type predicate on a live type.
-        unsafe { ffi::pldTypeIsAAscendGmPtr(r#type.to_raw()) }
+        unsafe { ffi::ascendTypeIsAGmPtr(r#type.to_raw()) }
     }
 
     /// The element type of an `!ascend.gm` pointer type.
     pub fn gm_element(r#type: Type) -> Option<Type> {
         // SAFETY: the accessor runs only on a confirmed `!ascend.gm` type.
-        is_gm(r#type).then(|| unsafe {
-            Type::from_raw(ffi::pldAscendGmPtrTypeGetElementType(r#type.to_raw()))
-        })
+        is_gm(r#type)
+            .then(|| unsafe { Type::from_raw(ffi::ascendGmPtrTypeGetElementType(r#type.to_raw())) })
     }
 
     /// `(rows, cols, element)` of an `!ascend.tile` type.
@@ -172,9 +165,9 @@ pub mod ascend {
         // SAFETY: the accessors run only on a confirmed `!ascend.tile` type.
         is_tile(r#type).then(|| unsafe {
             (
-                ffi::pldAscendTileTypeGetRows(r#type.to_raw()),
-                ffi::pldAscendTileTypeGetCols(r#type.to_raw()),
-                Type::from_raw(ffi::pldAscendTileTypeGetElementType(r#type.to_raw())),
+                ffi::ascendTileTypeGetRows(r#type.to_raw()),
+                ffi::ascendTileTypeGetCols(r#type.to_raw()),
+                Type::from_raw(ffi::ascendTileTypeGetElementType(r#type.to_raw())),
             )
         })
     }

@@ -225,13 +225,14 @@ impl<'c> Plan<'c> {
         }
     }
 
-    /// The op that first writes a site's tile (its destination operand).
+    /// The op that first writes a site's tile (the ascend op whose ODS
+    /// operand `dst` it is).
     fn writer(&self, site: OpRef<'c>) -> Option<OpRef<'c>> {
         let tile = Builder::result(site);
         self.ops[self.pos(site) + 1..]
             .iter()
             .copied()
-            .find(|op| op.operand_count() > 0 && operand(*op, 0) == tile && !is_terminator(*op))
+            .find(|op| pld_dialect::operands::value(op, "dst") == Some(tile))
     }
 
     /// Whether `a` and `b` sit in different regions of one `scf.if` (they

@@ -54,10 +54,10 @@ int main(void) {
   // CHECK: is dtensor 1, rank 2, dynamic dim 1: 1, is tile 0
   printf("\nis dtensor %d, rank %d, dynamic dim 1: %d, is tile %d\n",
          pldTypeIsADistributedTensor(dt), (int)mlirShapedTypeGetRank(dt),
-         mlirShapedTypeIsDynamicDim(dt, 1), pldTypeIsATile(dt));
+         mlirShapedTypeIsDynamicDim(dt, 1), plTypeIsATile(dt));
 
   int64_t tileShape[] = {1, 64};
-  MlirType tile = pldTileTypeGet(context, 2, tileShape, mlirF16TypeGet(context));
+  MlirType tile = plTileTypeGet(context, 2, tileShape, mlirF16TypeGet(context));
   // CHECK: tile: !pl.tile<1x64xf16>
   printf("tile: ");
   mlirTypePrint(tile, printToStdout, NULL);
@@ -69,7 +69,7 @@ int main(void) {
   printf(", ptr ");
   mlirTypePrint(pldPtrTypeGet(context), printToStdout, NULL);
   printf(", task ");
-  mlirTypePrint(pldTaskIdTypeGet(context), printToStdout, NULL);
+  mlirTypePrint(plTaskIdTypeGet(context), printToStdout, NULL);
   printf("\n");
 
   // An invalid type is reported and comes back null.

@@ -70,3 +70,94 @@ func.func @task_with_cube(%signal: !pld.dtensor<2x1xi32>, %peer: index, %v: i32,
   }
   return
 }
+
+// -----
+
+// A lane id that only changes the value written does not shard the notify:
+// both sub-lanes add into the same cell of the same peer, so the peer sees
+// two credits per call (here 1 + 2 instead of one of them).
+func.func @credit_by_lane(%signal: !pld.dtensor<8x1xi32>, %data: !pld.dtensor<2x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c1 = arith.constant 1 : index
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  %next0 = arith.addi %me, %c1 : index
+  %next = arith.remui %next0, %n : index
+  // expected-note @+1 {{the region runs on both sub-lanes}}
+  pl.split_aiv mode none {
+    %lane = pl.get_aiv_id
+    %row = pl.load %data[%lane, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+    pld.tile.remote_store %row, %data[%lane, 0], peer %next : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+    %lane1 = arith.addi %lane, %c1 : index
+    %credit = arith.index_cast %lane1 : index to i32
+    // expected-error @+1 {{notify fires twice: a pl.split_aiv mode none region runs on both AIV sub-lanes; shard the notify by pl.get_aiv_id or guard it to one lane}}
+    pld.system.notify %signal[%me, 0], peer %next, value %credit, op atomic_add : !pld.dtensor<8x1xi32>
+  }
+  return
+}
+
+func.func @host_credit(%signal: !pld.dtensor<8x1xi32>, %data: !pld.dtensor<2x64xf32>) attributes {pl.kernel = #pl.kernel<host>} {
+  func.call @credit_by_lane(%signal, %data) : (!pld.dtensor<8x1xi32>, !pld.dtensor<2x64xf32>) -> ()
+  return
+}
+
+// -----
+
+// Near miss: each lane bumps its own cell, computed from the lane id (row
+// 2 * rank + lane), with a value that also depends on it.
+func.func @cell_by_lane(%signal: !pld.dtensor<16x1xi32>, %data: !pld.dtensor<2x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<16x1xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  %next0 = arith.addi %me, %c1 : index
+  %next = arith.remui %next0, %n : index
+  %base = arith.muli %me, %c2 : index
+  pl.split_aiv mode none {
+    %lane = pl.get_aiv_id
+    %row = pl.load %data[%lane, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+    pld.tile.remote_store %row, %data[%lane, 0], peer %next : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+    %cell = arith.addi %base, %lane : index
+    %lane1 = arith.addi %lane, %c1 : index
+    %credit = arith.index_cast %lane1 : index to i32
+    pld.system.notify %signal[%cell, 0], peer %next, value %credit, op atomic_add : !pld.dtensor<16x1xi32>
+  }
+  return
+}
+
+// Near miss: each lane notifies a different peer (lane 0 the right
+// neighbour, lane 1 the left one) on the same cell.
+func.func @peer_by_lane(%signal: !pld.dtensor<8x1xi32>, %data: !pld.dtensor<2x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one = arith.constant 1 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  pl.split_aiv mode none {
+    %lane = pl.get_aiv_id
+    // peer = (me + 1 + lane * (n - 2)) % n: me + 1 for lane 0, me - 1 for lane 1.
+    %span = arith.subi %n, %c2 : index
+    %step = arith.muli %lane, %span : index
+    %shift = arith.addi %step, %c1 : index
+    %far = arith.addi %me, %shift : index
+    %peer = arith.remui %far, %n : index
+    %row = pl.load %data[%lane, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+    pld.tile.remote_store %row, %data[%lane, 0], peer %peer : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+    pld.system.notify %signal[%me, 0], peer %peer, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+  }
+  return
+}
+
+func.func @host_sharded(%signal: !pld.dtensor<16x1xi32>, %ring: !pld.dtensor<8x1xi32>, %data: !pld.dtensor<2x64xf32>) attributes {pl.kernel = #pl.kernel<host>} {
+  func.call @cell_by_lane(%signal, %data) : (!pld.dtensor<16x1xi32>, !pld.dtensor<2x64xf32>) -> ()
+  func.call @peer_by_lane(%ring, %data) : (!pld.dtensor<8x1xi32>, !pld.dtensor<2x64xf32>) -> ()
+  return
+}

@@ -2,6 +2,8 @@
 // AtomicAdd on the same cells; a collective's signal driven by hand; one
 // window shared by a ring and a mesh collective.
 // RUN: pld-opt %s --split-input-file --pld-verify --verify-diagnostics
+// The rules judge values, not spellings: the same after --canonicalize.
+// RUN: pld-opt %s --split-input-file --canonicalize --pld-verify --verify-diagnostics
 
 func.func @set_and_add(%signal: !pld.dtensor<2x1xi32>, %peer: index, %me: index, %v: i32) attributes {pl.kernel = #pl.kernel<incore>} {
   // expected-note @+1 {{op set on signal[0, 0] here}}
@@ -57,5 +59,93 @@ func.func @separate_windows(%d: !pld.dtensor<1x64xf32>) attributes {pl.kernel = 
   %ring = pld.tensor.window %rbuf : !pld.dtensor<2x2xi32>
   %r0 = pld.tensor.allreduce %d, %mesh, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<2x1xi32>
   %r1 = pld.tensor.allreduce %d, %ring, op sum mode ring : !pld.dtensor<1x64xf32>, !pld.dtensor<2x2xi32>
+  return
+}
+
+// -----
+
+// One signal buffer reaching two kernels as two arguments: the host
+// allocates one window and hands it to a ring allreduce in @ring_step and
+// a mesh allreduce in @mesh_step.
+func.func @ring_step(%data: !pld.dtensor<1x4096xf32>, %signal: !pld.dtensor<6x4xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %t = pl.load %data[%c0, 0] : !pld.dtensor<1x4096xf32> -> !pl.tile<1x4096xf32>
+  %s = pl.add %t, %t : !pl.tile<1x4096xf32>
+  pl.store %s, %data[%c0, 0] : !pl.tile<1x4096xf32>, !pld.dtensor<1x4096xf32>
+  // expected-note @+1 {{the other collective on the same window}}
+  %r = pld.tensor.allreduce %data, %signal, op sum mode ring : !pld.dtensor<1x4096xf32>, !pld.dtensor<6x4xi32>
+  return
+}
+
+func.func @mesh_step(%grad: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-error @+1 {{a ring allreduce and a mesh collective share one signal window; each collective owns its signal}}
+  %r = pld.tensor.allreduce %grad, %signal, op max : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+func.func @train(%data: !pld.dtensor<1x4096xf32>, %grad: !pld.dtensor<1x64xf32>) attributes {pl.kernel = #pl.kernel<host>} {
+  %n = pld.system.world_size
+  // expected-note @+1 {{the window buffer both signals view, passed to the kernels through calls}}
+  %buf = pld.tensor.alloc_window_buffer "signal" bytes 4096
+  %ring = pld.tensor.window %buf : !pld.dtensor<6x4xi32>
+  %mesh = pld.tensor.window %buf : !pld.dtensor<4x1xi32>
+  func.call @ring_step(%data, %ring) : (!pld.dtensor<1x4096xf32>, !pld.dtensor<6x4xi32>) -> ()
+  func.call @mesh_step(%grad, %mesh) : (!pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>) -> ()
+  return
+}
+
+// -----
+
+// The same through a helper that receives the buffer itself and makes the
+// mesh window: a barrier (mesh) and the ring allreduce share the buffer.
+func.func @ring_step(%data: !pld.dtensor<1x4096xf32>, %signal: !pld.dtensor<6x4xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-note @+1 {{the other collective on the same window}}
+  %r = pld.tensor.allreduce %data, %signal, op sum mode ring : !pld.dtensor<1x4096xf32>, !pld.dtensor<6x4xi32>
+  return
+}
+
+func.func @sync(%signal: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-error @+1 {{a ring allreduce and a mesh collective share one signal window}}
+  pld.tensor.barrier %signal : !pld.dtensor<4x1xi32>
+  return
+}
+
+func.func @sync_on(%buf: !pld.ptr) attributes {pl.kernel = #pl.kernel<host>} {
+  %mesh = pld.tensor.window %buf : !pld.dtensor<4x1xi32>
+  func.call @sync(%mesh) : (!pld.dtensor<4x1xi32>) -> ()
+  return
+}
+
+func.func @train(%data: !pld.dtensor<1x4096xf32>) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-note @+1 {{the window buffer both signals view, passed to the kernels through calls}}
+  %buf = pld.tensor.alloc_window_buffer "signal" bytes 4096
+  %ring = pld.tensor.window %buf : !pld.dtensor<6x4xi32>
+  func.call @ring_step(%data, %ring) : (!pld.dtensor<1x4096xf32>, !pld.dtensor<6x4xi32>) -> ()
+  func.call @sync_on(%buf) : (!pld.ptr) -> ()
+  return
+}
+
+// -----
+
+// Near miss: the same kernels, each with its own buffer.
+func.func @ring_step(%data: !pld.dtensor<1x4096xf32>, %signal: !pld.dtensor<6x4xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.allreduce %data, %signal, op sum mode ring : !pld.dtensor<1x4096xf32>, !pld.dtensor<6x4xi32>
+  return
+}
+
+func.func @mesh_step(%grad: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.allreduce %grad, %signal, op max : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
+  pld.tensor.barrier %signal : !pld.dtensor<4x1xi32>
+  return
+}
+
+func.func @train(%data: !pld.dtensor<1x4096xf32>, %grad: !pld.dtensor<1x64xf32>) attributes {pl.kernel = #pl.kernel<host>} {
+  %rbuf = pld.tensor.alloc_window_buffer "ring_signal" bytes 4096
+  %mbuf = pld.tensor.alloc_window_buffer "mesh_signal" bytes 4096
+  %ring = pld.tensor.window %rbuf : !pld.dtensor<6x4xi32>
+  %mesh = pld.tensor.window %mbuf : !pld.dtensor<4x1xi32>
+  func.call @ring_step(%data, %ring) : (!pld.dtensor<1x4096xf32>, !pld.dtensor<6x4xi32>) -> ()
+  func.call @mesh_step(%grad, %mesh) : (!pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>) -> ()
+  func.call @ring_step(%data, %ring) : (!pld.dtensor<1x4096xf32>, !pld.dtensor<6x4xi32>) -> ()
   return
 }

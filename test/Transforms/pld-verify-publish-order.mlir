@@ -1,6 +1,11 @@
 // pld-verify: a payload write not ordered before the notify that publishes
 // it (SPEC §6, notify-before-data).
 // RUN: pld-opt %s --split-input-file --pld-verify --verify-diagnostics
+// The compiler's own output must pass too (PIPELINE.md runs pld-verify again
+// after the decomposition of collectives):
+// RUN: pld-opt %s --split-input-file --pld-decompose-collectives --pld-verify --verify-diagnostics
+// The rules judge values, not spellings: the same after --canonicalize.
+// RUN: pld-opt %s --split-input-file --canonicalize --pld-verify --verify-diagnostics
 
 func.func @notify_before_data(%signal: !pld.dtensor<2x1xi32>, %payload: !pld.dtensor<1x64xf32>,
                               %value: memref<1x64xf32>, %peer: index, %epoch: i32) attributes {pl.kernel = #pl.kernel<host>} {
@@ -42,5 +47,146 @@ func.func @two_rounds(%signal: !pld.dtensor<2x1xi32>, %out: !pld.dtensor<1x64xf3
   pld.system.notify %signal[0, 0], peer %peer, value %v, op atomic_add : !pld.dtensor<2x1xi32>
   pld.tile.remote_store %t, %out[0, 0], peer %peer : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
   pld.system.notify %signal[1, 0], peer %peer, value %v, op atomic_add : !pld.dtensor<2x1xi32>
+  return
+}
+
+// -----
+
+// A pull protocol: each rank stages its row in its own window, notifies its
+// neighbour, and the neighbour reads the row remotely after waiting. The
+// row is staged after the notify, so the neighbour may read stale data.
+func.func @stage_late(%out: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<8x1xi32>, %src: memref<1x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  %next0 = arith.addi %me, %c1 : index
+  %next = arith.remui %next0, %n : index
+  %prev0 = arith.addi %me, %n : index
+  %prev1 = arith.subi %prev0, %c1 : index
+  %prev = arith.remui %prev1, %n : index
+  %t = pl.load %src[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
+  // expected-note @+1 {{the notify that publishes it}}
+  pld.system.notify %signal[%me, 0], peer %next, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+  // expected-error @+1 {{'pl.store' writes a payload after the notify that publishes it: a peer may see the signal before the data; write the payload first, then notify}}
+  pl.store %t, %out[0, 0] : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
+  pld.system.wait %signal[%prev, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
+  // expected-note @+1 {{a peer reads the window remotely here}}
+  %theirs = pld.tile.remote_load %out[0, 0], peer %prev : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
+  pl.store %theirs, %src[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>
+  return
+}
+
+func.func @host_pull(%src: memref<1x64xf32>) attributes {pl.kernel = #pl.kernel<host>} {
+  %obuf = pld.tensor.alloc_window_buffer "row" bytes 4096
+  %sbuf = pld.tensor.alloc_window_buffer "signal" bytes 4096
+  %out = pld.tensor.window %obuf : !pld.dtensor<1x64xf32>
+  %signal = pld.tensor.window %sbuf : !pld.dtensor<8x1xi32>
+  func.call @stage_late(%out, %signal, %src) : (!pld.dtensor<1x64xf32>, !pld.dtensor<8x1xi32>, memref<1x64xf32>) -> ()
+  return
+}
+
+// -----
+
+// Near miss: the row is staged before the notify; what the kernel writes
+// after it is a count in a statistics window that no peer reads remotely.
+func.func @stage_then_count(%out: !pld.dtensor<1x64xf32>, %stats: !pld.dtensor<1x8xi32>, %signal: !pld.dtensor<8x1xi32>, %src: memref<1x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  %next0 = arith.addi %me, %c1 : index
+  %next = arith.remui %next0, %n : index
+  %prev0 = arith.addi %me, %n : index
+  %prev1 = arith.subi %prev0, %c1 : index
+  %prev = arith.remui %prev1, %n : index
+  %t = pl.load %src[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
+  pl.store %t, %out[0, 0] : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
+  pld.system.notify %signal[%me, 0], peer %next, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+  pl.write %n32, %stats[0, 0] : !pld.dtensor<1x8xi32>
+  pld.system.wait %signal[%prev, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
+  %theirs = pld.tile.remote_load %out[0, 0], peer %prev : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
+  pl.store %theirs, %src[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>
+  return
+}
+
+func.func @host_count(%src: memref<1x64xf32>) attributes {pl.kernel = #pl.kernel<host>} {
+  %obuf = pld.tensor.alloc_window_buffer "row" bytes 4096
+  %tbuf = pld.tensor.alloc_window_buffer "stats" bytes 4096
+  %sbuf = pld.tensor.alloc_window_buffer "signal" bytes 4096
+  %out = pld.tensor.window %obuf : !pld.dtensor<1x64xf32>
+  %stats = pld.tensor.window %tbuf : !pld.dtensor<1x8xi32>
+  %signal = pld.tensor.window %sbuf : !pld.dtensor<8x1xi32>
+  func.call @stage_then_count(%out, %stats, %signal, %src) : (!pld.dtensor<1x64xf32>, !pld.dtensor<1x8xi32>, !pld.dtensor<8x1xi32>, memref<1x64xf32>) -> ()
+  return
+}
+
+// -----
+
+// Near miss: a task that allreduces one window and then records the rank
+// count in another. After pld-decompose-collectives (the second RUN line)
+// the allreduce ends in SPEC §4's epilogue, a self-notify that publishes
+// nothing, and the recorded count is in a window no peer reads remotely.
+func.func @reduce_and_record(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<8x1xi32>,
+                             %stats: !pld.dtensor<1x8xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  %n = pld.system.world_size
+  %n32 = arith.trunci %n : i64 to i32
+  %task = pl.at level core_group name "reduce" {
+    %r = pld.tensor.allreduce %data, %signal, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<8x1xi32>
+    pl.write %n32, %stats[0, 0] : !pld.dtensor<1x8xi32>
+  }
+  return
+}
+
+// -----
+
+// Near miss: the same by hand, with the reduced value written back into the
+// window peers read: the barrier after the reads and the epilogue (0 - 1,
+// computed) come before the write, and the epilogue publishes nothing.
+func.func @reduce_by_hand(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<8x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  scf.for %p = %c0 to %n step %c1 {
+    pld.system.notify %signal[%me, 0], peer %p, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+  }
+  scf.for %s = %c0 to %n step %c1 {
+    pld.system.wait %signal[%s, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
+  }
+  %mine = pl.load %data[0, 0] : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
+  %sum = scf.for %p = %c0 to %n step %c1 iter_args(%acc = %mine) -> (!pl.tile<1x64xf32>) {
+    %theirs = pld.tile.remote_load %data[0, 0], peer %p : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
+    %next = pl.add %acc, %theirs : !pl.tile<1x64xf32>
+    scf.yield %next : !pl.tile<1x64xf32>
+  }
+  scf.for %p = %c0 to %n step %c1 {
+    pld.system.notify %signal[%me, 0], peer %p, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+  }
+  scf.for %s = %c0 to %n step %c1 {
+    pld.system.wait %signal[%s, 0], expected %two, cmp ge : !pld.dtensor<8x1xi32>
+  }
+  %amount = arith.subi %zero, %two : i32
+  scf.for %s = %c0 to %n step %c1 {
+    pld.system.notify %signal[%s, 0], peer %me, value %amount, op atomic_add : !pld.dtensor<8x1xi32>
+  }
+  pl.store %sum, %data[0, 0] : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
+  return
+}
+
+func.func @host_reduce(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<8x1xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  func.call @reduce_by_hand(%data, %signal) : (!pld.dtensor<1x64xf32>, !pld.dtensor<8x1xi32>) -> ()
   return
 }

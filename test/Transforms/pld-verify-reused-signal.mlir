@@ -1,6 +1,8 @@
 // pld-verify: a tile-level signal reused across loop iterations without a
 // rising expected value (SPEC §6): its counter never resets.
 // RUN: pld-opt %s --split-input-file --pld-verify --verify-diagnostics
+// The rules judge values, not spellings: the same after --canonicalize.
+// RUN: pld-opt %s --split-input-file --canonicalize --pld-verify --verify-diagnostics
 
 func.func @repeated_barrier(%signal: !pld.dtensor<8x1xi32>, %me: index, %n: index, %steps: index) attributes {pl.kernel = #pl.kernel<incore>} {
   %c0 = arith.constant 0 : index
@@ -259,5 +261,262 @@ func.func @restoring_step(%signal: !pld.dtensor<2x1xi32>, %peer: index) attribut
 func.func @twice_restored(%signal: !pld.dtensor<2x1xi32>, %peer: index) attributes {pl.kernel = #pl.kernel<host>} {
   func.call @restoring_step(%signal, %peer) : (!pld.dtensor<2x1xi32>, index) -> ()
   func.call @restoring_step(%signal, %peer) : (!pld.dtensor<2x1xi32>, index) -> ()
+  return
+}
+
+// -----
+
+// Rounds of a barrier whose cells come from the round: the peer loop's
+// bounds start at round * n, so every round waits on fresh cells (and the
+// second index is the round itself in the stats column).
+func.func @ring_rounds(%signal: !pld.dtensor<64x8xi32>, %rounds: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<64x8xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  scf.for %r = %c0 to %rounds step %c1 {
+    %base = arith.muli %r, %n : index
+    %end = arith.addi %base, %n : index
+    %mine = arith.addi %base, %me : index
+    scf.for %p = %c0 to %n step %c1 {
+      pld.system.notify %signal[%mine, 0], peer %p, value %one, op atomic_add : !pld.dtensor<64x8xi32>
+      pld.system.notify %signal[%me, %r], peer %p, value %one, op atomic_add : !pld.dtensor<64x8xi32>
+    }
+    scf.for %src = %base to %end step %c1 {
+      pld.system.wait %signal[%src, 0], expected %one, cmp ge : !pld.dtensor<64x8xi32>
+    }
+    scf.for %src = %c0 to %n step %c1 {
+      pld.system.wait %signal[%src, %r], expected %one, cmp ge : !pld.dtensor<64x8xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A barrier repeated by an outer loop, restored by an epilogue loop over the
+// same peers that subtracts the barrier count as -1 * k, where k is what the
+// caller passes.
+func.func @restored_rounds(%signal: !pld.dtensor<64x1xi32>, %rounds: index, %k: i32) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %minus_one = arith.constant -1 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<64x1xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  scf.for %r = %c0 to %rounds step %c1 {
+    scf.for %p = %c0 to %n step %c1 {
+      %other = arith.cmpi ne, %p, %me : index
+      scf.if %other {
+        pld.system.notify %signal[%me, 0], peer %p, value %one, op atomic_add : !pld.dtensor<64x1xi32>
+      }
+    }
+    scf.for %src = %c0 to %n step %c1 {
+      %other = arith.cmpi ne, %src, %me : index
+      scf.if %other {
+        pld.system.wait %signal[%src, 0], expected %k, cmp ge : !pld.dtensor<64x1xi32>
+      }
+    }
+    %amount = arith.muli %minus_one, %k : i32
+    scf.for %s = %c0 to %n step %c1 {
+      %other = arith.cmpi ne, %s, %me : index
+      scf.if %other {
+        pld.system.notify %signal[%s, 0], peer %me, value %amount, op atomic_add : !pld.dtensor<64x1xi32>
+      }
+    }
+  }
+  return
+}
+
+func.func @entry(%signal: !pld.dtensor<64x1xi32>, %rounds: index) attributes {pl.kernel = #pl.kernel<host>} {
+  %w = pld.system.world_size
+  %w32 = arith.trunci %w : i64 to i32
+  %c1 = arith.constant 1 : i32
+  %k = arith.subi %w32, %c1 : i32
+  func.call @restored_rounds(%signal, %rounds, %k) : (!pld.dtensor<64x1xi32>, index, i32) -> ()
+  return
+}
+
+// -----
+
+// The same barrier, with its epilogue on the neighbouring column: the cells
+// the wait reads are never restored.
+func.func @restored_elsewhere(%signal: !pld.dtensor<64x2xi32>, %rounds: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %zero = arith.constant 0 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<64x2xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  %count = arith.subi %n32, %one : i32
+  // expected-note @+1 {{the loop}}
+  scf.for %r = %c0 to %rounds step %c1 {
+    scf.for %p = %c0 to %n step %c1 {
+      pld.system.notify %signal[%me, 0], peer %p, value %one, op atomic_add : !pld.dtensor<64x2xi32>
+    }
+    scf.for %src = %c0 to %n step %c1 {
+      // expected-error @+1 {{wait reuses signal[?, 0] with the same expected value on every iteration of the enclosing loop}}
+      pld.system.wait %signal[%src, 0], expected %one, cmp ge : !pld.dtensor<64x2xi32>
+    }
+    %amount = arith.subi %zero, %count : i32
+    scf.for %s = %c0 to %n step %c1 {
+      pld.system.notify %signal[%s, 1], peer %me, value %amount, op atomic_add : !pld.dtensor<64x2xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A kernel that ends in a hand-written barrier over its peers (waits on
+// [%src, 0] in a peer loop), called twice by the host with one signal: the
+// second call waits on the same cells for the same count.
+func.func @exchange(%data: !pld.dtensor<8x64xf32>, %signal: !pld.dtensor<8x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  %row = pl.load %data[%me, 0] : !pld.dtensor<8x64xf32> -> !pl.tile<1x64xf32>
+  scf.for %p = %c0 to %n step %c1 {
+    pld.tile.remote_store %row, %data[%me, 0], peer %p : !pl.tile<1x64xf32>, !pld.dtensor<8x64xf32>
+    pld.system.notify %signal[%me, 0], peer %p, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+  }
+  scf.for %src = %c0 to %n step %c1 {
+    // expected-note @+1 {{the wait with a fixed expected value}}
+    pld.system.wait %signal[%src, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
+  }
+  return
+}
+
+func.func @exchange_twice(%data: !pld.dtensor<8x64xf32>, %signal: !pld.dtensor<8x1xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-note @+1 {{an earlier call with the same signal}}
+  func.call @exchange(%data, %signal) : (!pld.dtensor<8x64xf32>, !pld.dtensor<8x1xi32>) -> ()
+  // expected-error @+1 {{this call reuses a signal whose cell @exchange waits on with a fixed expected value, as an earlier call does}}
+  func.call @exchange(%data, %signal) : (!pld.dtensor<8x64xf32>, !pld.dtensor<8x1xi32>) -> ()
+  return
+}
+
+// -----
+
+// The same kernel launched on every step of a host loop.
+func.func @exchange(%data: !pld.dtensor<8x64xf32>, %signal: !pld.dtensor<8x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  %row = pl.load %data[%me, 0] : !pld.dtensor<8x64xf32> -> !pl.tile<1x64xf32>
+  scf.for %p = %c0 to %n step %c1 {
+    pld.tile.remote_store %row, %data[%me, 0], peer %p : !pl.tile<1x64xf32>, !pld.dtensor<8x64xf32>
+    pld.system.notify %signal[%me, 0], peer %p, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+  }
+  scf.for %src = %c0 to %n step %c1 {
+    // expected-note @+1 {{the wait with a fixed expected value}}
+    pld.system.wait %signal[%src, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
+  }
+  return
+}
+
+func.func @exchange_steps(%data: !pld.dtensor<8x64xf32>, %signal: !pld.dtensor<8x1xi32>, %steps: index) attributes {pl.kernel = #pl.kernel<host>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-note @+1 {{the enclosing loop with the same signal}}
+  scf.for %i = %c0 to %steps step %c1 {
+    // expected-error @+1 {{this call reuses a signal whose cell @exchange waits on with a fixed expected value, as the enclosing loop does}}
+    func.call @exchange(%data, %signal) : (!pld.dtensor<8x64xf32>, !pld.dtensor<8x1xi32>) -> ()
+  }
+  return
+}
+
+// -----
+
+// Near miss: the kernel ends with SPEC §4's epilogue over the same peers
+// (0 - count, computed), so the host may call it twice and in a loop.
+func.func @exchange_restored(%data: !pld.dtensor<8x64xf32>, %signal: !pld.dtensor<8x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %zero = arith.constant 0 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  %row = pl.load %data[%me, 0] : !pld.dtensor<8x64xf32> -> !pl.tile<1x64xf32>
+  scf.for %p = %c0 to %n step %c1 {
+    pld.tile.remote_store %row, %data[%me, 0], peer %p : !pl.tile<1x64xf32>, !pld.dtensor<8x64xf32>
+    pld.system.notify %signal[%me, 0], peer %p, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+  }
+  scf.for %src = %c0 to %n step %c1 {
+    pld.system.wait %signal[%src, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
+  }
+  %amount = arith.subi %zero, %one : i32
+  scf.for %s = %c0 to %n step %c1 {
+    pld.system.notify %signal[%s, 0], peer %me, value %amount, op atomic_add : !pld.dtensor<8x1xi32>
+  }
+  return
+}
+
+func.func @exchange_restored_steps(%data: !pld.dtensor<8x64xf32>, %signal: !pld.dtensor<8x1xi32>, %steps: index) attributes {pl.kernel = #pl.kernel<host>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  func.call @exchange_restored(%data, %signal) : (!pld.dtensor<8x64xf32>, !pld.dtensor<8x1xi32>) -> ()
+  func.call @exchange_restored(%data, %signal) : (!pld.dtensor<8x64xf32>, !pld.dtensor<8x1xi32>) -> ()
+  scf.for %i = %c0 to %steps step %c1 {
+    func.call @exchange_restored(%data, %signal) : (!pld.dtensor<8x64xf32>, !pld.dtensor<8x1xi32>) -> ()
+  }
+  return
+}
+
+// -----
+
+// Near miss: a kernel whose barrier count is passed in (an epoch the
+// host raises between calls) reuses nothing; passing the same epoch twice
+// does.
+func.func @epoch_barrier(%signal: !pld.dtensor<8x1xi32>, %epoch: i32) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  scf.for %p = %c0 to %n step %c1 {
+    pld.system.notify %signal[%me, 0], peer %p, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+  }
+  scf.for %src = %c0 to %n step %c1 {
+    // expected-note @+1 {{the wait with a fixed expected value}}
+    pld.system.wait %signal[%src, 0], expected %epoch, cmp ge : !pld.dtensor<8x1xi32>
+  }
+  return
+}
+
+func.func @epochs(%signal: !pld.dtensor<8x1xi32>, %base: i32) attributes {pl.kernel = #pl.kernel<host>} {
+  %c1 = arith.constant 1 : i32
+  %first = arith.addi %base, %c1 : i32
+  %second = arith.addi %first, %c1 : i32
+  func.call @epoch_barrier(%signal, %first) : (!pld.dtensor<8x1xi32>, i32) -> ()
+  // expected-note @+1 {{an earlier call with the same signal}}
+  func.call @epoch_barrier(%signal, %second) : (!pld.dtensor<8x1xi32>, i32) -> ()
+  // expected-error @+1 {{this call reuses a signal whose cell @epoch_barrier waits on with a fixed expected value, as an earlier call does}}
+  func.call @epoch_barrier(%signal, %second) : (!pld.dtensor<8x1xi32>, i32) -> ()
   return
 }

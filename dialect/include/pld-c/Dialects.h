@@ -40,60 +40,61 @@ MLIR_CAPI_EXPORTED MlirType pldPtrTypeGet(MlirContext context);
 MLIR_CAPI_EXPORTED bool pldTypeIsAPtr(MlirType type);
 
 /* !pl.tile<shape x elementType> (static, positive dims) and !pl.task_id. */
-MLIR_CAPI_EXPORTED MlirType pldTileTypeGet(MlirContext context, intptr_t rank,
-                                           const int64_t *shape,
-                                           MlirType elementType);
-MLIR_CAPI_EXPORTED bool pldTypeIsATile(MlirType type);
-MLIR_CAPI_EXPORTED MlirType pldTaskIdTypeGet(MlirContext context);
-MLIR_CAPI_EXPORTED bool pldTypeIsATaskId(MlirType type);
+MLIR_CAPI_EXPORTED MlirType plTileTypeGet(MlirContext context, intptr_t rank,
+                                          const int64_t *shape,
+                                          MlirType elementType);
+MLIR_CAPI_EXPORTED bool plTypeIsATile(MlirType type);
+MLIR_CAPI_EXPORTED MlirType plTaskIdTypeGet(MlirContext context);
+MLIR_CAPI_EXPORTED bool plTypeIsATaskId(MlirType type);
 
 /* The ascend target dialect's types: !ascend.ctx, !ascend.gm<T>,
  * !ascend.tile<RxCxT> (NULL when invalid; the reason goes to the context's
  * diagnostic handlers), !ascend.view<T>, !ascend.task, !ascend.args. */
-MLIR_CAPI_EXPORTED MlirType pldAscendCtxTypeGet(MlirContext context);
-MLIR_CAPI_EXPORTED MlirType pldAscendGmPtrTypeGet(MlirContext context,
-                                                  MlirType elementType);
-MLIR_CAPI_EXPORTED MlirType pldAscendTileTypeGet(MlirContext context,
-                                                 int64_t rows, int64_t cols,
-                                                 MlirType elementType);
-MLIR_CAPI_EXPORTED MlirType pldAscendViewTypeGet(MlirContext context,
-                                                 MlirType elementType);
-MLIR_CAPI_EXPORTED MlirType pldAscendTaskTypeGet(MlirContext context);
-MLIR_CAPI_EXPORTED MlirType pldAscendArgsTypeGet(MlirContext context);
-MLIR_CAPI_EXPORTED bool pldTypeIsAAscendTile(MlirType type);
-MLIR_CAPI_EXPORTED bool pldTypeIsAAscendGmPtr(MlirType type);
+MLIR_CAPI_EXPORTED MlirType ascendCtxTypeGet(MlirContext context);
+MLIR_CAPI_EXPORTED MlirType ascendGmPtrTypeGet(MlirContext context,
+                                               MlirType elementType);
+MLIR_CAPI_EXPORTED MlirType ascendTileTypeGet(MlirContext context, int64_t rows,
+                                              int64_t cols,
+                                              MlirType elementType);
+MLIR_CAPI_EXPORTED MlirType ascendViewTypeGet(MlirContext context,
+                                              MlirType elementType);
+MLIR_CAPI_EXPORTED MlirType ascendTaskTypeGet(MlirContext context);
+MLIR_CAPI_EXPORTED MlirType ascendArgsTypeGet(MlirContext context);
+MLIR_CAPI_EXPORTED bool ascendTypeIsATile(MlirType type);
+MLIR_CAPI_EXPORTED bool ascendTypeIsAGmPtr(MlirType type);
 /* Parameters of !ascend.gm<T> and !ascend.tile<RxCxT> (the type must be
  * one, as the predicates above tell). */
-MLIR_CAPI_EXPORTED MlirType pldAscendGmPtrTypeGetElementType(MlirType type);
-MLIR_CAPI_EXPORTED int64_t pldAscendTileTypeGetRows(MlirType type);
-MLIR_CAPI_EXPORTED int64_t pldAscendTileTypeGetCols(MlirType type);
-MLIR_CAPI_EXPORTED MlirType pldAscendTileTypeGetElementType(MlirType type);
+MLIR_CAPI_EXPORTED MlirType ascendGmPtrTypeGetElementType(MlirType type);
+MLIR_CAPI_EXPORTED int64_t ascendTileTypeGetRows(MlirType type);
+MLIR_CAPI_EXPORTED int64_t ascendTileTypeGetCols(MlirType type);
+MLIR_CAPI_EXPORTED MlirType ascendTileTypeGetElementType(MlirType type);
 
-/* Enum attributes, by the stable integer values of SPEC §2:
- * `pld<Name>AttrGet` builds one (NULL when `value` names no case),
- * `pldAttributeIsA<Name>` tests an attribute, `pld<Name>AttrGetValue` reads
- * one. Names: NotifyOp, WaitCmp, ReduceOp, AtomicType, CollectiveMode,
- * TargetProfile (pld) and KernelKind, Level, SplitMode (pl). */
-#define PLD_DECLARE_ENUM_ATTR_CAPI(Name)                                       \
-  MLIR_CAPI_EXPORTED MlirAttribute pld##Name##AttrGet(MlirContext context,     \
-                                                      int32_t value);          \
-  MLIR_CAPI_EXPORTED bool pldAttributeIsA##Name(MlirAttribute attribute);      \
-  MLIR_CAPI_EXPORTED int32_t pld##Name##AttrGetValue(MlirAttribute attribute);
-PLD_DECLARE_ENUM_ATTR_CAPI(NotifyOp)
-PLD_DECLARE_ENUM_ATTR_CAPI(WaitCmp)
-PLD_DECLARE_ENUM_ATTR_CAPI(ReduceOp)
-PLD_DECLARE_ENUM_ATTR_CAPI(AtomicType)
-PLD_DECLARE_ENUM_ATTR_CAPI(CollectiveMode)
-PLD_DECLARE_ENUM_ATTR_CAPI(TargetProfile)
-PLD_DECLARE_ENUM_ATTR_CAPI(KernelKind)
-PLD_DECLARE_ENUM_ATTR_CAPI(Level)
-PLD_DECLARE_ENUM_ATTR_CAPI(SplitMode)
-/* The ascend dialect's enums, by PTO's own values: AscendNotifyOp,
- * AscendWaitCmp (EQ = 0, GE = 3), AscendAtomicType, AscendPipe. */
-PLD_DECLARE_ENUM_ATTR_CAPI(AscendNotifyOp)
-PLD_DECLARE_ENUM_ATTR_CAPI(AscendWaitCmp)
-PLD_DECLARE_ENUM_ATTR_CAPI(AscendAtomicType)
-PLD_DECLARE_ENUM_ATTR_CAPI(AscendPipe)
+/* Enum attributes, by the stable integer values of SPEC §2, each named
+ * after the dialect that owns it (`Prefix` is pld, pl or ascend):
+ * `<Prefix><Name>AttrGet` builds one (NULL when `value` names no case),
+ * `<Prefix>AttributeIsA<Name>` tests an attribute, `<Prefix><Name>AttrGetValue`
+ * reads one. pld: NotifyOp, WaitCmp, ReduceOp, AtomicType, CollectiveMode,
+ * TargetProfile; pl: KernelKind, Level, SplitMode; ascend (by PTO's own
+ * values): NotifyOp, WaitCmp (EQ = 0, GE = 3), AtomicType, Pipe. */
+#define PLD_DECLARE_ENUM_ATTR_CAPI(Prefix, Name)                               \
+  MLIR_CAPI_EXPORTED MlirAttribute Prefix##Name##AttrGet(MlirContext context,  \
+                                                         int32_t value);       \
+  MLIR_CAPI_EXPORTED bool Prefix##AttributeIsA##Name(MlirAttribute attribute); \
+  MLIR_CAPI_EXPORTED int32_t Prefix##Name##AttrGetValue(                       \
+      MlirAttribute attribute);
+PLD_DECLARE_ENUM_ATTR_CAPI(pld, NotifyOp)
+PLD_DECLARE_ENUM_ATTR_CAPI(pld, WaitCmp)
+PLD_DECLARE_ENUM_ATTR_CAPI(pld, ReduceOp)
+PLD_DECLARE_ENUM_ATTR_CAPI(pld, AtomicType)
+PLD_DECLARE_ENUM_ATTR_CAPI(pld, CollectiveMode)
+PLD_DECLARE_ENUM_ATTR_CAPI(pld, TargetProfile)
+PLD_DECLARE_ENUM_ATTR_CAPI(pl, KernelKind)
+PLD_DECLARE_ENUM_ATTR_CAPI(pl, Level)
+PLD_DECLARE_ENUM_ATTR_CAPI(pl, SplitMode)
+PLD_DECLARE_ENUM_ATTR_CAPI(ascend, NotifyOp)
+PLD_DECLARE_ENUM_ATTR_CAPI(ascend, WaitCmp)
+PLD_DECLARE_ENUM_ATTR_CAPI(ascend, AtomicType)
+PLD_DECLARE_ENUM_ATTR_CAPI(ascend, Pipe)
 #undef PLD_DECLARE_ENUM_ATTR_CAPI
 
 #ifdef __cplusplus

@@ -48,122 +48,104 @@ MlirType pldPtrTypeGet(MlirContext context) {
 
 bool pldTypeIsAPtr(MlirType type) { return isa<pld::PtrType>(unwrap(type)); }
 
-MlirType pldTileTypeGet(MlirContext context, intptr_t rank,
-                        const int64_t *shape, MlirType elementType) {
+MlirType plTileTypeGet(MlirContext context, intptr_t rank, const int64_t *shape,
+                       MlirType elementType) {
   return wrap(pld::pl::TileType::getChecked(
       mlir::detail::getDefaultDiagnosticEmitFn(unwrap(context)),
       unwrap(context), ArrayRef<int64_t>(shape, rank), unwrap(elementType)));
 }
 
-bool pldTypeIsATile(MlirType type) {
+bool plTypeIsATile(MlirType type) {
   return isa<pld::pl::TileType>(unwrap(type));
 }
 
-MlirType pldTaskIdTypeGet(MlirContext context) {
+MlirType plTaskIdTypeGet(MlirContext context) {
   return wrap(pld::pl::TaskIdType::get(unwrap(context)));
 }
 
-bool pldTypeIsATaskId(MlirType type) {
+bool plTypeIsATaskId(MlirType type) {
   return isa<pld::pl::TaskIdType>(unwrap(type));
 }
 
-MlirType pldAscendCtxTypeGet(MlirContext context) {
+MlirType ascendCtxTypeGet(MlirContext context) {
   return wrap(pld::ascend::CtxType::get(unwrap(context)));
 }
 
-MlirType pldAscendGmPtrTypeGet(MlirContext context, MlirType elementType) {
+MlirType ascendGmPtrTypeGet(MlirContext context, MlirType elementType) {
   return wrap(pld::ascend::GmPtrType::getChecked(
       mlir::detail::getDefaultDiagnosticEmitFn(unwrap(context)),
       unwrap(context), unwrap(elementType)));
 }
 
-MlirType pldAscendTileTypeGet(MlirContext context, int64_t rows, int64_t cols,
-                              MlirType elementType) {
+MlirType ascendTileTypeGet(MlirContext context, int64_t rows, int64_t cols,
+                           MlirType elementType) {
   int64_t shape[] = {rows, cols};
   return wrap(pld::ascend::TileType::getChecked(
       mlir::detail::getDefaultDiagnosticEmitFn(unwrap(context)),
       unwrap(context), ArrayRef<int64_t>(shape), unwrap(elementType)));
 }
 
-MlirType pldAscendViewTypeGet(MlirContext context, MlirType elementType) {
+MlirType ascendViewTypeGet(MlirContext context, MlirType elementType) {
   return wrap(pld::ascend::ViewType::get(unwrap(context), unwrap(elementType)));
 }
 
-MlirType pldAscendTaskTypeGet(MlirContext context) {
+MlirType ascendTaskTypeGet(MlirContext context) {
   return wrap(pld::ascend::TaskType::get(unwrap(context)));
 }
 
-MlirType pldAscendArgsTypeGet(MlirContext context) {
+MlirType ascendArgsTypeGet(MlirContext context) {
   return wrap(pld::ascend::ArgsType::get(unwrap(context)));
 }
 
-bool pldTypeIsAAscendTile(MlirType type) {
+bool ascendTypeIsATile(MlirType type) {
   return isa<pld::ascend::TileType>(unwrap(type));
 }
 
-bool pldTypeIsAAscendGmPtr(MlirType type) {
+bool ascendTypeIsAGmPtr(MlirType type) {
   return isa<pld::ascend::GmPtrType>(unwrap(type));
 }
 
-MlirType pldAscendGmPtrTypeGetElementType(MlirType type) {
+MlirType ascendGmPtrTypeGetElementType(MlirType type) {
   return wrap(cast<pld::ascend::GmPtrType>(unwrap(type)).getElementType());
 }
 
-int64_t pldAscendTileTypeGetRows(MlirType type) {
+int64_t ascendTileTypeGetRows(MlirType type) {
   return cast<pld::ascend::TileType>(unwrap(type)).getRows();
 }
 
-int64_t pldAscendTileTypeGetCols(MlirType type) {
+int64_t ascendTileTypeGetCols(MlirType type) {
   return cast<pld::ascend::TileType>(unwrap(type)).getCols();
 }
 
-MlirType pldAscendTileTypeGetElementType(MlirType type) {
+MlirType ascendTileTypeGetElementType(MlirType type) {
   return wrap(cast<pld::ascend::TileType>(unwrap(type)).getElementType());
 }
 
-#define PLD_DEFINE_ENUM_ATTR_CAPI(Name, Namespace)                             \
-  MlirAttribute pld##Name##AttrGet(MlirContext context, int32_t value) {       \
+#define PLD_DEFINE_ENUM_ATTR_CAPI(Prefix, Name, Namespace)                     \
+  MlirAttribute Prefix##Name##AttrGet(MlirContext context, int32_t value) {    \
     std::optional<Namespace::Name> kind = Namespace::symbolize##Name(value);   \
     if (!kind)                                                                 \
       return MlirAttribute{nullptr};                                           \
     return wrap(Namespace::Name##Attr::get(unwrap(context), *kind));           \
   }                                                                            \
-  bool pldAttributeIsA##Name(MlirAttribute attribute) {                        \
+  bool Prefix##AttributeIsA##Name(MlirAttribute attribute) {                   \
     return isa<Namespace::Name##Attr>(unwrap(attribute));                      \
   }                                                                            \
-  int32_t pld##Name##AttrGetValue(MlirAttribute attribute) {                   \
+  int32_t Prefix##Name##AttrGetValue(MlirAttribute attribute) {                \
     return static_cast<int32_t>(                                               \
         cast<Namespace::Name##Attr>(unwrap(attribute)).getValue());            \
   }
-PLD_DEFINE_ENUM_ATTR_CAPI(NotifyOp, pld)
-PLD_DEFINE_ENUM_ATTR_CAPI(WaitCmp, pld)
-PLD_DEFINE_ENUM_ATTR_CAPI(ReduceOp, pld)
-PLD_DEFINE_ENUM_ATTR_CAPI(AtomicType, pld)
-PLD_DEFINE_ENUM_ATTR_CAPI(CollectiveMode, pld)
-PLD_DEFINE_ENUM_ATTR_CAPI(TargetProfile, pld)
-PLD_DEFINE_ENUM_ATTR_CAPI(KernelKind, pld::pl)
-PLD_DEFINE_ENUM_ATTR_CAPI(Level, pld::pl)
-PLD_DEFINE_ENUM_ATTR_CAPI(SplitMode, pld::pl)
+PLD_DEFINE_ENUM_ATTR_CAPI(pld, NotifyOp, pld)
+PLD_DEFINE_ENUM_ATTR_CAPI(pld, WaitCmp, pld)
+PLD_DEFINE_ENUM_ATTR_CAPI(pld, ReduceOp, pld)
+PLD_DEFINE_ENUM_ATTR_CAPI(pld, AtomicType, pld)
+PLD_DEFINE_ENUM_ATTR_CAPI(pld, CollectiveMode, pld)
+PLD_DEFINE_ENUM_ATTR_CAPI(pld, TargetProfile, pld)
+PLD_DEFINE_ENUM_ATTR_CAPI(pl, KernelKind, pld::pl)
+PLD_DEFINE_ENUM_ATTR_CAPI(pl, Level, pld::pl)
+PLD_DEFINE_ENUM_ATTR_CAPI(pl, SplitMode, pld::pl)
+PLD_DEFINE_ENUM_ATTR_CAPI(ascend, NotifyOp, pld::ascend)
+PLD_DEFINE_ENUM_ATTR_CAPI(ascend, WaitCmp, pld::ascend)
+PLD_DEFINE_ENUM_ATTR_CAPI(ascend, AtomicType, pld::ascend)
+PLD_DEFINE_ENUM_ATTR_CAPI(ascend, Pipe, pld::ascend)
 #undef PLD_DEFINE_ENUM_ATTR_CAPI
-
-// The ascend enums have the same names as pld's, in another namespace.
-#define PLD_DEFINE_ASCEND_ENUM_ATTR_CAPI(Name)                                 \
-  MlirAttribute pldAscend##Name##AttrGet(MlirContext context, int32_t value) { \
-    std::optional<pld::ascend::Name> kind =                                    \
-        pld::ascend::symbolize##Name(value);                                   \
-    if (!kind)                                                                 \
-      return MlirAttribute{nullptr};                                           \
-    return wrap(pld::ascend::Name##Attr::get(unwrap(context), *kind));         \
-  }                                                                            \
-  bool pldAttributeIsAAscend##Name(MlirAttribute attribute) {                  \
-    return isa<pld::ascend::Name##Attr>(unwrap(attribute));                    \
-  }                                                                            \
-  int32_t pldAscend##Name##AttrGetValue(MlirAttribute attribute) {             \
-    return static_cast<int32_t>(                                               \
-        cast<pld::ascend::Name##Attr>(unwrap(attribute)).getValue());          \
-  }
-PLD_DEFINE_ASCEND_ENUM_ATTR_CAPI(NotifyOp)
-PLD_DEFINE_ASCEND_ENUM_ATTR_CAPI(WaitCmp)
-PLD_DEFINE_ASCEND_ENUM_ATTR_CAPI(AtomicType)
-PLD_DEFINE_ASCEND_ENUM_ATTR_CAPI(Pipe)
-#undef PLD_DEFINE_ASCEND_ENUM_ATTR_CAPI

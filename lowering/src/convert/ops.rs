@@ -19,8 +19,8 @@ use pld_passes::ir::{
     Builder, Ix, OpRef, Val,
     builder::{erase_op, replace_uses},
     ops::{
-        attribute, callee_name, integer_attribute, mixed_list, name, operand, segment, static_list,
-        variadic_tail,
+        attribute, callee_name, integer_attribute, mixed_list, name, named, named_group, operand,
+        static_list, variadic_tail,
     },
     types,
 };
@@ -112,10 +112,10 @@ impl<'c> FunctionConverter<'_, 'c> {
         })
     }
 
-    /// An optional `valid` list (operand group `group`).
-    fn valid_list(op: OpRef<'c>, group: usize) -> Option<Vec<Ix<'c>>> {
+    /// An optional `valid` list.
+    fn valid_list(op: OpRef<'c>) -> Option<Vec<Ix<'c>>> {
         static_list(op, "static_valid_sizes")
-            .map(|statics| mixed_list(&statics, &segment(op, group)))
+            .map(|statics| mixed_list(&statics, &named_group(op, "valid_sizes")))
     }
 
     /// A new tile for `tile_type` (a pl tile type), holding `valid` when it
@@ -164,49 +164,47 @@ impl<'c> FunctionConverter<'_, 'c> {
             "pld.system.nranks" => self.replace(op, &[builder.nranks(self.ctx())]),
             "pld.system.world_size" => self.replace(op, &[builder.world_size(self.ctx())]),
             "pld.system.notify" => {
-                let signal = self.buffer(operand(op, 0))?;
-                let peer = Ix::Dyn(operand(op, 1));
-                let dynamic = variadic_tail(op, 2);
-                let (offsets, value) = dynamic.split_at(dynamic.len() - 1);
-                let cell = self.cell(&builder, &signal, op, offsets);
+                let signal = self.buffer(named(op, "target"))?;
+                let peer = Ix::Dyn(named(op, "peer"));
+                let value = named(op, "value");
+                let cell = self.cell(&builder, &signal, op, &named_group(op, "offsets"));
                 let remote = builder.peer_ptr(self.ctx(), cell, peer, site);
                 let notify = match attribute(op, "op").and_then(enums::NotifyOp::of) {
                     Some(enums::NotifyOp::Set) => ascend::NotifyOp::Set,
                     _ => ascend::NotifyOp::AtomicAdd,
                 };
-                builder.tnotify(remote, value[0], notify, signal.ptr, &signal.dims, site);
+                builder.tnotify(remote, value, notify, signal.ptr, &signal.dims, site);
                 erase_op(op);
             }
             "pld.system.wait" | "pld.system.defer_wait" => {
-                let signal = self.buffer(operand(op, 0))?;
-                let dynamic = variadic_tail(op, 1);
-                let (offsets, expected) = dynamic.split_at(dynamic.len() - 1);
-                let cell = self.cell(&builder, &signal, op, offsets);
+                let signal = self.buffer(named(op, "signal"))?;
+                let expected = named(op, "expected");
+                let cell = self.cell(&builder, &signal, op, &named_group(op, "offsets"));
                 if name(op) == "pld.system.defer_wait" {
-                    builder.defer_completion(self.ctx(), cell, expected[0], site);
+                    builder.defer_completion(self.ctx(), cell, expected, site);
                 } else {
                     // By name: pld's `ge` is 1, PTO's `GE` is 3.
                     let cmp = match attribute(op, "cmp").and_then(enums::WaitCmp::of) {
                         Some(enums::WaitCmp::Eq) => ascend::WaitCmp::Eq,
                         _ => ascend::WaitCmp::Ge,
                     };
-                    builder.twait(cell, expected[0], cmp, signal.ptr, &signal.dims, site);
+                    builder.twait(cell, expected, cmp, signal.ptr, &signal.dims, site);
                 }
                 erase_op(op);
             }
             "pl.load" | "pld.tile.remote_load" => {
                 let remote = name(op) == "pld.tile.remote_load";
-                let source = self.buffer(operand(op, 0))?;
-                let (peer, offsets_group, valid_group) = if remote {
-                    (Some(Ix::Dyn(operand(op, 1))), 2, 3)
+                let (source, peer) = if remote {
+                    (named(op, "target"), Some(Ix::Dyn(named(op, "peer"))))
                 } else {
-                    (None, 1, 2)
+                    (named(op, "source"), None)
                 };
+                let source = self.buffer(source)?;
                 let offsets = mixed_list(
                     &static_list(op, "static_offsets").unwrap_or_default(),
-                    &segment(op, offsets_group),
+                    &named_group(op, "offsets"),
                 );
-                let valid = Self::valid_list(op, valid_group);
+                let valid = Self::valid_list(op);
                 let partial = valid.is_some();
                 let tile_type = Builder::result(op).r#type();
                 let extents = Self::access_extents(tile_type, valid);
@@ -217,18 +215,18 @@ impl<'c> FunctionConverter<'_, 'c> {
             }
             "pl.store" | "pld.tile.remote_store" => {
                 let remote = name(op) == "pld.tile.remote_store";
-                let tile = operand(op, 0);
-                let dest = self.buffer(operand(op, 1))?;
-                let (peer, offsets_group, valid_group) = if remote {
-                    (Some(Ix::Dyn(operand(op, 2))), 3, 4)
+                let (tile, dest, peer) = if remote {
+                    let peer = Some(Ix::Dyn(named(op, "peer")));
+                    (named(op, "source"), named(op, "target"), peer)
                 } else {
-                    (None, 2, 3)
+                    (named(op, "value"), named(op, "dest"), None)
                 };
+                let dest = self.buffer(dest)?;
                 let offsets = mixed_list(
                     &static_list(op, "static_offsets").unwrap_or_default(),
-                    &segment(op, offsets_group),
+                    &named_group(op, "offsets"),
                 );
-                let valid = Self::valid_list(op, valid_group);
+                let valid = Self::valid_list(op);
                 let pl_tile = pld_tile_type(op, tile);
                 let extents = Self::access_extents(pl_tile, valid);
                 let view = self.region_view(&builder, &dest, &offsets, &extents, peer, site);
@@ -240,7 +238,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                 erase_op(op);
             }
             "pl.add" | "pl.max" | "pl.min" | "pl.mul" => {
-                let (lhs, rhs) = (operand(op, 0), operand(op, 1));
+                let (lhs, rhs) = (named(op, "lhs"), named(op, "rhs"));
                 let math = match name(op) {
                     "pl.add" => "ascend.tadd",
                     "pl.max" => "ascend.tmax",
@@ -259,7 +257,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                 let dst = builder.tile(result, None);
                 builder.create(
                     "ascend.tmatmul",
-                    &[dst, operand(op, 0), operand(op, 1)],
+                    &[dst, named(op, "lhs"), named(op, "rhs")],
                     &[],
                     &[],
                     vec![],
@@ -268,11 +266,10 @@ impl<'c> FunctionConverter<'_, 'c> {
             }
             "pl.read" | "pl.write" => {
                 let read = name(op) == "pl.read";
-                let memory_index = if read { 0 } else { 1 };
-                let memory = self.buffer(operand(op, memory_index))?;
+                let memory = self.buffer(named(op, if read { "source" } else { "dest" }))?;
                 let offsets = mixed_list(
                     &static_list(op, "static_offsets").unwrap_or_default(),
-                    &variadic_tail(op, memory_index + 1),
+                    &named_group(op, "offsets"),
                 );
                 let start = memory.linear(&builder, &offsets);
                 let pointer = builder.offset(memory.ptr, start);
@@ -280,7 +277,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                     let value = builder.read(pointer, memory.element, site);
                     self.replace(op, &[value]);
                 } else {
-                    builder.write(operand(op, 0), pointer, site);
+                    builder.write(named(op, "value"), pointer, site);
                     erase_op(op);
                 }
             }
@@ -318,7 +315,7 @@ impl<'c> FunctionConverter<'_, 'c> {
             "pld.tensor.alloc_window_buffer" => {
                 let sizes = mixed_list(
                     &static_list(op, "static_sizes").unwrap_or_default(),
-                    &variadic_tail(op, 0),
+                    &named_group(op, "sizes"),
                 );
                 let element_bytes = attribute(op, "dtype")
                     .and_then(|dtype| melior::ir::attribute::TypeAttribute::try_from(dtype).ok())
@@ -337,7 +334,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                 self.replaced.push(op);
             }
             "pld.tensor.window" => {
-                let buffer = match self.lowered.get(&key(operand(op, 0))) {
+                let buffer = match self.lowered.get(&key(named(op, "buffer"))) {
                     Some(Lowered::Value(buffer)) => *buffer,
                     _ => {
                         return Err(
@@ -348,15 +345,22 @@ impl<'c> FunctionConverter<'_, 'c> {
                 let result = Builder::result(op);
                 let element = types::element_type(result.r#type()).expect("a shaped view");
                 let ptr = builder.window_as(buffer, element);
-                let dims = Buffer::dims_of(result.r#type(), &variadic_tail(op, 1));
+                let dims = Buffer::dims_of(result.r#type(), &named_group(op, "dynamic_sizes"));
                 self.lowered
                     .insert(key(result), Lowered::Buffer(Buffer { ptr, dims, element }));
                 self.replaced.push(op);
             }
             "pld.tensor.reshape" | "memref.expand_shape" => {
-                let source = self.buffer(operand(op, 0))?;
+                // memref.expand_shape is upstream's: its source, then its
+                // dynamic output sizes.
+                let (source, sizes) = if name(op) == "pld.tensor.reshape" {
+                    (named(op, "source"), named_group(op, "dynamic_sizes"))
+                } else {
+                    (operand(op, 0), variadic_tail(op, 1))
+                };
+                let source = self.buffer(source)?;
                 let result = Builder::result(op);
-                let dims = Buffer::dims_of(result.r#type(), &variadic_tail(op, 1));
+                let dims = Buffer::dims_of(result.r#type(), &sizes);
                 self.lowered
                     .insert(key(result), Lowered::Buffer(Buffer { dims, ..source }));
                 self.replaced.push(op);
@@ -381,13 +385,16 @@ impl<'c> FunctionConverter<'_, 'c> {
                 self.replaced.push(op);
             }
             "pld.tensor.dim" | "memref.dim" => {
-                let source = self.buffer(operand(op, 0))?;
-                let dim = if name(op) == "pld.tensor.dim" {
-                    integer_attribute(op, "dim")
+                // memref.dim is upstream's: its source, then its index.
+                let (source, dim) = if name(op) == "pld.tensor.dim" {
+                    (named(op, "source"), integer_attribute(op, "dim"))
                 } else {
-                    pld_passes::ir::builder::constant_of(operand(op, 1))
-                }
-                .ok_or("a dimension index that is not a constant cannot be lowered")?;
+                    let index = pld_passes::ir::builder::constant_of(operand(op, 1));
+                    (operand(op, 0), index)
+                };
+                let source = self.buffer(source)?;
+                let dim =
+                    dim.ok_or("a dimension index that is not a constant cannot be lowered")?;
                 let size = *source
                     .dims
                     .get(dim as usize)
@@ -485,11 +492,11 @@ impl<'c> FunctionConverter<'_, 'c> {
         let outlined = self.outlined(op)?;
         let spmd = name(op) == "pl.spmd";
         let args = self.call_operands(builder, &outlined.captures)?;
-        // pl.at: deps..., if?; pl.spmd: num_blocks, deps...
         let (blocks, deps, dispatch) = if spmd {
-            (operand(op, 0), variadic_tail(op, 1), vec![])
+            (named(op, "num_blocks"), named_group(op, "deps"), vec![])
         } else {
-            (builder.index(1), segment(op, 0), segment(op, 1))
+            let dispatch = named_group(op, "dispatch_if");
+            (builder.index(1), named_group(op, "deps"), dispatch)
         };
         let mut deps_lowered = Vec::new();
         for dep in deps {

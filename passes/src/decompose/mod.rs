@@ -18,7 +18,7 @@ use crate::{
         Builder, OpRef, Val,
         builder::replace_op,
         nested_ops,
-        ops::{attribute, name, operand},
+        ops::{attribute, name, named, named_position, operand},
         types,
     },
     verify::{CodeKind, placement::scope_of},
@@ -191,15 +191,6 @@ impl Collective {
         })
     }
 
-    /// The ODS position of the target, whose updated value is the result.
-    fn target_index(self) -> Option<usize> {
-        match self {
-            Self::Barrier => None,
-            Self::Allreduce | Self::ReduceScatter | Self::Broadcast => Some(0),
-            Self::Allgather | Self::AllToAll => Some(1),
-        }
-    }
-
     fn name(self) -> &'static str {
         match self {
             Self::Allreduce => "allreduce",
@@ -208,15 +199,6 @@ impl Collective {
             Self::Broadcast => "broadcast",
             Self::Barrier => "barrier",
             Self::AllToAll => "all_to_all",
-        }
-    }
-
-    /// The ODS position of the signal operand.
-    fn signal_index(self) -> usize {
-        match self {
-            Self::Barrier => 0,
-            Self::Allreduce | Self::ReduceScatter | Self::Broadcast => 1,
-            Self::Allgather | Self::AllToAll => 2,
         }
     }
 }
@@ -245,7 +227,7 @@ fn check(op: OpRef) -> Result<(), String> {
         collective,
         Collective::Allreduce | Collective::ReduceScatter
     ) {
-        let element = types::element_type(operand(op, 0).r#type()).expect("a shaped target");
+        let element = types::element_type(named(op, "target").r#type()).expect("a shaped target");
         if !is_combinable(element) {
             return Err(format!(
                 "pld-decompose-collectives cannot combine element type {element} (the vector \
@@ -264,7 +246,9 @@ impl DecomposeCollectives {
         let operands: Vec<Val> = (0..op.operand_count())
             .map(|index| operand(op, index))
             .collect();
-        let target = collective.target_index().map(|index| operands[index]);
+        // The result is the target's updated value (a barrier has none).
+        let target =
+            (collective != Collective::Barrier).then(|| operands[named_position(op, "target")]);
         let in_host_code =
             scope_of(&op, self.default_kind).is_some_and(|scope| scope.kind == CodeKind::Host);
         if in_host_code {
@@ -293,7 +277,9 @@ impl DecomposeCollectives {
         collective: Collective,
         operands: &[Val<'c>],
     ) {
-        let signal = operands[collective.signal_index()];
+        // `operands` stand for the op's in order: read them by ODS name.
+        let operand = |name: &str| operands[named_position(op, name)];
+        let signal = operand("signal");
         let ctx = builder.comm_ctx(signal);
         let credits = Credits {
             signal,
@@ -308,7 +294,7 @@ impl DecomposeCollectives {
         let chunk = self.chunk_bytes;
         match collective {
             Collective::Allreduce => {
-                let stream = Stream::of(builder, operands[0]);
+                let stream = Stream::of(builder, operand("target"));
                 if self.runs_ring(op, &stream) {
                     ring::allreduce(builder, &stream, credits, reduce_op(op), chunk);
                 } else {
@@ -316,17 +302,17 @@ impl DecomposeCollectives {
                 }
             }
             Collective::ReduceScatter => {
-                rows::reduce_scatter(builder, operands[0], credits, reduce_op(op), chunk)
+                rows::reduce_scatter(builder, operand("target"), credits, reduce_op(op), chunk)
             }
             Collective::Allgather => {
-                rows::allgather(builder, operands[0], operands[1], credits, chunk)
+                rows::allgather(builder, operand("local"), operand("target"), credits, chunk)
             }
             Collective::Broadcast => {
-                rows::broadcast(builder, operands[0], operands[2], credits, chunk)
+                rows::broadcast(builder, operand("target"), operand("root"), credits, chunk)
             }
             Collective::Barrier => rows::barrier(builder, credits),
             Collective::AllToAll => {
-                rows::all_to_all(builder, operands[0], operands[1], credits, chunk)
+                rows::all_to_all(builder, operand("input"), operand("target"), credits, chunk)
             }
         }
     }
@@ -341,7 +327,7 @@ impl DecomposeCollectives {
         if mode != CollectiveMode::Ring || self.allreduce != AllreduceChoice::Auto {
             return mode == CollectiveMode::Ring;
         }
-        let ranks = types::shape(operand(op, 1).r#type())
+        let ranks = types::shape(named(op, "signal").r#type())
             .and_then(|shape| (shape.len() == 2 && shape[1] != types::DYNAMIC).then_some(shape[1]));
         let (Some(ranks), Some(len)) = (ranks, stream.len.constant()) else {
             return true;

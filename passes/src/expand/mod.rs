@@ -19,10 +19,7 @@ use crate::{
         Builder, Ix, OpRef, Val,
         builder::erase_op,
         nested_ops,
-        ops::{
-            attribute, integer_attribute, mixed_list, name, operand, segment, static_list,
-            variadic_tail,
-        },
+        ops::{attribute, integer_attribute, mixed_list, name, named, named_group, static_list},
         types,
     },
 };
@@ -150,20 +147,20 @@ impl ExpandTransfers {
     fn plan<'c>(&self, op: OpRef<'c>, kind: Kind) -> Result<Plan<'c>, String> {
         let (dst, src, peer, extent, chunk_rows, chunk_cols, pipeline, atomic) = match kind {
             Kind::Put | Kind::Get => {
-                let dst = operand(op, 0);
-                let src = operand(op, 2);
+                let dst = named(op, "dst");
+                let src = named(op, "src");
                 let region = static_list(op, "static_sizes");
                 let (dst_offsets, src_offsets, extent) = match region {
                     Some(sizes) => (
                         mixed_list(
                             &static_list(op, "static_dst_offsets").unwrap_or_default(),
-                            &segment(op, 3),
+                            &named_group(op, "dst_offsets"),
                         ),
                         mixed_list(
                             &static_list(op, "static_src_offsets").unwrap_or_default(),
-                            &segment(op, 4),
+                            &named_group(op, "src_offsets"),
                         ),
-                        mixed_list(&sizes, &segment(op, 5))
+                        mixed_list(&sizes, &named_group(op, "sizes"))
                             .into_iter()
                             .map(Some)
                             .collect(),
@@ -189,7 +186,7 @@ impl ExpandTransfers {
                         value: src,
                         offsets: src_offsets,
                     },
-                    Ix::Dyn(operand(op, 1)),
+                    Ix::Dyn(named(op, "peer")),
                     extent,
                     integer_attribute(op, "chunk_rows").unwrap_or(0),
                     integer_attribute(op, "chunk_cols").unwrap_or(0),
@@ -198,11 +195,11 @@ impl ExpandTransfers {
                 )
             }
             Kind::RemoteStore => {
-                let source = operand(op, 0);
+                let source = named(op, "source");
                 let shape = types::shape(source.r#type()).expect("a shaped source");
                 let offsets = mixed_list(
                     &static_list(op, "static_offsets").unwrap_or_default(),
-                    &variadic_tail(op, 3),
+                    &named_group(op, "offsets"),
                 );
                 let atomic = attribute(op, "atomic")
                     .and_then(AtomicType::of)
@@ -210,14 +207,14 @@ impl ExpandTransfers {
                 let extent = shape.iter().map(|dim| known(*dim)).collect();
                 (
                     Side {
-                        value: operand(op, 1),
+                        value: named(op, "target"),
                         offsets,
                     },
                     Side {
                         value: source,
                         offsets: vec![Ix::Const(0); shape.len()],
                     },
-                    Ix::Dyn(operand(op, 2)),
+                    Ix::Dyn(named(op, "peer")),
                     extent,
                     0,
                     0,

@@ -10,7 +10,8 @@ use super::{
     placement::{TASK_SCOPES, cube_work},
 };
 use crate::report::{Note, Report};
-use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
+use melior::ir::{attribute::StringAttribute, operation::OperationLike, operation::OperationRef};
+use pld_dialect::{enums::Level, operands};
 use std::collections::{HashMap, HashSet};
 
 /// The most conditions one waiter task may register.
@@ -68,8 +69,9 @@ fn check_placement<'c, 'a>(
 }
 
 fn check_task(task: &OperationRef, first: &OperationRef, report: &mut Report) {
-    let level = ir::enum_keyword(task, "level").unwrap_or_default();
-    if level != "core_group" {
+    let level = task.attribute("level").ok().and_then(Level::of);
+    if level != Some(Level::CoreGroup) {
+        let level = level.map_or("?", Level::keyword);
         report.error(
             first,
             &format!("defer_wait needs its task at level core_group, found level {level}"),
@@ -86,10 +88,8 @@ fn check_task(task: &OperationRef, first: &OperationRef, report: &mut Report) {
             ],
         );
     }
-    // `pl.at` operands: deps..., then the optional dispatch predicate (i1).
-    let has_predicate = ir::operands(task)
-        .into_iter()
-        .any(|operand| operand.r#type().to_string() == "i1");
+    let has_predicate =
+        operands::values(task, "dispatch_if").is_some_and(|values| !values.is_empty());
     if has_predicate {
         report.error(
             first,
@@ -242,7 +242,7 @@ fn check_after_registration(
 /// The signal is a direct `!pld.dtensor` argument of the enclosing function:
 /// no slice, view or alias.
 fn check_signal(wait: &OperationRef, report: &mut Report) {
-    let Some(signal) = ir::operand(wait, 0) else {
+    let Some(signal) = operands::value(wait, "signal") else {
         return;
     };
     if let Some(owner) = ir::argument_owner(signal)
@@ -333,7 +333,9 @@ fn published(notifies: &[OperationRef]) -> (Vec<usize>, HashSet<usize>) {
 
 fn task_name(task: &OperationRef) -> String {
     task.attribute("name_hint")
-        .map(|name| name.to_string().trim_matches('"').to_owned())
+        .ok()
+        .and_then(|name| StringAttribute::try_from(name).ok())
+        .map(|name| name.value().to_owned())
         .unwrap_or_default()
 }
 
@@ -345,7 +347,7 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
     let mut readers_of_window: HashMap<usize, Vec<OperationRef>> = HashMap::new();
     for op in ops {
         if ir::name(op) == NOTIFY
-            && let Some(signal) = ir::operand(op, 0)
+            && let Some(signal) = operands::value(op, "target")
         {
             notifies_of_signal
                 .entry(ir::value_key(signal))
@@ -370,7 +372,7 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
         let Some(waiter) = ir::enclosing(wait, &["pl.at"]) else {
             continue;
         };
-        let Some(signal) = ir::operand(wait, 0) else {
+        let Some(signal) = operands::value(wait, "signal") else {
             continue;
         };
         // Publishers: tasks that write a payload and then notify the signal.

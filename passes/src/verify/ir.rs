@@ -252,21 +252,6 @@ pub fn static_list(op: &OperationRef, attribute: &str) -> Option<Vec<i64>> {
         .collect()
 }
 
-/// The keyword of the pld or pl enum attribute `attribute` of `op` (`set`,
-/// `ge`, `ring`, ...), read through the enums' C API, not printed text.
-pub fn enum_keyword(op: &OperationRef, attribute: &str) -> Option<&'static str> {
-    use pld_dialect::enums::*;
-    let value = op.attribute(attribute).ok()?;
-    NotifyOp::of(value)
-        .map(NotifyOp::keyword)
-        .or_else(|| WaitCmp::of(value).map(WaitCmp::keyword))
-        .or_else(|| ReduceOp::of(value).map(ReduceOp::keyword))
-        .or_else(|| AtomicType::of(value).map(AtomicType::keyword))
-        .or_else(|| CollectiveMode::of(value).map(CollectiveMode::keyword))
-        .or_else(|| Level::of(value).map(Level::keyword))
-        .or_else(|| SplitMode::of(value).map(SplitMode::keyword))
-}
-
 /// The nearest proper ancestor of `op` whose name is one of `names`.
 pub fn enclosing<'c, 'a>(
     op: &OperationRef<'c, 'a>,

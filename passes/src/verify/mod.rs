@@ -3,6 +3,7 @@
 //! - placement (SPEC §1, §3): host-only and InCore-only ops;
 //! - target (SPEC §3): the module's chip profile (`pld.target`, default
 //!   Ascend910B) and the HOST rail's collective limits;
+//! - collective operands judged by value (SPEC §3): a broadcast's root;
 //! - the defer_wait contract (SPEC §3);
 //! - protocol analysis (SPEC §6).
 //!
@@ -12,6 +13,7 @@
 //! function without the attribute is of the kind the `default-kind` option
 //! names (`host` unless told otherwise).
 
+mod collectives;
 mod defer_wait;
 mod fold;
 pub mod ir;
@@ -61,6 +63,7 @@ impl Pass for PldVerify {
         let mut report = Report::default();
         placement::check(&ops, self.default_kind, &mut report);
         target::check(&ops, self.default_kind, &mut report);
+        collectives::check(&ops, &mut report);
         defer_wait::check(&ops, &mut report);
         protocol::check(&op, &ops, &mut report);
         if report.failed() {

@@ -1,123 +1,76 @@
 //! The pld ops the rules look for, and which operand is the window they
-//! write or read: one table for every rule.
+//! write or read: one table for every rule. Operands are named as their ODS
+//! definitions name them and found through `pld_dialect::operands`, never
+//! by position.
 
 use super::ir;
-use melior::ir::{
-    Value,
-    attribute::DenseI32ArrayAttribute,
-    operation::{OperationLike, OperationRef},
-};
+use melior::ir::{Value, operation::OperationRef};
+use pld_dialect::operands;
 
 pub const NOTIFY: &str = "pld.system.notify";
 pub const WAIT: &str = "pld.system.wait";
 pub const DEFER_WAIT: &str = "pld.system.defer_wait";
 
-/// Collectives and the index of their signal operand.
-pub const COLLECTIVE_SIGNALS: &[(&str, usize)] = &[
-    ("pld.tensor.allreduce", 1),
-    ("pld.tensor.reduce_scatter", 1),
-    ("pld.tensor.allgather", 2),
-    ("pld.tensor.broadcast", 1),
-    ("pld.tensor.barrier", 0),
-    ("pld.tensor.all_to_all", 2),
+/// Collectives and the ODS name of their signal operand.
+pub const COLLECTIVE_SIGNALS: &[(&str, &str)] = &[
+    ("pld.tensor.allreduce", "signal"),
+    ("pld.tensor.reduce_scatter", "signal"),
+    ("pld.tensor.allgather", "signal"),
+    ("pld.tensor.broadcast", "signal"),
+    ("pld.tensor.barrier", "signal"),
+    ("pld.tensor.all_to_all", "signal"),
 ];
 
 /// Ops that push a payload into a peer's window (and may accumulate into it
-/// atomically), with the index of the window operand.
-pub const REMOTE_WRITES: &[(&str, usize)] = &[
-    ("pld.tile.remote_store", 1),
-    ("pld.tensor.remote_store", 1),
-    ("pld.tensor.put", 0),
+/// atomically), with the ODS name of the window operand.
+pub const REMOTE_WRITES: &[(&str, &str)] = &[
+    ("pld.tile.remote_store", "target"),
+    ("pld.tensor.remote_store", "target"),
+    ("pld.tensor.put", "dst"),
 ];
 
-/// Ops that write local memory, with the index of the memory operand.
-pub const LOCAL_WRITES: &[(&str, usize)] = &[("pl.store", 1), ("pl.write", 1)];
+/// Ops that write local memory, with the ODS name of the memory operand.
+pub const LOCAL_WRITES: &[(&str, &str)] = &[("pl.store", "dest"), ("pl.write", "dest")];
 
-/// Ops that read a window, with the index of the window operand.
-pub const WINDOW_READS: &[(&str, usize)] = &[
-    ("pl.load", 0),
-    ("pl.read", 0),
-    ("pld.tile.remote_load", 0),
-    ("pld.tensor.get", 2),
+/// Ops that read a window, with the ODS name of the window operand.
+pub const WINDOW_READS: &[(&str, &str)] = &[
+    ("pl.load", "source"),
+    ("pl.read", "source"),
+    ("pld.tile.remote_load", "target"),
+    ("pld.tensor.get", "src"),
 ];
 
 /// The operand `table` names for `op`, if `op` is in the table.
 pub fn table_operand<'c, 'a>(
     op: &OperationRef<'c, 'a>,
-    table: &[(&str, usize)],
+    table: &[(&str, &str)],
 ) -> Option<Value<'c, 'a>> {
     let name = ir::name(op);
-    let (_, index) = table.iter().find(|(entry, _)| *entry == name)?;
-    ir::operand(op, *index)
+    let (_, operand) = table.iter().find(|(entry, _)| *entry == name)?;
+    operands::value(op, operand)
 }
 
-/// Where an op keeps the dynamic entries of one of its index lists: the
-/// operand group of its ODS definition (`Segment`: the group's index, for
-/// ops with `AttrSizedOperandSegments`), or the one variadic group between
-/// `before` fixed operands and `after` ones. `passes/tests/passes.rs` checks
-/// every entry against the parser.
-#[derive(Clone, Copy, Debug)]
-pub enum Group {
-    Segment(usize),
-    Between { before: usize, after: usize },
-}
-
-/// Every index list the rules read: (op, static attribute, its operands).
-pub const INDEX_LISTS: &[(&str, &str, Group)] = &[
-    (
-        NOTIFY,
-        "static_offsets",
-        Group::Between {
-            before: 2,
-            after: 1,
-        },
-    ),
-    (
-        WAIT,
-        "static_offsets",
-        Group::Between {
-            before: 1,
-            after: 1,
-        },
-    ),
-    (
-        DEFER_WAIT,
-        "static_offsets",
-        Group::Between {
-            before: 1,
-            after: 1,
-        },
-    ),
-    ("pl.load", "static_offsets", Group::Segment(1)),
-    ("pl.load", "static_valid_sizes", Group::Segment(2)),
-    ("pl.store", "static_offsets", Group::Segment(2)),
-    ("pl.store", "static_valid_sizes", Group::Segment(3)),
-    ("pld.tile.remote_load", "static_offsets", Group::Segment(2)),
-    (
-        "pld.tile.remote_load",
-        "static_valid_sizes",
-        Group::Segment(3),
-    ),
-    ("pld.tile.remote_store", "static_offsets", Group::Segment(3)),
-    (
-        "pld.tile.remote_store",
-        "static_valid_sizes",
-        Group::Segment(4),
-    ),
-    (
-        "pld.tensor.remote_store",
-        "static_offsets",
-        Group::Between {
-            before: 3,
-            after: 0,
-        },
-    ),
-    ("pld.tensor.put", "static_dst_offsets", Group::Segment(3)),
-    ("pld.tensor.put", "static_src_offsets", Group::Segment(4)),
-    ("pld.tensor.put", "static_sizes", Group::Segment(5)),
-    ("pld.tensor.get", "static_dst_offsets", Group::Segment(3)),
-    ("pld.tensor.get", "static_src_offsets", Group::Segment(4)),
-    ("pld.tensor.get", "static_sizes", Group::Segment(5)),
+/// Every index list the rules read: (op, its static attribute, the ODS name
+/// of the operands that hold its dynamic entries).
+pub const INDEX_LISTS: &[(&str, &str, &str)] = &[
+    (NOTIFY, "static_offsets", "offsets"),
+    (WAIT, "static_offsets", "offsets"),
+    (DEFER_WAIT, "static_offsets", "offsets"),
+    ("pl.load", "static_offsets", "offsets"),
+    ("pl.load", "static_valid_sizes", "valid_sizes"),
+    ("pl.store", "static_offsets", "offsets"),
+    ("pl.store", "static_valid_sizes", "valid_sizes"),
+    ("pld.tile.remote_load", "static_offsets", "offsets"),
+    ("pld.tile.remote_load", "static_valid_sizes", "valid_sizes"),
+    ("pld.tile.remote_store", "static_offsets", "offsets"),
+    ("pld.tile.remote_store", "static_valid_sizes", "valid_sizes"),
+    ("pld.tensor.remote_store", "static_offsets", "offsets"),
+    ("pld.tensor.put", "static_dst_offsets", "dst_offsets"),
+    ("pld.tensor.put", "static_src_offsets", "src_offsets"),
+    ("pld.tensor.put", "static_sizes", "sizes"),
+    ("pld.tensor.get", "static_dst_offsets", "dst_offsets"),
+    ("pld.tensor.get", "static_src_offsets", "src_offsets"),
+    ("pld.tensor.get", "static_sizes", "sizes"),
 ];
 
 /// The dynamic operands of the index list `attribute` of `op`, in order;
@@ -127,20 +80,10 @@ pub fn index_list_operands<'c, 'a>(
     attribute: &str,
 ) -> Option<Vec<Value<'c, 'a>>> {
     let name = ir::name(op);
-    let (_, _, group) = INDEX_LISTS
+    let (_, _, operand) = INDEX_LISTS
         .iter()
         .find(|(entry, list, _)| *entry == name && *list == attribute)?;
-    let range = match *group {
-        Group::Between { before, after } => before..op.operand_count().checked_sub(after)?,
-        Group::Segment(index) => {
-            let sizes =
-                DenseI32ArrayAttribute::try_from(op.attribute("operandSegmentSizes").ok()?).ok()?;
-            let size = |group: usize| sizes.element(group).ok().map(|size| size as usize);
-            let start = (0..index).map(size).sum::<Option<usize>>()?;
-            start..start + size(index)?
-        }
-    };
-    range.map(|index| ir::operand(op, index)).collect()
+    operands::values(op, operand)
 }
 
 /// The index list `attribute` of `op` with every entry the module's value
@@ -165,8 +108,34 @@ pub fn resolved_index_list(op: &OperationRef, attribute: &str) -> Option<Vec<Opt
 
 #[cfg(test)]
 mod tests {
-    use super::{INDEX_LISTS, index_list_operands};
-    use melior::ir::{BlockLike, Module, RegionLike, Value, ValueLike, operation::OperationLike};
+    use super::{
+        COLLECTIVE_SIGNALS, INDEX_LISTS, LOCAL_WRITES, REMOTE_WRITES, WINDOW_READS,
+        index_list_operands, table_operand,
+    };
+    use melior::ir::{
+        BlockLike, Module, RegionLike, Value, ValueLike,
+        operation::{OperationLike, OperationRef},
+    };
+
+    /// Parses `source` (one function) and hands `check` the function's
+    /// arguments and the ops of its body.
+    fn with_body(source: &str, check: impl FnOnce(&[Value<'_, '_>], &[OperationRef<'_, '_>])) {
+        let context = pld_dialect::create_context();
+        let module = Module::parse(&context, source).expect("the ops parse and verify");
+        let function = module.body().first_operation().expect("the function");
+        let body = function.region(0).unwrap().first_block().unwrap();
+        let arguments: Vec<Value> = (0..body.argument_count())
+            .map(|index| body.argument(index).unwrap().into())
+            .collect();
+        let mut ops = Vec::new();
+        let mut next = body.first_operation();
+        while let Some(op) = next {
+            next = op.next_in_block();
+            // SAFETY: `op` is an op of `module`, which outlives `check`.
+            ops.push(unsafe { OperationRef::from_raw(op.to_raw()) });
+        }
+        check(&arguments, &ops);
+    }
 
     /// Every entry of `INDEX_LISTS`, checked against the parser: an op whose
     /// lists name distinct values yields exactly those, in order, for each
@@ -189,45 +158,92 @@ mod tests {
             pld.tensor.get %m, peer %p, %d dst_offsets [%a, %b] src_offsets [%c, %e] shape [%f, %g] chunk_rows 1 chunk_cols 64 : memref<4x64xf32>, !pld.dtensor<4x64xf32>
             return
           }"#;
-        let context = pld_dialect::create_context();
-        let module = Module::parse(&context, source).expect("the ops parse and verify");
-        let function = module.body().first_operation().expect("the function");
-        let body = function.region(0).unwrap().first_block().unwrap();
-        let argument = |index: usize| -> Value { body.argument(index).unwrap().into() };
-        let (a, b, c, e, f, g) = (
-            argument(5),
-            argument(6),
-            argument(7),
-            argument(8),
-            argument(9),
-            argument(10),
-        );
-        let expected = |list: &str| match list {
-            "static_offsets" | "static_dst_offsets" => vec![a, b],
-            "static_valid_sizes" | "static_src_offsets" => vec![c, e],
-            "static_sizes" => vec![f, g],
-            other => panic!("no values for {other}"),
-        };
-        let mut checked = 0;
-        let mut next = body.first_operation();
-        while let Some(op) = next {
-            next = op.next_in_block();
-            // SAFETY: `op` is an op of `module`, which outlives this loop.
-            let op = unsafe { melior::ir::operation::OperationRef::from_raw(op.to_raw()) };
-            for (name, list, _) in INDEX_LISTS {
-                if op.name().as_string_ref().as_str() != Ok(name) {
-                    continue;
+        with_body(source, |arguments, ops| {
+            let (a, b, c, e, f, g) = (
+                arguments[5],
+                arguments[6],
+                arguments[7],
+                arguments[8],
+                arguments[9],
+                arguments[10],
+            );
+            let expected = |list: &str| match list {
+                "static_offsets" | "static_dst_offsets" => vec![a, b],
+                "static_valid_sizes" | "static_src_offsets" => vec![c, e],
+                "static_sizes" => vec![f, g],
+                other => panic!("no values for {other}"),
+            };
+            let mut checked = 0;
+            for op in ops {
+                for (name, list, _) in INDEX_LISTS {
+                    if op.name().as_string_ref().as_str() != Ok(name) {
+                        continue;
+                    }
+                    let found = index_list_operands(op, list).expect("the op has the list");
+                    let found: Vec<_> = found.iter().map(|value| value.to_raw().ptr).collect();
+                    let wanted: Vec<_> = expected(list)
+                        .iter()
+                        .map(|value| value.to_raw().ptr)
+                        .collect();
+                    assert_eq!(found, wanted, "{name} {list}");
+                    checked += 1;
                 }
-                let found = index_list_operands(&op, list).expect("the op has the list");
-                let found: Vec<_> = found.iter().map(|value| value.to_raw().ptr).collect();
-                let wanted: Vec<_> = expected(list)
-                    .iter()
-                    .map(|value| value.to_raw().ptr)
-                    .collect();
-                assert_eq!(found, wanted, "{name} {list}");
-                checked += 1;
             }
-        }
-        assert_eq!(checked, INDEX_LISTS.len(), "every entry is checked");
+            assert_eq!(checked, INDEX_LISTS.len(), "every entry is checked");
+        });
+    }
+
+    /// Every entry of the window tables, checked against the parser: in each
+    /// op below the operand the table names is `%w` (a signal for the
+    /// collectives), and every other operand is another value.
+    #[test]
+    fn window_tables_name_the_window_operand() {
+        let source = r#"
+          func.func @f(%w: !pld.dtensor<4x64xf32>, %sig: !pld.dtensor<4x1xi32>,
+                       %rows: !pld.dtensor<4x64xf32>, %rows2: !pld.dtensor<4x64xf32>,
+                       %row: !pld.dtensor<1x64xf32>, %m: memref<4x64xf32>,
+                       %t: !pl.tile<1x64xf32>, %x: f32, %p: index) {
+            %0 = pld.tensor.allreduce %rows, %sig, op sum : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+            %1 = pld.tensor.reduce_scatter %rows, %sig, op sum : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+            %2 = pld.tensor.allgather %row, %rows, %sig : !pld.dtensor<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+            %3 = pld.tensor.broadcast %rows, %sig, root %p : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+            pld.tensor.barrier %sig : !pld.dtensor<4x1xi32>
+            %4 = pld.tensor.all_to_all %rows, %rows2, %sig : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+            pld.tile.remote_store %t, %w[0, 0], peer %p : !pl.tile<1x64xf32>, !pld.dtensor<4x64xf32>
+            pld.tensor.remote_store %m, %w[0, 0], peer %p : memref<4x64xf32>, !pld.dtensor<4x64xf32>
+            pld.tensor.put %w, peer %p, %m dst_offsets [0, 0] src_offsets [0, 0] shape [4, 64] chunk_rows 1 chunk_cols 64 : !pld.dtensor<4x64xf32>, memref<4x64xf32>
+            pl.store %t, %w[0, 0] : !pl.tile<1x64xf32>, !pld.dtensor<4x64xf32>
+            pl.write %x, %w[0, 0] : !pld.dtensor<4x64xf32>
+            %5 = pl.load %w[0, 0] : !pld.dtensor<4x64xf32> -> !pl.tile<1x64xf32>
+            %6 = pl.read %w[0, 0] : !pld.dtensor<4x64xf32>
+            %7 = pld.tile.remote_load %w[0, 0], peer %p : !pld.dtensor<4x64xf32> -> !pl.tile<1x64xf32>
+            pld.tensor.get %m, peer %p, %w dst_offsets [0, 0] src_offsets [0, 0] shape [4, 64] chunk_rows 1 chunk_cols 64 : memref<4x64xf32>, !pld.dtensor<4x64xf32>
+            return
+          }"#;
+        with_body(source, |arguments, ops| {
+            let window = arguments[0].to_raw().ptr;
+            let signal = arguments[1].to_raw().ptr;
+            let tables = [
+                (COLLECTIVE_SIGNALS, signal),
+                (REMOTE_WRITES, window),
+                (LOCAL_WRITES, window),
+                (WINDOW_READS, window),
+            ];
+            let mut checked = 0;
+            for op in ops {
+                let name = op.name();
+                let name = name.as_string_ref().as_str().unwrap();
+                for (table, wanted) in &tables {
+                    if !table.iter().any(|(entry, _)| *entry == name) {
+                        continue;
+                    }
+                    let found = table_operand(op, table).expect("the table names an operand");
+                    assert_eq!(found.to_raw().ptr, *wanted, "{name}");
+                    checked += 1;
+                }
+            }
+            let entries: usize = tables.iter().map(|(table, _)| table.len()).sum();
+            assert_eq!(checked, entries, "every entry is checked");
+        });
     }
 }

@@ -9,25 +9,23 @@ use super::{
 };
 use crate::report::Report;
 use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
-
-/// The profile a module without a `pld.target` attribute targets.
-pub const DEFAULT_PROFILE: &str = "Ascend910B";
+use pld_dialect::enums::{AtomicType, ReduceOp, TargetProfile};
 
 /// The profile `op` is compiled for: the `pld.target` of its nearest
-/// enclosing module that has one (with that module), else the default.
-fn profile_of<'c, 'a>(op: &OperationRef<'c, 'a>) -> (String, Option<OperationRef<'c, 'a>>) {
+/// enclosing module that has one (with that module), else Ascend910B.
+fn profile_of<'c, 'a>(op: &OperationRef<'c, 'a>) -> (TargetProfile, Option<OperationRef<'c, 'a>>) {
     let mut current = op.parent_operation();
     while let Some(ancestor) = current {
-        if let Ok(attribute) = ancestor.discardable_attribute("pld.target") {
-            let text = attribute.to_string();
-            let name = text
-                .trim_start_matches("#pld.target<")
-                .trim_end_matches('>');
-            return (name.to_owned(), Some(ancestor));
+        if let Some(profile) = ancestor
+            .discardable_attribute("pld.target")
+            .ok()
+            .and_then(TargetProfile::of)
+        {
+            return (profile, Some(ancestor));
         }
         current = ancestor.parent_operation();
     }
-    (DEFAULT_PROFILE.to_owned(), None)
+    (TargetProfile::Ascend910B, None)
 }
 
 pub fn check(ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) {
@@ -35,12 +33,14 @@ pub fn check(ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) 
         let name = ir::name(op);
         // Remote writes may accumulate atomically into their window.
         if let Some(target) = table_operand(op, REMOTE_WRITES) {
-            let is_add = ir::enum_keyword(op, "atomic") == Some("add");
+            let is_add =
+                op.attribute("atomic").ok().and_then(AtomicType::of) == Some(AtomicType::Add);
             if !is_add || !ir::element_type(target.r#type()).is_some_and(ir::is_bf16) {
                 continue;
             }
             let (profile, module) = profile_of(op);
-            if profile != "Ascend910B" {
+            if profile != TargetProfile::Ascend910B {
+                let profile = profile.keyword();
                 // Only a module that names a profile can be pointed at; the
                 // default profile allows bf16 atomics.
                 let notes: Vec<_> = module
@@ -63,11 +63,14 @@ pub fn check(ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) 
             }
         }
         if name == "pld.tensor.reduce_scatter" {
-            let operator = ir::enum_keyword(op, "op").unwrap_or_default();
+            let Some(operator) = op.attribute("op").ok().and_then(ReduceOp::of) else {
+                continue;
+            };
             let Some(scope) = scope_of(op, default_kind) else {
                 continue;
             };
-            if scope.kind == CodeKind::Host && operator != "sum" {
+            if scope.kind == CodeKind::Host && operator != ReduceOp::Sum {
+                let operator = operator.keyword();
                 report.error(
                     op,
                     &format!(

@@ -63,7 +63,7 @@ func.func @tile_past_the_buffer() {
 func.func @load_element_mismatch(%p: !ascend.gm<f16>, %n: index) {
   %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
   %v = ascend.view %p, rows %n, cols %n, stride %n : !ascend.gm<f16> -> !ascend.view<f16>
-  // expected-error @+1 {{'ascend.tload' op expected 'tile' and 'src' to have the same element type, found 'f32' and 'f16'}}
+  // expected-error @+1 {{'ascend.tload' op expected 'dst' and 'src' to have the same element type, found 'f32' and 'f16'}}
   ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f16>
   return
 }

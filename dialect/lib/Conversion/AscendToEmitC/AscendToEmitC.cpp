@@ -12,6 +12,7 @@
 #include "pld/Dialect/Ascend/IR/Ascend.h"
 
 #include "mlir/Conversion/ConvertToEmitC/ToEmitCInterface.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -574,6 +575,35 @@ void pld::ascend::populateAscendToEmitCPatterns(TypeConverter &converter,
 }
 
 //===----------------------------------------------------------------------===//
+// A gap in upstream's arith-to-emitc
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// `arith.divui` / `arith.remui` on index, which upstream's ArithToEmitC
+/// (LLVM 22) converts only on integers and leaves behind on index. Kernels
+/// compute peers as `(rank + 1) % n` on index; index is `size_t` in the
+/// emitted C++, an unsigned type, so C's own `/` and `%` are exactly the
+/// unsigned operations.
+template <typename ArithOp, typename EmitCOp>
+struct IndexUnsignedBinary : OpConversionPattern<ArithOp> {
+  using OpConversionPattern<ArithOp>::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ArithOp op, typename ArithOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isIndex())
+      return rewriter.notifyMatchFailure(op, "not on index");
+    Type type = this->getTypeConverter()->convertType(op.getType());
+    if (!type || !isa<emitc::SizeTType>(type))
+      return rewriter.notifyMatchFailure(op, "index is not size_t");
+    rewriter.replaceOpWithNewOp<EmitCOp>(op, type, adaptor.getLhs(),
+                                         adaptor.getRhs());
+    return success();
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
 // The interface
 //===----------------------------------------------------------------------===//
 
@@ -587,6 +617,9 @@ struct AscendToEmitCInterface : public ConvertToEmitCPatternInterface {
     target.addIllegalDialect<AscendDialect>();
     populateAscendToEmitCTypeConversions(typeConverter);
     populateAscendToEmitCPatterns(typeConverter, patterns);
+    patterns.add<IndexUnsignedBinary<arith::DivUIOp, emitc::DivOp>,
+                 IndexUnsignedBinary<arith::RemUIOp, emitc::RemOp>>(
+        typeConverter, patterns.getContext());
   }
 };
 } // namespace

@@ -1,15 +1,18 @@
 //! A notify that fires twice: outside a vector-only region in a kernel that
 //! also does cube work (emitted on the cube and the vector lane), or inside a
 //! `pl.split_aiv mode none` region (both AIV sub-lanes) without sharding by
-//! `pl.get_aiv_id` or a one-lane guard.
+//! `pl.get_aiv_id` (the cell or the peer depends on the lane id) or a
+//! one-lane guard (an `scf.if` whose condition does).
 
+use super::signals::notify_peer;
 use crate::report::Report;
 use crate::verify::{
     ir,
-    ops::NOTIFY,
+    ops::{NOTIFY, index_list_operands},
     placement::{cube_work, kernel_of},
 };
 use melior::ir::{operation::OperationLike, operation::OperationRef};
+use pld_dialect::enums::SplitMode;
 use std::collections::HashMap;
 
 /// Whether some `scf.if` between `op` and `region` branches on the lane id.
@@ -28,6 +31,20 @@ fn guarded_by_lane(op: &OperationRef, region: &OperationRef) -> bool {
         current = ancestor.parent_operation();
     }
     false
+}
+
+/// Whether each sub-lane's copy of `notify` writes a different cell: the
+/// cell (the notify's dynamic offsets) or the peer depends on the lane id
+/// (and is not one known value however computed).
+/// The value written does not count: two lanes writing different values
+/// into one cell still fire twice (an AtomicAdd adds both, a Set keeps the
+/// later one).
+fn sharded_by_lane(notify: &OperationRef) -> bool {
+    let cell = index_list_operands(notify, "static_offsets").unwrap_or_default();
+    cell.into_iter().chain(notify_peer(notify)).any(|operand| {
+        // An offset that folds to one value (`lane * 0`) is one cell.
+        ir::depends_on_op(operand, "pl.get_aiv_id") && ir::constant_int(operand).is_none()
+    })
 }
 
 pub fn check(ops: &[OperationRef], report: &mut Report) {
@@ -55,13 +72,10 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
                 }
             }
             Some(split) => {
-                if ir::enum_keyword(&split, "mode") != Some("none") {
+                if split.attribute("mode").ok().and_then(SplitMode::of) != Some(SplitMode::None) {
                     continue;
                 }
-                let sharded = ir::operands(notify)
-                    .into_iter()
-                    .any(|operand| ir::depends_on_op(operand, "pl.get_aiv_id"));
-                if !sharded && !guarded_by_lane(notify, &split) {
+                if !sharded_by_lane(notify) && !guarded_by_lane(notify, &split) {
                     report.error(
                         notify,
                         "notify fires twice: a pl.split_aiv mode none region runs on both AIV \

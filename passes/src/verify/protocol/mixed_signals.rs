@@ -1,20 +1,18 @@
 //! Signals used in incompatible ways: Set and AtomicAdd mixed on the same
 //! cells; a collective's self-clearing signal also driven by hand; one window
-//! shared between a ring and a mesh collective.
+//! shared between a ring and a mesh collective (in one function, or across
+//! kernels that receive one buffer as arguments).
 
 use super::signals::{NotifyIndex, SignalGroups, accesses, collective_signals};
+use super::windows::WindowRoots;
 use crate::{report::Report, verify::ir};
 use melior::ir::{Value, operation::OperationLike, operation::OperationRef};
-use std::collections::HashMap;
-
-/// The window buffer a signal views, when it is a `pld.tensor.window`.
-fn window_buffer<'c: 'a, 'a>(signal: Value<'c, 'a>) -> Option<Value<'c, 'a>> {
-    let definition = ir::defining_op(signal)?;
-    (ir::name(&definition) == "pld.tensor.window").then(|| ir::operand(&definition, 0))?
-}
+use pld_dialect::enums::CollectiveMode;
+use std::collections::{HashMap, HashSet};
 
 fn is_ring(op: &OperationRef) -> bool {
-    ir::name(op) == "pld.tensor.allreduce" && ir::enum_keyword(op, "mode") == Some("ring")
+    ir::name(op) == "pld.tensor.allreduce"
+        && op.attribute("mode").ok().and_then(CollectiveMode::of) == Some(CollectiveMode::Ring)
 }
 
 pub fn check(ops: &[OperationRef], report: &mut Report) {
@@ -66,30 +64,61 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
         }
     }
 
-    // Collectives by the window buffer their signal views: a ring and a mesh
-    // algorithm must not share one.
-    let by_buffer = ir::group_in_order(owned.iter().copied(), |(signal, _)| {
-        window_buffer(signal).map(ir::value_key)
-    });
+    // Collectives by the window buffer their signal views, followed through
+    // the module's calls: one buffer may reach a ring allreduce in one
+    // kernel and a mesh collective in another as two arguments. A ring and a
+    // mesh algorithm must not share one.
+    if owned.is_empty() {
+        return;
+    }
+    let mut roots = WindowRoots::new(ops);
+    let memberships: Vec<(OperationRef, Value)> = owned
+        .iter()
+        .flat_map(|(signal, collective)| {
+            roots
+                .of(*signal)
+                .iter()
+                .map(|root| (*collective, *root))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let by_buffer = ir::group_in_order(memberships, |(_, root)| Some(ir::value_key(root)));
+    // A collective whose signal may be several buffers is reported once.
+    let mut reported = HashSet::new();
     for collectives in &by_buffer {
         // The first earlier collective of the other kind is the first of
         // that kind so far: remembering the first ring and the first mesh
         // one keeps thousands of views of one buffer linear.
         let mut first: [Option<OperationRef>; 2] = [None, None];
-        for (_, later) in collectives {
+        for (later, root) in collectives {
             let ring = is_ring(later);
             first[usize::from(ring)].get_or_insert(*later);
-            if let Some(earlier) = first[usize::from(!ring)] {
-                report.error(
-                    later,
-                    "a ring allreduce and a mesh collective share one signal window; each \
-                     collective owns its signal",
-                    &[(
-                        earlier.location(),
-                        "the other collective on the same window".to_owned(),
-                    )],
-                );
+            let Some(earlier) = first[usize::from(!ring)] else {
+                continue;
+            };
+            if !reported.insert(ir::op_key(later)) {
+                continue;
             }
+            let mut notes = vec![(
+                earlier.location(),
+                "the other collective on the same window".to_owned(),
+            )];
+            // Across kernels, where the one buffer comes from.
+            if ir::enclosing_function(&earlier) != ir::enclosing_function(later)
+                && let Some(buffer) = ir::defining_op(*root)
+            {
+                notes.push((
+                    buffer.location(),
+                    "the window buffer both signals view, passed to the kernels through calls"
+                        .to_owned(),
+                ));
+            }
+            report.error(
+                later,
+                "a ring allreduce and a mesh collective share one signal window; each \
+                 collective owns its signal",
+                &notes,
+            );
         }
     }
 }

@@ -9,6 +9,7 @@ mod region_mismatch;
 mod reused_signal;
 mod signals;
 mod unreachable_wait;
+mod windows;
 
 use crate::report::Report;
 use melior::ir::operation::OperationRef;

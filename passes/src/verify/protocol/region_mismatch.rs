@@ -5,11 +5,15 @@
 
 use crate::{
     report::Report,
-    verify::{ir, ops::resolved_index_list},
+    verify::{
+        ir,
+        ops::{LOCAL_WRITES, REMOTE_WRITES, WINDOW_READS, resolved_index_list, table_operand},
+    },
 };
 use melior::ir::{
     Type, TypeLike, Value, ValueLike, operation::OperationLike, operation::OperationRef,
 };
+use pld_dialect::operands;
 use std::collections::HashMap;
 
 /// A box of window elements: `[start, end)` per dimension.
@@ -244,14 +248,18 @@ fn region(offsets: Vec<i64>, extents: &[i64]) -> Region {
 fn written<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a>, Region)> {
     match ir::name(op) {
         "pld.tile.remote_store" | "pld.tensor.remote_store" | "pl.store" => {
-            let extents = static_shape(ir::operand(op, 0)?.r#type())?;
-            Some((
-                ir::operand(op, 1)?,
-                region(known_list(op, "static_offsets")?, &extents),
-            ))
+            let payload = if ir::name(op) == "pl.store" {
+                "value"
+            } else {
+                "source"
+            };
+            let extents = static_shape(operands::value(op, payload)?.r#type())?;
+            let window =
+                table_operand(op, REMOTE_WRITES).or_else(|| table_operand(op, LOCAL_WRITES))?;
+            Some((window, region(known_list(op, "static_offsets")?, &extents)))
         }
         "pld.tensor.put" => {
-            let dst = ir::operand(op, 0)?;
+            let dst = operands::value(op, "dst")?;
             match resolved_index_list(op, "static_sizes") {
                 Some(sizes) => Some((
                     dst,
@@ -261,7 +269,7 @@ fn written<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a>, Region)>
                     ),
                 )),
                 None => {
-                    let extents = static_shape(ir::operand(op, 2)?.r#type())?;
+                    let extents = static_shape(operands::value(op, "src")?.r#type())?;
                     Some((dst, region(vec![0; extents.len()], &extents)))
                 }
             }
@@ -280,7 +288,7 @@ fn read<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a>, Region)> {
         extents = valid.into_iter().collect::<Option<_>>()?;
     }
     Some((
-        ir::operand(op, 0)?,
+        table_operand(op, WINDOW_READS)?,
         region(known_list(op, "static_offsets")?, &extents),
     ))
 }

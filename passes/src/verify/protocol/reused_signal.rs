@@ -19,49 +19,6 @@ fn defined_inside(value: Value, loop_op: &OperationRef) -> bool {
         .is_some_and(|owner| owner == *loop_op || ir::is_inside(&owner, loop_op))
 }
 
-/// Whether `value` is this rank's own index: `pld.system.rank`, directly or
-/// through integer casts.
-fn is_own_rank(value: Value) -> bool {
-    let mut current = value;
-    loop {
-        let Some(op) = ir::defining_op(current) else {
-            return false;
-        };
-        match ir::name(&op) {
-            "pld.system.rank" => return true,
-            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.trunci" => {
-                match ir::operand(&op, 0) {
-                    Some(source) => current = source,
-                    None => return false,
-                }
-            }
-            _ => return false,
-        }
-    }
-}
-
-/// Whether `value` is a negative amount: a negative constant, or `c - x`
-/// with a constant `c <= 0` (a count subtracted from zero, also after
-/// canonicalization folds `0 - (x + 1)` into `-1 - x`), directly or through
-/// integer casts. The epilogue of a collective subtracts its barrier count.
-fn is_negative_amount(value: Value) -> bool {
-    if let Some(constant) = ir::constant_int(value) {
-        return constant < 0;
-    }
-    let Some(op) = ir::defining_op(value) else {
-        return false;
-    };
-    match ir::name(&op) {
-        "arith.index_cast" | "arith.extsi" | "arith.trunci" => {
-            ir::operand(&op, 0).is_some_and(is_negative_amount)
-        }
-        "arith.subi" => ir::operand(&op, 0)
-            .and_then(ir::constant_int)
-            .is_some_and(|minuend| minuend <= 0),
-        _ => false,
-    }
-}
-
 /// The self-notifies that atomically add a negative amount, by signal: the
 /// epilogues of SPEC §4, which make a signal reusable with the same expected
 /// values on the next iteration or call.
@@ -79,12 +36,7 @@ impl<'s, 'c, 'a> Restorers<'s, 'c, 'a> {
             .map(|(position, op)| (ir::op_key(op), position))
             .collect();
         let mut by_signal: HashMap<usize, Vec<(usize, &SignalAccess)>> = HashMap::new();
-        for notify in signals.iter().filter(|access| {
-            access.is_notify()
-                && access.mode == "atomic_add"
-                && ir::operand(&access.op, 1).is_some_and(is_own_rank)
-                && is_negative_amount(access.scalar)
-        }) {
+        for notify in signals.iter().filter(|access| access.is_epilogue()) {
             if let Some(position) = order.get(&ir::op_key(&notify.op)) {
                 by_signal
                     .entry(ir::value_key(notify.signal))
@@ -154,10 +106,25 @@ fn scopes_around_definition(value: Value) -> HashSet<usize> {
         .unwrap_or_default()
 }
 
+/// The bounds and step of an `scf.for`, when `value` is its induction
+/// variable: the values the induction variable is computed from.
+fn induction_bounds<'c: 'a, 'a>(value: Value<'c, 'a>) -> Option<Vec<Value<'c, 'a>>> {
+    let owner = ir::argument_owner(value)?;
+    let argument = BlockArgument::try_from(value).ok()?;
+    (ir::name(&owner) == "scf.for" && argument.argument_number() == 0).then(|| {
+        (0..3)
+            .filter_map(|index| ir::operand(&owner, index))
+            .collect()
+    })
+}
+
 /// The ops whose block arguments (induction variables, carried values) any
 /// of `values` is computed from. A value changes from one iteration of a
 /// loop to the next when the loop is among them; values of inner loops
-/// repeat on every iteration of an outer one.
+/// repeat on every iteration of an outer one, unless the inner loop's
+/// bounds come from the outer one (`scf.for %src = %base to %end` with
+/// `%base` from the outer index visits fresh cells on every outer
+/// iteration), so an induction variable also depends on its bounds.
 fn argument_owners<'c: 'a, 'a>(values: Vec<Value<'c, 'a>>) -> HashSet<usize> {
     let mut owners = HashSet::new();
     let mut seen = HashSet::new();
@@ -168,6 +135,7 @@ fn argument_owners<'c: 'a, 'a>(values: Vec<Value<'c, 'a>>) -> HashSet<usize> {
         }
         if let Some(owner) = ir::argument_owner(current) {
             owners.insert(ir::op_key(&owner));
+            work.extend(induction_bounds(current).unwrap_or_default());
         }
         if let Some(op) = ir::defining_op(current) {
             work.extend(ir::operands(&op));
@@ -176,37 +144,107 @@ fn argument_owners<'c: 'a, 'a>(values: Vec<Value<'c, 'a>>) -> HashSet<usize> {
     owners
 }
 
-/// The waits of a function on one of its own signal arguments with a fixed
-/// cell and a constant expected value: (argument index, wait).
-fn fixed_waits_on_arguments<'c, 'a>(
+/// What a value of a function is made of, for every call alike: the indices
+/// of the function's arguments it is computed from, or `None` when it may
+/// differ between two calls with the same arguments (it is read from memory,
+/// carried by a loop, or the result of a region or a call).
+///
+/// Constants (however computed), the rank and the rank count are the same on
+/// every call; so is a loop's induction variable, given its bounds: a
+/// barrier's wait on `[%src, 0]` in a peer loop waits on the same cells on
+/// every call.
+fn call_inputs<'c: 'a, 'a>(
+    values: Vec<Value<'c, 'a>>,
     function: &OperationRef<'c, 'a>,
-) -> Vec<(usize, OperationRef<'c, 'a>)> {
+) -> Option<Vec<usize>> {
+    let mut arguments = Vec::new();
+    let mut seen = HashSet::new();
+    let mut work = values;
+    while let Some(current) = work.pop() {
+        if !seen.insert(ir::value_key(current)) {
+            continue;
+        }
+        let Some(op) = ir::defining_op(current) else {
+            // An argument is judged at each call, by what the call passes
+            // (so no analysis runs for it here).
+            if ir::argument_owner(current)? == *function {
+                arguments.push(BlockArgument::try_from(current).ok()?.argument_number());
+            } else if let Some(bounds) = induction_bounds(current) {
+                work.extend(bounds);
+            } else if ir::constant_int(current).is_none() {
+                // A carried value the analysis does not pin down.
+                return None;
+            }
+            continue;
+        };
+        if ir::constant_int(current).is_some() {
+            continue;
+        }
+        match ir::name(&op) {
+            "pld.system.rank" | "pld.system.nranks" => {}
+            name if name.starts_with("arith.") => work.extend(ir::operands(&op)),
+            _ => return None,
+        }
+    }
+    arguments.sort_unstable();
+    arguments.dedup();
+    Some(arguments)
+}
+
+/// A wait of a function on one of its own signal arguments that waits on
+/// the same cells for the same expected value on every call with the same
+/// arguments.
+struct FixedWait<'c, 'a> {
+    wait: OperationRef<'c, 'a>,
+    /// The index of the signal argument.
+    signal: usize,
+    /// The indices of the other arguments its cell and expected value are
+    /// computed from.
+    inputs: Vec<usize>,
+}
+
+/// The waits of `function` on its signal arguments that a second call with
+/// the same signal (and the same values for the arguments they are
+/// computed from) repeats, and that no epilogue restores.
+fn fixed_waits_on_arguments<'c, 'a>(function: &OperationRef<'c, 'a>) -> Vec<FixedWait<'c, 'a>> {
     let ops = ir::nested_ops(*function);
     let signals = accesses(&ops);
     let restorers = Restorers::new(&ops, &signals);
     signals
         .iter()
         .filter(|access| access.is_wait())
-        .filter(|access| {
-            ir::constant_int(access.scalar).is_some() && access.cell.iter().all(Option::is_some)
-        })
         .filter(|access| !restorers.restore_after(access, function))
         .filter_map(|access| {
             let owner = ir::argument_owner(access.signal)?;
             if owner != *function {
                 return None;
             }
-            let index = BlockArgument::try_from(access.signal)
+            let signal = BlockArgument::try_from(access.signal)
                 .ok()?
                 .argument_number();
-            Some((index, access.op))
+            // The dynamic offsets and the expected value.
+            let inputs = call_inputs(ir::operands(&access.op).split_off(1), function)?;
+            Some(FixedWait {
+                wait: access.op,
+                signal,
+                inputs,
+            })
         })
         .collect()
 }
 
+/// What a call passes for one input of a wait: a known integer, or a value.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum CallInput {
+    Known(i64),
+    Value(usize),
+}
+
 /// Calls of a kernel that waits with a fixed expected value on a signal
-/// argument: a second call with the same signal, or a call in a loop, reuses
-/// the counter.
+/// argument (on fixed cells, or on cells a loop of the kernel visits alike
+/// on every call, as a barrier's peer loop does): a second call with the
+/// same signal, or a call in a loop, reuses the counter unless the kernel
+/// restores it with an epilogue after the wait.
 fn check_calls(ops: &[OperationRef], report: &mut Report) {
     let module = match ops.first() {
         Some(op) => ir::root(*op),
@@ -218,9 +256,10 @@ fn check_calls(ops: &[OperationRef], report: &mut Report) {
         .filter(ir::is_function)
         .filter_map(|function| Some((crate::ir::ops::symbol_name(&function)?, function)))
         .collect();
-    let mut fixed_waits: HashMap<String, Vec<(usize, OperationRef)>> = HashMap::new();
-    // The first call of (callee, argument, signal) in each function.
-    let mut first_calls: HashMap<(String, usize, usize), OperationRef> = HashMap::new();
+    let mut fixed_waits: HashMap<String, Vec<FixedWait>> = HashMap::new();
+    // The first call of (callee, wait, signal, the inputs of the wait) in
+    // each function.
+    let mut first_calls: HashMap<(String, usize, Vec<CallInput>), OperationRef> = HashMap::new();
     for call in ops.iter().filter(|op| ir::name(op) == "func.call") {
         let Some(callee_name) = crate::ir::ops::callee_name(call) else {
             continue;
@@ -231,20 +270,41 @@ fn check_calls(ops: &[OperationRef], report: &mut Report) {
         let waits = fixed_waits
             .entry(callee_name.clone())
             .or_insert_with(|| fixed_waits_on_arguments(callee));
-        for (index, wait) in waits.iter() {
-            let Some(signal) = ir::operand(call, *index) else {
+        for fixed in waits.iter() {
+            let Some(signal) = ir::operand(call, fixed.signal) else {
+                continue;
+            };
+            let Some(inputs) = fixed
+                .inputs
+                .iter()
+                .map(|index| ir::operand(call, *index))
+                .collect::<Option<Vec<_>>>()
+            else {
                 continue;
             };
             // Signals are values of the calling function, so the key also
-            // tells calls of different functions apart.
-            let key = (callee_name.clone(), *index, ir::value_key(signal));
-            // A callee with several fixed waits on one argument meets the
-            // same key once per wait within one call: only another call is
-            // "earlier".
-            let earlier = first_calls.get(&key).copied().filter(|first| first != call);
+            // tells calls of different functions apart; the wait's own
+            // inputs (an epoch or a base cell passed in) must be the same
+            // too: the same constant, or else the same value.
+            let key = (
+                callee_name.clone(),
+                ir::op_key(&fixed.wait),
+                std::iter::once(CallInput::Value(ir::value_key(signal)))
+                    .chain(inputs.iter().map(|input| {
+                        ir::constant_int(*input).map_or_else(
+                            || CallInput::Value(ir::value_key(*input)),
+                            CallInput::Known,
+                        )
+                    }))
+                    .collect(),
+            );
+            let earlier = first_calls.get(&key).copied();
             first_calls.entry(key).or_insert(*call);
-            let in_loop =
-                ir::enclosing(call, LOOPS).filter(|loop_op| !defined_inside(signal, loop_op));
+            let in_loop = ir::enclosing(call, LOOPS).filter(|loop_op| {
+                std::iter::once(signal)
+                    .chain(inputs.iter().copied())
+                    .all(|value| !defined_inside(value, loop_op))
+            });
             let (reason, related) = match (earlier, in_loop) {
                 (Some(earlier), _) => ("an earlier call", earlier.location()),
                 (None, Some(loop_op)) => ("the enclosing loop", loop_op.location()),
@@ -261,11 +321,13 @@ fn check_calls(ops: &[OperationRef], report: &mut Report) {
                 &[
                     (related, format!("{reason} with the same signal")),
                     (
-                        wait.location(),
+                        fixed.wait.location(),
                         "the wait with a fixed expected value".to_owned(),
                     ),
                 ],
             );
+            // One diagnostic per call, for its first reused wait.
+            break;
         }
     }
 }

@@ -5,6 +5,10 @@ use crate::verify::{
     ops::{COLLECTIVE_SIGNALS, DEFER_WAIT, NOTIFY, WAIT, resolved_index_list, table_operand},
 };
 use melior::ir::{Value, operation::OperationLike, operation::OperationRef};
+use pld_dialect::{
+    enums::{NotifyOp, WaitCmp},
+    operands,
+};
 use std::collections::HashMap;
 
 /// One signal access: the signal tensor, the cell (static offsets, `None`
@@ -25,13 +29,29 @@ impl<'c, 'a> SignalAccess<'c, 'a> {
             return None;
         }
         let cell = resolved_index_list(&op, "static_offsets")?;
-        let mode_attribute = if ir::name(&op) == NOTIFY { "op" } else { "cmp" };
+        // By ODS name: a notify writes `value` into its `target`; a wait
+        // compares its `signal` with `expected`.
+        let (signal, scalar, mode) = if ir::name(&op) == NOTIFY {
+            let mode = op.attribute("op").ok().and_then(NotifyOp::of)?.keyword();
+            (
+                operands::value(&op, "target")?,
+                operands::value(&op, "value")?,
+                mode,
+            )
+        } else {
+            let mode = op.attribute("cmp").ok().and_then(WaitCmp::of)?.keyword();
+            (
+                operands::value(&op, "signal")?,
+                operands::value(&op, "expected")?,
+                mode,
+            )
+        };
         Some(Self {
             op,
-            signal: ir::operand(&op, 0)?,
+            signal,
             cell,
-            scalar: ir::operand(&op, op.operand_count().checked_sub(1)?)?,
-            mode: ir::enum_keyword(&op, mode_attribute).unwrap_or_default(),
+            scalar,
+            mode,
         })
     }
 
@@ -52,6 +72,80 @@ impl<'c, 'a> SignalAccess<'c, 'a> {
     pub fn cell_text(&self) -> String {
         ir::format_list(&self.cell)
     }
+
+    /// The peer a notify writes (`None` for a wait).
+    pub fn peer(&self) -> Option<Value<'c, 'a>> {
+        notify_peer(&self.op)
+    }
+
+    /// Whether this is SPEC §4's epilogue: a self-notify (`peer` = this
+    /// rank) that atomically adds a negative amount, bringing this rank's
+    /// own counter back down. It publishes nothing (a counter that falls
+    /// releases no waiter for it to rise) and makes the signal reusable with
+    /// the same expected values.
+    pub fn is_epilogue(&self) -> bool {
+        self.is_notify()
+            && self.mode == "atomic_add"
+            && self.peer().is_some_and(is_own_rank)
+            && is_negative_amount(self.scalar)
+    }
+}
+
+/// The `peer` operand of a notify.
+pub fn notify_peer<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
+    if ir::name(op) != NOTIFY {
+        return None;
+    }
+    operands::value(op, "peer")
+}
+
+/// Whether `value` is this rank's own index: `pld.system.rank`, directly or
+/// through integer casts.
+fn is_own_rank(value: Value) -> bool {
+    let mut current = value;
+    loop {
+        let Some(op) = ir::defining_op(current) else {
+            return false;
+        };
+        match ir::name(&op) {
+            "pld.system.rank" => return true,
+            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
+            | "arith.trunci" => match ir::operand(&op, 0) {
+                Some(source) => current = source,
+                None => return false,
+            },
+            _ => return false,
+        }
+    }
+}
+
+/// Whether `value` is a negative amount, as the epilogue of a collective
+/// subtracts its barrier count: a negative constant (however computed), a
+/// value whose range lies below zero, `c - x` with a constant `c <= 0` (a
+/// count subtracted from zero, also after canonicalization folds
+/// `0 - (x + 1)` into `-1 - x`), or `c * x` with a constant `c < 0` (`-1 * k`
+/// as a front end writes a negated count), directly or through integer
+/// casts. The count itself is taken to be positive (were both sides known,
+/// the amount would fold to a constant and be judged as one).
+fn is_negative_amount(value: Value) -> bool {
+    if let Some(constant) = ir::constant_int(value) {
+        return constant < 0;
+    }
+    let structural = ir::defining_op(value).is_some_and(|op| match ir::name(&op) {
+        "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.trunci" => {
+            ir::operand(&op, 0).is_some_and(is_negative_amount)
+        }
+        "arith.subi" => ir::operand(&op, 0)
+            .and_then(ir::constant_int)
+            .is_some_and(|minuend| minuend <= 0),
+        "arith.muli" => ir::operands(&op)
+            .into_iter()
+            .any(|factor| ir::constant_int(factor).is_some_and(|constant| constant < 0)),
+        _ => false,
+    });
+    // The ranges last: they run the dataflow analysis, which the patterns
+    // above (what the decomposition emits) never need.
+    structural || ir::int_range(value).is_some_and(|(_, max)| max < 0)
 }
 
 /// Whether two cells of one signal may coincide: they differ for sure only

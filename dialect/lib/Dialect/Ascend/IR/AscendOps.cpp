@@ -102,7 +102,7 @@ LogicalResult TileOp::verify() {
 }
 
 LogicalResult TLoadOp::verify() {
-  return verifySameElement(*this, getTile(), "tile", getSrc(), "src");
+  return verifySameElement(*this, getDst(), "dst", getSrc(), "src");
 }
 
 LogicalResult TStoreOp::verify() {

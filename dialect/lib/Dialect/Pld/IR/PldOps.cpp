@@ -88,18 +88,18 @@ static void setRange(Value result, int64_t min, int64_t max,
                                                        APInt(width, max)));
 }
 
-void RankOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
-                               SetIntRangeFn setResultRange) {
+void SystemRankOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                     SetIntRangeFn setResultRange) {
   setRange(getRank(), 0, kMaxRanks - 1, setResultRange);
 }
 
-void NranksOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
-                                 SetIntRangeFn setResultRange) {
+void SystemNranksOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                       SetIntRangeFn setResultRange) {
   setRange(getNranks(), 1, kMaxRanks, setResultRange);
 }
 
-void WorldSizeOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
-                                    SetIntRangeFn setResultRange) {
+void SystemWorldSizeOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                          SetIntRangeFn setResultRange) {
   setRange(getSize(), 1, kMaxRanks, setResultRange);
 }
 
@@ -226,12 +226,12 @@ LogicalResult SystemNotifyOp::verify() {
                           getOffsets());
 }
 
-LogicalResult WaitOp::verify() {
+LogicalResult SystemWaitOp::verify() {
   return verifySignalCell(*this, "signal", getSignal(), getStaticOffsets(),
                           getOffsets());
 }
 
-LogicalResult DeferWaitOp::verify() {
+LogicalResult SystemDeferWaitOp::verify() {
   if (failed(verifySignalCell(*this, "signal", getSignal(), getStaticOffsets(),
                               getOffsets())))
     return failure();
@@ -253,7 +253,7 @@ LogicalResult DeferWaitOp::verify() {
 // Window management
 //===----------------------------------------------------------------------===//
 
-LogicalResult AllocWindowBufferOp::verify() {
+LogicalResult TensorAllocWindowBufferOp::verify() {
   if (getName().empty())
     return emitOpError("expected a non-empty buffer name");
   ArrayRef<int64_t> sizes = getStaticSizes();
@@ -273,7 +273,7 @@ LogicalResult AllocWindowBufferOp::verify() {
   return success();
 }
 
-std::optional<int64_t> AllocWindowBufferOp::getStaticByteSize() {
+std::optional<int64_t> TensorAllocWindowBufferOp::getStaticByteSize() {
   // Callers include other ops' verifiers, which may run before this op's own
   // verifier: read nothing that verifier has not vouched for yet.
   int64_t bytes = 1;
@@ -294,14 +294,14 @@ std::optional<int64_t> AllocWindowBufferOp::getStaticByteSize() {
   return bytes;
 }
 
-LogicalResult WindowOp::verify() {
+LogicalResult TensorWindowOp::verify() {
   DistributedTensorType type = dtensor(getResult());
   int64_t dynamicDims = type.getNumDynamicDims();
   if (static_cast<int64_t>(getDynamicSizes().size()) != dynamicDims)
     return emitOpError("expected ")
            << dynamicDims << " dynamic size operand(s), one per '?' of " << type
            << ", found " << getDynamicSizes().size();
-  auto alloc = getBuffer().getDefiningOp<AllocWindowBufferOp>();
+  auto alloc = getBuffer().getDefiningOp<TensorAllocWindowBufferOp>();
   if (!alloc || !type.hasStaticShape())
     return success();
   std::optional<int64_t> available = alloc.getStaticByteSize();
@@ -318,7 +318,7 @@ LogicalResult WindowOp::verify() {
   return diag;
 }
 
-LogicalResult ReshapeOp::verify() {
+LogicalResult TensorReshapeOp::verify() {
   DistributedTensorType source = dtensor(getSource());
   DistributedTensorType result = dtensor(getResult());
   if (source.getElementType() != result.getElementType())
@@ -340,14 +340,14 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
-LogicalResult DimOp::verify() {
+LogicalResult TensorDimOp::verify() {
   int64_t rank = dtensor(getSource()).getRank();
   if (getDim() >= 0 && getDim() < rank)
     return success();
   return emitOpError("expected dim in [0, ") << rank << "), found " << getDim();
 }
 
-OpFoldResult DimOp::fold(FoldAdaptor) {
+OpFoldResult TensorDimOp::fold(FoldAdaptor) {
   DistributedTensorType type = dtensor(getSource());
   if (getDim() < 0 || getDim() >= type.getRank() || type.isDynamicDim(getDim()))
     return {};
@@ -359,7 +359,7 @@ OpFoldResult DimOp::fold(FoldAdaptor) {
 // pld.tile.remote_load, pld.tile.remote_store, pld.tensor.remote_store
 //===----------------------------------------------------------------------===//
 
-LogicalResult RemoteLoadOp::verify() {
+LogicalResult TileRemoteLoadOp::verify() {
   std::optional<ArrayRef<int64_t>> valid;
   if (auto attr = getStaticValidSizesAttr())
     valid = attr.asArrayRef();
@@ -603,11 +603,11 @@ static TransferView viewOf(TransferOp op, bool isPut, AtomicType atomic) {
                       atomic};
 }
 
-LogicalResult PutOp::verify() {
+LogicalResult TensorPutOp::verify() {
   return verifyTransfer(*this, viewOf(*this, /*isPut=*/true, getAtomic()));
 }
 
-LogicalResult GetOp::verify() {
+LogicalResult TensorGetOp::verify() {
   return verifyTransfer(*this,
                         viewOf(*this, /*isPut=*/false, AtomicType::None));
 }
@@ -616,7 +616,7 @@ LogicalResult GetOp::verify() {
 // Collectives
 //===----------------------------------------------------------------------===//
 
-LogicalResult AllreduceOp::verify() {
+LogicalResult TensorAllreduceOp::verify() {
   DistributedTensorType target = dtensor(getTarget());
   Type elementType = target.getElementType();
   if (!elementType.isF16() && !elementType.isF32())
@@ -649,7 +649,7 @@ LogicalResult AllreduceOp::verify() {
   return success();
 }
 
-LogicalResult ReduceScatterOp::verify() {
+LogicalResult TensorReduceScatterOp::verify() {
   DistributedTensorType target = dtensor(getTarget());
   if (failed(verifyRowsTarget(*this, target)))
     return failure();
@@ -659,7 +659,7 @@ LogicalResult ReduceScatterOp::verify() {
   return verifyRowsSignal(*this, getSignal(), target);
 }
 
-LogicalResult AllgatherOp::verify() {
+LogicalResult TensorAllgatherOp::verify() {
   auto local = cast<ShapedType>(getLocal().getType());
   DistributedTensorType target = dtensor(getTarget());
   if (failed(
@@ -686,7 +686,7 @@ LogicalResult AllgatherOp::verify() {
   return verifyRowsSignal(*this, getSignal(), target, /*allowVector=*/true);
 }
 
-LogicalResult BroadcastOp::verify() {
+LogicalResult TensorBroadcastOp::verify() {
   if (failed(
           verifyDistinct(*this, getTarget(), "target", getSignal(), "signal")))
     return failure();
@@ -703,11 +703,11 @@ LogicalResult BroadcastOp::verify() {
   return success();
 }
 
-LogicalResult BarrierOp::verify() {
+LogicalResult TensorBarrierOp::verify() {
   return verifyCreditSignal(*this, getSignal());
 }
 
-LogicalResult AllToAllOp::verify() {
+LogicalResult TensorAllToAllOp::verify() {
   DistributedTensorType input = dtensor(getInput());
   DistributedTensorType target = dtensor(getTarget());
   if (failed(

@@ -130,9 +130,9 @@ def Ascend_TLoadOp : Ascend_Op<"tload", [MemoryEffects<[MemRead, MemWrite]>]> {
     Moves the view's `rows x cols` elements into the tile's top-left corner
     and zero-fills the rest; the view is at most as large as the tile.
   }];
-  let arguments = (ins Ascend_AnyTile:$tile, Ascend_AnyView:$src,
+  let arguments = (ins Ascend_AnyTile:$dst, Ascend_AnyView:$src,
                        OptionalAttr<StrAttr>:$site);
-  let assemblyFormat = "$tile `,` $src attr-dict `:` type($tile) `,` type($src)";
+  let assemblyFormat = "$dst `,` $src attr-dict `:` type($dst) `,` type($src)";
   let hasVerifier = 1;
 }
 

@@ -28,7 +28,7 @@ defvar Pld_CommEffects = MemoryEffects<[MemRead, MemWrite]>;
 defvar Pld_RankRange = DeclareOpInterfaceMethods<InferIntRangeInterface,
                                                  ["inferResultRanges"]>;
 
-def Pld_WorldSizeOp : Pld_Op<"system.world_size", [Pure, Pld_RankRange]> {
+def Pld_SystemWorldSizeOp : Pld_Op<"system.world_size", [Pure, Pld_RankRange]> {
   let summary = "number of ranks (host orchestrator only)";
   let description = [{
     Host-only: the number of ranks of the distributed execution, as `i64`.
@@ -41,7 +41,7 @@ def Pld_WorldSizeOp : Pld_Op<"system.world_size", [Pure, Pld_RankRange]> {
   let assemblyFormat = "attr-dict";
 }
 
-def Pld_GetCommCtxOp : Pld_Op<"system.get_comm_ctx", [Pure]> {
+def Pld_SystemGetCommCtxOp : Pld_Op<"system.get_comm_ctx", [Pure]> {
   let summary = "lift a distributed tensor to its communication context";
   let description = [{
     Works in host and InCore code. The argument must be a `!pld.dtensor`; a
@@ -56,7 +56,7 @@ def Pld_GetCommCtxOp : Pld_Op<"system.get_comm_ctx", [Pure]> {
   let assemblyFormat = "$tensor attr-dict `:` type($tensor)";
 }
 
-def Pld_RankOp : Pld_Op<"system.rank", [Pure, Pld_RankRange]> {
+def Pld_SystemRankOp : Pld_Op<"system.rank", [Pure, Pld_RankRange]> {
   let summary = "the local rank index (InCore only)";
   let description = [{
     Lowers to a load of `CommContext::rankId` (the u32 at byte 16).
@@ -70,7 +70,7 @@ def Pld_RankOp : Pld_Op<"system.rank", [Pure, Pld_RankRange]> {
   let assemblyFormat = "$ctx attr-dict";
 }
 
-def Pld_NranksOp : Pld_Op<"system.nranks", [Pure, Pld_RankRange]> {
+def Pld_SystemNranksOp : Pld_Op<"system.nranks", [Pure, Pld_RankRange]> {
   let summary = "the number of ranks of the comm group (InCore only)";
   let description = [{
     Lowers to a load of `CommContext::rankNum` (the u32 at byte 20).
@@ -118,7 +118,7 @@ class Pld_WaitLikeOp<string mnemonic> : Pld_Op<mnemonic, [Pld_CommEffects]> {
   let hasVerifier = 1;
 }
 
-def Pld_WaitOp : Pld_WaitLikeOp<"system.wait"> {
+def Pld_SystemWaitOp : Pld_WaitLikeOp<"system.wait"> {
   let summary = "block until the local signal cell satisfies a predicate";
   let description = [{
     Spins until `cmp(signal[offsets], expected)` holds on this rank's own
@@ -130,7 +130,7 @@ def Pld_WaitOp : Pld_WaitLikeOp<"system.wait"> {
   }];
 }
 
-def Pld_DeferWaitOp : Pld_WaitLikeOp<"system.defer_wait"> {
+def Pld_SystemDeferWaitOp : Pld_WaitLikeOp<"system.defer_wait"> {
   let summary = "register a completion condition of the enclosing task";
   let description = [{
     Registers `signal[offsets] >= expected` as a completion condition of the
@@ -152,7 +152,7 @@ def Pld_DeferWaitOp : Pld_WaitLikeOp<"system.defer_wait"> {
 // Window management
 //===----------------------------------------------------------------------===//
 
-def Pld_AllocWindowBufferOp : Pld_Op<"tensor.alloc_window_buffer"> {
+def Pld_TensorAllocWindowBufferOp : Pld_Op<"tensor.alloc_window_buffer"> {
   let summary = "allocate a per-rank window buffer";
   let description = [{
     Allocates a buffer at the same offset and size in every rank's window.
@@ -179,7 +179,7 @@ def Pld_AllocWindowBufferOp : Pld_Op<"tensor.alloc_window_buffer"> {
   }];
 }
 
-def Pld_WindowOp : Pld_Op<"tensor.window", [Pure]> {
+def Pld_TensorWindowOp : Pld_Op<"tensor.window", [Pure]> {
   let summary = "view a window buffer as a distributed tensor";
   let description = [{
     One index operand per dynamic dimension of the result, as for
@@ -198,7 +198,7 @@ def Pld_WindowOp : Pld_Op<"tensor.window", [Pure]> {
   let hasVerifier = 1;
 }
 
-def Pld_ReshapeOp : Pld_Op<"tensor.reshape", [Pure]> {
+def Pld_TensorReshapeOp : Pld_Op<"tensor.reshape", [Pure]> {
   let summary = "view a distributed tensor with another shape";
   let description = [{
     The same window cells, in row-major order, seen with another shape of the
@@ -223,7 +223,7 @@ def Pld_ReshapeOp : Pld_Op<"tensor.reshape", [Pure]> {
   let hasVerifier = 1;
 }
 
-def Pld_DimOp : Pld_Op<"tensor.dim", [Pure]> {
+def Pld_TensorDimOp : Pld_Op<"tensor.dim", [Pure]> {
   let summary = "the size of one dimension of a distributed tensor";
   let description = [{
     The extent of dimension `dim` of `source`, which reads the runtime value
@@ -244,7 +244,7 @@ def Pld_DimOp : Pld_Op<"tensor.dim", [Pure]> {
 // pld.tile.* and pld.tensor.remote_store
 //===----------------------------------------------------------------------===//
 
-def Pld_RemoteLoadOp : Pld_Op<"tile.remote_load", [MemoryEffects<[MemRead]>,
+def Pld_TileRemoteLoadOp : Pld_Op<"tile.remote_load", [MemoryEffects<[MemRead]>,
                                                    AttrSizedOperandSegments]> {
   let summary = "load a region of a peer's window into a local tile";
   let description = [{
@@ -371,7 +371,7 @@ class Pld_TransferOp<string mnemonic, dag atomicArg, string atomicFormat>
   let extraClassDeclaration = extraTransferDeclaration;
 }
 
-def Pld_PutOp : Pld_TransferOp<"tensor.put",
+def Pld_TensorPutOp : Pld_TransferOp<"tensor.put",
     (ins DefaultValuedAttr<Pld_AtomicTypeAttr, "::pld::AtomicType::None">:$atomic),
     "(`atomic` `` $atomic^)?"> {
   let summary = "one-sided write of a local tensor into a peer's window";
@@ -397,7 +397,7 @@ def Pld_PutOp : Pld_TransferOp<"tensor.put",
   }];
 }
 
-def Pld_GetOp : Pld_TransferOp<"tensor.get", (ins), ""> {
+def Pld_TensorGetOp : Pld_TransferOp<"tensor.get", (ins), ""> {
   let summary = "one-sided read of a peer's window into a local tensor";
   let description = [{
     Reads `src` (a DT) of rank `peer` into local `dst` (a DT or a plain
@@ -420,7 +420,7 @@ class Pld_CollectiveOp<string mnemonic, list<Trait> traits = []>
   let hasVerifier = 1;
 }
 
-def Pld_AllreduceOp : Pld_CollectiveOp<"tensor.allreduce",
+def Pld_TensorAllreduceOp : Pld_CollectiveOp<"tensor.allreduce",
     [AllTypesMatch<["target", "result"]>]> {
   let summary = "reduce a window tensor across all ranks, in place";
   let description = [{
@@ -447,7 +447,7 @@ def Pld_AllreduceOp : Pld_CollectiveOp<"tensor.allreduce",
   }];
 }
 
-def Pld_ReduceScatterOp : Pld_CollectiveOp<"tensor.reduce_scatter",
+def Pld_TensorReduceScatterOp : Pld_CollectiveOp<"tensor.reduce_scatter",
     [AllTypesMatch<["target", "result"]>]> {
   let summary = "reduce row r of every rank's [N, SIZE] target onto rank r";
   let description = [{
@@ -470,7 +470,7 @@ def Pld_ReduceScatterOp : Pld_CollectiveOp<"tensor.reduce_scatter",
   }];
 }
 
-def Pld_AllgatherOp : Pld_CollectiveOp<"tensor.allgather",
+def Pld_TensorAllgatherOp : Pld_CollectiveOp<"tensor.allgather",
     [AllTypesMatch<["target", "result"]>]> {
   let summary = "gather every rank's [1, SIZE] row into an [N, SIZE] target";
   let description = [{
@@ -492,7 +492,7 @@ def Pld_AllgatherOp : Pld_CollectiveOp<"tensor.allgather",
   }];
 }
 
-def Pld_BroadcastOp : Pld_CollectiveOp<"tensor.broadcast",
+def Pld_TensorBroadcastOp : Pld_CollectiveOp<"tensor.broadcast",
     [AllTypesMatch<["target", "result"]>]> {
   let summary = "copy rank root's target to every rank";
   let description = [{
@@ -511,7 +511,7 @@ def Pld_BroadcastOp : Pld_CollectiveOp<"tensor.broadcast",
   }];
 }
 
-def Pld_BarrierOp : Pld_CollectiveOp<"tensor.barrier"> {
+def Pld_TensorBarrierOp : Pld_CollectiveOp<"tensor.barrier"> {
   let summary = "a credit barrier across all ranks";
   let description = [{
     No rank leaves before every rank has arrived. The signal is `i32 [N, 1]`
@@ -525,7 +525,7 @@ def Pld_BarrierOp : Pld_CollectiveOp<"tensor.barrier"> {
   let assemblyFormat = "$signal attr-dict `:` type($signal)";
 }
 
-def Pld_AllToAllOp : Pld_CollectiveOp<"tensor.all_to_all",
+def Pld_TensorAllToAllOp : Pld_CollectiveOp<"tensor.all_to_all",
     [AllTypesMatch<["target", "result"]>]> {
   let summary = "personalised exchange of [N, SIZE] blocks";
   let description = [{

@@ -1,0 +1,87 @@
+// pld-verify judges collective operands by value (SPEC §3): a broadcast's
+// root lies in [0, N), N from the signal's shape, however the root is
+// computed. (A literal root out of range is the op verifier's: see
+// Dialect/Pld/invalid.mlir.) Each case has a near miss.
+// RUN: pld-opt %s --split-input-file --pld-verify --verify-diagnostics
+// (No --canonicalize run: it folds a computed root into a literal, which the
+// op verifier then rejects with the same words.)
+
+// A root computed as 2 + 2 on a signal shaped for 4 ranks.
+func.func @root_computed(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c2 = arith.constant 2 : index
+  // expected-note @+1 {{the root is computed here}}
+  %root = arith.addi %c2, %c2 : index
+  // expected-error @+1 {{'pld.tensor.broadcast' op expected root in [0, N) = [0, 4), found 4}}
+  %r = pld.tensor.broadcast %data, %signal, root %root : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// Near miss: 2 + 1 is 3, the last rank.
+func.func @root_last(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c2 = arith.constant 2 : index
+  %c1 = arith.constant 1 : index
+  %root = arith.addi %c2, %c1 : index
+  %r = pld.tensor.broadcast %data, %signal, root %root : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+// Code split over host and kernel: the host broadcasts from rank 8 on a
+// signal for 8 ranks (ranks are 0..7).
+// expected-note @+1 {{the root is an argument of this function, which the module's calls decide}}
+func.func @spread(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<8x1xi32>, %root: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-error @+1 {{'pld.tensor.broadcast' op expected root in [0, N) = [0, 8), found 8}}
+  %r = pld.tensor.broadcast %data, %signal, root %root : !pld.dtensor<1x64xf32>, !pld.dtensor<8x1xi32>
+  return
+}
+
+func.func @host(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<8x1xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  %c8 = arith.constant 8 : index
+  func.call @spread(%data, %signal, %c8) : (!pld.dtensor<1x64xf32>, !pld.dtensor<8x1xi32>, index) -> ()
+  return
+}
+
+// -----
+
+// Near miss: the host broadcasts from rank 7, then from rank 0.
+func.func @spread(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<8x1xi32>, %root: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.broadcast %data, %signal, root %root : !pld.dtensor<1x64xf32>, !pld.dtensor<8x1xi32>
+  return
+}
+
+func.func @host(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<8x1xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  %c7 = arith.constant 7 : index
+  %c0 = arith.constant 0 : index
+  func.call @spread(%data, %signal, %c7) : (!pld.dtensor<1x64xf32>, !pld.dtensor<8x1xi32>, index) -> ()
+  func.call @spread(%data, %signal, %c0) : (!pld.dtensor<1x64xf32>, !pld.dtensor<8x1xi32>, index) -> ()
+  return
+}
+
+// -----
+
+// A root one past this rank's own index can be N - 1 + 1 = N, but may be
+// in range on other ranks: ranges that overlap [0, N) are not errors.
+func.func @root_after_me(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<4x1xi32>
+  %me32 = pld.system.rank %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %c1 = arith.constant 1 : index
+  %root = arith.addi %me, %c1 : index
+  %r = pld.tensor.broadcast %data, %signal, root %root : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// A root below every rank: rank - 64 is negative on every rank (SPEC §1:
+// at most 64 ranks).
+func.func @root_negative(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<4x1xi32>
+  %me32 = pld.system.rank %ctx
+  %c64 = arith.constant 64 : i32
+  %below32 = arith.subi %me32, %c64 : i32
+  // expected-note @+1 {{the root is computed here}}
+  %root = arith.index_cast %below32 : i32 to index
+  // expected-error @+1 {{'pld.tensor.broadcast' op expected root in [0, N) = [0, 4), found a value in [-64, -1]}}
+  %r = pld.tensor.broadcast %data, %signal, root %root : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
