@@ -579,11 +579,12 @@ void pld::ascend::populateAscendToEmitCPatterns(TypeConverter &converter,
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// `arith.divui` / `arith.remui` on index, which upstream's ArithToEmitC
-/// (LLVM 22) converts only on integers and leaves behind on index. Kernels
-/// compute peers as `(rank + 1) % n` on index; index is `size_t` in the
-/// emitted C++, an unsigned type, so C's own `/` and `%` are exactly the
-/// unsigned operations.
+/// `arith.divui`, `arith.remui`, `arith.andi`, `arith.ori` and `arith.xori`
+/// on index, which upstream's ArithToEmitC (LLVM 22) converts only on
+/// integers and leaves behind on index. Kernels compute peers as
+/// `(rank + 1) % n` and lanes as `rank & 1` on index; index is `size_t` in
+/// the emitted C++, an unsigned type, so C's own `/`, `%`, `&`, `|` and `^`
+/// are exactly these operations.
 template <typename ArithOp, typename EmitCOp>
 struct IndexUnsignedBinary : OpConversionPattern<ArithOp> {
   using OpConversionPattern<ArithOp>::OpConversionPattern;
@@ -618,7 +619,10 @@ struct AscendToEmitCInterface : public ConvertToEmitCPatternInterface {
     populateAscendToEmitCTypeConversions(typeConverter);
     populateAscendToEmitCPatterns(typeConverter, patterns);
     patterns.add<IndexUnsignedBinary<arith::DivUIOp, emitc::DivOp>,
-                 IndexUnsignedBinary<arith::RemUIOp, emitc::RemOp>>(
+                 IndexUnsignedBinary<arith::RemUIOp, emitc::RemOp>,
+                 IndexUnsignedBinary<arith::AndIOp, emitc::BitwiseAndOp>,
+                 IndexUnsignedBinary<arith::OrIOp, emitc::BitwiseOrOp>,
+                 IndexUnsignedBinary<arith::XOrIOp, emitc::BitwiseXorOp>>(
         typeConverter, patterns.getContext());
   }
 };
