@@ -14,6 +14,7 @@
 #include "mlir/Conversion/ConvertToEmitC/ToEmitCInterface.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/Support/raw_ostream.h"
@@ -575,7 +576,7 @@ void pld::ascend::populateAscendToEmitCPatterns(TypeConverter &converter,
 }
 
 //===----------------------------------------------------------------------===//
-// A gap in upstream's arith-to-emitc
+// Gaps in upstream's arith-to-emitc and scf-to-emitc (LLVM 22)
 //===----------------------------------------------------------------------===//
 
 namespace {
@@ -602,6 +603,39 @@ struct IndexUnsignedBinary : OpConversionPattern<ArithOp> {
     return success();
   }
 };
+
+/// An `scf.while` that carries values whose type EmitC converts (index, as
+/// `size_t`). Upstream's while lowering (LLVM 22) assigns the loop's initial
+/// values as they were before conversion, which fails to verify ("requires
+/// value's type ('index') to match variable's type"). This pattern runs
+/// first and rebuilds the loop with converted types, as upstream's
+/// structural type conversion does; upstream's lowering then takes the
+/// rebuilt loop, whose initial values already have their C types.
+struct WhileConvertedTypes : OpConversionPattern<scf::WhileOp> {
+  WhileConvertedTypes(const TypeConverter &converter, MLIRContext *context)
+      : OpConversionPattern(converter, context, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(scf::WhileOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const TypeConverter &converter = *getTypeConverter();
+    if (converter.isLegal(op->getOperandTypes()) &&
+        converter.isLegal(op->getResultTypes()))
+      return rewriter.notifyMatchFailure(op, "carries no converted type");
+    SmallVector<Type> resultTypes;
+    if (failed(converter.convertTypes(op.getResultTypes(), resultTypes)))
+      return rewriter.notifyMatchFailure(op, "a result type does not convert");
+    auto rebuilt = scf::WhileOp::create(rewriter, op.getLoc(), resultTypes,
+                                        adaptor.getInits());
+    for (auto [from, to] : llvm::zip(op->getRegions(), rebuilt->getRegions())) {
+      rewriter.inlineRegionBefore(from, to, to.end());
+      if (failed(rewriter.convertRegionTypes(&to, converter)))
+        return rewriter.notifyMatchFailure(op, "a region does not convert");
+    }
+    rewriter.replaceOp(op, rebuilt.getResults());
+    return success();
+  }
+};
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -622,8 +656,8 @@ struct AscendToEmitCInterface : public ConvertToEmitCPatternInterface {
                  IndexUnsignedBinary<arith::RemUIOp, emitc::RemOp>,
                  IndexUnsignedBinary<arith::AndIOp, emitc::BitwiseAndOp>,
                  IndexUnsignedBinary<arith::OrIOp, emitc::BitwiseOrOp>,
-                 IndexUnsignedBinary<arith::XOrIOp, emitc::BitwiseXorOp>>(
-        typeConverter, patterns.getContext());
+                 IndexUnsignedBinary<arith::XOrIOp, emitc::BitwiseXorOp>,
+                 WhileConvertedTypes>(typeConverter, patterns.getContext());
   }
 };
 } // namespace
