@@ -587,7 +587,7 @@ namespace {
 /// the emitted C++, an unsigned type, so C's own `/`, `%`, `&`, `|` and `^`
 /// are exactly these operations.
 template <typename ArithOp, typename EmitCOp>
-struct IndexUnsignedBinary : OpConversionPattern<ArithOp> {
+struct IndexBitwiseOrUnsigned : OpConversionPattern<ArithOp> {
   using OpConversionPattern<ArithOp>::OpConversionPattern;
 
   LogicalResult
@@ -652,11 +652,11 @@ struct AscendToEmitCInterface : public ConvertToEmitCPatternInterface {
     target.addIllegalDialect<AscendDialect>();
     populateAscendToEmitCTypeConversions(typeConverter);
     populateAscendToEmitCPatterns(typeConverter, patterns);
-    patterns.add<IndexUnsignedBinary<arith::DivUIOp, emitc::DivOp>,
-                 IndexUnsignedBinary<arith::RemUIOp, emitc::RemOp>,
-                 IndexUnsignedBinary<arith::AndIOp, emitc::BitwiseAndOp>,
-                 IndexUnsignedBinary<arith::OrIOp, emitc::BitwiseOrOp>,
-                 IndexUnsignedBinary<arith::XOrIOp, emitc::BitwiseXorOp>,
+    patterns.add<IndexBitwiseOrUnsigned<arith::DivUIOp, emitc::DivOp>,
+                 IndexBitwiseOrUnsigned<arith::RemUIOp, emitc::RemOp>,
+                 IndexBitwiseOrUnsigned<arith::AndIOp, emitc::BitwiseAndOp>,
+                 IndexBitwiseOrUnsigned<arith::OrIOp, emitc::BitwiseOrOp>,
+                 IndexBitwiseOrUnsigned<arith::XOrIOp, emitc::BitwiseXorOp>,
                  WhileConvertedTypes>(typeConverter, patterns.getContext());
   }
 };
