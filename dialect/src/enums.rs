@@ -4,7 +4,7 @@
 use crate::ffi;
 use melior::{
     Context,
-    ir::{Attribute, AttributeLike},
+    ir::{Attribute, AttributeLike, operation::OperationLike},
 };
 
 macro_rules! enum_attribute {
@@ -40,6 +40,15 @@ macro_rules! enum_attribute {
                 // every case's value names a case of the C++ enum (a test
                 // builds each one), so the attribute is never null.
                 unsafe { Attribute::from_raw(ffi::$get(context.to_raw(), self as i32)) }
+            }
+
+            /// The case the attribute `name` of `op` holds; `None` when
+            /// `op` has no such attribute or it is not this enum's.
+            pub fn of_op<'c: 'a, 'a>(
+                op: &impl OperationLike<'c, 'a>,
+                name: &str,
+            ) -> Option<Self> {
+                Self::of(op.attribute(name).ok()?)
             }
 
             /// The case `attribute` holds, or `None` when it is not this

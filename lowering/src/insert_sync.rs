@@ -181,12 +181,8 @@ impl Walker {
             state.worked(pipe);
         }
         if op_name == "ascend.pipe_sync" {
-            let pipes = ["src", "dst"].map(|attribute| {
-                op.attribute(attribute)
-                    .ok()
-                    .and_then(Pipe::of)
-                    .unwrap_or(Pipe::All)
-            });
+            let pipes =
+                ["src", "dst"].map(|attribute| Pipe::of_op(&op, attribute).unwrap_or(Pipe::All));
             state.pending &= !pair_bit(pipes[0], pipes[1]);
         }
         // Acquire before a payload access that a wait may precede.

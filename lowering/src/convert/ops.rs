@@ -169,7 +169,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                 let value = named(op, "value");
                 let cell = self.cell(&builder, &signal, op, &named_group(op, "offsets"));
                 let remote = builder.peer_ptr(self.ctx(), cell, peer, site);
-                let notify = match attribute(op, "op").and_then(enums::NotifyOp::of) {
+                let notify = match enums::NotifyOp::of_op(&op, "op") {
                     Some(enums::NotifyOp::Set) => ascend::NotifyOp::Set,
                     _ => ascend::NotifyOp::AtomicAdd,
                 };
@@ -184,7 +184,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                     builder.defer_completion(self.ctx(), cell, expected, site);
                 } else {
                     // By name: pld's `ge` is 1, PTO's `GE` is 3.
-                    let cmp = match attribute(op, "cmp").and_then(enums::WaitCmp::of) {
+                    let cmp = match enums::WaitCmp::of_op(&op, "cmp") {
                         Some(enums::WaitCmp::Eq) => ascend::WaitCmp::Eq,
                         _ => ascend::WaitCmp::Ge,
                     };
@@ -230,7 +230,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                 let pl_tile = pld_tile_type(op, tile);
                 let extents = Self::access_extents(pl_tile, valid);
                 let view = self.region_view(&builder, &dest, &offsets, &extents, peer, site);
-                let atomic = match attribute(op, "atomic").and_then(enums::AtomicType::of) {
+                let atomic = match enums::AtomicType::of_op(&op, "atomic") {
                     Some(enums::AtomicType::Add) => ascend::AtomicType::AtomicAdd,
                     _ => ascend::AtomicType::AtomicNone,
                 };

@@ -18,7 +18,7 @@ use crate::{
         Builder, OpRef, Val,
         builder::replace_op,
         nested_ops,
-        ops::{attribute, name, named, named_position, operand},
+        ops::{name, named, named_position, operand},
         types,
     },
     verify::{CodeKind, placement::scope_of},
@@ -215,9 +215,7 @@ fn is_combinable(element: Type) -> bool {
 }
 
 fn reduce_op(op: OpRef) -> ReduceOp {
-    attribute(op, "op")
-        .and_then(ReduceOp::of)
-        .expect("a reducing collective has a verified reduce_op")
+    ReduceOp::of_op(&op, "op").expect("a reducing collective has a verified reduce_op")
 }
 
 /// What the op verifiers leave for this pass to reject.
@@ -321,9 +319,7 @@ impl DecomposeCollectives {
     /// `allreduce=auto` finds mesh cheaper for a ring signal of static rank
     /// count and a static size (then it says so in a remark).
     fn runs_ring(&self, op: OpRef, stream: &Stream) -> bool {
-        let mode = attribute(op, "mode")
-            .and_then(CollectiveMode::of)
-            .unwrap_or(CollectiveMode::Mesh);
+        let mode = CollectiveMode::of_op(&op, "mode").unwrap_or(CollectiveMode::Mesh);
         if mode != CollectiveMode::Ring || self.allreduce != AllreduceChoice::Auto {
             return mode == CollectiveMode::Ring;
         }

@@ -19,7 +19,7 @@ use crate::{
         Builder, Ix, OpRef, Val,
         builder::erase_op,
         nested_ops,
-        ops::{attribute, integer_attribute, mixed_list, name, named, named_group, static_list},
+        ops::{integer_attribute, mixed_list, name, named, named_group, static_list},
         types,
     },
 };
@@ -174,9 +174,7 @@ impl ExpandTransfers {
                         )
                     }
                 };
-                let atomic = attribute(op, "atomic")
-                    .and_then(AtomicType::of)
-                    .unwrap_or(AtomicType::None);
+                let atomic = AtomicType::of_op(&op, "atomic").unwrap_or(AtomicType::None);
                 (
                     Side {
                         value: dst,
@@ -201,9 +199,7 @@ impl ExpandTransfers {
                     &static_list(op, "static_offsets").unwrap_or_default(),
                     &named_group(op, "offsets"),
                 );
-                let atomic = attribute(op, "atomic")
-                    .and_then(AtomicType::of)
-                    .unwrap_or(AtomicType::None);
+                let atomic = AtomicType::of_op(&op, "atomic").unwrap_or(AtomicType::None);
                 let extent = shape.iter().map(|dim| known(*dim)).collect();
                 (
                     Side {

@@ -69,7 +69,7 @@ fn check_placement<'c, 'a>(
 }
 
 fn check_task(task: &OperationRef, first: &OperationRef, report: &mut Report) {
-    let level = task.attribute("level").ok().and_then(Level::of);
+    let level = Level::of_op(task, "level");
     if level != Some(Level::CoreGroup) {
         let level = level.map_or("?", Level::keyword);
         report.error(

@@ -33,8 +33,7 @@ pub fn check(ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) 
         let name = ir::name(op);
         // Remote writes may accumulate atomically into their window.
         if let Some(target) = table_operand(op, REMOTE_WRITES) {
-            let is_add =
-                op.attribute("atomic").ok().and_then(AtomicType::of) == Some(AtomicType::Add);
+            let is_add = AtomicType::of_op(op, "atomic") == Some(AtomicType::Add);
             if !is_add || !ir::element_type(target.r#type()).is_some_and(ir::is_bf16) {
                 continue;
             }
@@ -63,7 +62,7 @@ pub fn check(ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) 
             }
         }
         if name == "pld.tensor.reduce_scatter" {
-            let Some(operator) = op.attribute("op").ok().and_then(ReduceOp::of) else {
+            let Some(operator) = ReduceOp::of_op(op, "op") else {
                 continue;
             };
             let Some(scope) = scope_of(op, default_kind) else {

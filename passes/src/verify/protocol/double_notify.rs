@@ -72,7 +72,7 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
                 }
             }
             Some(split) => {
-                if split.attribute("mode").ok().and_then(SplitMode::of) != Some(SplitMode::None) {
+                if SplitMode::of_op(&split, "mode") != Some(SplitMode::None) {
                     continue;
                 }
                 if !sharded_by_lane(notify) && !guarded_by_lane(notify, &split) {

@@ -3,7 +3,7 @@
 //! shared between a ring and a mesh collective (in one function, or across
 //! kernels that receive one buffer as arguments).
 
-use super::signals::{NotifyIndex, SignalGroups, accesses, collective_signals};
+use super::signals::{NotifyIndex, SignalAccess, SignalGroups, collective_signals};
 use super::windows::WindowRoots;
 use crate::{report::Report, verify::ir};
 use melior::ir::{Value, operation::OperationLike, operation::OperationRef};
@@ -12,12 +12,11 @@ use std::collections::{HashMap, HashSet};
 
 fn is_ring(op: &OperationRef) -> bool {
     ir::name(op) == "pld.tensor.allreduce"
-        && op.attribute("mode").ok().and_then(CollectiveMode::of) == Some(CollectiveMode::Ring)
+        && CollectiveMode::of_op(op, "mode") == Some(CollectiveMode::Ring)
 }
 
-pub fn check(ops: &[OperationRef], report: &mut Report) {
-    let all = accesses(ops);
-    for group in SignalGroups::new(&all).iter() {
+pub fn check(ops: &[OperationRef], all: &[SignalAccess], report: &mut Report) {
+    for group in SignalGroups::new(all).iter() {
         // The first earlier notify of another mode on a cell that may be the
         // same, looked up by cell rather than by scanning every earlier
         // notify (which is quadratic in a kernel that notifies one signal
@@ -49,7 +48,7 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
         .iter()
         .map(|(signal, collective)| (ir::value_key(*signal), *collective))
         .collect();
-    for access in &all {
+    for access in all {
         if let Some(collective) = owner_of.get(&ir::value_key(access.signal)) {
             report.error(
                 &access.op,

@@ -15,10 +15,13 @@ use crate::report::Report;
 use melior::ir::operation::OperationRef;
 
 pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
-    unreachable_wait::check(root, ops, report);
+    // Every notify, wait and defer_wait with its cell resolved, once for the
+    // rules that read them.
+    let signals = signals::accesses(ops);
+    unreachable_wait::check(root, ops, &signals, report);
     double_notify::check(ops, report);
-    mixed_signals::check(ops, report);
-    reused_signal::check(ops, report);
+    mixed_signals::check(ops, &signals, report);
+    reused_signal::check(ops, &signals, report);
     region_mismatch::check(ops, report);
     publish_order::check(ops, report);
 }

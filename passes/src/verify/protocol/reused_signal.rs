@@ -332,10 +332,9 @@ fn check_calls(ops: &[OperationRef], report: &mut Report) {
     }
 }
 
-pub fn check(ops: &[OperationRef], report: &mut Report) {
+pub fn check(ops: &[OperationRef], signals: &[SignalAccess], report: &mut Report) {
     check_calls(ops, report);
-    let signals = accesses(ops);
-    let restorers = Restorers::new(ops, &signals);
+    let restorers = Restorers::new(ops, signals);
     for wait in signals.iter().filter(|access| access.is_wait()) {
         let Some(function) = ir::enclosing_function(&wait.op) else {
             continue;

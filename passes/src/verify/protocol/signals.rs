@@ -4,7 +4,7 @@ use crate::verify::{
     ir,
     ops::{COLLECTIVE_SIGNALS, DEFER_WAIT, NOTIFY, WAIT, resolved_index_list, table_operand},
 };
-use melior::ir::{Value, operation::OperationLike, operation::OperationRef};
+use melior::ir::{Value, operation::OperationRef};
 use pld_dialect::{
     enums::{NotifyOp, WaitCmp},
     operands,
@@ -32,14 +32,14 @@ impl<'c, 'a> SignalAccess<'c, 'a> {
         // By ODS name: a notify writes `value` into its `target`; a wait
         // compares its `signal` with `expected`.
         let (signal, scalar, mode) = if ir::name(&op) == NOTIFY {
-            let mode = op.attribute("op").ok().and_then(NotifyOp::of)?.keyword();
+            let mode = NotifyOp::of_op(&op, "op")?.keyword();
             (
                 operands::value(&op, "target")?,
                 operands::value(&op, "value")?,
                 mode,
             )
         } else {
-            let mode = op.attribute("cmp").ok().and_then(WaitCmp::of)?.keyword();
+            let mode = WaitCmp::of_op(&op, "cmp")?.keyword();
             (
                 operands::value(&op, "signal")?,
                 operands::value(&op, "expected")?,

@@ -160,7 +160,7 @@ struct Writers<'s, 'c, 'a> {
     only_for_other_ranks: std::cell::OnceCell<bool>,
 }
 
-pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
+pub fn check(root: &OperationRef, ops: &[OperationRef], all: &[SignalAccess], report: &mut Report) {
     // The types of every signal some notify of the module writes.
     let notified_types: HashSet<usize> = accesses(&ir::nested_ops(ir::root(*root)))
         .iter()
@@ -171,8 +171,7 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
         .into_iter()
         .map(|(signal, _)| ir::value_key(signal))
         .collect();
-    let all = accesses(ops);
-    let groups = SignalGroups::new(&all);
+    let groups = SignalGroups::new(all);
     // The notifies of each signal by cell, and the writers of each cell a
     // wait reads (by signal and cell), made on first need.
     let mut indexes: HashMap<usize, NotifyIndex> = HashMap::new();
