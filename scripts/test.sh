@@ -9,6 +9,7 @@ cargo fmt --manifest-path fuzz/Cargo.toml --check
 llvm_prefix=$(python3 -c 'import tomllib; print(tomllib.load(open(".cargo/config.toml", "rb"))["env"]["MLIR_SYS_220_PREFIX"])')
 git ls-files -z -- 'dialect/*.cpp' 'dialect/*.h' 'lowering/runtime/*.cpp' \
   'lowering/runtime/*.h' 'test/Target/CCE/Inputs/*.hpp' \
+  'test/Target/CCE/Inputs/*.h' 'test/Target/CCE/Inputs/*.cpp' \
   | xargs -0 "$llvm_prefix/bin/clang-format" --dry-run -Werror
 cargo clippy --workspace --all-targets --quiet -- --deny warnings
 cargo build --workspace

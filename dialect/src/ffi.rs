@@ -95,6 +95,17 @@ unsafe extern "C" {
     pub fn ascendViewTypeGet(context: MlirContext, element_type: MlirType) -> MlirType;
     pub fn ascendTaskTypeGet(context: MlirContext) -> MlirType;
     pub fn ascendArgsTypeGet(context: MlirContext) -> MlirType;
+    pub fn ascendDispatchPayloadTypeGet(context: MlirContext) -> MlirType;
+    pub fn ascendTilePaddedCols(cols: i64, element: MlirType) -> i64;
+    pub fn ascendIsTileElementType(element: MlirType) -> bool;
+    pub fn ascendTileElementTypeNames() -> MlirStringRef;
+    pub fn ascendIsTileMathElementType(profile: i32, math: i32, element: MlirType) -> bool;
+    pub fn ascendTileMathElementTypeNames(
+        profile: i32,
+        math: i32,
+        callback: MlirStringCallback,
+        user_data: *mut c_void,
+    );
     pub fn ascendTypeIsATile(r#type: MlirType) -> bool;
     pub fn ascendTypeIsAGmPtr(r#type: MlirType) -> bool;
     pub fn ascendGmPtrTypeGetElementType(r#type: MlirType) -> MlirType;

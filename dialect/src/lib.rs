@@ -14,6 +14,7 @@ pub mod diagnostics;
 pub mod enums;
 pub mod ffi;
 pub mod operands;
+pub mod target;
 pub mod types;
 
 pub use melior;

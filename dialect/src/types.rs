@@ -135,6 +135,12 @@ pub mod ascend {
         unsafe { Type::from_raw(ffi::ascendTaskTypeGet(context.to_raw())) }
     }
 
+    /// `!ascend.dispatch_payload`.
+    pub fn dispatch_payload(context: &Context) -> Type<'_> {
+        // SAFETY: a live context; the type has no parameters.
+        unsafe { Type::from_raw(ffi::ascendDispatchPayloadTypeGet(context.to_raw())) }
+    }
+
     /// `!ascend.args`.
     pub fn args(context: &Context) -> Type<'_> {
         // SAFETY: a live context.

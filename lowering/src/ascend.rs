@@ -1,6 +1,8 @@
 //! Builders of ascend ops, for the lowering passes.
 
-use melior::ir::{Attribute, Type, ValueLike, attribute::StringAttribute};
+use melior::ir::{
+    Attribute, Type, ValueLike, attribute::StringAttribute, operation::OperationLike,
+};
 use pld_dialect::{
     enums::ascend::{AtomicType, NotifyOp, Pipe, WaitCmp},
     types::ascend as types,
@@ -10,9 +12,20 @@ use pld_passes::ir::{Builder, Ix, OpRef, Val};
 /// Where a trapping or blocking op comes from, for the simulator's reports.
 pub type Site<'a> = Option<&'a str>;
 
+/// The tensor an access lies in: its first element on this rank and its
+/// element count (`in %t[%n]` of `ascend.view`, `read`, `write`), for the
+/// simulator's bounds check.
+#[derive(Clone, Copy)]
+pub struct Tensor<'c> {
+    pub base: Val<'c>,
+    pub elements: Ix<'c>,
+}
+
 /// The ascend ops, built at a [`Builder`]'s insertion point.
 pub trait AscendBuilder<'c> {
     fn site_attribute(&self, site: Site) -> Vec<(&'static str, Attribute<'c>)>;
+    /// Appends `tensor`'s operands; how many a segment of each has (0 or 1).
+    fn tensor_operands(&self, tensor: Option<Tensor<'c>>, operands: &mut Vec<Val<'c>>) -> usize;
     fn rank(&self, ctx: Val<'c>) -> Val<'c>;
     fn nranks(&self, ctx: Val<'c>) -> Val<'c>;
     fn world_size(&self, ctx: Val<'c>) -> Val<'c>;
@@ -20,12 +33,24 @@ pub trait AscendBuilder<'c> {
     fn subblock_idx(&self) -> Val<'c>;
     fn offset(&self, base: Val<'c>, elements: Ix<'c>) -> Val<'c>;
     fn peer_ptr(&self, ctx: Val<'c>, local: Val<'c>, peer: Ix<'c>, site: Site) -> Val<'c>;
-    fn view(&self, data: Val<'c>, rows: Ix<'c>, cols: Ix<'c>, stride: Ix<'c>) -> Val<'c>;
+    fn view(
+        &self,
+        data: Val<'c>,
+        rows: Ix<'c>,
+        cols: Ix<'c>,
+        stride: Ix<'c>,
+        tensor: Option<Tensor<'c>>,
+    ) -> Val<'c>;
     fn tile(&self, tile: Type<'c>, valid: Option<(Ix<'c>, Ix<'c>)>) -> Val<'c>;
+    fn valid_shape(&self, tile: Val<'c>) -> (Val<'c>, Val<'c>);
+    /// The valid shape of `tile` as a new tile of its kind is made with:
+    /// `None` (the whole tile) or the `valid` operands of the `ascend.tile`
+    /// that made it, else read at run time.
+    fn valid_shape_of(&self, tile: Val<'c>) -> Option<(Ix<'c>, Ix<'c>)>;
     fn tload(&self, tile: Val<'c>, view: Val<'c>, site: Site);
     fn tstore(&self, view: Val<'c>, tile: Val<'c>, atomic: AtomicType, site: Site);
-    fn tile_math(&self, name: &str, dst: Val<'c>, lhs: Val<'c>, rhs: Val<'c>);
-    fn tcopy(&self, dst: Val<'c>, src: Val<'c>);
+    fn tile_math(&self, name: &str, dst: Val<'c>, lhs: Val<'c>, rhs: Val<'c>, site: Site);
+    fn tcopy(&self, dst: Val<'c>, src: Val<'c>, site: Site);
     fn tnotify(
         &self,
         cell: Val<'c>,
@@ -47,9 +72,15 @@ pub trait AscendBuilder<'c> {
     fn release(&self) -> OpRef<'c>;
     fn acquire(&self) -> OpRef<'c>;
     fn pipe_sync(&self, src: Pipe, dst: Pipe);
-    fn defer_completion(&self, ctx: Val<'c>, cell: Val<'c>, expected: Val<'c>, site: Site);
-    fn read(&self, ptr: Val<'c>, r#type: Type<'c>, site: Site) -> Val<'c>;
-    fn write(&self, value: Val<'c>, ptr: Val<'c>, site: Site);
+    fn defer_completion(&self, payload: Val<'c>, cell: Val<'c>, expected: Val<'c>, site: Site);
+    fn read(
+        &self,
+        ptr: Val<'c>,
+        r#type: Type<'c>,
+        tensor: Option<Tensor<'c>>,
+        site: Site,
+    ) -> Val<'c>;
+    fn write(&self, value: Val<'c>, ptr: Val<'c>, tensor: Option<Tensor<'c>>, site: Site);
     fn alloc_window(&self, ctx: Val<'c>, bytes: Ix<'c>, name: &str) -> Val<'c>;
     fn window_as(&self, buffer: Val<'c>, element: Type<'c>) -> Val<'c>;
 }
@@ -59,6 +90,15 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
         site.map(|site| ("site", StringAttribute::new(self.context, site).into()))
             .into_iter()
             .collect()
+    }
+
+    fn tensor_operands(&self, tensor: Option<Tensor<'c>>, operands: &mut Vec<Val<'c>>) -> usize {
+        let Some(tensor) = tensor else {
+            return 0;
+        };
+        operands.push(tensor.base);
+        operands.push(self.value(tensor.elements));
+        1
     }
 
     fn rank(&self, ctx: Val<'c>) -> Val<'c> {
@@ -113,11 +153,25 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
         ))
     }
 
-    fn view(&self, data: Val<'c>, rows: Ix<'c>, cols: Ix<'c>, stride: Ix<'c>) -> Val<'c> {
+    fn view(
+        &self,
+        data: Val<'c>,
+        rows: Ix<'c>,
+        cols: Ix<'c>,
+        stride: Ix<'c>,
+        tensor: Option<Tensor<'c>>,
+    ) -> Val<'c> {
         let element = pointee(data);
-        let operands = [data, self.value(rows), self.value(cols), self.value(stride)];
+        let mut operands = vec![data, self.value(rows), self.value(cols), self.value(stride)];
+        let named = self.tensor_operands(tensor, &mut operands);
         let view = types::view(self.context, element);
-        Builder::result(self.create("ascend.view", &operands, &[view], &[], vec![]))
+        Builder::result(self.create(
+            "ascend.view",
+            &operands,
+            &[view],
+            &[self.segment_sizes(&[1, 1, 1, 1, named, named])],
+            vec![],
+        ))
     }
 
     fn tile(&self, tile: Type<'c>, valid: Option<(Ix<'c>, Ix<'c>)>) -> Val<'c> {
@@ -132,6 +186,25 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
             &[self.segment_sizes(&[count, count])],
             vec![],
         ))
+    }
+
+    fn valid_shape(&self, tile: Val<'c>) -> (Val<'c>, Val<'c>) {
+        let index = self.index_type();
+        let op = self.create("ascend.valid_shape", &[tile], &[index, index], &[], vec![]);
+        (Builder::result_at(op, 0), Builder::result_at(op, 1))
+    }
+
+    fn valid_shape_of(&self, tile: Val<'c>) -> Option<(Ix<'c>, Ix<'c>)> {
+        if let Some(maker) = pld_passes::ir::builder::defining_op(tile)
+            && pld_passes::ir::ops::name(maker) == "ascend.tile"
+        {
+            return (maker.operand_count() == 2).then(|| {
+                let operand = |index| Ix::Dyn(pld_passes::ir::ops::operand(maker, index));
+                (operand(0), operand(1))
+            });
+        }
+        let (rows, cols) = self.valid_shape(tile);
+        Some((Ix::Dyn(rows), Ix::Dyn(cols)))
     }
 
     fn tload(&self, tile: Val<'c>, view: Val<'c>, site: Site) {
@@ -152,12 +225,24 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
         self.create("ascend.tstore", &[view, tile], &[], &attributes, vec![]);
     }
 
-    fn tile_math(&self, name: &str, dst: Val<'c>, lhs: Val<'c>, rhs: Val<'c>) {
-        self.create(name, &[dst, lhs, rhs], &[], &[], vec![]);
+    fn tile_math(&self, name: &str, dst: Val<'c>, lhs: Val<'c>, rhs: Val<'c>, site: Site) {
+        self.create(
+            name,
+            &[dst, lhs, rhs],
+            &[],
+            &self.site_attribute(site),
+            vec![],
+        );
     }
 
-    fn tcopy(&self, dst: Val<'c>, src: Val<'c>) {
-        self.create("ascend.tcopy", &[dst, src], &[], &[], vec![]);
+    fn tcopy(&self, dst: Val<'c>, src: Val<'c>, site: Site) {
+        self.create(
+            "ascend.tcopy",
+            &[dst, src],
+            &[],
+            &self.site_attribute(site),
+            vec![],
+        );
     }
 
     fn tnotify(
@@ -213,34 +298,36 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
         );
     }
 
-    fn defer_completion(&self, ctx: Val<'c>, cell: Val<'c>, expected: Val<'c>, site: Site) {
+    fn defer_completion(&self, payload: Val<'c>, cell: Val<'c>, expected: Val<'c>, site: Site) {
         self.create(
             "ascend.defer_completion",
-            &[ctx, cell, expected],
+            &[payload, cell, expected],
             &[],
             &self.site_attribute(site),
             vec![],
         );
     }
 
-    fn read(&self, ptr: Val<'c>, r#type: Type<'c>, site: Site) -> Val<'c> {
-        Builder::result(self.create(
-            "ascend.read",
-            &[ptr],
-            &[r#type],
-            &self.site_attribute(site),
-            vec![],
-        ))
+    fn read(
+        &self,
+        ptr: Val<'c>,
+        r#type: Type<'c>,
+        tensor: Option<Tensor<'c>>,
+        site: Site,
+    ) -> Val<'c> {
+        let mut operands = vec![ptr];
+        let named = self.tensor_operands(tensor, &mut operands);
+        let mut attributes = self.site_attribute(site);
+        attributes.push(self.segment_sizes(&[1, named, named]));
+        Builder::result(self.create("ascend.read", &operands, &[r#type], &attributes, vec![]))
     }
 
-    fn write(&self, value: Val<'c>, ptr: Val<'c>, site: Site) {
-        self.create(
-            "ascend.write",
-            &[value, ptr],
-            &[],
-            &self.site_attribute(site),
-            vec![],
-        );
+    fn write(&self, value: Val<'c>, ptr: Val<'c>, tensor: Option<Tensor<'c>>, site: Site) {
+        let mut operands = vec![value, ptr];
+        let named = self.tensor_operands(tensor, &mut operands);
+        let mut attributes = self.site_attribute(site);
+        attributes.push(self.segment_sizes(&[1, 1, named, named]));
+        self.create("ascend.write", &operands, &[], &attributes, vec![]);
     }
 
     fn alloc_window(&self, ctx: Val<'c>, bytes: Ix<'c>, name: &str) -> Val<'c> {

@@ -24,7 +24,7 @@
 //! Offsets are chosen first-fit on 32-byte boundaries; tiles that cannot be
 //! live together within `ub-bytes` are an error naming them.
 
-use crate::report::Report;
+use crate::{ascend::AscendBuilder, report::Report};
 use melior::ir::{
     BlockLike, RegionLike, ValueLike,
     attribute::{FlatSymbolRefAttribute, IntegerAttribute},
@@ -280,14 +280,10 @@ impl<'c> Plan<'c> {
                 });
                 if clobbered {
                     let builder = Builder::before(terminator);
-                    let copy = Builder::result(builder.create(
-                        "ascend.tile",
-                        &[],
-                        &[yielded.r#type()],
-                        &[builder.segment_sizes(&[0, 0])],
-                        vec![],
-                    ));
-                    builder.create("ascend.tcopy", &[copy, yielded], &[], &[], vec![]);
+                    // TMOV copies between tiles of one valid shape.
+                    let valid = builder.valid_shape_of(yielded);
+                    let copy = builder.tile(yielded.r#type(), valid);
+                    builder.tcopy(copy, yielded, None);
                     // SAFETY: a live op and an operand index it has.
                     unsafe {
                         mlir_sys::mlirOperationSetOperand(

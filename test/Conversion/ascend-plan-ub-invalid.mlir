@@ -40,35 +40,35 @@ func.func @five_live(%ctx: !ascend.ctx, %data: !ascend.gm<f32>) attributes {spec
 
 // -----
 
-// Sizes count rounded up to 32 bytes: four 1x57xf32 tiles (228 bytes, a
-// 256-byte slot each) fill 1024 exactly, a fifth of 4 bytes does not fit.
+// Four 1x64xf32 tiles (256 bytes each) fill 1024 exactly, a fifth of 32
+// bytes (the smallest f32 tile: one 32-byte row) does not fit.
 // Tiles already dead (%dead) are not named.
 func.func @rounded_up(%ctx: !ascend.ctx, %data: !ascend.gm<f32>) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
   %c1 = arith.constant 1 : index
-  %c57 = arith.constant 57 : index
-  %v = ascend.view %data, rows %c1, cols %c57, stride %c57 : !ascend.gm<f32> -> !ascend.view<f32>
-  %dead = ascend.tile : !ascend.tile<1x57xf32>
-  ascend.tload %dead, %v : !ascend.tile<1x57xf32>, !ascend.view<f32>
-  ascend.tstore %v, %dead : !ascend.view<f32>, !ascend.tile<1x57xf32>
+  %c64 = arith.constant 64 : index
+  %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
+  %dead = ascend.tile : !ascend.tile<1x64xf32>
+  ascend.tload %dead, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
+  ascend.tstore %v, %dead : !ascend.view<f32>, !ascend.tile<1x64xf32>
   // expected-note @+1 {{a live tile of 256 bytes}}
-  %t0 = ascend.tile : !ascend.tile<1x57xf32>
-  ascend.tload %t0, %v : !ascend.tile<1x57xf32>, !ascend.view<f32>
+  %t0 = ascend.tile : !ascend.tile<1x64xf32>
+  ascend.tload %t0, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
   // expected-note @+1 {{a live tile of 256 bytes}}
-  %t1 = ascend.tile : !ascend.tile<1x57xf32>
-  ascend.tload %t1, %v : !ascend.tile<1x57xf32>, !ascend.view<f32>
+  %t1 = ascend.tile : !ascend.tile<1x64xf32>
+  ascend.tload %t1, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
   // expected-note @+1 {{a live tile of 256 bytes}}
-  %t2 = ascend.tile : !ascend.tile<1x57xf32>
-  ascend.tload %t2, %v : !ascend.tile<1x57xf32>, !ascend.view<f32>
+  %t2 = ascend.tile : !ascend.tile<1x64xf32>
+  ascend.tload %t2, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
   // expected-note @+1 {{a live tile of 256 bytes}}
-  %t3 = ascend.tile : !ascend.tile<1x57xf32>
-  ascend.tload %t3, %v : !ascend.tile<1x57xf32>, !ascend.view<f32>
+  %t3 = ascend.tile : !ascend.tile<1x64xf32>
+  ascend.tload %t3, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
   // expected-error @+1 {{the tiles live here need 1056 bytes of unified buffer, more than the 1024 available}}
-  %t4 = ascend.tile : !ascend.tile<1x1xf32>
-  ascend.tadd %t4, %t4, %t4 : !ascend.tile<1x1xf32>
-  ascend.tstore %v, %t0 : !ascend.view<f32>, !ascend.tile<1x57xf32>
-  ascend.tstore %v, %t1 : !ascend.view<f32>, !ascend.tile<1x57xf32>
-  ascend.tstore %v, %t2 : !ascend.view<f32>, !ascend.tile<1x57xf32>
-  ascend.tstore %v, %t3 : !ascend.view<f32>, !ascend.tile<1x57xf32>
+  %t4 = ascend.tile : !ascend.tile<1x8xf32>
+  ascend.tadd %t4, %t4, %t4 : !ascend.tile<1x8xf32>
+  ascend.tstore %v, %t0 : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  ascend.tstore %v, %t1 : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  ascend.tstore %v, %t2 : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  ascend.tstore %v, %t3 : !ascend.view<f32>, !ascend.tile<1x64xf32>
   return
 }
 

@@ -7,16 +7,16 @@
 // yielded instead. The overflow error is in ascend-plan-ub-invalid.mlir.
 // RUN: pld-opt %s --split-input-file --ascend-plan-ub --verify-each | FileCheck %s
 
-// Every tile is rounded up to 32 bytes and placed after the ones still live:
-// 1x3xf32 is 12 bytes (a 32-byte slot), 2x20xf16 is 80 (96), 1x1xi8 is 1
-// (32). All four are live until the stores at the end, so none overlaps:
-// [0, 32), [32, 128), [128, 160), [160, 192). An offset already on a tile is
-// planned again.
+// Every tile is placed after the ones still live: 1x8xf32 is 32 bytes,
+// 2x32xf16 is 128, 1x32xi8 is 32 (a tile row is a whole number of 32-byte
+// blocks, so every tile is). All four are live until the stores at the end,
+// so none overlaps: [0, 32), [32, 160), [160, 192), [192, 224). An offset
+// already on a tile is planned again.
 // CHECK-LABEL: func.func @aligned_and_disjoint
-// CHECK: %[[T0:.*]] = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x3xf32>
-// CHECK: %[[T1:.*]] = ascend.tile {ub_offset = 32 : i64} : !ascend.tile<2x20xf16>
-// CHECK: %[[T2:.*]] = ascend.tile {ub_offset = 128 : i64} : !ascend.tile<1x1xi8>
-// CHECK: %[[T3:.*]] = ascend.tile {ub_offset = 160 : i64} : !ascend.tile<1x3xf32>
+// CHECK: %[[T0:.*]] = ascend.tile valid(%{{.*}}, %{{.*}}) {ub_offset = 0 : i64} : !ascend.tile<1x8xf32>
+// CHECK: %[[T1:.*]] = ascend.tile valid(%{{.*}}, %{{.*}}) {ub_offset = 32 : i64} : !ascend.tile<2x32xf16>
+// CHECK: %[[T2:.*]] = ascend.tile valid(%{{.*}}, %{{.*}}) {ub_offset = 160 : i64} : !ascend.tile<1x32xi8>
+// CHECK: %[[T3:.*]] = ascend.tile valid(%{{.*}}, %{{.*}}) {ub_offset = 192 : i64} : !ascend.tile<1x8xf32>
 // CHECK-NOT: ub_offset
 // CHECK: ascend.tstore %{{.*}}, %[[T0]]
 // CHECK: ascend.tstore %{{.*}}, %[[T1]]
@@ -30,18 +30,18 @@ func.func @aligned_and_disjoint(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %half
   %v = ascend.view %data, rows %c1, cols %c3, stride %c3 : !ascend.gm<f32> -> !ascend.view<f32>
   %h = ascend.view %half, rows %c2, cols %c20, stride %c20 : !ascend.gm<f16> -> !ascend.view<f16>
   %b = ascend.view %bytes, rows %c1, cols %c1, stride %c1 : !ascend.gm<i8> -> !ascend.view<i8>
-  %t0 = ascend.tile : !ascend.tile<1x3xf32>
-  ascend.tload %t0, %v : !ascend.tile<1x3xf32>, !ascend.view<f32>
-  %t1 = ascend.tile : !ascend.tile<2x20xf16>
-  ascend.tload %t1, %h : !ascend.tile<2x20xf16>, !ascend.view<f16>
-  %t2 = ascend.tile : !ascend.tile<1x1xi8>
-  ascend.tload %t2, %b : !ascend.tile<1x1xi8>, !ascend.view<i8>
-  %t3 = ascend.tile {ub_offset = 4096 : i64} : !ascend.tile<1x3xf32>
-  ascend.tload %t3, %v : !ascend.tile<1x3xf32>, !ascend.view<f32>
-  ascend.tstore %v, %t0 : !ascend.view<f32>, !ascend.tile<1x3xf32>
-  ascend.tstore %h, %t1 : !ascend.view<f16>, !ascend.tile<2x20xf16>
-  ascend.tstore %b, %t2 : !ascend.view<i8>, !ascend.tile<1x1xi8>
-  ascend.tstore %v, %t3 : !ascend.view<f32>, !ascend.tile<1x3xf32>
+  %t0 = ascend.tile valid(%c1, %c3) : !ascend.tile<1x8xf32>
+  ascend.tload %t0, %v : !ascend.tile<1x8xf32>, !ascend.view<f32>
+  %t1 = ascend.tile valid(%c2, %c20) : !ascend.tile<2x32xf16>
+  ascend.tload %t1, %h : !ascend.tile<2x32xf16>, !ascend.view<f16>
+  %t2 = ascend.tile valid(%c1, %c1) : !ascend.tile<1x32xi8>
+  ascend.tload %t2, %b : !ascend.tile<1x32xi8>, !ascend.view<i8>
+  %t3 = ascend.tile valid(%c1, %c3) {ub_offset = 4096 : i64} : !ascend.tile<1x8xf32>
+  ascend.tload %t3, %v : !ascend.tile<1x8xf32>, !ascend.view<f32>
+  ascend.tstore %v, %t0 : !ascend.view<f32>, !ascend.tile<1x8xf32>
+  ascend.tstore %h, %t1 : !ascend.view<f16>, !ascend.tile<2x32xf16>
+  ascend.tstore %b, %t2 : !ascend.view<i8>, !ascend.tile<1x32xi8>
+  ascend.tstore %v, %t3 : !ascend.view<f32>, !ascend.tile<1x8xf32>
   return
 }
 

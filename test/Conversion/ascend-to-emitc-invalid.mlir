@@ -15,13 +15,3 @@ func.func @unplanned_tile(%ctx: !ascend.ctx, %data: !ascend.gm<f32>) attributes 
   ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
   return
 }
-
-// -----
-
-// A tile whose element type has no C++ spelling stays illegal too (it never
-// becomes a call without a result or a template argument).
-func.func @nibble_tile(%ctx: !ascend.ctx) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
-  // expected-error @+1 {{failed to legalize operation 'ascend.tile' that was explicitly marked illegal}}
-  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xi4>
-  return
-}

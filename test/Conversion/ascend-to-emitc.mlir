@@ -55,13 +55,17 @@ func.func @types(%ctx: !ascend.ctx, %f32: !ascend.gm<f32>, %f64: !ascend.gm<f64>
 // CHECK: %[[U:.*]] = call_opaque "pld::rt::tile"(%[[C1]], %[[N]]) {args = [256, 0 : index, 1 : index], template_args = [#emitc.opaque<"float">, 1, 64]}
 // CHECK: call_opaque "pld::rt::tload"(%[[T]], %[[VIEW]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22pl.load at k.mlir:7:8\22">]}
 // Without a site, the op and its location name it.
-// CHECK: call_opaque "pld::rt::tload"(%[[U]], %[[VIEW]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22ascend.tload at {{.*}}ascend-to-emitc.mlir:[[@LINE+43]]:3\22">]}
+// CHECK: call_opaque "pld::rt::tload"(%[[U]], %[[VIEW]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22ascend.tload at {{.*}}ascend-to-emitc.mlir:[[@LINE+48]]:3\22">]}
 // CHECK: call_opaque "pld::rt::pipe_sync"() {template_args = [#emitc.opaque<"pld::rt::Pipe::MTE2">, #emitc.opaque<"pld::rt::Pipe::V">]} : () -> ()
-// CHECK: call_opaque "pld::rt::tadd"(%[[U]], %[[T]], %[[T]]) : ({{.*}}) -> ()
+// Tile math names its op for the simulator's valid-shape checks.
+// CHECK: call_opaque "pld::rt::tadd"(%[[U]], %[[T]], %[[T]]) {args = [0 : index, 1 : index, 2 : index, #emitc.opaque<"\22pl.add at k.mlir:8:10\22">]} : ({{.*}}) -> ()
 // CHECK: call_opaque "pld::rt::tmax"(%[[U]], %[[T]], %[[U]])
 // CHECK: call_opaque "pld::rt::tmin"(%[[U]], %[[T]], %[[U]])
 // CHECK: call_opaque "pld::rt::tmul"(%[[U]], %[[T]], %[[U]])
 // CHECK: call_opaque "pld::rt::tcopy"(%[[U]], %[[T]])
+// The valid shape of a tile made here folds to what it was made with; the
+// tensor a view lies in follows its extent.
+// CHECK: call_opaque "pld::rt::view"(%[[DATA]], %[[C1]], %[[N]], %[[C64]], %[[DATA]], %[[N]]) : ({{.*}}) -> !emitc.opaque<"pld::rt::View<float>">
 // CHECK: call_opaque "pld::rt::pipe_sync"() {template_args = [#emitc.opaque<"pld::rt::Pipe::V">, #emitc.opaque<"pld::rt::Pipe::MTE3">]}
 // The atomic store and put are their own functions.
 // CHECK: call_opaque "pld::rt::tstore"(%[[VIEW]], %[[U]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22pl.store at k.mlir:9:3\22">]}
@@ -78,10 +82,11 @@ func.func @types(%ctx: !ascend.ctx, %f32: !ascend.gm<f32>, %f64: !ascend.gm<f64>
 // CHECK: call_opaque "pld::rt::twait"(%[[CELL]], %[[ONE]], %[[SIG]]) {args = [0 : index, 1 : index, #emitc.opaque<"pld::rt::WaitCmp::EQ">, #emitc.opaque<"\22wait\22">, 2 : index]}
 // CHECK: call_opaque "pld::rt::ttest"(%[[CELL]], %[[ONE]]) {args = [0 : index, 1 : index, #emitc.opaque<"pld::rt::WaitCmp::EQ">]} : ({{.*}}) -> i1
 // CHECK: call_opaque "pld::rt::acquire"() : () -> ()
-// CHECK: call_opaque "pld::rt::defer_completion"(%[[CTX]], %[[CELL]], %[[ONE]]) {args = [0 : index, 1 : index, 2 : index, #emitc.opaque<"\22defer\22">]}
 // CHECK: %[[X:.*]] = call_opaque "pld::rt::read"(%[[CELL]]) {args = [0 : index, #emitc.opaque<"\22read\22">]} : ({{.*}}) -> i32
-// write(ptr, value, site), as a store reads.
+// write(ptr, value, site), as a store reads; the tensor follows the site.
 // CHECK: call_opaque "pld::rt::write"(%[[CELL]], %[[X]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22write\22">]}
+// CHECK: %[[Y:.*]] = call_opaque "pld::rt::read"(%[[CELL]], %[[SIG]], %[[N]]) {args = [0 : index, #emitc.opaque<"\22read\22">, 1 : index, 2 : index]} : ({{.*}}) -> i32
+// CHECK: call_opaque "pld::rt::write"(%[[CELL]], %[[Y]], %[[SIG]], %[[N]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22write\22">, 2 : index, 3 : index]}
 // CHECK-NOT: ascend.
 // CHECK: return
 func.func @kernel(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %sig: !ascend.gm<i32>, %n: index) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
@@ -100,11 +105,13 @@ func.func @kernel(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %sig: !ascend.gm<i3
   ascend.tload %t, %v {site = "pl.load at k.mlir:7:8"} : !ascend.tile<1x64xf32>, !ascend.view<f32>
   ascend.tload %u, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
   ascend.pipe_sync mte2 -> v
-  ascend.tadd %u, %t, %t : !ascend.tile<1x64xf32>
+  ascend.tadd %u, %t, %t {site = "pl.add at k.mlir:8:10"} : !ascend.tile<1x64xf32>
   ascend.tmax %u, %t, %u : !ascend.tile<1x64xf32>
   ascend.tmin %u, %t, %u : !ascend.tile<1x64xf32>
   ascend.tmul %u, %t, %u : !ascend.tile<1x64xf32>
   ascend.tcopy %u, %t : !ascend.tile<1x64xf32>
+  %rows, %cols = ascend.valid_shape %u : !ascend.tile<1x64xf32>
+  %w = ascend.view %data, rows %rows, cols %cols, stride %c64 in %data[%n] : !ascend.gm<f32> -> !ascend.view<f32>
   ascend.pipe_sync v -> mte3
   ascend.tstore %v, %u {site = "pl.store at k.mlir:9:3"} : !ascend.view<f32>, !ascend.tile<1x64xf32>
   ascend.tstore %v, %u atomic add {site = "pld.tile.remote_store at k.mlir:10:3"} : !ascend.view<f32>, !ascend.tile<1x64xf32>
@@ -118,33 +125,59 @@ func.func @kernel(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %sig: !ascend.gm<i3
   ascend.twait %cell, %one, cmp eq, signal %sig[] {site = "wait"} : !ascend.gm<i32>
   %ready = ascend.ttest %cell, %one, cmp eq : !ascend.gm<i32>
   ascend.acquire
-  ascend.defer_completion %ctx, %cell, %one {site = "defer"} : !ascend.gm<i32>
   %x = ascend.read %cell {site = "read"} : !ascend.gm<i32> -> i32
   ascend.write %x, %cell {site = "write"} : i32, !ascend.gm<i32>
+  %y = ascend.read %cell in %sig[%n] {site = "read"} : !ascend.gm<i32> -> i32
+  ascend.write %y, %cell in %sig[%n] {site = "write"} : i32, !ascend.gm<i32>
   return
 }
 
 // -----
 
-// Every pipe by name; tiles of other element types; the cube matmul.
-// CHECK-LABEL: emitc.func @pipes_and_matmul
+// Every pipe by name; tiles of other element types.
+// CHECK-LABEL: emitc.func @pipes_and_types
 // CHECK: call_opaque "pld::rt::pipe_sync"() {template_args = [#emitc.opaque<"pld::rt::Pipe::S">, #emitc.opaque<"pld::rt::Pipe::All">]}
 // CHECK: call_opaque "pld::rt::pipe_sync"() {template_args = [#emitc.opaque<"pld::rt::Pipe::M">, #emitc.opaque<"pld::rt::Pipe::MTE1">]}
-// CHECK: %[[C:.*]] = call_opaque "pld::rt::tile"() {args = [0], template_args = [#emitc.opaque<"float">, 16, 16]} : () -> !emitc.opaque<"pld::rt::Tile<float, 16, 16>">
 // CHECK: %[[A:.*]] = call_opaque "pld::rt::tile"() {args = [1024], template_args = [#emitc.opaque<"pld::rt::f16">, 16, 32]} : () -> !emitc.opaque<"pld::rt::Tile<pld::rt::f16, 16, 32>">
-// CHECK: %[[B:.*]] = call_opaque "pld::rt::tile"() {args = [2048], template_args = [#emitc.opaque<"pld::rt::f16">, 32, 16]}
-// CHECK: call_opaque "pld::rt::tmatmul"(%[[C]], %[[A]], %[[B]]) : (!emitc.opaque<"pld::rt::Tile<float, 16, 16>">, !emitc.opaque<"pld::rt::Tile<pld::rt::f16, 16, 32>">, !emitc.opaque<"pld::rt::Tile<pld::rt::f16, 32, 16>">) -> ()
-// CHECK: %[[I:.*]] = call_opaque "pld::rt::tile"() {args = [3072], template_args = [#emitc.opaque<"int8_t">, 1, 32]}
-// CHECK: call_opaque "pld::rt::tadd"(%[[I]], %[[I]], %[[I]]) : (!emitc.opaque<"pld::rt::Tile<int8_t, 1, 32>">,
-func.func @pipes_and_matmul(%ctx: !ascend.ctx) attributes {specifiers = ["static __aicore__ inline"]} {
+// CHECK: call_opaque "pld::rt::tmul"(%[[A]], %[[A]], %[[A]])
+// CHECK: %[[I:.*]] = call_opaque "pld::rt::tile"() {args = [3072], template_args = [#emitc.opaque<"int16_t">, 1, 16]}
+// CHECK: call_opaque "pld::rt::tadd"(%[[I]], %[[I]], %[[I]]) {{.*}}: (!emitc.opaque<"pld::rt::Tile<int16_t, 1, 16>">,
+func.func @pipes_and_types(%ctx: !ascend.ctx) attributes {specifiers = ["static __aicore__ inline"]} {
   ascend.pipe_sync s -> all
   ascend.pipe_sync m -> mte1
-  %c = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<16x16xf32>
   %a = ascend.tile {ub_offset = 1024 : i64} : !ascend.tile<16x32xf16>
-  %b = ascend.tile {ub_offset = 2048 : i64} : !ascend.tile<32x16xf16>
-  ascend.tmatmul %c, %a, %b : !ascend.tile<16x16xf32>, !ascend.tile<16x32xf16>, !ascend.tile<32x16xf16>
-  %i = ascend.tile {ub_offset = 3072 : i64} : !ascend.tile<1x32xi8>
-  ascend.tadd %i, %i, %i : !ascend.tile<1x32xi8>
+  ascend.tmul %a, %a, %a : !ascend.tile<16x32xf16>
+  %i = ascend.tile {ub_offset = 3072 : i64} : !ascend.tile<1x16xi16>
+  ascend.tadd %i, %i, %i : !ascend.tile<1x16xi16>
+  return
+}
+
+// -----
+
+// The valid shape of a tile that comes from elsewhere is read at run time:
+// two calls.
+// CHECK-LABEL: emitc.func @valid_shape(
+// CHECK-SAME: %{{.*}}, %[[DATA:[^:]*]]: !emitc.ptr<{{.*}}>, %[[TILE:[^:]*]]: !emitc.opaque<"pld::rt::Tile<float, 1, 64>">
+// CHECK: %[[ROWS:.*]] = call_opaque "pld::rt::valid_rows"(%[[TILE]]) : ({{.*}}) -> !emitc.size_t
+// CHECK: %[[COLS:.*]] = call_opaque "pld::rt::valid_cols"(%[[TILE]]) : ({{.*}}) -> !emitc.size_t
+// CHECK: call_opaque "pld::rt::view"(%[[DATA]], %[[ROWS]], %[[COLS]], %[[COLS]])
+func.func @valid_shape(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %tile: !ascend.tile<1x64xf32>) attributes {specifiers = ["static __aicore__ inline"]} {
+  %rows, %cols = ascend.valid_shape %tile : !ascend.tile<1x64xf32>
+  %v = ascend.view %data, rows %rows, cols %cols, stride %cols : !ascend.gm<f32> -> !ascend.view<f32>
+  ascend.tstore %v, %tile : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  return
+}
+
+// -----
+
+// A kernel that defers its completion takes the task's dispatch payload
+// after the CommContext, as pld::rt::DispatchPayload.
+// CHECK-LABEL: emitc.func @deferring(
+// CHECK-SAME: %{{.*}}: !emitc.ptr<!emitc.opaque<"__gm__ pld::rt::CommContext">>, %[[PAYLOAD:[^:]*]]: !emitc.opaque<"pld::rt::DispatchPayload">, %[[CELL:[^:]*]]: !emitc.ptr<!emitc.opaque<"__gm__ int32_t">>)
+// CHECK: call_opaque "pld::rt::defer_completion"(%[[PAYLOAD]], %[[CELL]], %{{.*}}) {args = [0 : index, 1 : index, 2 : index, #emitc.opaque<"\22defer\22">]}
+func.func @deferring(%ctx: !ascend.ctx, %payload: !ascend.dispatch_payload, %cell: !ascend.gm<i32>) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  %one = arith.constant 1 : i32
+  ascend.defer_completion %payload, %cell, %one {site = "defer"} : !ascend.gm<i32>
   return
 }
 

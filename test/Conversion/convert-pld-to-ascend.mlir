@@ -146,9 +146,12 @@ func.func @orchestrate(%sig: !pld.dtensor<2x1xi32>, %n: index, %go: i1) attribut
 // and a task captures: the task is submitted with the replacement. The old
 // op used to be erased before the task was converted, leaving the capture
 // dangling (a crash, found by fuzzing).
+// The task defers, so its kernel takes the dispatch payload after the
+// context; the host's submission does not pass it (the runtime does).
 // CHECK-LABEL: func.func @peer_loop_wait
-// CHECK-SAME: (%{{.*}}: !ascend.ctx, %[[N:.*]]: i64,
+// CHECK-SAME: (%{{.*}}: !ascend.ctx, %[[PAYLOAD:[^:]*]]: !ascend.dispatch_payload, %[[N:[^:]*]]: i64,
 // CHECK: arith.index_cast %[[N]] : i64 to index
+// CHECK: ascend.defer_completion %[[PAYLOAD]], %{{.*}}, %{{.*}} {site = "pld.system.defer_wait at
 // CHECK-LABEL: func.func @peer_loop
 // CHECK: %[[SIZE:.*]] = ascend.world_size
 // CHECK: ascend.submit @peer_loop_wait(%[[SIZE]],

@@ -42,8 +42,8 @@ func.func @handshake_set_tags(%signal: !pld.dtensor<1x1xi32>, %out: memref<1x1xi
 func.func @ring_put(%dst: !pld.dtensor<64xf32>, %src: memref<64xf32>,
                     %big: !pld.dtensor<8x128xf32>, %bigsrc: memref<8x128xf32>,
                     %mid: !pld.dtensor<8x64xf32>, %midsrc: memref<8x64xf32>,
-                    %signal: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
-  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<2x1xi32>
+                    %signal: !pld.dtensor<8x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
   %me = pld.system.rank %ctx
   %n = pld.system.nranks %ctx
   %one = arith.constant 1 : i32
@@ -56,7 +56,7 @@ func.func @ring_put(%dst: !pld.dtensor<64xf32>, %src: memref<64xf32>,
   pld.tensor.put %big, peer %peer, %bigsrc chunk_rows 4 chunk_cols 64 pipeline : !pld.dtensor<8x128xf32>, memref<8x128xf32>
   // CHECK: chunk_rows 2 chunk_cols 32
   pld.tensor.put %mid, peer %peer, %midsrc chunk_rows 2 chunk_cols 32 : !pld.dtensor<8x64xf32>, memref<8x64xf32>
-  pld.tensor.barrier %signal : !pld.dtensor<2x1xi32>
+  pld.tensor.barrier %signal : !pld.dtensor<8x1xi32>
   return
 }
 
@@ -83,8 +83,8 @@ func.func @atomic_put_to_root(%acc: !pld.dtensor<16x16xi32>, %mine: memref<16x16
 // Ring get out[r] = in[(r + 1) % n]; row-offset put/get with dst_offsets [1, 0].
 func.func @ring_get_and_row_offsets(%in: !pld.dtensor<64xf32>, %out: memref<64xf32>,
                                     %rows: !pld.dtensor<2x64xf32>, %local: memref<2x64xf32>,
-                                    %signal: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
-  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<2x1xi32>
+                                    %signal: !pld.dtensor<8x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
   %me = pld.system.rank %ctx
   %n = pld.system.nranks %ctx
   %one = arith.constant 1 : i32
@@ -93,7 +93,7 @@ func.func @ring_get_and_row_offsets(%in: !pld.dtensor<64xf32>, %out: memref<64xf
   %peer = arith.index_cast %peer32 : i32 to index
   pld.tensor.get %out, peer %peer, %in : memref<64xf32>, !pld.dtensor<64xf32>
   pld.tensor.put %rows, peer %peer, %local dst_offsets [1, 0] src_offsets [0, 0] shape [1, 64] : !pld.dtensor<2x64xf32>, memref<2x64xf32>
-  pld.tensor.barrier %signal : !pld.dtensor<2x1xi32>
+  pld.tensor.barrier %signal : !pld.dtensor<8x1xi32>
   pld.tensor.get %local, peer %peer, %rows dst_offsets [1, 0] src_offsets [1, 0] shape [1, 64] : memref<2x64xf32>, !pld.dtensor<2x64xf32>
   return
 }
@@ -101,12 +101,12 @@ func.func @ring_get_and_row_offsets(%in: !pld.dtensor<64xf32>, %out: memref<64xf
 // CHECK-LABEL: func.func @remote_store_halves
 // Two half-width pushes to [0, 0] and [0, 32] assemble the full row.
 func.func @remote_store_halves(%data: !pld.dtensor<1x64xf32>, %src: memref<1x64xf32>,
-                               %signal: !pld.dtensor<2x1xi32>, %peer: index) attributes {pl.kernel = #pl.kernel<incore>} {
+                               %signal: !pld.dtensor<8x1xi32>, %peer: index) attributes {pl.kernel = #pl.kernel<incore>} {
   %lo = pl.load %src[0, 0] : memref<1x64xf32> -> !pl.tile<1x32xf32>
   %hi = pl.load %src[0, 32] : memref<1x64xf32> -> !pl.tile<1x32xf32>
   pld.tile.remote_store %lo, %data[0, 0], peer %peer : !pl.tile<1x32xf32>, !pld.dtensor<1x64xf32>
   pld.tile.remote_store %hi, %data[0, 32], peer %peer : !pl.tile<1x32xf32>, !pld.dtensor<1x64xf32>
-  pld.tensor.barrier %signal : !pld.dtensor<2x1xi32>
+  pld.tensor.barrier %signal : !pld.dtensor<8x1xi32>
   %row = pl.load %data[0, 0] : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
   return
 }

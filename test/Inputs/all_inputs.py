@@ -7,7 +7,10 @@ lowering.
   all_inputs.py cce ROOT CXX RUNTIME_INCLUDE PTO_STUB_INCLUDE
       `pld-translate --pld-to-cce` turns each input into C++ that CXX
       accepts (-Werror) twice: as host code against the runtime's host half
-      (the simulator) and as device code against the PTO ISA stub.
+      (the simulator) and as device code against the PTO ISA stub, which
+      carries the real headers' static checks (those of the a5 chip for a
+      module that targets Ascend950) and the task runtime's deferred
+      completion API.
 
 The inputs are the `// -----` splits of every .mlir file under test/ (but
 Inputs/ folders) and examples/, and every ```mlir block of README.md, that
@@ -65,7 +68,10 @@ def to_cce(text):
     )
     if translated.returncode != 0:
         return translated.stderr
-    for flags in [[], ["-DPLD_DEVICE", "-I", stub]]:
+    device = ["-DPLD_DEVICE", "-I", stub]
+    if "#pld.target<Ascend950>" in text:
+        device.append("-DPTO_NPU_ARCH_A5")
+    for flags in [[], device]:
         compiled = subprocess.run(
             [cxx, "-std=c++20", "-fsyntax-only", "-Werror", "-x", "c++", "-", "-I", runtime]
             + flags,

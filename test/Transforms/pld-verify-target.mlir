@@ -1,5 +1,6 @@
 // pld-verify: the target profile (bf16 atomic add only on Ascend910B, the
-// default) and the HOST rail's collective limits.
+// default), the element types the target's tiles move and its vector unit
+// computes on per profile, and the HOST rail's collective limits.
 // RUN: pld-opt %s --split-input-file --pld-verify --verify-diagnostics
 
 // expected-note @+1 {{the module targets Ascend950 here}}
@@ -91,4 +92,64 @@ module attributes {pld.target = #pld.target<Ascend910B>} {
     pld.tensor.put %dst, peer %p, %src atomic add : !pld.dtensor<64xbf16>, memref<64xbf16>
     return
   }
+}
+
+// -----
+
+// The target's TLOAD and TSTORE move no f64: a load of one is an error at
+// the op, whatever the profile; an i64 load is the near miss (they move it).
+func.func @f64_load(%x: !pld.dtensor<1x8xf64>, %y: !pld.dtensor<1x8xi64>) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-error @+1 {{'pl.load' moves f64 elements through the unified buffer, but the target's TLOAD and TSTORE move only i8, i16, i32, i64, f16, bf16, f32 (f64 never reaches the device)}}
+  %t = pl.load %x[0, 0] : !pld.dtensor<1x8xf64> -> !pl.tile<1x8xf64>
+  %u = pl.load %y[0, 0] : !pld.dtensor<1x8xi64> -> !pl.tile<1x8xi64>
+  return
+}
+
+// -----
+
+// A put stages through tiles too.
+func.func @f64_put(%dst: !pld.dtensor<4x8xf64>, %src: !pld.dtensor<4x8xf64>, %peer: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-error @+1 {{'pld.tensor.put' moves f64 elements through the unified buffer}}
+  pld.tensor.put %dst, peer %peer, %src : !pld.dtensor<4x8xf64>, !pld.dtensor<4x8xf64>
+  return
+}
+
+// -----
+
+// Ascend910B's vector unit computes on i16, i32, f16 and f32: i64 math is
+// an error; i32 is the near miss.
+func.func @i64_add_on_910b(%y: !pld.dtensor<1x8xi64>, %z: !pld.dtensor<1x8xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %u = pl.load %y[0, 0] : !pld.dtensor<1x8xi64> -> !pl.tile<1x8xi64>
+  // expected-error @+1 {{'pl.add' on i64 tiles cannot run on Ascend910B: its vector unit's TADD takes i16, i32, f16, f32}}
+  %v = pl.add %u, %u : !pl.tile<1x8xi64>
+  %w = pl.load %z[0, 0] : !pld.dtensor<1x8xi32> -> !pl.tile<1x8xi32>
+  %x = pl.mul %w, %w : !pl.tile<1x8xi32>
+  return
+}
+
+// -----
+
+// Ascend950 adds i8, i64 and bf16, but its TMUL has no i8; the module that
+// names the profile is pointed at.
+// expected-note @+1 {{the module targets Ascend950 here}}
+module attributes {pld.target = #pld.target<Ascend950>} {
+  func.func @i8_on_950(%y: !pld.dtensor<1x32xi8>, %b: !pld.dtensor<1x16xbf16>) attributes {pl.kernel = #pl.kernel<incore>} {
+    %u = pl.load %y[0, 0] : !pld.dtensor<1x32xi8> -> !pl.tile<1x32xi8>
+    %v = pl.max %u, %u : !pl.tile<1x32xi8>
+    %c = pl.load %b[0, 0] : !pld.dtensor<1x16xbf16> -> !pl.tile<1x16xbf16>
+    %d = pl.mul %c, %c : !pl.tile<1x16xbf16>
+    // expected-error @+1 {{'pl.mul' on i8 tiles cannot run on Ascend950: its vector unit's TMUL takes i16, i32, i64, f16, bf16, f32}}
+    %w = pl.mul %u, %u : !pl.tile<1x32xi8>
+    return
+  }
+}
+
+// -----
+
+// A reduction combines with the op's instruction: bf16 reduce_scatter on
+// Ascend910B has none.
+func.func @bf16_reduce_scatter(%d: !pld.dtensor<2x64xbf16>, %s: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-error @+1 {{'pld.tensor.reduce_scatter' on bf16 cannot run on Ascend910B: it combines tiles with TMAX, which its vector unit has for i16, i32, f16, f32}}
+  %r = pld.tensor.reduce_scatter %d, %s, op max : !pld.dtensor<2x64xbf16>, !pld.dtensor<2x1xi32>
+  return
 }

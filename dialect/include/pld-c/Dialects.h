@@ -60,6 +60,7 @@ MLIR_CAPI_EXPORTED MlirType ascendViewTypeGet(MlirContext context,
                                               MlirType elementType);
 MLIR_CAPI_EXPORTED MlirType ascendTaskTypeGet(MlirContext context);
 MLIR_CAPI_EXPORTED MlirType ascendArgsTypeGet(MlirContext context);
+MLIR_CAPI_EXPORTED MlirType ascendDispatchPayloadTypeGet(MlirContext context);
 MLIR_CAPI_EXPORTED bool ascendTypeIsATile(MlirType type);
 MLIR_CAPI_EXPORTED bool ascendTypeIsAGmPtr(MlirType type);
 /* Parameters of !ascend.gm<T> and !ascend.tile<RxCxT> (the type must be
@@ -68,6 +69,21 @@ MLIR_CAPI_EXPORTED MlirType ascendGmPtrTypeGetElementType(MlirType type);
 MLIR_CAPI_EXPORTED int64_t ascendTileTypeGetRows(MlirType type);
 MLIR_CAPI_EXPORTED int64_t ascendTileTypeGetCols(MlirType type);
 MLIR_CAPI_EXPORTED MlirType ascendTileTypeGetElementType(MlirType type);
+
+/* The target's tile rules (pld/Dialect/Ascend/IR/TargetRules.h): the
+ * column count a tile of `cols` logical columns of `element` is padded to
+ * (a row is a whole number of 32-byte blocks); whether TLOAD and TSTORE
+ * move `element`; whether the tile math `math` (0 TADD, 1 TMAX, 2 TMIN,
+ * 3 TMUL) exists for `element` on the chip `profile` (pld's TargetProfile
+ * values). The names are comma-separated lists, for messages. */
+MLIR_CAPI_EXPORTED int64_t ascendTilePaddedCols(int64_t cols, MlirType element);
+MLIR_CAPI_EXPORTED bool ascendIsTileElementType(MlirType element);
+MLIR_CAPI_EXPORTED MlirStringRef ascendTileElementTypeNames(void);
+MLIR_CAPI_EXPORTED bool
+ascendIsTileMathElementType(int32_t profile, int32_t math, MlirType element);
+MLIR_CAPI_EXPORTED void
+ascendTileMathElementTypeNames(int32_t profile, int32_t math,
+                               MlirStringCallback callback, void *userData);
 
 /* Enum attributes, by the stable integer values of SPEC §2, each named
  * after the dialect that owns it (`Prefix` is pld, pl or ascend):

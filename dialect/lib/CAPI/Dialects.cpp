@@ -3,6 +3,7 @@
 #include "pld-c/Dialects.h"
 
 #include "pld/Dialect/Ascend/IR/Ascend.h"
+#include "pld/Dialect/Ascend/IR/TargetRules.h"
 #include "pld/Dialect/Pl/IR/Pl.h"
 #include "pld/Dialect/Pld/IR/Pld.h"
 #include "pld/InitAllDialects.h"
@@ -95,6 +96,38 @@ MlirType ascendTaskTypeGet(MlirContext context) {
 
 MlirType ascendArgsTypeGet(MlirContext context) {
   return wrap(pld::ascend::ArgsType::get(unwrap(context)));
+}
+
+MlirType ascendDispatchPayloadTypeGet(MlirContext context) {
+  return wrap(pld::ascend::DispatchPayloadType::get(unwrap(context)));
+}
+
+int64_t ascendTilePaddedCols(int64_t cols, MlirType element) {
+  return pld::ascend::paddedTileCols(cols, unwrap(element));
+}
+
+bool ascendIsTileElementType(MlirType element) {
+  return pld::ascend::isTileElementType(unwrap(element));
+}
+
+MlirStringRef ascendTileElementTypeNames(void) {
+  return mlirStringRefCreateFromCString(pld::ascend::tileElementTypeNames());
+}
+
+bool ascendIsTileMathElementType(int32_t profile, int32_t math,
+                                 MlirType element) {
+  return pld::ascend::isTileMathElementType(
+      static_cast<pld::TargetProfile>(profile),
+      static_cast<pld::ascend::TileMath>(math), unwrap(element));
+}
+
+void ascendTileMathElementTypeNames(int32_t profile, int32_t math,
+                                    MlirStringCallback callback,
+                                    void *userData) {
+  std::string names = pld::ascend::tileMathElementTypeNames(
+      static_cast<pld::TargetProfile>(profile),
+      static_cast<pld::ascend::TileMath>(math));
+  callback(mlirStringRefCreate(names.data(), names.size()), userData);
 }
 
 bool ascendTypeIsATile(MlirType type) {

@@ -3,10 +3,12 @@
 #include "memory.h"
 
 #include "report.h"
+#include "tiles.h"
 #include "world.h"
 
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 namespace pld::sim {
 
@@ -108,6 +110,43 @@ void check_view_shape(const rt::detail::ViewRef &view, const char *op,
              std::to_string(view.row_stride) + "\n");
 }
 
+std::optional<uintptr_t> tensor_at(const void *p, const void *tensor) {
+  Region access{}, home{};
+  if (!find(reinterpret_cast<uintptr_t>(p), access) ||
+      !find(reinterpret_cast<uintptr_t>(tensor), home) ||
+      access.place.window != home.place.window)
+    return std::nullopt;
+  auto base = reinterpret_cast<uintptr_t>(tensor);
+  // A peer address: the tensor at the same offset of the peer's window.
+  if (access.place.window)
+    return access.begin + (base - home.begin);
+  if (home.begin != access.begin)
+    return std::nullopt;
+  return base;
+}
+
+void check_in_tensor(const void *p, uint64_t bytes, const void *tensor,
+                     uint64_t tensor_bytes, const char *op, const char *site,
+                     const std::string &shape) {
+  if (!tensor)
+    return;
+  auto begin = reinterpret_cast<uintptr_t>(p);
+  std::optional<uintptr_t> at = tensor_at(p, tensor);
+  uintptr_t base = at.value_or(reinterpret_cast<uintptr_t>(tensor));
+  if (at && begin >= base && bytes <= tensor_bytes &&
+      begin - base <= tensor_bytes - bytes)
+    return;
+  // Offsets in bytes from the tensor's first element (as if both were in
+  // one buffer, which is what the report needs).
+  auto offset = static_cast<int64_t>(begin - base);
+  trap(op_site(op, site) + " outside its tensor",
+       "  access: " + shape + ", bytes [" + std::to_string(offset) + ", " +
+           std::to_string(offset + static_cast<int64_t>(bytes)) +
+           ") from the tensor's first element\n  tensor: " +
+           std::to_string(tensor_bytes) + " bytes at " +
+           describe_address(base) + "\n");
+}
+
 Place check_view(const rt::detail::ViewRef &view, const char *op,
                  const char *site) {
   check_view_shape(view, op, site);
@@ -118,7 +157,13 @@ Place check_view(const rt::detail::ViewRef &view, const char *op,
       __builtin_add_overflow(span, view.cols, &span) ||
       __builtin_mul_overflow(span, int64_t{view.elem_bytes}, &bytes))
     trap(op_site(op, site) + " on a view whose extent overflows");
-  return check_range(view.data, static_cast<uint64_t>(bytes), op, site);
+  Place place = check_range(view.data, static_cast<uint64_t>(bytes), op, site);
+  check_in_tensor(view.data, static_cast<uint64_t>(bytes), view.tensor,
+                  static_cast<uint64_t>(view.tensor_bytes), op, site,
+                  "a " + std::to_string(view.rows) + " x " +
+                      std::to_string(view.cols) + " region with row stride " +
+                      std::to_string(view.row_stride));
+  return place;
 }
 
 bool is_remote(const Place &place) {
@@ -173,18 +218,27 @@ void *bind_tile(int64_t ub_offset, int64_t bytes, int64_t align, int64_t rows,
   ThreadState &t = self();
   if (!t.ub) {
     t.ub = static_cast<uint8_t *>(std::aligned_alloc(64, kUbBytes));
-    std::memset(t.ub, 0, kUbBytes);
+    // Never-written unified buffer is undefined on the device.
+    std::memset(t.ub, kUnwrittenByte, kUbBytes);
   }
   return t.ub + ub_offset;
 }
 
-void check_read(const void *p, int64_t bytes, const char *site) {
+void check_read(const void *p, int64_t bytes, const char *site,
+                const void *tensor, int64_t tensor_bytes) {
   check_range(p, static_cast<uint64_t>(bytes), "read", site);
+  check_in_tensor(p, static_cast<uint64_t>(bytes), tensor,
+                  static_cast<uint64_t>(tensor_bytes), "read", site,
+                  "one element");
   self().released = false;
 }
 
-void check_write(const void *p, int64_t bytes, const char *site) {
+void check_write(const void *p, int64_t bytes, const char *site,
+                 const void *tensor, int64_t tensor_bytes) {
   check_range(p, static_cast<uint64_t>(bytes), "write", site);
+  check_in_tensor(p, static_cast<uint64_t>(bytes), tensor,
+                  static_cast<uint64_t>(tensor_bytes), "write", site,
+                  "one element");
   self().released = false;
 }
 

@@ -12,6 +12,8 @@
 #include "pld/runtime/host.h"
 
 #include <cstdint>
+#include <optional>
+#include <string>
 
 namespace pld::sim {
 
@@ -26,7 +28,22 @@ struct Place {
 Place check_range(const void *p, uint64_t bytes, const char *op,
                   const char *site);
 
-/// Checks the whole extent of a view with at least one element.
+/// The address of the tensor whose first element is `tensor` in the window
+/// or buffer `p` lies in: the same offset of `p`'s window when both are
+/// window addresses, `tensor` itself when both lie in one global buffer;
+/// none when they lie in no common kind of memory.
+std::optional<uintptr_t> tensor_at(const void *p, const void *tensor);
+
+/// Traps unless [p, p + bytes) lies inside the tensor of `tensor_bytes`
+/// bytes at `tensor` (the same offset of another rank's window when `p` is
+/// a peer address); nothing to check when `tensor` is null. `shape`
+/// describes the access for the report.
+void check_in_tensor(const void *p, uint64_t bytes, const void *tensor,
+                     uint64_t tensor_bytes, const char *op, const char *site,
+                     const std::string &shape);
+
+/// Checks the whole extent of a view with at least one element, inside its
+/// window or global buffer and inside its tensor.
 Place check_view(const rt::detail::ViewRef &view, const char *op,
                  const char *site);
 

@@ -24,6 +24,7 @@
 #include <atomic>
 #include <chrono>
 #include <thread>
+#include <vector>
 
 namespace pld::rt::detail {
 
@@ -31,12 +32,56 @@ using namespace pld::sim;
 
 namespace {
 
-void check_cell(int32_t *cell, const char *op, const char *site) {
+std::string coordinates(int64_t index, const int64_t *dims, int ndims) {
+  // Row-major, the first coordinate unbounded, so that a cell past the
+  // end reads as one (cell [8, 0] of a signal [8, 1]).
+  std::vector<int64_t> at(static_cast<size_t>(std::max(ndims, 1)), 0);
+  for (int d = ndims - 1; d > 0; --d) {
+    int64_t extent = std::max<int64_t>(dims[d], 1);
+    at[d] = ((index % extent) + extent) % extent;
+    index = (index - at[d]) / extent;
+  }
+  at[0] = index;
+  std::string text = "[";
+  for (size_t d = 0; d < at.size(); ++d)
+    text += (d ? ", " : "") + std::to_string(at[d]);
+  return text + "]";
+}
+
+/// The cell is an aligned element of its signal: the `dims`-shaped i32
+/// tensor at `base` (at the same offset of the cell's window for a peer's
+/// cell).
+void check_cell(int32_t *cell, const char *op, const char *site,
+                const int32_t *base, const int64_t *dims, int ndims) {
   check_range(cell, sizeof(int32_t), op, site);
   if (reinterpret_cast<uintptr_t>(cell) % alignof(int32_t) != 0)
     trap(op_site(op, site) + ": the signal cell at " +
          describe_address(reinterpret_cast<uintptr_t>(cell)) +
          " is not 4-byte aligned");
+  if (!base)
+    return;
+  int64_t cells = 1;
+  for (int d = 0; d < ndims; ++d)
+    cells *= dims[d];
+  std::optional<uintptr_t> signal = tensor_at(cell, base);
+  auto address = reinterpret_cast<uintptr_t>(cell);
+  int64_t index =
+      signal ? (static_cast<int64_t>(address) - static_cast<int64_t>(*signal)) /
+                   static_cast<int64_t>(sizeof(int32_t))
+             : -1;
+  if (signal && index >= 0 && index < cells)
+    return;
+  std::string signal_shape = "[";
+  for (int d = 0; d < ndims; ++d)
+    signal_shape += (d ? ", " : "") + std::to_string(dims[d]);
+  signal_shape += "]";
+  std::string where = signal ? coordinates(index, dims, ndims)
+                             : "at " + describe_address(address);
+  uintptr_t start = signal.value_or(reinterpret_cast<uintptr_t>(base));
+  trap(op_site(op, site) + ": cell " + where + " outside signal " +
+           signal_shape,
+       "  signal: " + std::to_string(cells) + " cells at " +
+           describe_address(start) + "\n");
 }
 
 bool holds(int32_t value, int32_t expected, WaitCmp cmp) {
@@ -59,8 +104,8 @@ void remember(int32_t *cell) {
 } // namespace
 
 void tnotify(int32_t *cell, int32_t value, NotifyOp op, const char *site,
-             const int32_t *, const int64_t *, int) {
-  check_cell(cell, "tnotify", site);
+             const int32_t *base, const int64_t *dims, int ndims) {
+  check_cell(cell, "tnotify", site, base, dims, ndims);
   ThreadState &t = self();
   std::memory_order order =
       t.released ? std::memory_order_release : std::memory_order_relaxed;
@@ -83,7 +128,7 @@ void tnotify(int32_t *cell, int32_t value, NotifyOp op, const char *site,
 
 void twait(int32_t *cell, int32_t expected, WaitCmp cmp, const char *site,
            const int32_t *base, const int64_t *dims, int ndims) {
-  check_cell(cell, "twait", site);
+  check_cell(cell, "twait", site, base, dims, ndims);
   check_cmp(cmp, "twait", site);
   ThreadState &t = self();
   auto start = std::chrono::steady_clock::now();
@@ -116,7 +161,7 @@ void twait(int32_t *cell, int32_t expected, WaitCmp cmp, const char *site,
 }
 
 bool ttest(int32_t *cell, int32_t expected, WaitCmp cmp) {
-  check_cell(cell, "ttest", nullptr);
+  check_cell(cell, "ttest", nullptr, nullptr, nullptr, 0);
   check_cmp(cmp, "ttest", nullptr);
   std::atomic_ref<int32_t> signal(*cell);
   if (!holds(signal.load(std::memory_order_relaxed), expected, cmp)) {

@@ -148,12 +148,17 @@ int64_t submit(CommContext *ctx, const char *name, int64_t blocks,
   return task->id;
 }
 
-void defer_completion(const CommContext *, int32_t *cell, int32_t expected,
+void *current_task() { return self().id.task; }
+
+void defer_completion(void *payload, int32_t *cell, int32_t expected,
                       const char *site) {
-  Task *task = self().id.task;
+  auto *task = static_cast<Task *>(payload);
   std::string what = op_site("defer_completion", site);
   if (!task)
     trap(what + " outside a task");
+  // The payload a kernel receives is the one of the task it runs for.
+  if (task != self().id.task)
+    trap(what + " with the dispatch payload of another task");
   check_range(cell, sizeof(int32_t), "defer_completion", site);
   if (reinterpret_cast<uintptr_t>(cell) % alignof(int32_t) != 0)
     trap(what + ": the cell at " +

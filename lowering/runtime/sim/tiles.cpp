@@ -8,18 +8,46 @@
 #include "world.h"
 
 #include <cstring>
-#include <vector>
+#include <initializer_list>
+#include <limits>
+#include <string>
 
 namespace pld::sim {
 
 using rt::detail::TileRef;
 using rt::detail::ViewRef;
 
+void poison(const TileRef &tile, int64_t rows, int64_t cols) {
+  visit(tile.dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T value;
+    if constexpr (std::is_same_v<T, float>) {
+      value = std::numeric_limits<float>::quiet_NaN();
+    } else if constexpr (std::is_same_v<T, _Float16>) {
+      uint16_t bits = 0x7e00; // a quiet NaN
+      std::memcpy(&value, &bits, sizeof bits);
+    } else if constexpr (std::is_same_v<T, BFloat16>) {
+      value.bits = 0x7fc0; // a quiet NaN
+    } else if constexpr (std::is_same_v<T, double>) {
+      value = std::numeric_limits<double>::quiet_NaN();
+    } else {
+      std::memset(&value, kPoisonByte, sizeof value);
+    }
+    auto *data = static_cast<T *>(tile.data);
+    for (int64_t r = 0; r < tile.rows; ++r)
+      for (int64_t c = 0; c < tile.cols; ++c)
+        if (r >= rows || c >= cols)
+          data[r * tile.cols + c] = value;
+  });
+}
+
 void load_region(const TileRef &tile, const uint8_t *src, int64_t rows,
                  int64_t cols, int64_t stride) {
   const int64_t e = tile.elem_bytes;
   auto *dst = static_cast<uint8_t *>(tile.data);
-  std::memset(dst, 0, static_cast<size_t>(tile.rows * tile.cols * e));
+  // The device leaves what lies outside the loaded region as it was
+  // (PadValue::Null): poisoned, so that a result depending on it is wrong.
+  poison(tile, rows, cols);
   // Payload copies are plain memory accesses on purpose: ThreadSanitizer
   // must see a read that no release -> notify -> wait -> acquire chain
   // orders after the write.
@@ -57,11 +85,42 @@ void check_atomic_dtype(rt::detail::DType dtype, const char *op,
 
 namespace {
 
-[[noreturn]] void shape_mismatch(const char *op, const char *site,
-                                 const ViewRef &view, const TileRef &tile) {
-  trap(op_site(op, site) + ": a " + std::to_string(view.rows) + " x " +
-       std::to_string(view.cols) + " region does not fit a " +
-       std::to_string(tile.rows) + " x " + std::to_string(tile.cols) + " tile");
+std::string shape(int64_t rows, int64_t cols) {
+  return std::to_string(rows) + " x " + std::to_string(cols);
+}
+
+std::string tile_shape(const TileRef &tile) {
+  return "a " + shape(tile.rows, tile.cols) + " tile with valid shape " +
+         shape(tile.valid_rows, tile.valid_cols);
+}
+
+/// TLOAD and TSTORE move exactly the tile's valid shape: PTO asserts that
+/// the view has it (TSTORE would otherwise write the valid shape through
+/// the view's strides, past a smaller view).
+void check_transfer_shape(const char *op, const char *site, const ViewRef &view,
+                          const TileRef &tile) {
+  if (view.rows == tile.valid_rows && view.cols == tile.valid_cols)
+    return;
+  trap(op_site(op, site) + ": the region is not the tile's valid shape",
+       "  region: " + shape(view.rows, view.cols) +
+           "\n  tile: " + tile_shape(tile) + "\n");
+}
+
+/// Tile math covers the destination's valid shape, which PTO asserts every
+/// operand shares.
+void check_same_valid(const char *op, const char *site, const TileRef &dst,
+                      std::initializer_list<const TileRef *> operands) {
+  for (const TileRef *operand : operands) {
+    if (operand->valid_rows == dst.valid_rows &&
+        operand->valid_cols == dst.valid_cols)
+      continue;
+    std::string details = "  destination: " + tile_shape(dst) + "\n";
+    for (const TileRef *each : operands)
+      details += "  operand: " + tile_shape(*each) + "\n";
+    trap(op_site(op, site) +
+             ": an operand's valid shape differs from the destination's",
+         details);
+  }
 }
 
 } // namespace
@@ -73,8 +132,7 @@ using namespace pld::sim;
 
 void tload(const TileRef &dst, const ViewRef &src, const char *site) {
   check_view_shape(src, "tload", site);
-  if (src.rows > dst.rows || src.cols > dst.cols)
-    shape_mismatch("tload", site, src, dst);
+  check_transfer_shape("tload", site, src, dst);
   if (src.rows == 0 || src.cols == 0) {
     load_region(dst, nullptr, 0, 0, 0);
     return;
@@ -93,8 +151,7 @@ void tstore(const ViewRef &dst, const TileRef &src, bool atomic_add,
             const char *site) {
   const char *op = atomic_add ? "tstore_atomic_add" : "tstore";
   check_view_shape(dst, op, site);
-  if (dst.rows > src.rows || dst.cols > src.cols)
-    shape_mismatch(op, site, dst, src);
+  check_transfer_shape(op, site, dst, src);
   if (atomic_add)
     check_atomic_dtype(src.dtype, op, site);
   if (dst.rows == 0 || dst.cols == 0)
@@ -109,61 +166,47 @@ void tstore(const ViewRef &dst, const TileRef &src, bool atomic_add,
                                             std::memory_order_relaxed);
 }
 
-void tile_binary(BinOp op, DType dtype, void *dst, const void *a, const void *b,
-                 int64_t elements) {
-  visit(dtype, [&](auto tag) {
+void tile_binary(BinOp op, const TileRef &dst, const TileRef &a,
+                 const TileRef &b, const char *site) {
+  static const char *const names[] = {"tadd", "tmax", "tmin", "tmul"};
+  check_same_valid(names[static_cast<int>(op)], site, dst, {&a, &b});
+  visit(dst.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    auto *out = static_cast<T *>(dst);
-    const auto *x = static_cast<const T *>(a);
-    const auto *y = static_cast<const T *>(b);
-    // Element by element, reading both inputs first: dst may alias a or b.
-    for (int64_t i = 0; i < elements; ++i) {
-      T u = x[i], v = y[i];
-      switch (op) {
-      case BinOp::Add:
-        out[i] = sim::add(u, v);
-        break;
-      case BinOp::Max:
-        out[i] = sim::max(u, v);
-        break;
-      case BinOp::Min:
-        out[i] = sim::min(u, v);
-        break;
-      case BinOp::Mul:
-        out[i] = sim::mul(u, v);
-        break;
+    auto *out = static_cast<T *>(dst.data);
+    const auto *x = static_cast<const T *>(a.data);
+    const auto *y = static_cast<const T *>(b.data);
+    // Element by element over the valid shape, reading both inputs first:
+    // dst may alias a or b. What lies outside it is left as it was.
+    for (int64_t r = 0; r < dst.valid_rows; ++r) {
+      for (int64_t c = 0; c < dst.valid_cols; ++c) {
+        int64_t i = r * dst.cols + c;
+        T u = x[i], v = y[i];
+        switch (op) {
+        case BinOp::Add:
+          out[i] = sim::add(u, v);
+          break;
+        case BinOp::Max:
+          out[i] = sim::max(u, v);
+          break;
+        case BinOp::Min:
+          out[i] = sim::min(u, v);
+          break;
+        case BinOp::Mul:
+          out[i] = sim::mul(u, v);
+          break;
+        }
       }
     }
   });
 }
 
-void tile_copy(void *dst, const void *src, int64_t bytes) {
-  std::memmove(dst, src, static_cast<size_t>(bytes));
-}
-
-void tile_matmul(DType tc, DType ta, DType tb, void *dst, const void *a,
-                 const void *b, int64_t m, int64_t n, int64_t k) {
-  auto widen = [](DType dtype, const void *data, int64_t elements) {
-    std::vector<float> out(static_cast<size_t>(elements));
-    visit(dtype, [&](auto tag) {
-      using T = typename decltype(tag)::type;
-      for (int64_t i = 0; i < elements; ++i)
-        out[i] = to_float(static_cast<const T *>(data)[i]);
-    });
-    return out;
-  };
-  std::vector<float> x = widen(ta, a, m * k), y = widen(tb, b, k * n);
-  visit(tc, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    for (int64_t i = 0; i < m; ++i) {
-      for (int64_t j = 0; j < n; ++j) {
-        float sum = 0;
-        for (int64_t l = 0; l < k; ++l)
-          sum += x[i * k + l] * y[l * n + j];
-        static_cast<T *>(dst)[i * n + j] = from_float<T>(sum);
-      }
-    }
-  });
+void tile_copy(const TileRef &dst, const TileRef &src, const char *site) {
+  check_same_valid("tcopy", site, dst, {&src});
+  const int64_t e = dst.elem_bytes;
+  for (int64_t r = 0; r < dst.valid_rows; ++r)
+    std::memmove(static_cast<uint8_t *>(dst.data) + r * dst.cols * e,
+                 static_cast<const uint8_t *>(src.data) + r * src.cols * e,
+                 static_cast<size_t>(dst.valid_cols * e));
 }
 
 } // namespace pld::rt::detail

@@ -14,8 +14,18 @@
 
 namespace pld::sim {
 
+/// What the simulator fills memory the device leaves undefined with: a
+/// never-written unified buffer and, for integer tiles, what a load leaves
+/// outside its region (float tiles get a NaN there). 0xff bytes are a NaN
+/// for f16, bf16 and f32 too.
+inline constexpr unsigned char kPoisonByte = 0xa5;
+inline constexpr unsigned char kUnwrittenByte = 0xff;
+
+/// Poisons every element of the tile outside its top-left `rows` x `cols`.
+void poison(const rt::detail::TileRef &tile, int64_t rows, int64_t cols);
+
 /// Copies the `rows` x `cols` region at `src` (rows `stride` elements apart)
-/// into the tile's top-left corner and zero-fills the rest of the tile.
+/// into the tile's top-left corner and poisons the rest of the tile.
 void load_region(const rt::detail::TileRef &tile, const uint8_t *src,
                  int64_t rows, int64_t cols, int64_t stride);
 

@@ -4,7 +4,8 @@
 // staging tiles, so a wrong chunking cannot show. Here the data really moves
 // through the tile(s), one chunk of the tile's shape at a time, rows first
 // and columns inside, alternating ping and pong; a ragged chunk fills the top
-// left of its tile and the rest of the tile is zero, as a valid shape does.
+// left of its tile and leaves the rest poisoned, as the device leaves it
+// undefined.
 //
 //===----------------------------------------------------------------------===//
 

@@ -58,6 +58,14 @@ impl<'c> Buffer<'c> {
             .iter()
             .fold(Ix::Const(1), |len, dim| builder.mul(len, *dim))
     }
+
+    /// The buffer as the tensor an access must stay in.
+    pub fn tensor(&self, builder: &Builder<'c>) -> crate::ascend::Tensor<'c> {
+        crate::ascend::Tensor {
+            base: self.ptr,
+            elements: self.len(builder),
+        }
+    }
 }
 
 /// Whether a type is lowered to a [`Buffer`]: a `!pld.dtensor` or a memref.

@@ -359,6 +359,23 @@ impl<'c> Functions<'c> {
             )],
             vec![],
         );
+        // Only a module that defers a completion depends on the task
+        // runtime's API (pld/runtime/deferred.h).
+        let defers = nested_ops(module)
+            .into_iter()
+            .any(|op| name(op) == "ascend.defer_completion");
+        let deferred = defers.then(|| {
+            builder.create(
+                "emitc.include",
+                &[],
+                &[],
+                &[(
+                    "include",
+                    StringAttribute::new(context, "pld/runtime/deferred.h").into(),
+                )],
+                vec![],
+            )
+        });
         let host_begin = verbatim(&builder, "#if PLD_HOST_CODE");
         let host_end = verbatim(&builder, "#endif  // PLD_HOST_CODE");
         let first = body.first_operation().expect("the include at least");
@@ -371,6 +388,9 @@ impl<'c> Functions<'c> {
             unsafe { mlir_sys::mlirOperationMoveAfter(op.to_raw(), anchor.to_raw()) };
             *anchor = op;
         };
+        if let Some(deferred) = deferred {
+            place(deferred, &mut anchor);
+        }
         for kind in [Kind::Device, Kind::Kernel] {
             for symbol in self.callees_first(kind) {
                 place(self.by_symbol[&symbol].op, &mut anchor);

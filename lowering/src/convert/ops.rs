@@ -13,6 +13,7 @@ use melior::ir::{
 };
 use pld_dialect::{
     enums::{self, ascend},
+    target,
     types::{self as pld_types, ascend as ascend_types},
 };
 use pld_passes::ir::{
@@ -25,8 +26,13 @@ use pld_passes::ir::{
     types,
 };
 
-/// The ascend tile type for a pl tile type (leading 1s dropped).
-fn ascend_tile<'c>(context: &'c melior::Context, tile: Type<'c>) -> Result<Type<'c>, String> {
+/// The ascend tile type for a pl tile type: leading 1s dropped, the row
+/// padded to whole 32-byte blocks (PTO's row-major Vec tiles require it),
+/// with the logical `(rows, cols)` beside it.
+fn ascend_tile<'c>(
+    context: &'c melior::Context,
+    tile: Type<'c>,
+) -> Result<(Type<'c>, (i64, i64)), String> {
     let shape = types::shape(tile).expect("a tile is shaped");
     let element = types::element_type(tile).expect("a tile is shaped");
     let (rows, cols) = match shape.as_slice() {
@@ -39,8 +45,25 @@ fn ascend_tile<'c>(context: &'c melior::Context, tile: Type<'c>) -> Result<Type<
             ));
         }
     };
-    ascend_types::tile(context, rows, cols, element)
-        .ok_or_else(|| format!("tile '{tile}' has no target tile type"))
+    if !target::is_tile_element(element) {
+        return Err(format!(
+            "tile '{tile}' cannot be lowered: the target's TLOAD and TSTORE move {} tiles",
+            target::tile_element_names()
+        ));
+    }
+    let padded = target::padded_cols(cols, element);
+    let lowered = ascend_types::tile(context, rows, padded, element)
+        .ok_or_else(|| format!("tile '{tile}' has no target tile type"))?;
+    Ok((lowered, (rows, cols)))
+}
+
+/// What the converter knows of a lowered tile's valid shape.
+#[derive(Clone, Copy)]
+pub enum Valid<'c> {
+    /// The whole tile.
+    Full,
+    /// `(rows, cols)`: a ragged tail or a padded row's logical width.
+    Shape(Ix<'c>, Ix<'c>),
 }
 
 /// `(rows, cols)` of a tile-shaped region: the product of the leading
@@ -98,7 +121,7 @@ impl<'c> FunctionConverter<'_, 'c> {
         } else {
             buffer.dims[0]
         };
-        builder.view(data, rows, cols, stride)
+        builder.view(data, rows, cols, stride, Some(buffer.tensor(builder)))
     }
 
     /// The extents a tile access covers: its valid shape, else the tile's.
@@ -118,8 +141,9 @@ impl<'c> FunctionConverter<'_, 'c> {
             .map(|statics| mixed_list(&statics, &named_group(op, "valid_sizes")))
     }
 
-    /// A new tile for `tile_type` (a pl tile type), holding `valid` when it
-    /// is a partial load.
+    /// A new tile for `tile_type` (a pl tile type) whose valid shape is
+    /// `extents`: given explicitly when the access is partial or the row is
+    /// padded, else the whole tile.
     fn new_tile(
         &mut self,
         builder: &Builder<'c>,
@@ -127,13 +151,38 @@ impl<'c> FunctionConverter<'_, 'c> {
         extents: &[Ix<'c>],
         partial: bool,
     ) -> Result<Val<'c>, String> {
-        let lowered = ascend_tile(builder.context, tile_type)?;
-        let valid = partial.then(|| region_extent(builder, extents));
+        let (lowered, (_, cols)) = ascend_tile(builder.context, tile_type)?;
+        let padded = ascend_types::tile_shape(lowered).is_some_and(|(_, padded, _)| padded != cols);
+        let valid = (partial || padded).then(|| region_extent(builder, extents));
         let tile = builder.tile(lowered, valid);
-        if let Some(valid) = valid {
-            self.valid.insert(key(tile), valid);
-        }
+        let known = valid.map_or(Valid::Full, |(rows, cols)| Valid::Shape(rows, cols));
+        self.tiles.insert(key(tile), (tile_type, known));
         Ok(tile)
+    }
+
+    /// The valid shape of the lowered tile `tile`: what the converter made
+    /// it with, else (a tile that came through a loop or branch) read at
+    /// run time.
+    fn valid_of(&self, builder: &Builder<'c>, tile: Val<'c>) -> Valid<'c> {
+        match self.tiles.get(&key(tile)) {
+            Some((_, known)) => *known,
+            None => match builder.valid_shape_of(tile) {
+                None => Valid::Full,
+                Some((rows, cols)) => Valid::Shape(rows, cols),
+            },
+        }
+    }
+
+    /// The pl tile type a lowered tile stands for.
+    fn logical_type(&self, op: OpRef<'c>, tile: Val<'c>) -> Type<'c> {
+        match self.tiles.get(&key(tile)) {
+            Some((logical, _)) => *logical,
+            None => self
+                .carried
+                .get(&key(tile))
+                .copied()
+                .unwrap_or_else(|| pld_tile_type(op, tile)),
+        }
     }
 
     /// Moves the uses of `op`'s results to `replacements` and erases `op`
@@ -181,7 +230,12 @@ impl<'c> FunctionConverter<'_, 'c> {
                 let expected = named(op, "expected");
                 let cell = self.cell(&builder, &signal, op, &named_group(op, "offsets"));
                 if name(op) == "pld.system.defer_wait" {
-                    builder.defer_completion(self.ctx(), cell, expected, site);
+                    let payload = self.payload.ok_or(
+                        "a defer_wait outside a task body cannot be lowered: it registers with \
+                         the running task's completion (put it in a pl.at task of a host \
+                         orchestrator)",
+                    )?;
+                    builder.defer_completion(payload, cell, expected, site);
                 } else {
                     // By name: pld's `ge` is 1, PTO's `GE` is 3.
                     let cmp = match enums::WaitCmp::of_op(&op, "cmp") {
@@ -227,7 +281,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                     &named_group(op, "offsets"),
                 );
                 let valid = Self::valid_list(op);
-                let pl_tile = pld_tile_type(op, tile);
+                let pl_tile = self.logical_type(op, tile);
                 let extents = Self::access_extents(pl_tile, valid);
                 let view = self.region_view(&builder, &dest, &offsets, &extents, peer, site);
                 let atomic = match enums::AtomicType::of_op(&op, "atomic") {
@@ -245,24 +299,28 @@ impl<'c> FunctionConverter<'_, 'c> {
                     "pl.min" => "ascend.tmin",
                     _ => "ascend.tmul",
                 };
-                let dst = builder.tile(lhs.r#type(), self.valid.get(&key(lhs)).copied());
-                if let Some(valid) = self.valid.get(&key(lhs)).copied() {
-                    self.valid.insert(key(dst), valid);
-                }
-                builder.tile_math(math, dst, lhs, rhs);
+                // PTO computes over the destination's valid shape and
+                // asserts that both operands share it: the result keeps the
+                // left operand's.
+                let valid = self.valid_of(&builder, lhs);
+                let shape = match valid {
+                    Valid::Full => None,
+                    Valid::Shape(rows, cols) => Some((rows, cols)),
+                };
+                let dst = builder.tile(lhs.r#type(), shape);
+                let logical = self.logical_type(op, lhs);
+                self.tiles.insert(key(dst), (logical, valid));
+                builder.tile_math(math, dst, lhs, rhs, site);
                 self.replace(op, &[dst]);
             }
             "pl.matmul" => {
-                let result = ascend_tile(builder.context, Builder::result(op).r#type())?;
-                let dst = builder.tile(result, None);
-                builder.create(
-                    "ascend.tmatmul",
-                    &[dst, named(op, "lhs"), named(op, "rhs")],
-                    &[],
-                    &[],
-                    vec![],
+                return Err(
+                    "pl.matmul cannot be lowered: PTO's TMATMUL runs on the cube unit \
+                            with Left, Right and Acc tiles (and their fractal layouts), which \
+                            the lowering does not build; only vector tile math lowers (see \
+                            docs/lowering.md)"
+                        .to_owned(),
                 );
-                self.replace(op, &[dst]);
             }
             "pl.read" | "pl.write" => {
                 let read = name(op) == "pl.read";
@@ -273,11 +331,12 @@ impl<'c> FunctionConverter<'_, 'c> {
                 );
                 let start = memory.linear(&builder, &offsets);
                 let pointer = builder.offset(memory.ptr, start);
+                let tensor = Some(memory.tensor(&builder));
                 if read {
-                    let value = builder.read(pointer, memory.element, site);
+                    let value = builder.read(pointer, memory.element, tensor, site);
                     self.replace(op, &[value]);
                 } else {
-                    builder.write(named(op, "value"), pointer, site);
+                    builder.write(named(op, "value"), pointer, tensor, site);
                     erase_op(op);
                 }
             }
@@ -615,7 +674,8 @@ impl<'c> FunctionConverter<'_, 'c> {
         for value in values {
             let r#type = value.r#type();
             if pld_types::is_tile(r#type) {
-                value.set_type(ascend_tile(context_of_op(op), r#type)?);
+                value.set_type(ascend_tile(context_of_op(op), r#type)?.0);
+                self.carried.insert(key(value), r#type);
             } else if is_buffer_type(r#type) {
                 return Err(format!(
                     "a window tensor or memref ('{type}') carried by '{}' cannot be lowered: its \

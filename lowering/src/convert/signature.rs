@@ -39,11 +39,19 @@ pub struct FunctionConverter<'a, 'c> {
     pub function: Function<'c>,
     pub report: &'a mut Report,
     pub ctx: Option<Val<'c>>,
+    /// The task's dispatch payload, which a kernel that defers its
+    /// completion takes after the CommContext (docs/lowering.md, the kernel
+    /// ABI).
+    pub payload: Option<Val<'c>>,
     pub lowered: PtrMap<usize, Lowered<'c>>,
     /// Ops whose results stood for lowered values; erased at the end.
     pub replaced: Vec<OpRef<'c>>,
-    /// The valid shape `(rows, cols)` a tile was loaded with.
-    pub valid: PtrMap<usize, (pld_passes::ir::Ix<'c>, pld_passes::ir::Ix<'c>)>,
+    /// The tiles this converter made: the pl tile type each stands for and
+    /// its valid shape.
+    pub tiles: PtrMap<usize, (Type<'c>, super::ops::Valid<'c>)>,
+    /// The pl tile type of each tile scf carries (a loop's iter_args, a
+    /// branch's results), whose valid shape is only known at run time.
+    pub carried: PtrMap<usize, Type<'c>>,
     /// Site strings by (op name, location): the ops a collective decomposes
     /// into share both, and printing a location for each would dominate the
     /// pass's cost.
@@ -66,9 +74,11 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             function: function.clone(),
             report,
             ctx: None,
+            payload: None,
             lowered: PtrMap::default(),
             replaced: Vec::new(),
-            valid: PtrMap::default(),
+            tiles: PtrMap::default(),
+            carried: PtrMap::default(),
             sites: PtrMap::default(),
         }
     }
@@ -115,6 +125,21 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             return;
         }
         self.clean_up(entry, old_arguments);
+    }
+
+    /// Whether this function is a task kernel that registers deferred
+    /// completions (and so takes the task's dispatch payload).
+    fn defers(&self) -> bool {
+        self.function.kind == Kind::Kernel
+            && pld_passes::ir::nested_ops(self.function.op)
+                .into_iter()
+                .any(|op| pld_passes::ir::ops::name(op) == "pld.system.defer_wait")
+    }
+
+    /// Where the pld-level arguments start while both kinds coexist: after
+    /// the CommContext and the dispatch payload.
+    fn first_old_argument(&self) -> usize {
+        1 + usize::from(self.payload.is_some())
     }
 
     /// The lowered parameter types of a pld-level parameter type (none for a
@@ -191,10 +216,17 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
         // SAFETY: see the documentation of `pld_passes::ir`.
         let ctx: Val = unsafe { Val::from_raw(ctx.to_raw()) };
         self.ctx = Some(ctx);
+        if self.defers() {
+            let payload =
+                entry.insert_argument(1, ascend_types::dispatch_payload(context), location);
+            // SAFETY: see the documentation of `pld_passes::ir`.
+            self.payload = Some(unsafe { Val::from_raw(payload.to_raw()) });
+        }
+        let first_old = self.first_old_argument();
         let mut failed = false;
         for index in 0..old_count {
             let old = entry
-                .argument(index + 1)
+                .argument(index + first_old)
                 .expect("the old argument is there");
             // SAFETY: see the documentation of `pld_passes::ir`.
             let old: Val = unsafe { Val::from_raw(old.to_raw()) };
@@ -318,8 +350,11 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             }
             erase_op(op);
         }
+        let first_old = self.first_old_argument();
         for _ in 0..old_count {
-            let old = entry.argument(1).expect("the old argument is there");
+            let old = entry
+                .argument(first_old)
+                .expect("the old argument is there");
             // SAFETY: see the documentation of `pld_passes::ir`.
             let old: Val = unsafe { Val::from_raw(old.to_raw()) };
             if let Some((user, _)) = super::outline::uses(old).first() {
@@ -336,7 +371,7 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             }
             // SAFETY: the argument has no uses left and no handle to it is
             // used after this.
-            unsafe { entry.erase_argument(1) };
+            unsafe { entry.erase_argument(first_old) };
         }
         let inputs: Vec<Type> = (0..entry.argument_count())
             .map(|index| entry.argument(index).expect("an argument").r#type())

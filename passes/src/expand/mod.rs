@@ -279,7 +279,7 @@ impl ExpandTransfers {
                 } else {
                     ""
                 },
-                written.rows * written.cols * element_bytes * tiles,
+                staging::bytes(written, element_bytes) * tiles,
                 self.ub_bytes,
                 stage.rows,
                 stage.cols

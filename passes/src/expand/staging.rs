@@ -29,12 +29,22 @@ pub fn written(
     })
 }
 
+/// The bytes a staging tile of `stage` takes in the unified buffer: its rows
+/// are padded to whole 32-byte blocks on the target.
+pub fn bytes(stage: Stage, element_bytes: i64) -> i64 {
+    stage.rows * padded_row_bytes(stage.cols, element_bytes)
+}
+
+fn padded_row_bytes(cols: i64, element_bytes: i64) -> i64 {
+    (cols * element_bytes + 31) / 32 * 32
+}
+
 /// Fits `tiles` staging tiles of `stage` (of `element_bytes` elements) into
 /// `ub_bytes`, shrinking the rows first, then the columns (to a multiple of
 /// 32 bytes). `None` when not even one 32-byte row fits.
 pub fn fit(stage: Stage, element_bytes: i64, tiles: i64, ub_bytes: i64) -> Option<Stage> {
     let per_tile = ub_bytes / tiles;
-    let row_bytes = stage.cols * element_bytes;
+    let row_bytes = padded_row_bytes(stage.cols, element_bytes);
     if stage.rows * row_bytes <= per_tile {
         return Some(stage);
     }

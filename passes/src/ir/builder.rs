@@ -39,13 +39,17 @@ impl From<i64> for Ix<'_> {
     }
 }
 
+/// The op whose result `value` is; `None` for a block argument.
+pub fn defining_op<'c>(value: Val<'c>) -> Option<OpRef<'c>> {
+    // SAFETY: `value` is an op result, so it has an owner op.
+    value
+        .is_operation_result()
+        .then(|| unsafe { OpRef::from_raw(mlir_sys::mlirOpResultGetOwner(value.to_raw())) })
+}
+
 /// The integer an `arith.constant` holds, if `value` is one.
 pub fn constant_of(value: Val) -> Option<i64> {
-    if !value.is_operation_result() {
-        return None;
-    }
-    // SAFETY: `value` is an op result, so it has an owner op.
-    let op = unsafe { OpRef::from_raw(mlir_sys::mlirOpResultGetOwner(value.to_raw())) };
+    let op = defining_op(value)?;
     if super::ops::name(op) != "arith.constant" {
         return None;
     }

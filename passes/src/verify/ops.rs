@@ -5,7 +5,7 @@
 
 use super::ir;
 use melior::ir::{Value, operation::OperationRef};
-use pld_dialect::operands;
+use pld_dialect::{operands, target::TileMath};
 
 pub const NOTIFY: &str = "pld.system.notify";
 pub const WAIT: &str = "pld.system.wait";
@@ -39,6 +39,35 @@ pub const WINDOW_READS: &[(&str, &str)] = &[
     ("pld.tile.remote_load", "target"),
     ("pld.tensor.get", "src"),
 ];
+
+/// Ops whose payload moves through UB tiles (TLOAD and TSTORE, directly or
+/// in their decomposition), with the ODS name of the operand whose element
+/// type moves.
+pub const TILE_TRANSFERS: &[(&str, &str)] = &[
+    ("pl.load", "source"),
+    ("pl.store", "dest"),
+    ("pld.tile.remote_load", "target"),
+    ("pld.tile.remote_store", "target"),
+    ("pld.tensor.remote_store", "target"),
+    ("pld.tensor.put", "dst"),
+    ("pld.tensor.get", "src"),
+    ("pld.tensor.allreduce", "target"),
+    ("pld.tensor.reduce_scatter", "target"),
+    ("pld.tensor.allgather", "target"),
+    ("pld.tensor.broadcast", "target"),
+    ("pld.tensor.all_to_all", "target"),
+];
+
+/// The element-wise tile ops and the vector instruction each becomes.
+pub const TILE_MATH: &[(&str, TileMath)] = &[
+    ("pl.add", TileMath::Add),
+    ("pl.max", TileMath::Max),
+    ("pl.min", TileMath::Min),
+    ("pl.mul", TileMath::Mul),
+];
+
+/// Collectives whose decomposition combines tiles with their `op`.
+pub const REDUCING_COLLECTIVES: &[&str] = &["pld.tensor.allreduce", "pld.tensor.reduce_scatter"];
 
 /// The operand `table` names for `op`, if `op` is in the table.
 pub fn table_operand<'c, 'a>(

@@ -1,15 +1,19 @@
 //! Rules that depend on the target: the chip profile a module names
-//! (`pld.target`, default Ascend910B) and the limits of the HOST builtin rail
-//! of collectives.
+//! (`pld.target`, default Ascend910B), the element types its PTO ISA moves
+//! and computes on (read from the C++ half, `pld_dialect::target`), and the
+//! limits of the HOST builtin rail of collectives.
 
 use super::{
     ir,
-    ops::{REMOTE_WRITES, table_operand},
+    ops::{REDUCING_COLLECTIVES, REMOTE_WRITES, TILE_MATH, TILE_TRANSFERS, table_operand},
     placement::{CodeKind, scope_of},
 };
 use crate::report::Report;
 use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
-use pld_dialect::enums::{AtomicType, ReduceOp, TargetProfile};
+use pld_dialect::{
+    enums::{AtomicType, ReduceOp, TargetProfile},
+    target::{self, TileMath},
+};
 
 /// The profile `op` is compiled for: the `pld.target` of its nearest
 /// enclosing module that has one (with that module), else Ascend910B.
@@ -28,8 +32,95 @@ fn profile_of<'c, 'a>(op: &OperationRef<'c, 'a>) -> (TargetProfile, Option<Opera
     (TargetProfile::Ascend910B, None)
 }
 
+/// The note that points at the module naming the profile, if one does.
+fn profile_notes<'c>(
+    module: Option<OperationRef<'c, '_>>,
+    profile: TargetProfile,
+) -> Vec<(melior::ir::Location<'c>, String)> {
+    module
+        .map(|module| {
+            (
+                module.location(),
+                format!("the module targets {} here", profile.keyword()),
+            )
+        })
+        .into_iter()
+        .collect()
+}
+
+/// The vector instruction a reduction's combine becomes.
+fn combine(operator: ReduceOp) -> TileMath {
+    match operator {
+        ReduceOp::Sum => TileMath::Add,
+        ReduceOp::Max => TileMath::Max,
+        ReduceOp::Min => TileMath::Min,
+        ReduceOp::Prod => TileMath::Mul,
+    }
+}
+
+/// Element types the target's TLOAD/TSTORE move and its vector unit
+/// computes on: a program pld-verify accepts must compile against PTO.
+fn check_element_types(op: &OperationRef, report: &mut Report) {
+    let name = ir::name(op);
+    if let Some(moved) = table_operand(op, TILE_TRANSFERS)
+        && let Some(element) = ir::element_type(moved.r#type())
+        && !target::is_tile_element(element)
+    {
+        report.error(
+            op,
+            &format!(
+                "'{name}' moves {element} elements through the unified buffer, but the target's \
+                 TLOAD and TSTORE move only {} (f64 never reaches the device)",
+                target::tile_element_names()
+            ),
+            &[],
+        );
+        return;
+    }
+    let math = TILE_MATH
+        .iter()
+        .find(|(entry, _)| *entry == name)
+        .map(|(_, math)| *math)
+        .or_else(|| {
+            REDUCING_COLLECTIVES
+                .contains(&name)
+                .then(|| ReduceOp::of_op(op, "op").map(combine))
+                .flatten()
+        });
+    let Some(math) = math else {
+        return;
+    };
+    let computed = (0..op.result_count())
+        .filter_map(|index| op.result(index).ok())
+        .find_map(|result| ir::element_type(result.r#type()));
+    let Some(element) = computed else {
+        return;
+    };
+    let (profile, module) = profile_of(op);
+    if target::is_tile_math_element(profile, math, element) {
+        return;
+    }
+    let types = target::tile_math_element_names(profile, math);
+    let message = if REDUCING_COLLECTIVES.contains(&name) {
+        format!(
+            "'{name}' on {element} cannot run on {}: it combines tiles with {}, which its \
+             vector unit has for {types}",
+            profile.keyword(),
+            math.instruction()
+        )
+    } else {
+        format!(
+            "'{name}' on {element} tiles cannot run on {}: its vector unit's {} takes {types}",
+            profile.keyword(),
+            math.instruction()
+        )
+    };
+    report.error(op, &message, &profile_notes(module, profile));
+}
+
 pub fn check(ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) {
     for op in ops {
+        check_element_types(op, report);
         let name = ir::name(op);
         // Remote writes may accumulate atomically into their window.
         if let Some(target) = table_operand(op, REMOTE_WRITES) {
@@ -39,25 +130,16 @@ pub fn check(ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) 
             }
             let (profile, module) = profile_of(op);
             if profile != TargetProfile::Ascend910B {
-                let profile = profile.keyword();
                 // Only a module that names a profile can be pointed at; the
                 // default profile allows bf16 atomics.
-                let notes: Vec<_> = module
-                    .map(|module| {
-                        (
-                            module.location(),
-                            format!("the module targets {profile} here"),
-                        )
-                    })
-                    .into_iter()
-                    .collect();
                 report.error(
                     op,
                     &format!(
                         "bf16 atomic add needs the Ascend910B target profile, but the module \
-                         targets {profile}"
+                         targets {}",
+                        profile.keyword()
                     ),
-                    &notes,
+                    &profile_notes(module, profile),
                 );
             }
         }

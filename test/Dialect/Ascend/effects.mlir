@@ -33,3 +33,26 @@ func.func @values(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %peer: index) {
   ascend.tload %t, %v2 : !ascend.tile<1x64xf32>, !ascend.view<f32>
   return
 }
+
+// A valid shape folds to what its tile was made with; one that comes
+// through a loop stays a run-time read.
+// CHECK-LABEL: func.func @valid_shapes
+// CHECK-SAME: (%[[R:.*]]: index, %[[C:.*]]: index, %{{.*}}: index)
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
+// CHECK: %[[LOOP:.*]] = scf.for
+// CHECK: %[[LR:.*]], %[[LC:.*]] = ascend.valid_shape %[[LOOP]]
+// CHECK: return %[[R]], %[[C]], %[[C1]], %[[C64]], %[[LR]], %[[LC]]
+func.func @valid_shapes(%r: index, %c: index, %n: index) -> (index, index, index, index, index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ragged = ascend.tile valid(%r, %c) : !ascend.tile<1x64xf32>
+  %whole = ascend.tile : !ascend.tile<1x64xf32>
+  %r0, %c0_ = ascend.valid_shape %ragged : !ascend.tile<1x64xf32>
+  %r1, %c1_ = ascend.valid_shape %whole : !ascend.tile<1x64xf32>
+  %carried = scf.for %i = %c0 to %n step %c1 iter_args(%t = %whole) -> !ascend.tile<1x64xf32> {
+    scf.yield %ragged : !ascend.tile<1x64xf32>
+  }
+  %r2, %c2 = ascend.valid_shape %carried : !ascend.tile<1x64xf32>
+  return %r0, %c0_, %r1, %c1_, %r2, %c2 : index, index, index, index, index, index
+}

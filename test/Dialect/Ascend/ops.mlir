@@ -44,12 +44,16 @@ module attributes {pld.target = #pld.target<Ascend910B>} {
     %u = ascend.tile valid(%c1, %n) {ub_offset = 256 : i64} : !ascend.tile<1x64xf32>
     // CHECK: ascend.view %{{.*}}, rows %{{.*}}, cols %{{.*}}, stride %{{.*}} : !ascend.gm<f32> -> !ascend.view<f32>
     %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
+    // CHECK: ascend.view %{{.*}}, rows %{{.*}}, cols %{{.*}}, stride %{{.*}} in %{{.*}}[%{{.*}}] : !ascend.gm<f32> -> !ascend.view<f32>
+    %vt = ascend.view %data, rows %c1, cols %c64, stride %c64 in %data[%n] : !ascend.gm<f32> -> !ascend.view<f32>
+    // CHECK: ascend.valid_shape %{{.*}} : !ascend.tile<1x64xf32>
+    %rows, %cols = ascend.valid_shape %u : !ascend.tile<1x64xf32>
     // CHECK: ascend.tload %{{.*}}, %{{.*}} : !ascend.tile<1x64xf32>, !ascend.view<f32>
     ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
     // CHECK: ascend.pipe_sync mte2 -> v
     ascend.pipe_sync mte2 -> v
-    // CHECK: ascend.tadd %{{.*}}, %{{.*}}, %{{.*}} : !ascend.tile<1x64xf32>
-    ascend.tadd %u, %t, %t : !ascend.tile<1x64xf32>
+    // CHECK: ascend.tadd %{{.*}}, %{{.*}}, %{{.*}} {site = "pl.add at k.mlir:9:10"} : !ascend.tile<1x64xf32>
+    ascend.tadd %u, %t, %t {site = "pl.add at k.mlir:9:10"} : !ascend.tile<1x64xf32>
     // CHECK: ascend.tmax
     ascend.tmax %u, %t, %u : !ascend.tile<1x64xf32>
     // CHECK: ascend.tmin
@@ -70,22 +74,28 @@ module attributes {pld.target = #pld.target<Ascend910B>} {
     ascend.tput %v, %v, %t, %u atomic add : !ascend.view<f32>, !ascend.tile<1x64xf32>, !ascend.tile<1x64xf32>
     // CHECK: ascend.tget %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !ascend.view<f32>, !ascend.tile<1x64xf32>, !ascend.tile<1x64xf32>
     ascend.tget %v, %v, %t, %u : !ascend.view<f32>, !ascend.tile<1x64xf32>, !ascend.tile<1x64xf32>
-    // CHECK: ascend.defer_completion %{{.*}}, %{{.*}}, %{{.*}} : !ascend.gm<i32>
-    ascend.defer_completion %ctx, %cell, %one : !ascend.gm<i32>
     // CHECK: ascend.read %{{.*}} : !ascend.gm<i32> -> i32
     %x = ascend.read %cell : !ascend.gm<i32> -> i32
+    // CHECK: ascend.read %{{.*}} in %{{.*}}[%{{.*}}] : !ascend.gm<i32> -> i32
+    %y = ascend.read %cell in %sig[%n] : !ascend.gm<i32> -> i32
     // CHECK: ascend.write %{{.*}}, %{{.*}} : i32, !ascend.gm<i32>
     ascend.write %x, %cell : i32, !ascend.gm<i32>
+    // CHECK: ascend.write %{{.*}}, %{{.*}} in %{{.*}}[%{{.*}}] : i32, !ascend.gm<i32>
+    ascend.write %y, %cell in %sig[%n] : i32, !ascend.gm<i32>
     return
   }
 
-  // CHECK-LABEL: func.func @matmul
-  func.func @matmul(%ctx: !ascend.ctx) {
-    %c = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<16x16xf32>
-    %a = ascend.tile {ub_offset = 1024 : i64} : !ascend.tile<16x32xf16>
-    %b = ascend.tile {ub_offset = 2048 : i64} : !ascend.tile<32x16xf16>
-    // CHECK: ascend.tmatmul %{{.*}}, %{{.*}}, %{{.*}} : !ascend.tile<16x16xf32>, !ascend.tile<16x32xf16>, !ascend.tile<32x16xf16>
-    ascend.tmatmul %c, %a, %b : !ascend.tile<16x16xf32>, !ascend.tile<16x32xf16>, !ascend.tile<32x16xf16>
+  // CHECK-LABEL: func.func @deferring
+  // CHECK-SAME: (%{{.*}}: !ascend.ctx, %{{.*}}: !ascend.dispatch_payload, %{{.*}}: !ascend.gm<i32>)
+  func.func @deferring(%ctx: !ascend.ctx, %payload: !ascend.dispatch_payload, %cell: !ascend.gm<i32>) {
+    %one = arith.constant 1 : i32
+    // CHECK: ascend.defer_completion %{{.*}}, %{{.*}}, %{{.*}} : !ascend.gm<i32>
+    ascend.defer_completion %payload, %cell, %one : !ascend.gm<i32>
+    return
+  }
+
+  // CHECK-LABEL: func.func @lanes
+  func.func @lanes(%ctx: !ascend.ctx) {
     return
   }
 
@@ -105,8 +115,11 @@ module attributes {pld.target = #pld.target<Ascend910B>} {
     %t2 = ascend.submit @kernel(%f, %sig, %c1) ctx %ctx deps [%t] blocks %c4 if %go name "second" : (!ascend.gm<f32>, !ascend.gm<i32>, index) -> !ascend.task
     // CHECK: ascend.launch @kernel({{.*}}) ctx %{{.*}} blocks %{{.*}} : (!ascend.gm<f32>, !ascend.gm<i32>, index) -> ()
     ascend.launch @kernel(%data, %sig, %c1) ctx %ctx blocks %c1 : (!ascend.gm<f32>, !ascend.gm<i32>, index) -> ()
-    // CHECK: ascend.run_on_lanes @matmul() ctx %{{.*}} : () -> ()
-    ascend.run_on_lanes @matmul() ctx %ctx : () -> ()
+    // CHECK: ascend.run_on_lanes @lanes() ctx %{{.*}} : () -> ()
+    ascend.run_on_lanes @lanes() ctx %ctx : () -> ()
+    // The runtime passes a deferring kernel its dispatch payload.
+    // CHECK: ascend.submit @deferring(%{{.*}}) ctx %{{.*}} blocks %{{.*}} name "waiter" : (!ascend.gm<i32>) -> !ascend.task
+    %t3 = ascend.submit @deferring(%sig) ctx %ctx blocks %c1 name "waiter" : (!ascend.gm<i32>) -> !ascend.task
     return
   }
 

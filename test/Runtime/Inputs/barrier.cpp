@@ -6,8 +6,9 @@
 extern "C" __global__ __aicore__ void barrier3(__gm__ pld::rt::CommContext* v1, __gm__ int32_t* v2, __gm__ int32_t* v3, __gm__ int32_t* v4, __gm__ int32_t* v5) {
   int32_t v6 = pld::rt::rank(v1);
   int32_t v7 = pld::rt::nranks(v1);
-  pld::rt::Tile<int32_t, 1, 8> v8 = pld::rt::tile<int32_t, 1, 8>(0);
-  pld::rt::tload(v8, pld::rt::view(v5, 1, 8, 8), "pld.tile.load at barrier.mlir:8:8");
+  // One element, in a tile whose row is padded to 32 bytes.
+  pld::rt::Tile<int32_t, 1, 8> v8 = pld::rt::tile<int32_t, 1, 8>(0, 1, 1);
+  pld::rt::tload(v8, pld::rt::view(v5, 1, 1, 1), "pld.tile.load at barrier.mlir:8:8");
   for (int32_t v9 = 0; v9 < 3; v9 += 1) {
     for (int32_t v10 = 0; v10 < v7; v10 += 1) {
       if (v10 == v6) continue;

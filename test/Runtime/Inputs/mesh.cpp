@@ -31,7 +31,7 @@ extern "C" __global__ __aicore__ void allreduce(__gm__ pld::rt::CommContext* v1,
       int32_t v12 = (v4 + v11) % v5;
       __gm__ float* v13 = pld::rt::peer_ptr(v1, pld::rt::offset(v2, v7), (int64_t) v12, "pld.collective.allreduce at mesh.mlir:7:8");
       pld::rt::tload(v10, pld::rt::view(v13, 1, v8, 100), "pld.collective.allreduce at mesh.mlir:7:8");
-      pld::rt::tadd(v9, v9, v10);
+      pld::rt::tadd(v9, v9, v10, "pl.add at mesh.mlir:20:13");
     }
     barrier(v1, v3, v4, v5, (int32_t) (2 + v6));
     pld::rt::tstore(pld::rt::view(pld::rt::offset(v2, v7), 1, v8, 100), v9, "pld.collective.allreduce at mesh.mlir:7:8");

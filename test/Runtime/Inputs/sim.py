@@ -5,7 +5,9 @@
   sim.py print JOB ARG             print an argument's values, one rank a line
 
 EXPR is a Python expression over r (rank), n (ranks), i (row-major flat
-index) and i0..i7 (index per dimension); arguments not given are 0. Paths in
+index) and i0..i7 (index per dimension); arguments not given are 0. `nan`
+expects a NaN: what the simulator poisons (a tile element no load wrote,
+undefined on the device). Paths in
 the job file are relative to the working directory, as for the harness.
 """
 
@@ -63,7 +65,8 @@ def indices(dims):
 def values(expr, rank, ranks, dims):
     out = []
     for flat, index in enumerate(indices(dims)):
-        env = {"r": rank, "n": ranks, "i": flat, "min": min, "max": max}
+        env = {"r": rank, "n": ranks, "i": flat, "min": min, "max": max,
+               "nan": math.nan}
         env.update({"i%d" % k: v for k, v in enumerate(index)})
         out.append(eval(expr, env))
     return out
@@ -120,7 +123,7 @@ def expect(job, pairs):
         for rank in range(job["ranks"]):
             want = values(expr, rank, job["ranks"], dims)
             for flat, (a, b) in enumerate(zip(got[rank, index], want)):
-                if a != b:
+                if a != b and not (math.isnan(a) and math.isnan(b)):
                     bad += 1
                     if bad <= 10:
                         print("rank %d arg %d index %d: got %r, expected %r"

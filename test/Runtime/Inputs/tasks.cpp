@@ -14,7 +14,7 @@ extern "C" __global__ __aicore__ void prepare(__gm__ pld::rt::CommContext* v1, _
   (void) v1;
   pld::rt::Tile<float, 64, 64> v5 = pld::rt::tile<float, 64, 64>(0);
   for (int64_t v6 = 0; v6 < v4; v6 += 1)
-    pld::rt::tadd(v5, v5, v5);
+    pld::rt::tadd(v5, v5, v5, "pl.add at tasks.mlir:9:10");
   pld::rt::Tile<float, 1, 64> v7 = pld::rt::tile<float, 1, 64>(16384);
   pld::rt::tload(v7, pld::rt::view(v2, 1, 64, 64), "pld.tile.load at tasks.mlir:20:10");
   pld::rt::tstore(pld::rt::view(v3, 1, 64, 64), v7, "pld.tile.store at tasks.mlir:21:5");
@@ -33,9 +33,9 @@ extern "C" __global__ __aicore__ void publish(__gm__ pld::rt::CommContext* v1, _
   pld::rt::tnotify(v11, v5, pld::rt::NotifyOp::Set, "pld.system.notify at tasks.mlir:28:5", v4, (int64_t) 2, (int64_t) 1);
 }
 
-extern "C" __global__ __aicore__ void payload_wait(__gm__ pld::rt::CommContext* v1, __gm__ int32_t* v2, int32_t v3) {
+extern "C" __global__ __aicore__ void payload_wait(__gm__ pld::rt::CommContext* v1, pld::rt::DispatchPayload v20, __gm__ int32_t* v2, int32_t v3) {
   int32_t v4 = 1 - pld::rt::rank(v1);
-  pld::rt::defer_completion(v1, pld::rt::offset(v2, v4), v3, "pld.system.defer_wait at tasks.mlir:32:5");
+  pld::rt::defer_completion(v20, pld::rt::offset(v2, v4), v3, "pld.system.defer_wait at tasks.mlir:32:5");
 }
 
 extern "C" __global__ __aicore__ void consume(__gm__ pld::rt::CommContext* v1, __gm__ float* v2, __gm__ float* v3) {
@@ -44,7 +44,7 @@ extern "C" __global__ __aicore__ void consume(__gm__ pld::rt::CommContext* v1, _
   pld::rt::Tile<float, 1, 64> v5 = pld::rt::tile<float, 1, 64>(256);
   pld::rt::tload(v4, pld::rt::view(v2, 1, 64, 64), "pld.tile.load at tasks.mlir:36:10");
   pld::rt::pipe_sync<pld::rt::Pipe::MTE2, pld::rt::Pipe::V>();
-  pld::rt::tcopy(v5, v4);
+  pld::rt::tcopy(v5, v4, "ascend.tcopy at tasks.mlir:40:5");
   pld::rt::pipe_sync<pld::rt::Pipe::V, pld::rt::Pipe::MTE3>();
   pld::rt::tstore(pld::rt::view(v3, 1, 64, 64), v5, "pld.tile.store at tasks.mlir:37:5");
 }

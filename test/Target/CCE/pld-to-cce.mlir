@@ -8,6 +8,9 @@
 // RUN: pld-opt --pld-to-cce-pipeline %s | FileCheck %s --check-prefix=EMITC
 
 // CHECK: #include "pld/runtime.h"
+// A module with a kernel that defers its completion includes the task
+// runtime's API; one without does not (all-inputs.test compiles both).
+// CHECK-NEXT: #include "pld/runtime/deferred.h"
 // A kernel is an extern "C" __global__ __aicore__ function over the
 // CommContext and __gm__ pointers; a window tensor is a pointer into the
 // window.
@@ -47,11 +50,31 @@ func.func @publish(%signal: !pld.dtensor<2x1xi32>, %data: !pld.dtensor<1x64xf32>
   return
 }
 
+// A row of five i32 is 20 bytes: the tile is padded to 8 columns (32 bytes)
+// and made with its logical width as valid shape; the sum keeps it, the
+// store writes five.
+// CHECK-LABEL: void narrow(
+// CHECK: pld::rt::View<int32_t> [[V:v[0-9]+]] = pld::rt::view({{v[0-9]+}}, {{v[0-9]+}}, [[FIVE:v[0-9]+]], [[FIVE]], {{v[0-9]+}}, [[FIVE]]);
+// CHECK: pld::rt::Tile<int32_t, 1, 8> [[T:v[0-9]+]] = pld::rt::tile<int32_t, 1, 8>({{[0-9]+}}, {{v[0-9]+}}, [[FIVE]]);
+// CHECK: pld::rt::tload([[T]], [[V]],
+// CHECK: pld::rt::Tile<int32_t, 1, 8> [[S:v[0-9]+]] = pld::rt::tile<int32_t, 1, 8>({{[0-9]+}}, {{v[0-9]+}}, [[FIVE]]);
+// CHECK: pld::rt::tadd([[S]], [[T]], [[T]], "pl.add at
+// CHECK: pld::rt::tstore([[V]], [[S]],
+func.func @narrow(%data: !pld.dtensor<1x5xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %t = pl.load %data[0, 0] : !pld.dtensor<1x5xi32> -> !pl.tile<1x5xi32>
+  %s = pl.add %t, %t : !pl.tile<1x5xi32>
+  pl.store %s, %data[0, 0] : !pl.tile<1x5xi32>, !pld.dtensor<1x5xi32>
+  return
+}
+
 // A host orchestrator: each task body becomes a kernel of its own, which the
 // orchestrator submits with its dependencies; defer_wait becomes
 // defer_completion (registered with the task runtime, never a spin).
+// The waiter takes the task's dispatch payload after its context (the
+// kernel ABI), and registers with it.
 // CHECK-LABEL: extern "C" __global__ __aicore__ void orchestrate_waiter(
-// CHECK: pld::rt::defer_completion(
+// CHECK-SAME: __gm__ pld::rt::CommContext* {{v[0-9]+}}, pld::rt::DispatchPayload [[PAYLOAD:v[0-9]+]],
+// CHECK: pld::rt::defer_completion([[PAYLOAD]], 
 // CHECK-LABEL: extern "C" __global__ __aicore__ void orchestrate_consume(
 // CHECK: pld::rt::block_idx()
 // CHECK: pld::rt::tload(
@@ -90,3 +113,4 @@ func.func @orchestrate(%signal: !pld.dtensor<2x1xi32>, %payload: !pld.dtensor<4x
   }
   return
 }
+

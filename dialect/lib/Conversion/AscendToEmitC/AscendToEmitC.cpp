@@ -142,6 +142,32 @@ LogicalResult replaceWithCall(ConversionPatternRewriter &rewriter,
   return success();
 }
 
+/// Replaces `op` with `callee(operands..., site[, tensor, elements])`: the
+/// tensor an access lies in follows the site when the op names one.
+LogicalResult replaceWithCallAndTensor(ConversionPatternRewriter &rewriter,
+                                       Operation *op, StringRef callee,
+                                       TypeRange results, ValueRange operands,
+                                       Attribute site, Value tensor,
+                                       Value elements) {
+  Builder builder(op->getContext());
+  SmallVector<Value> values(operands);
+  SmallVector<Attribute> args;
+  for (size_t index = 0; index < operands.size(); ++index)
+    args.push_back(builder.getIndexAttr(index));
+  args.push_back(site);
+  if (tensor) {
+    args.push_back(builder.getIndexAttr(values.size()));
+    values.push_back(tensor);
+    args.push_back(builder.getIndexAttr(values.size()));
+    values.push_back(elements);
+  }
+  auto call =
+      emitc::CallOpaqueOp::create(rewriter, op->getLoc(), results, callee,
+                                  values, builder.getArrayAttr(args), {});
+  rewriter.replaceOp(op, call.getResults());
+  return success();
+}
+
 /// A pattern that turns `OpTy` into a runtime call with `build`.
 template <typename OpTy> struct CallPattern : OpConversionPattern<OpTy> {
   using Adaptor = typename OpTy::Adaptor;
@@ -276,6 +302,9 @@ void pld::ascend::populateAscendToEmitCTypeConversions(
       return std::nullopt;
     return opaque(type.getContext(), "pld::rt::View<" + element + ">");
   });
+  converter.addConversion([](DispatchPayloadType type) -> Type {
+    return opaque(type.getContext(), "pld::rt::DispatchPayload");
+  });
   converter.addConversion([](TaskType type) -> Type {
     return opaque(type.getContext(), "pld::rt::TaskId");
   });
@@ -304,12 +333,16 @@ void pld::ascend::populateAscendToEmitCPatterns(TypeConverter &converter,
   addPlainCall<ViewOp>(patterns, converter, "pld::rt::view");
   addPlainCall<TLoadOp>(patterns, converter, "pld::rt::tload",
                         /*withSite=*/true);
-  addPlainCall<TAddOp>(patterns, converter, "pld::rt::tadd");
-  addPlainCall<TMaxOp>(patterns, converter, "pld::rt::tmax");
-  addPlainCall<TMinOp>(patterns, converter, "pld::rt::tmin");
-  addPlainCall<TMulOp>(patterns, converter, "pld::rt::tmul");
-  addPlainCall<TMatmulOp>(patterns, converter, "pld::rt::tmatmul");
-  addPlainCall<TCopyOp>(patterns, converter, "pld::rt::tcopy");
+  addPlainCall<TAddOp>(patterns, converter, "pld::rt::tadd",
+                       /*withSite=*/true);
+  addPlainCall<TMaxOp>(patterns, converter, "pld::rt::tmax",
+                       /*withSite=*/true);
+  addPlainCall<TMinOp>(patterns, converter, "pld::rt::tmin",
+                       /*withSite=*/true);
+  addPlainCall<TMulOp>(patterns, converter, "pld::rt::tmul",
+                       /*withSite=*/true);
+  addPlainCall<TCopyOp>(patterns, converter, "pld::rt::tcopy",
+                        /*withSite=*/true);
   addPlainCall<TGetOp>(patterns, converter, "pld::rt::tget",
                        /*withSite=*/true);
   addPlainCall<ReleaseOp>(patterns, converter, "pld::rt::release");
@@ -317,8 +350,6 @@ void pld::ascend::populateAscendToEmitCPatterns(TypeConverter &converter,
   addPlainCall<DeferCompletionOp>(patterns, converter,
                                   "pld::rt::defer_completion",
                                   /*withSite=*/true);
-  addPlainCall<ReadOp>(patterns, converter, "pld::rt::read",
-                       /*withSite=*/true);
 
   patterns.add<CallPattern<TileOp>>(
       converter, context,
@@ -346,14 +377,46 @@ void pld::ascend::populateAscendToEmitCPatterns(TypeConverter &converter,
         return success();
       });
 
+  patterns.add<CallPattern<ValidShapeOp>>(
+      converter, context,
+      [](ValidShapeOp op, ValidShapeOp::Adaptor adaptor,
+         ConversionPatternRewriter &rewriter, const TypeConverter &converter) {
+        // Two calls: C++ returns one value.
+        SmallVector<Type> types = resultTypes(op, converter);
+        if (types.size() != 2)
+          return rewriter.notifyMatchFailure(op, "index has no C++ type");
+        static constexpr StringLiteral callees[] = {"pld::rt::valid_rows",
+                                                    "pld::rt::valid_cols"};
+        SmallVector<Value> shape;
+        for (auto [callee, type] : llvm::zip(callees, types))
+          shape.push_back(emitc::CallOpaqueOp::create(
+                              rewriter, op.getLoc(), TypeRange{type}, callee,
+                              adaptor.getTile(), ArrayAttr(), ArrayAttr())
+                              .getResult(0));
+        rewriter.replaceOp(op, shape);
+        return success();
+      });
+
   patterns.add<CallPattern<WriteOp>>(
       converter, context,
       [](WriteOp op, WriteOp::Adaptor adaptor,
          ConversionPatternRewriter &rewriter, const TypeConverter &) {
-        // write(ptr, value, site), as a store reads.
-        return replaceWithCall(rewriter, op, "pld::rt::write", {},
-                               {adaptor.getPtr(), adaptor.getValue()},
-                               {siteOf(op)});
+        // write(ptr, value, site[, tensor, elements]), as a store reads.
+        return replaceWithCallAndTensor(rewriter, op, "pld::rt::write", {},
+                                        {adaptor.getPtr(), adaptor.getValue()},
+                                        siteOf(op), adaptor.getTensor(),
+                                        adaptor.getTensorElements());
+      });
+
+  patterns.add<CallPattern<ReadOp>>(
+      converter, context,
+      [](ReadOp op, ReadOp::Adaptor adaptor,
+         ConversionPatternRewriter &rewriter, const TypeConverter &converter) {
+        // read(ptr, site[, tensor, elements])
+        return replaceWithCallAndTensor(
+            rewriter, op, "pld::rt::read", resultTypes(op, converter),
+            {adaptor.getPtr()}, siteOf(op), adaptor.getTensor(),
+            adaptor.getTensorElements());
       });
 
   patterns.add<CallPattern<TStoreOp>>(

@@ -1,9 +1,11 @@
 //===- AscendDialect.cpp - the ascend dialect: dialect and types ----------===//
 
 #include "pld/Dialect/Ascend/IR/Ascend.h"
+#include "pld/Dialect/Ascend/IR/TargetRules.h"
 #include "pld/Dialect/Pl/IR/RegionChecks.h"
 #include "pld/Dialect/Pl/IR/ShapeSyntax.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -35,6 +37,15 @@ void AscendDialect::initialize() {
       >();
 }
 
+Operation *AscendDialect::materializeConstant(OpBuilder &builder,
+                                              Attribute value, Type type,
+                                              Location loc) {
+  auto integer = dyn_cast<IntegerAttr>(value);
+  if (!integer || !type.isIndex())
+    return nullptr;
+  return arith::ConstantIndexOp::create(builder, loc, integer.getInt());
+}
+
 LogicalResult GmPtrType::verify(function_ref<InFlightDiagnostic()> emitError,
                                 Type elementType) {
   if (elementType.isIntOrFloat())
@@ -51,9 +62,20 @@ LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (llvm::any_of(shape, [](int64_t dim) { return dim <= 0; }))
     return emitError() << "expected positive tile dimensions, found "
                        << pld::formatShape(shape);
-  if (!elementType.isIntOrFloat())
-    return emitError() << "expected an integer or float element type, found "
-                       << elementType;
+  if (!isTileElementType(elementType))
+    return emitError() << "expected an element type that TLOAD and TSTORE "
+                          "move ("
+                       << tileElementTypeNames() << "), found " << elementType;
+  // PTO static_asserts that a row-major Vec tile's row is a whole number of
+  // 32-byte blocks.
+  int64_t rowBytes = shape[1] * elementType.getIntOrFloatBitWidth() / 8;
+  if (rowBytes % kTileRowAlignmentBytes != 0)
+    return emitError() << "expected a tile row of a multiple of "
+                       << kTileRowAlignmentBytes << " bytes, found " << shape[1]
+                       << " x " << elementType << " = " << rowBytes
+                       << " bytes (pad the columns to "
+                       << paddedTileCols(shape[1], elementType)
+                       << " and make the logical width the valid shape)";
   return success();
 }
 

@@ -1,6 +1,7 @@
 //===- AscendOps.cpp - ascend op verifiers --------------------------------===//
 
 #include "pld/Dialect/Ascend/IR/Ascend.h"
+#include "pld/Dialect/Ascend/IR/TargetRules.h"
 #include "pld/Dialect/Pl/IR/RegionChecks.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -73,12 +74,21 @@ static LogicalResult verifyAtomic(Operation *op, AtomicType atomic,
 // Verifiers
 //===----------------------------------------------------------------------===//
 
+/// The optional tensor an access names comes with its element count (ODS
+/// checks its type).
+static LogicalResult verifyTensor(Operation *op, Value tensor, Value elements) {
+  if (bool(tensor) != bool(elements))
+    return op->emitOpError(
+        "expected both the tensor and its element count, or neither");
+  return success();
+}
+
 LogicalResult ViewOp::verify() {
-  if (elementOf(getData()) == elementOf(getView()))
-    return success();
-  return emitOpError() << "expected a view of the pointer's element type "
-                       << elementOf(getData()) << ", found "
-                       << elementOf(getView());
+  if (elementOf(getData()) != elementOf(getView()))
+    return emitOpError() << "expected a view of the pointer's element type "
+                         << elementOf(getData()) << ", found "
+                         << elementOf(getView());
+  return verifyTensor(*this, getTensor(), getTensorElements());
 }
 
 LogicalResult TileOp::verify() {
@@ -111,16 +121,46 @@ LogicalResult TStoreOp::verify() {
   return verifyAtomic(*this, getAtomic(), elementOf(getDst()));
 }
 
-LogicalResult TMatmulOp::verify() {
-  auto dst = cast<TileType>(getDst().getType());
-  auto lhs = cast<TileType>(getLhs().getType());
-  auto rhs = cast<TileType>(getRhs().getType());
-  if (lhs.getCols() != rhs.getRows() || dst.getRows() != lhs.getRows() ||
-      dst.getCols() != rhs.getCols())
-    return emitOpError() << "expected [M, K] x [K, N] -> [M, N], found "
-                         << pld::formatShape(lhs.getShape()) << " x "
-                         << pld::formatShape(rhs.getShape()) << " -> "
-                         << pld::formatShape(dst.getShape());
+/// Tile math exists for the element types of the module's chip.
+static LogicalResult verifyTileMath(Operation *op, TileMath math, Value dst) {
+  Type element = elementOf(dst);
+  pld::TargetProfile profile = targetOf(op);
+  if (isTileMathElementType(profile, math, element))
+    return success();
+  return op->emitOpError() << tileMathName(math) << " has no " << element
+                           << " tiles on "
+                           << pld::stringifyTargetProfile(profile)
+                           << " (it has "
+                           << tileMathElementTypeNames(profile, math) << ")";
+}
+
+LogicalResult TAddOp::verify() {
+  return verifyTileMath(*this, TileMath::Add, getDst());
+}
+LogicalResult TMaxOp::verify() {
+  return verifyTileMath(*this, TileMath::Max, getDst());
+}
+LogicalResult TMinOp::verify() {
+  return verifyTileMath(*this, TileMath::Min, getDst());
+}
+LogicalResult TMulOp::verify() {
+  return verifyTileMath(*this, TileMath::Mul, getDst());
+}
+
+LogicalResult ValidShapeOp::fold(FoldAdaptor,
+                                 SmallVectorImpl<OpFoldResult> &results) {
+  auto tile = getTile().getDefiningOp<TileOp>();
+  if (!tile)
+    return failure();
+  if (tile.getValidRows()) {
+    results.push_back(tile.getValidRows());
+    results.push_back(tile.getValidCols());
+    return success();
+  }
+  auto type = cast<TileType>(tile.getType());
+  Builder builder(getContext());
+  results.push_back(builder.getIndexAttr(type.getRows()));
+  results.push_back(builder.getIndexAttr(type.getCols()));
   return success();
 }
 
@@ -144,19 +184,19 @@ LogicalResult TGetOp::verify() {
 }
 
 LogicalResult ReadOp::verify() {
-  if (getValue().getType() == elementOf(getPtr()))
-    return success();
-  return emitOpError() << "expected a value of the pointer's element type "
-                       << elementOf(getPtr()) << ", found "
-                       << getValue().getType();
+  if (getValue().getType() != elementOf(getPtr()))
+    return emitOpError() << "expected a value of the pointer's element type "
+                         << elementOf(getPtr()) << ", found "
+                         << getValue().getType();
+  return verifyTensor(*this, getTensor(), getTensorElements());
 }
 
 LogicalResult WriteOp::verify() {
-  if (getValue().getType() == elementOf(getPtr()))
-    return success();
-  return emitOpError() << "expected a value of the pointer's element type "
-                       << elementOf(getPtr()) << ", found "
-                       << getValue().getType();
+  if (getValue().getType() != elementOf(getPtr()))
+    return emitOpError() << "expected a value of the pointer's element type "
+                         << elementOf(getPtr()) << ", found "
+                         << getValue().getType();
+  return verifyTensor(*this, getTensor(), getTensorElements());
 }
 
 //===----------------------------------------------------------------------===//
@@ -164,10 +204,12 @@ LogicalResult WriteOp::verify() {
 //===----------------------------------------------------------------------===//
 
 /// `symbol` names a function that takes the context, then `args`, and
-/// returns nothing.
+/// returns nothing; a submitted task's kernel may take the task's dispatch
+/// payload between the two (the runtime passes it).
 static LogicalResult verifyKernelUse(Operation *op, FlatSymbolRefAttr symbol,
                                      ValueRange args,
-                                     SymbolTableCollection &symbols) {
+                                     SymbolTableCollection &symbols,
+                                     bool mayTakePayload) {
   auto kernel =
       symbols.lookupNearestSymbolFrom<FunctionOpInterface>(op, symbol);
   if (!kernel)
@@ -175,26 +217,34 @@ static LogicalResult verifyKernelUse(Operation *op, FlatSymbolRefAttr symbol,
            << "expected '" << symbol.getValue() << "' to name a function";
   ArrayRef<Type> inputs = kernel.getArgumentTypes();
   bool matches = !inputs.empty() && isa<CtxType>(inputs.front()) &&
-                 kernel.getResultTypes().empty() &&
-                 TypeRange(inputs.drop_front()) == args.getTypes();
-  if (matches)
+                 kernel.getResultTypes().empty();
+  inputs = inputs.drop_front(matches ? 1 : 0);
+  if (mayTakePayload && !inputs.empty() &&
+      isa<DispatchPayloadType>(inputs.front()))
+    inputs = inputs.drop_front();
+  if (matches && TypeRange(inputs) == args.getTypes())
     return success();
   InFlightDiagnostic diag = op->emitOpError()
                             << "expected '" << symbol.getValue()
-                            << "' to take (!ascend.ctx, " << args.getTypes()
-                            << ") and return nothing";
+                            << "' to take (!ascend.ctx, "
+                            << (mayTakePayload ? "[!ascend.dispatch_payload, ]"
+                                               : "")
+                            << args.getTypes() << ") and return nothing";
   diag.attachNote(kernel.getLoc()) << "the function is declared here";
   return diag;
 }
 
 LogicalResult SubmitOp::verifySymbolUses(SymbolTableCollection &symbols) {
-  return verifyKernelUse(*this, getKernelAttr(), getArgs(), symbols);
+  return verifyKernelUse(*this, getKernelAttr(), getArgs(), symbols,
+                         /*mayTakePayload=*/true);
 }
 
 LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbols) {
-  return verifyKernelUse(*this, getKernelAttr(), getArgs(), symbols);
+  return verifyKernelUse(*this, getKernelAttr(), getArgs(), symbols,
+                         /*mayTakePayload=*/false);
 }
 
 LogicalResult RunOnLanesOp::verifySymbolUses(SymbolTableCollection &symbols) {
-  return verifyKernelUse(*this, getBodyAttr(), getArgs(), symbols);
+  return verifyKernelUse(*this, getBodyAttr(), getArgs(), symbols,
+                         /*mayTakePayload=*/false);
 }

@@ -1,10 +1,13 @@
 //===- device.h - pld's runtime on the device: PTO ISA ----------*- C++ -*-===//
 //
 // The device half of pld/runtime.h: every call the emitted kernels make,
-// forwarded to PTO ISA (pto-inst.hpp) and the CCE intrinsics, exactly as
-// reference/ascend-target.md documents them. Enums map by name, never by
+// forwarded to PTO ISA (pto-inst.hpp) and the CCE intrinsics, as
+// docs/target/pto-isa.md documents them (with the file and line of
+// hw-native-sys/pto-isa each fact comes from). Enums map by name, never by
 // value (pld's `ge` is 1, PTO's `GE` is 3). Host code and entry wrappers are
-// not compiled here (`PLD_HOST_CODE` is 0).
+// not compiled here (`PLD_HOST_CODE` is 0). Deferred completion needs the
+// task runtime's API and lives in deferred.h, which only modules that defer
+// include.
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,6 +80,12 @@ AICORE inline View<T> view(__gm__ T *data, int64_t rows, int64_t cols,
                            int64_t stride) {
   return View<T>{data, rows, cols, stride};
 }
+/// The tensor a view lies in only serves the simulator's bounds check.
+template <typename T>
+AICORE inline View<T> view(__gm__ T *data, int64_t rows, int64_t cols,
+                           int64_t stride, __gm__ T *, int64_t) {
+  return View<T>{data, rows, cols, stride};
+}
 
 template <typename T> AICORE inline Global2D<T> global(View<T> view) {
   return Global2D<T>(
@@ -85,7 +94,9 @@ template <typename T> AICORE inline Global2D<T> global(View<T> view) {
       pto::Stride<1, 1, 1, pto::DYNAMIC, 1>(view.stride));
 }
 
-/// A UB tile with a dynamic valid shape (a ragged tail reads less).
+/// A UB tile with a dynamic valid shape: a ragged tail, or the logical
+/// width of a row padded to whole 32-byte blocks. The valid shape is set
+/// when the handle is made; TLOAD, TSTORE and the tile math cover it.
 template <typename T, int R, int C> struct Tile {
   using Data = pto::Tile<pto::TileType::Vec, T, R, C, pto::BLayout::RowMajor,
                          pto::DYNAMIC, pto::DYNAMIC>;
@@ -110,88 +121,131 @@ AICORE inline Tile<T, R, C> tile(int64_t ub_offset, int64_t rows,
 }
 
 template <typename T, int R, int C>
+AICORE inline int64_t valid_rows(Tile<T, R, C> t) {
+  return t.data.GetValidRow();
+}
+template <typename T, int R, int C>
+AICORE inline int64_t valid_cols(Tile<T, R, C> t) {
+  return t.data.GetValidCol();
+}
+
+/// TLOAD fills the tile's valid shape, which the view's extent equals (PTO
+/// asserts it); the rest of the tile stays undefined.
+template <typename T, int R, int C>
 AICORE inline void tload(Tile<T, R, C> t, View<T> src, const char *) {
-  t.data.SetValidShape(src.rows, src.cols);
   Global2D<T> g = global(src);
   pto::TLOAD(t.data, g);
+}
+
+/// TSTORE writes the tile's valid shape through the view's strides: the
+/// handle stored is given the view's extent, so that no store writes past
+/// its view (the lowering makes the two equal; the simulator traps where
+/// they are not).
+template <typename T, int R, int C>
+AICORE inline typename Tile<T, R, C>::Data stored(View<T> dst,
+                                                  Tile<T, R, C> t) {
+  typename Tile<T, R, C>::Data region = t.data;
+  region.SetValidShape(dst.rows, dst.cols);
+  return region;
 }
 
 template <typename T, int R, int C>
 AICORE inline void tstore(View<T> dst, Tile<T, R, C> t, const char *) {
   Global2D<T> g = global(dst);
-  pto::TSTORE(g, t.data);
+  typename Tile<T, R, C>::Data region = stored(dst, t);
+  pto::TSTORE(g, region);
 }
 
 template <typename T, int R, int C>
 AICORE inline void tstore_atomic_add(View<T> dst, Tile<T, R, C> t,
                                      const char *) {
   Global2D<T> g = global(dst);
+  typename Tile<T, R, C>::Data region = stored(dst, t);
   pto::TSTORE<typename Tile<T, R, C>::Data, Global2D<T>,
-              pto::AtomicType::AtomicAdd>(g, t.data);
+              pto::AtomicType::AtomicAdd>(g, region);
 }
 
 template <typename T, int R, int C>
-AICORE inline void tadd(Tile<T, R, C> d, Tile<T, R, C> a, Tile<T, R, C> b) {
+AICORE inline void tadd(Tile<T, R, C> d, Tile<T, R, C> a, Tile<T, R, C> b,
+                        const char *) {
   pto::TADD(d.data, a.data, b.data);
 }
 template <typename T, int R, int C>
-AICORE inline void tmax(Tile<T, R, C> d, Tile<T, R, C> a, Tile<T, R, C> b) {
+AICORE inline void tmax(Tile<T, R, C> d, Tile<T, R, C> a, Tile<T, R, C> b,
+                        const char *) {
   pto::TMAX(d.data, a.data, b.data);
 }
 template <typename T, int R, int C>
-AICORE inline void tmin(Tile<T, R, C> d, Tile<T, R, C> a, Tile<T, R, C> b) {
+AICORE inline void tmin(Tile<T, R, C> d, Tile<T, R, C> a, Tile<T, R, C> b,
+                        const char *) {
   pto::TMIN(d.data, a.data, b.data);
 }
 // pld's `prod` reduction: PTO has no Prod ReduceOp, so it is a TMUL.
 template <typename T, int R, int C>
-AICORE inline void tmul(Tile<T, R, C> d, Tile<T, R, C> a, Tile<T, R, C> b) {
+AICORE inline void tmul(Tile<T, R, C> d, Tile<T, R, C> a, Tile<T, R, C> b,
+                        const char *) {
   pto::TMUL(d.data, a.data, b.data);
 }
 template <typename T, int R, int C>
-AICORE inline void tcopy(Tile<T, R, C> d, Tile<T, R, C> s) {
+AICORE inline void tcopy(Tile<T, R, C> d, Tile<T, R, C> s, const char *) {
   pto::TMOV(d.data, s.data);
 }
-template <typename TC, int M, int N, typename TA, int K, typename TB>
-AICORE inline void tmatmul(Tile<TC, M, N> d, Tile<TA, M, K> a,
-                           Tile<TB, K, N> b) {
-  pto::TMATMUL(d.data, a.data, b.data);
+/// A staging tile for a transfer of `view`: TPUT and TGET move the region
+/// in chunks of the staging tile's valid shape, and one that fits is one
+/// TLOAD + TSTORE, whose TLOAD asserts that the region is the valid shape.
+template <typename T, int R, int C>
+AICORE inline typename Tile<T, R, C>::Data staging(View<T> view,
+                                                   Tile<T, R, C> t) {
+  typename Tile<T, R, C>::Data stage = t.data;
+  stage.SetValidShape(view.rows < R ? view.rows : R,
+                      view.cols < C ? view.cols : C);
+  return stage;
 }
 
 template <typename T, int R, int C>
 AICORE inline void tput(View<T> dst, View<T> src, Tile<T, R, C> stage,
                         const char *) {
   Global2D<T> d = global(dst), s = global(src);
-  pto::comm::TPUT(d, s, stage.data);
+  typename Tile<T, R, C>::Data ping = staging(src, stage);
+  pto::comm::TPUT(d, s, ping);
 }
 template <typename T, int R, int C>
 AICORE inline void tput(View<T> dst, View<T> src, Tile<T, R, C> ping,
                         Tile<T, R, C> pong, const char *) {
   Global2D<T> d = global(dst), s = global(src);
-  pto::comm::TPUT(d, s, ping.data, pong.data);
+  typename Tile<T, R, C>::Data first = staging(src, ping),
+                               second = staging(src, pong);
+  pto::comm::TPUT(d, s, first, second);
 }
 template <typename T, int R, int C>
 AICORE inline void tput_atomic_add(View<T> dst, View<T> src,
                                    Tile<T, R, C> stage, const char *) {
   Global2D<T> d = global(dst), s = global(src);
-  pto::comm::TPUT<pto::AtomicType::AtomicAdd>(d, s, stage.data);
+  typename Tile<T, R, C>::Data ping = staging(src, stage);
+  pto::comm::TPUT<pto::AtomicType::AtomicAdd>(d, s, ping);
 }
 template <typename T, int R, int C>
 AICORE inline void tput_atomic_add(View<T> dst, View<T> src, Tile<T, R, C> ping,
                                    Tile<T, R, C> pong, const char *) {
   Global2D<T> d = global(dst), s = global(src);
-  pto::comm::TPUT<pto::AtomicType::AtomicAdd>(d, s, ping.data, pong.data);
+  typename Tile<T, R, C>::Data first = staging(src, ping),
+                               second = staging(src, pong);
+  pto::comm::TPUT<pto::AtomicType::AtomicAdd>(d, s, first, second);
 }
 template <typename T, int R, int C>
 AICORE inline void tget(View<T> dst, View<T> src, Tile<T, R, C> stage,
                         const char *) {
   Global2D<T> d = global(dst), s = global(src);
-  pto::comm::TGET(d, s, stage.data);
+  typename Tile<T, R, C>::Data ping = staging(src, stage);
+  pto::comm::TGET(d, s, ping);
 }
 template <typename T, int R, int C>
 AICORE inline void tget(View<T> dst, View<T> src, Tile<T, R, C> ping,
                         Tile<T, R, C> pong, const char *) {
   Global2D<T> d = global(dst), s = global(src);
-  pto::comm::TGET(d, s, ping.data, pong.data);
+  typename Tile<T, R, C>::Data first = staging(src, ping),
+                               second = staging(src, pong);
+  pto::comm::TGET(d, s, first, second);
 }
 
 /// The signal cell as PTO's one-cell signal view.
@@ -226,18 +280,22 @@ AICORE inline bool ttest(__gm__ int32_t *cell, int32_t expected, WaitCmp cmp) {
 }
 
 /// Before a notify that follows payload accesses: clean the data cache,
-/// drain every pipe (loads still in flight included), commit to DDR.
+/// drain every pipe (loads still in flight included), commit to DDR. The
+/// enumerator is qualified: the CPU build's `cache_line_t` is a struct
+/// (pto/common/cpu_stub.hpp), the device's an enum; both accept this.
 AICORE inline void release() {
-  dcci((__gm__ void *)0, ENTIRE_DATA_CACHE);
+  dcci((__gm__ void *)0, cache_line_t::ENTIRE_DATA_CACHE);
   pipe_barrier(PIPE_ALL);
   dsb(DSB_DDR);
 }
 
 /// After a wait, before payload accesses: invalidate the data cache.
-AICORE inline void acquire() { dcci((__gm__ void *)0, ENTIRE_DATA_CACHE); }
+AICORE inline void acquire() {
+  dcci((__gm__ void *)0, cache_line_t::ENTIRE_DATA_CACHE);
+}
 
 /// PTO's pipe for pld's, by name: `pipe_t`'s values differ between headers.
-AICORE inline pipe_t pto_pipe(Pipe pipe) {
+AICORE constexpr pipe_t pto_pipe(Pipe pipe) {
   switch (pipe) {
   case Pipe::S:
     return PIPE_S;
@@ -257,24 +315,28 @@ AICORE inline pipe_t pto_pipe(Pipe pipe) {
   return PIPE_ALL;
 }
 
-/// `dst` waits until `src` reached this point.
+/// `dst` waits until `src` reached this point. The pipes are compile-time
+/// constants, as the intrinsics require.
 template <Pipe Src, Pipe Dst> AICORE inline void pipe_sync() {
-  set_flag(pto_pipe(Src), pto_pipe(Dst), EVENT_ID0);
-  wait_flag(pto_pipe(Src), pto_pipe(Dst), EVENT_ID0);
+  constexpr pipe_t src = pto_pipe(Src);
+  constexpr pipe_t dst = pto_pipe(Dst);
+  set_flag(src, dst, EVENT_ID0);
+  wait_flag(src, dst, EVENT_ID0);
 }
 
-/// Registers `*cell >= expected` with the task scheduler and returns.
-AICORE inline void defer_completion(__gm__ CommContext *ctx,
-                                    __gm__ int32_t *cell, int32_t expected,
-                                    const char *) {
-  save_expected_notification_counter(ctx, cell, expected);
-}
-
-template <typename T> AICORE inline T read(__gm__ T *p, const char *) {
+// The tensor an access lies in only serves the simulator's bounds check.
+template <typename T>
+AICORE inline T read(__gm__ T *p, const char *, __gm__ T * = nullptr,
+                     int64_t = 0) {
   return *p;
 }
+template <typename T> struct NonDeduced {
+  using type = T;
+};
+// `value` does not take part in deduction, as on the host.
 template <typename T>
-AICORE inline void write(__gm__ T *p, T value, const char *) {
+AICORE inline void write(__gm__ T *p, typename NonDeduced<T>::type value,
+                         const char *, __gm__ T * = nullptr, int64_t = 0) {
   *p = value;
 }
 

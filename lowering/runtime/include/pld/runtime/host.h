@@ -69,7 +69,10 @@ enum class Pipe : uint8_t { S, V, M, MTE1, MTE2, MTE3, All };
 inline constexpr int64_t kUbBytes = 196608;
 
 /// A handle to a tile in the calling thread's unified buffer; cheap to copy.
-/// `valid_rows` x `valid_cols` is the optional valid (ragged) shape.
+/// `valid_rows` x `valid_cols` is its valid shape, fixed when the handle is
+/// made (a ragged tail, or a padded row's logical width): every load into
+/// it, store of it and tile math on it covers exactly that region, as on the
+/// device, and the simulator traps where they do not.
 template <typename T, int Rows, int Cols> struct Tile {
   static_assert(Rows > 0 && Cols > 0, "a tile has a positive static shape");
   T *data = nullptr;
@@ -77,10 +80,14 @@ template <typename T, int Rows, int Cols> struct Tile {
   int64_t valid_cols = Cols;
 };
 
-/// A 2-D region of global memory.
+/// A 2-D region of global memory, and the tensor it lies in (its first
+/// element and element count; null when the emitter did not say), so that
+/// an access outside its tensor traps even where it stays in its window.
 template <typename T> struct View {
   __gm__ T *data;
   int64_t rows, cols, row_stride;
+  __gm__ T *tensor = nullptr;
+  int64_t tensor_elems = 0;
 };
 
 /// A task of this rank's host orchestrator; id 0 is "no task" (done).
@@ -110,7 +117,14 @@ template <typename T, int R, int C> TileRef ref(Tile<T, R, C> t) {
 }
 template <typename T> ViewRef ref(View<T> v) {
   constexpr int32_t bytes = sizeof(T);
-  return {v.data, v.rows, v.cols, v.row_stride, DTypeOf<T>::value, bytes};
+  return {v.data,
+          v.rows,
+          v.cols,
+          v.row_stride,
+          DTypeOf<T>::value,
+          bytes,
+          v.tensor,
+          v.tensor_elems * bytes};
 }
 } // namespace detail
 
@@ -155,6 +169,11 @@ template <typename T>
 View<T> view(__gm__ T *data, int64_t rows, int64_t cols, int64_t row_stride) {
   return {data, rows, cols, row_stride};
 }
+template <typename T>
+View<T> view(__gm__ T *data, int64_t rows, int64_t cols, int64_t row_stride,
+             __gm__ T *tensor, int64_t tensor_elems) {
+  return {data, rows, cols, row_stride, tensor, tensor_elems};
+}
 
 template <typename T, int R, int C>
 void tload(Tile<T, R, C> dst, View<T> src, const char *site) {
@@ -169,39 +188,44 @@ void tstore_atomic_add(View<T> dst, Tile<T, R, C> src, const char *site) {
   detail::tstore(detail::ref(dst), detail::ref(src), true, site);
 }
 
-template <typename T, int R, int C>
-void tadd(Tile<T, R, C> dst, Tile<T, R, C> a, Tile<T, R, C> b) {
-  detail::tile_binary(detail::BinOp::Add, detail::DTypeOf<T>::value, dst.data,
-                      a.data, b.data, int64_t{R} * C);
+template <typename T, int R, int C> int64_t valid_rows(Tile<T, R, C> t) {
+  return t.valid_rows;
 }
-template <typename T, int R, int C>
-void tmax(Tile<T, R, C> dst, Tile<T, R, C> a, Tile<T, R, C> b) {
-  detail::tile_binary(detail::BinOp::Max, detail::DTypeOf<T>::value, dst.data,
-                      a.data, b.data, int64_t{R} * C);
-}
-template <typename T, int R, int C>
-void tmin(Tile<T, R, C> dst, Tile<T, R, C> a, Tile<T, R, C> b) {
-  detail::tile_binary(detail::BinOp::Min, detail::DTypeOf<T>::value, dst.data,
-                      a.data, b.data, int64_t{R} * C);
-}
-template <typename T, int R, int C>
-void tmul(Tile<T, R, C> dst, Tile<T, R, C> a, Tile<T, R, C> b) {
-  detail::tile_binary(detail::BinOp::Mul, detail::DTypeOf<T>::value, dst.data,
-                      a.data, b.data, int64_t{R} * C);
+template <typename T, int R, int C> int64_t valid_cols(Tile<T, R, C> t) {
+  return t.valid_cols;
 }
 
-/// TMOV: copies every element of `src` into `dst`.
+// Tile math over the destination's valid shape, which both operands must
+// share (PTO asserts it on the device).
 template <typename T, int R, int C>
-void tcopy(Tile<T, R, C> dst, Tile<T, R, C> src) {
-  detail::tile_copy(dst.data, src.data, sizeof(T) * R * C);
+void tadd(Tile<T, R, C> dst, Tile<T, R, C> a, Tile<T, R, C> b,
+          const char *site) {
+  detail::tile_binary(detail::BinOp::Add, detail::ref(dst), detail::ref(a),
+                      detail::ref(b), site);
+}
+template <typename T, int R, int C>
+void tmax(Tile<T, R, C> dst, Tile<T, R, C> a, Tile<T, R, C> b,
+          const char *site) {
+  detail::tile_binary(detail::BinOp::Max, detail::ref(dst), detail::ref(a),
+                      detail::ref(b), site);
+}
+template <typename T, int R, int C>
+void tmin(Tile<T, R, C> dst, Tile<T, R, C> a, Tile<T, R, C> b,
+          const char *site) {
+  detail::tile_binary(detail::BinOp::Min, detail::ref(dst), detail::ref(a),
+                      detail::ref(b), site);
+}
+template <typename T, int R, int C>
+void tmul(Tile<T, R, C> dst, Tile<T, R, C> a, Tile<T, R, C> b,
+          const char *site) {
+  detail::tile_binary(detail::BinOp::Mul, detail::ref(dst), detail::ref(a),
+                      detail::ref(b), site);
 }
 
-/// dst = a * b, accumulated in float.
-template <typename TC, typename TA, typename TB, int M, int N, int K>
-void tmatmul(Tile<TC, M, N> dst, Tile<TA, M, K> a, Tile<TB, K, N> b) {
-  detail::tile_matmul(detail::DTypeOf<TC>::value, detail::DTypeOf<TA>::value,
-                      detail::DTypeOf<TB>::value, dst.data, a.data, b.data, M,
-                      N, K);
+/// TMOV: copies `src`'s valid shape into `dst`, which has the same one.
+template <typename T, int R, int C>
+void tcopy(Tile<T, R, C> dst, Tile<T, R, C> src, const char *site) {
+  detail::tile_copy(detail::ref(dst), detail::ref(src), site);
 }
 
 //===-- Put / get through staging tiles -----------------------------------===//
@@ -274,15 +298,19 @@ inline void release() { detail::release(); }
 /// is visible from here on.
 inline void acquire() { detail::acquire(); }
 
-template <typename T> T read(__gm__ T *p, const char *site) {
-  detail::check_read(p, sizeof(T), site);
+// A scalar access, optionally with the tensor it must stay in.
+template <typename T>
+T read(__gm__ T *p, const char *site, __gm__ T *tensor = nullptr,
+       int64_t tensor_elems = 0) {
+  detail::check_read(p, sizeof(T), site, tensor, tensor_elems * sizeof(T));
   return *p;
 }
 // `v` does not take part in deduction: write(i64_ptr, 0, site) must compile.
 template <typename T>
 void write(__gm__ T *p, typename detail::NonDeduced<T>::type v,
-           const char *site) {
-  detail::check_write(p, sizeof(T), site);
+           const char *site, __gm__ T *tensor = nullptr,
+           int64_t tensor_elems = 0) {
+  detail::check_write(p, sizeof(T), site, tensor, tensor_elems * sizeof(T));
   *p = v;
 }
 
@@ -327,9 +355,9 @@ TaskId submit(__gm__ CommContext *ctx, const char *name, int64_t blocks,
                          detail::bind(kernel, args...))};
 }
 
-inline void defer_completion(__gm__ CommContext *ctx, __gm__ int32_t *cell,
+inline void defer_completion(DispatchPayload payload, __gm__ int32_t *cell,
                              int32_t expected, const char *site) {
-  detail::defer_completion(ctx, cell, expected, site);
+  detail::defer_completion(payload.task, cell, expected, site);
 }
 
 template <typename... P, typename... A>

@@ -29,9 +29,12 @@ def Ascend_Dialect : Dialect {
     emitted with (`extern "C"`, `__global__ __aicore__`), and every kernel
     and host function takes the CommContext (`!ascend.ctx`) first.
   }];
-  let dependentDialects = ["::pld::PldDialect", "::mlir::emitc::EmitCDialect"];
+  let dependentDialects = ["::pld::PldDialect", "::mlir::emitc::EmitCDialect",
+                           "::mlir::arith::ArithDialect"];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
+  // Folds to constants (a valid shape known from the tile that made it).
+  let hasConstantMaterializer = 1;
   let extraClassDeclaration = [{
     /// Bytes of unified buffer (UB) an AIV core has on every supported chip.
     static constexpr int64_t kUnifiedBufferBytes = 196608;

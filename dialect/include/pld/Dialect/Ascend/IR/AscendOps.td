@@ -78,18 +78,31 @@ def Ascend_PeerPtrOp : Ascend_Op<"peer_ptr", [Pure, AllTypesMatch<["local", "res
   let assemblyFormat = "$ctx `,` $local `,` `peer` $peer attr-dict `:` type($result)";
 }
 
-def Ascend_ViewOp : Ascend_Op<"view", [Pure]> {
+// The tensor an access names has the access's pointer type.
+class Ascend_TensorOfPointer<string pointer>
+    : OptionalTypesMatchWith<"the tensor has the access's pointer type",
+                             pointer, "tensor", "$_self">;
+
+def Ascend_ViewOp : Ascend_Op<"view", [Pure, AttrSizedOperandSegments,
+                                       Ascend_TensorOfPointer<"data">]> {
   let summary = "a 2-D global view: `rows x cols` elements, rows `stride` apart";
   let description = [{
+    `in %t[%n]` names the tensor the view lies in (its first element, on
+    this rank, and its element count): the device ignores it, the simulator
+    traps on an access outside it (a peer view is checked against the same
+    tensor of the peer's window).
+
     ```mlir
-    %v = ascend.view %p, rows %r, cols %c, stride %s : !ascend.gm<f32> -> !ascend.view<f32>
+    %v = ascend.view %p, rows %r, cols %c, stride %s in %t[%n] : !ascend.gm<f32> -> !ascend.view<f32>
     ```
   }];
   let arguments = (ins Ascend_AnyGmPtr:$data, Index:$rows, Index:$cols,
-                       Index:$stride);
+                       Index:$stride, Optional<Ascend_AnyGmPtr>:$tensor,
+                       Optional<Index>:$tensor_elements);
   let results = (outs Ascend_AnyView:$view);
   let assemblyFormat = [{
-    $data `,` `rows` $rows `,` `cols` $cols `,` `stride` $stride attr-dict
+    $data `,` `rows` $rows `,` `cols` $cols `,` `stride` $stride
+    (`in` $tensor^ `[` $tensor_elements `]`)? attr-dict
     `:` type($data) `->` type($view)
   }];
   let hasVerifier = 1;
@@ -104,8 +117,11 @@ def Ascend_TileOp : Ascend_Op<"tile", [AttrSizedOperandSegments]> {
   let description = [{
     Binds a tile handle to `ub_offset` bytes into this core's unified buffer
     (`TASSIGN`). `ascend-plan-ub` chooses the offsets; the EmitC lowering
-    requires one. `valid` gives the tile a dynamic valid shape (a ragged
-    tail).
+    requires one. `valid` gives the tile its valid shape (a ragged tail, or
+    the logical width of a padded row); without it the whole tile is valid.
+    The valid shape belongs to the handle: every `tload` into it, `tstore`
+    of it and tile math on it covers exactly that region, and what lies
+    outside it is undefined.
 
     Each op is a buffer of its own (its result allocates), so CSE never
     merges two tiles; an unused one is still dead code.
@@ -124,11 +140,30 @@ def Ascend_TileOp : Ascend_Op<"tile", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
+def Ascend_ValidShapeOp : Ascend_Op<"valid_shape", [Pure]> {
+  let summary = "the valid shape of a tile handle: its rows and columns";
+  let description = [{
+    What the handle was made with (`ascend.tile valid(...)`, else the tile's
+    static shape), read at run time where the handle comes through a loop,
+    a branch or a call (`GetValidRow()`/`GetValidCol()`); folds to the
+    values of the `ascend.tile` that made it.
+
+    ```mlir
+    %rows, %cols = ascend.valid_shape %acc : !ascend.tile<1x4096xf32>
+    ```
+  }];
+  let arguments = (ins Ascend_AnyTile:$tile);
+  let results = (outs Index:$rows, Index:$cols);
+  let assemblyFormat = "$tile attr-dict `:` type($tile)";
+  let hasFolder = 1;
+}
+
 def Ascend_TLoadOp : Ascend_Op<"tload", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "load a global view into a tile (`TLOAD`)";
   let description = [{
-    Moves the view's `rows x cols` elements into the tile's top-left corner
-    and zero-fills the rest; the view is at most as large as the tile.
+    Moves the view's `rows x cols` elements into the tile's top-left corner;
+    the view's extent is the tile's valid shape (PTO asserts it), and the
+    rest of the tile stays undefined (`PadValue::Null`).
   }];
   let arguments = (ins Ascend_AnyTile:$dst, Ascend_AnyView:$src,
                        OptionalAttr<StrAttr>:$site);
@@ -139,7 +174,9 @@ def Ascend_TLoadOp : Ascend_Op<"tload", [MemoryEffects<[MemRead, MemWrite]>]> {
 def Ascend_TStoreOp : Ascend_Op<"tstore", [Ascend_GmEffects]> {
   let summary = "store a tile into a global view (`TSTORE`, atomic add or not)";
   let description = [{
-    Writes the tile's top-left `rows x cols` elements into the view; with
+    Writes the tile's top-left `rows x cols` elements into the view, which
+    must be the tile's valid shape (TSTORE writes the valid shape through
+    the view's strides, so a larger one would write past the view); with
     `atomic add` it accumulates (`TSTORE<.., AtomicType::AtomicAdd>`), for
     f32, bf16 (Ascend910B only), f16, i32, i16 and i8.
   }];
@@ -155,10 +192,17 @@ def Ascend_TStoreOp : Ascend_Op<"tstore", [Ascend_GmEffects]> {
 
 class Ascend_ElementwiseOp<string mnemonic, string instruction>
     : Ascend_Op<mnemonic, [SameTypeOperands]> {
-  let summary = "`" # instruction # "`: dst = lhs op rhs, element-wise over the tile";
+  let summary = "`" # instruction # "`: dst = lhs op rhs, element-wise over the valid shape";
+  let description = [{
+    Computes over `dst`'s valid shape, which both operands must share (PTO
+    asserts it). The element types the vector unit has depend on the chip
+    (the module's `pld.target`): on Ascend910B (a2a3) i16, i32, f16 and f32;
+    on Ascend950 (a5) also i8 (not for TMUL), i64 and bf16.
+  }];
   let arguments = (ins Ascend_AnyTile:$dst, Ascend_AnyTile:$lhs,
-                       Ascend_AnyTile:$rhs);
+                       Ascend_AnyTile:$rhs, OptionalAttr<StrAttr>:$site);
   let assemblyFormat = "$dst `,` $lhs `,` $rhs attr-dict `:` type($dst)";
+  let hasVerifier = 1;
 }
 
 def Ascend_TAddOp : Ascend_ElementwiseOp<"tadd", "TADD">;
@@ -167,19 +211,10 @@ def Ascend_TMinOp : Ascend_ElementwiseOp<"tmin", "TMIN">;
 // pld's `prod` reduction lowers here: PTO has no Prod ReduceOp.
 def Ascend_TMulOp : Ascend_ElementwiseOp<"tmul", "TMUL">;
 
-def Ascend_TMatmulOp : Ascend_Op<"tmatmul"> {
-  let summary = "`TMATMUL`: dst = lhs x rhs on the cube unit";
-  let arguments = (ins Ascend_AnyTile:$dst, Ascend_AnyTile:$lhs,
-                       Ascend_AnyTile:$rhs);
-  let assemblyFormat = [{
-    $dst `,` $lhs `,` $rhs attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)
-  }];
-  let hasVerifier = 1;
-}
-
 def Ascend_TCopyOp : Ascend_Op<"tcopy", [SameTypeOperands]> {
-  let summary = "`TMOV`: copy one tile into another";
-  let arguments = (ins Ascend_AnyTile:$dst, Ascend_AnyTile:$src);
+  let summary = "`TMOV`: copy one tile's valid shape into another of the same valid shape";
+  let arguments = (ins Ascend_AnyTile:$dst, Ascend_AnyTile:$src,
+                       OptionalAttr<StrAttr>:$site);
   let assemblyFormat = "$dst `,` $src attr-dict `:` type($dst)";
 }
 
@@ -292,26 +327,55 @@ def Ascend_DeferCompletionOp : Ascend_Op<"defer_completion", [Ascend_GmEffects]>
   let summary = "register `cell >= expected` as a completion condition of the running task";
   let description = [{
     Returns at once: the task completes once every registered condition
-    holds (at most 64 per task). Never a spin.
+    holds (at most 64 per task). Never a spin. On the device this is the
+    task runtime's `save_expected_notification_counter(AsyncCtx &, cell,
+    uint32_t expected)` with the `AsyncCtx` that `get_async_ctx` builds
+    from the task's dispatch payload (hw-native-sys/simpler,
+    `pto_async_kernel_api.h`); `expected` must be in [0, INT32_MAX].
+
+    ```mlir
+    ascend.defer_completion %payload, %cell, %expected : !ascend.gm<i32>
+    ```
   }];
-  let arguments = (ins Ascend_CtxType:$ctx, Ascend_SignalPtr:$cell,
-                       I32:$expected, OptionalAttr<StrAttr>:$site);
-  let assemblyFormat = "$ctx `,` $cell `,` $expected attr-dict `:` type($cell)";
+  let arguments = (ins Ascend_DispatchPayloadType:$payload,
+                       Ascend_SignalPtr:$cell, I32:$expected,
+                       OptionalAttr<StrAttr>:$site);
+  let assemblyFormat = "$payload `,` $cell `,` $expected attr-dict `:` type($cell)";
 }
 
-def Ascend_ReadOp : Ascend_Op<"read", [MemoryEffects<[MemRead]>]> {
+def Ascend_ReadOp : Ascend_Op<"read", [MemoryEffects<[MemRead]>,
+                                       AttrSizedOperandSegments,
+                                       Ascend_TensorOfPointer<"ptr">]> {
   let summary = "a scalar load from global memory";
-  let arguments = (ins Ascend_AnyGmPtr:$ptr, OptionalAttr<StrAttr>:$site);
+  let description = [{
+    `in %t[%n]` names the tensor the element lies in, as for `ascend.view`.
+  }];
+  let arguments = (ins Ascend_AnyGmPtr:$ptr, Optional<Ascend_AnyGmPtr>:$tensor,
+                       Optional<Index>:$tensor_elements,
+                       OptionalAttr<StrAttr>:$site);
   let results = (outs AnyType:$value);
-  let assemblyFormat = "$ptr attr-dict `:` type($ptr) `->` type($value)";
+  let assemblyFormat = [{
+    $ptr (`in` $tensor^ `[` $tensor_elements `]`)? attr-dict `:` type($ptr)
+    `->` type($value)
+  }];
   let hasVerifier = 1;
 }
 
-def Ascend_WriteOp : Ascend_Op<"write", [MemoryEffects<[MemWrite]>]> {
+def Ascend_WriteOp : Ascend_Op<"write", [MemoryEffects<[MemWrite]>,
+                                         AttrSizedOperandSegments,
+                                         Ascend_TensorOfPointer<"ptr">]> {
   let summary = "a scalar store to global memory";
+  let description = [{
+    `in %t[%n]` names the tensor the element lies in, as for `ascend.view`.
+  }];
   let arguments = (ins AnyType:$value, Ascend_AnyGmPtr:$ptr,
+                       Optional<Ascend_AnyGmPtr>:$tensor,
+                       Optional<Index>:$tensor_elements,
                        OptionalAttr<StrAttr>:$site);
-  let assemblyFormat = "$value `,` $ptr attr-dict `:` type($value) `,` type($ptr)";
+  let assemblyFormat = [{
+    $value `,` $ptr (`in` $tensor^ `[` $tensor_elements `]`)? attr-dict `:`
+    type($value) `,` type($ptr)
+  }];
   let hasVerifier = 1;
 }
 
@@ -341,8 +405,9 @@ def Ascend_SubmitOp : Ascend_Op<"submit", [Ascend_GmEffects,
     AttrSizedOperandSegments, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "submit a task: run `kernel` on `blocks` cores once `deps` completed";
   let description = [{
-    The task runs `kernel(ctx, args...)` on `blocks` cores; when `if` is
-    false it completes without running. It completes when its kernel
+    The task runs `kernel(ctx, args...)` on `blocks` cores (a kernel that
+    defers completions takes the task's dispatch payload after `ctx`, which
+    the runtime passes); when `if` is false it completes without running. It completes when its kernel
     returned and every condition it registered with
     `ascend.defer_completion` holds.
 

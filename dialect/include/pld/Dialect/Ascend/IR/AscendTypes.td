@@ -36,7 +36,15 @@ def Ascend_TileType : Ascend_Type<"Tile", "tile"> {
   let summary = "a 2-D tile in the unified buffer (`pto::Tile<Vec, T, R, C>`)";
   let description = [{
     A handle to `rows x cols` elements of this core's unified buffer, at the
-    offset its `ascend.tile` op was planned at.
+    offset its `ascend.tile` op was planned at, with a valid shape (the
+    rows and columns that hold data) fixed when the handle is made.
+
+    The target's rules hold for every tile type: a row is a whole number of
+    32-byte blocks (`cols * sizeof(T) % 32 == 0`: PTO static_asserts it for
+    row-major Vec tiles), and the element type is one TLOAD and TSTORE move
+    (i8, i16, i32, i64, f16, bf16, f32; no f64, i1 or index). A tile whose
+    logical width is not a whole number of blocks is padded and given its
+    logical width as valid shape.
 
     ```mlir
     !ascend.tile<4x64xf32>
@@ -66,6 +74,17 @@ def Ascend_ViewType : Ascend_Type<"View", "view"> {
   }];
   let parameters = (ins "::mlir::Type":$elementType);
   let assemblyFormat = "`<` $elementType `>`";
+}
+
+def Ascend_DispatchPayloadType : Ascend_Type<"DispatchPayload", "dispatch_payload"> {
+  let summary = "the dispatch payload of the running task (`__gm__ int64_t*`)";
+  let description = [{
+    What the task runtime hands a task's kernel: the argument array from
+    which the runtime's `get_async_ctx` builds the `AsyncCtx` that deferred
+    completions register with. Only a kernel that registers one
+    (`ascend.defer_completion`) takes it, as its parameter after the
+    CommContext; docs/lowering.md has the kernel ABI.
+  }];
 }
 
 def Ascend_TaskType : Ascend_Type<"Task", "task"> {

@@ -16,6 +16,13 @@ namespace pld::rt {
 
 struct CommContext;
 enum class NotifyOp : uint8_t;
+
+/// What the task runtime hands a kernel that defers its completion, after
+/// its CommContext: on the device the dispatch payload that the runtime's
+/// `get_async_ctx` reads (deferred.h); here, the simulator's task.
+struct DispatchPayload {
+  void *task;
+};
 enum class WaitCmp : uint8_t;
 
 namespace detail {
@@ -91,7 +98,9 @@ template <typename T> struct NonDeduced {
   using type = T;
 };
 
-/// A tile with its element type erased: `rows` x `cols` is the static shape.
+/// A tile with its element type erased: `rows` x `cols` is the static shape
+/// (rows are `cols` elements apart), `valid_rows` x `valid_cols` the valid
+/// one.
 struct TileRef {
   void *data;
   int64_t rows, cols;
@@ -100,12 +109,15 @@ struct TileRef {
   int32_t elem_bytes;
 };
 
-/// A 2-D global-memory region with its element type erased.
+/// A 2-D global-memory region with its element type erased, and the tensor
+/// it lies in (null `tensor`: not said).
 struct ViewRef {
   void *data;
   int64_t rows, cols, row_stride;
   DType dtype;
   int32_t elem_bytes;
+  const void *tensor;
+  int64_t tensor_bytes;
 };
 
 /// A kernel call with its arguments bound; `invoke` may run on several
@@ -131,18 +143,19 @@ void *bind_tile(int64_t ub_offset, int64_t bytes, int64_t align, int64_t rows,
 void tload(const TileRef &dst, const ViewRef &src, const char *site);
 void tstore(const ViewRef &dst, const TileRef &src, bool atomic_add,
             const char *site);
-void tile_binary(BinOp op, DType dtype, void *dst, const void *a, const void *b,
-                 int64_t elements);
-void tile_copy(void *dst, const void *src, int64_t bytes);
-void tile_matmul(DType tc, DType ta, DType tb, void *dst, const void *a,
-                 const void *b, int64_t m, int64_t n, int64_t k);
+void tile_binary(BinOp op, const TileRef &dst, const TileRef &a,
+                 const TileRef &b, const char *site);
+void tile_copy(const TileRef &dst, const TileRef &src, const char *site);
 void transfer(Transfer kind, const ViewRef &dst, const ViewRef &src,
               const TileRef &ping, const TileRef *pong, const char *site);
 
-// Scalar global-memory access: bounds checks only; the access itself stays
-// in the caller so that it is a plain access ThreadSanitizer sees.
-void check_read(const void *p, int64_t bytes, const char *site);
-void check_write(const void *p, int64_t bytes, const char *site);
+// Scalar global-memory access: bounds checks only (inside the tensor when
+// `tensor` is not null); the access itself stays in the caller so that it
+// is a plain access ThreadSanitizer sees.
+void check_read(const void *p, int64_t bytes, const char *site,
+                const void *tensor, int64_t tensor_bytes);
+void check_write(const void *p, int64_t bytes, const char *site,
+                 const void *tensor, int64_t tensor_bytes);
 
 /// Stores the scalar argument (`i` for integer dtypes, `f` for float ones)
 /// converted to `dtype` at `out`.
@@ -162,10 +175,20 @@ uint8_t *alloc_window(const CommContext *ctx, int64_t bytes, const char *name);
 int64_t submit(CommContext *ctx, const char *name, int64_t blocks,
                bool dispatch, const int64_t *deps, int64_t ndeps,
                Closure kernel);
-void defer_completion(const CommContext *ctx, int32_t *cell, int32_t expected,
+/// The task the calling thread runs for (what a deferring kernel receives as
+/// its dispatch payload), or null.
+void *current_task();
+void defer_completion(void *task, int32_t *cell, int32_t expected,
                       const char *site);
 void launch(CommContext *ctx, int64_t blocks, Closure kernel);
 void run_on_lanes(CommContext *ctx, Closure body);
+
+template <typename Call> Closure closure(Call call) {
+  return {
+      new Call(call),
+      [](void *self, CommContext *ctx) { (*static_cast<Call *>(self))(ctx); },
+      [](void *self) { delete static_cast<Call *>(self); }};
+}
 
 /// Binds `args` to `kernel`; the copy of each argument converts it to the
 /// kernel's parameter type once, here, as a direct call would.
@@ -173,14 +196,22 @@ template <typename... P, typename... A>
 Closure bind(void (*kernel)(CommContext *, P...), A... args) {
   static_assert(sizeof...(P) == sizeof...(A),
                 "a kernel takes the context and then one value per parameter");
-  auto call = [kernel, ... bound = static_cast<P>(args)](CommContext *ctx) {
+  return closure([kernel, ... bound = static_cast<P>(args)](CommContext *ctx) {
     kernel(ctx, bound...);
-  };
-  using Call = decltype(call);
-  return {
-      new Call(call),
-      [](void *self, CommContext *ctx) { (*static_cast<Call *>(self))(ctx); },
-      [](void *self) { delete static_cast<Call *>(self); }};
+  });
+}
+
+/// A kernel that defers its completion also receives, after the context,
+/// the dispatch payload of the task it runs for (the runtime's, not an
+/// argument of the submission).
+template <typename... P, typename... A>
+Closure bind(void (*kernel)(CommContext *, DispatchPayload, P...), A... args) {
+  static_assert(sizeof...(P) == sizeof...(A),
+                "a kernel takes the context, the payload and then one value "
+                "per parameter");
+  return closure([kernel, ... bound = static_cast<P>(args)](CommContext *ctx) {
+    kernel(ctx, DispatchPayload{current_task()}, bound...);
+  });
 }
 
 } // namespace detail

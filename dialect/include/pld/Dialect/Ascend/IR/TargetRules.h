@@ -1,0 +1,47 @@
+//===- TargetRules.h - What the PTO ISA accepts, per chip -------*- C++ -*-===//
+//
+// The constraints the real PTO ISA headers impose on tiles, in one place:
+// the ascend verifiers check them, the lowering pads to them and pld-verify
+// reports them at the pld op (through the C API, pld-c/Dialects.h). Every
+// list names its source in docs/target/pto-isa.md (hw-native-sys/pto-isa
+// @3186c38).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PLD_DIALECT_ASCEND_IR_TARGETRULES_H
+#define PLD_DIALECT_ASCEND_IR_TARGETRULES_H
+
+#include "pld/Dialect/Pld/IR/Pld.h"
+
+#include "mlir/IR/Types.h"
+
+#include <string>
+
+namespace pld::ascend {
+
+/// A row of a row-major Vec tile is a whole number of these.
+constexpr int64_t kTileRowAlignmentBytes = 32;
+
+/// The columns a tile of `cols` logical columns of `element` has: the
+/// smallest multiple of 32 bytes that holds them.
+int64_t paddedTileCols(int64_t cols, mlir::Type element);
+
+/// Whether TLOAD and TSTORE move tiles of `element` (on every chip).
+bool isTileElementType(mlir::Type element);
+/// The element types TLOAD and TSTORE move, for messages.
+const char *tileElementTypeNames();
+
+/// The vector unit's element-wise tile instructions.
+enum class TileMath : int32_t { Add = 0, Max = 1, Min = 2, Mul = 3 };
+
+/// Whether `math` exists for `element` on `profile`.
+bool isTileMathElementType(TargetProfile profile, TileMath math,
+                           mlir::Type element);
+/// The element types `math` has on `profile`, for messages.
+std::string tileMathElementTypeNames(TargetProfile profile, TileMath math);
+/// PTO's name of `math` (TADD, ...).
+const char *tileMathName(TileMath math);
+
+} // namespace pld::ascend
+
+#endif // PLD_DIALECT_ASCEND_IR_TARGETRULES_H

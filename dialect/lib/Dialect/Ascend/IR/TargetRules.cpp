@@ -1,0 +1,131 @@
+//===- TargetRules.cpp - What the PTO ISA accepts, per chip ---------------===//
+//
+// Sources (hw-native-sys/pto-isa @3186c38, include/pto/), also in
+// docs/target/pto-isa.md:
+// - row alignment: common/pto_tile.hpp:1522-1534 (TileConfig::alignedSize
+//   = 32 at :1079);
+// - TLOAD/TSTORE element types: common/arch/memory/tload_common.hpp:302-310,
+//   tstore_common.hpp:328-335;
+// - a2a3 tile math: npu/a2a3/TAdd.hpp:62-66, TMax.hpp:61-65,
+//   TMin.hpp:62-66, TMul.hpp:61-65;
+// - a5 tile math: npu/a5/TAdd.hpp:60-65, TMax.hpp:59-64, TMin.hpp:59-64,
+//   TMul.hpp:59-63.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pld/Dialect/Ascend/IR/TargetRules.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+
+namespace pld::ascend {
+namespace {
+
+/// pld's element types, by the names messages use. pld's integers are
+/// signless, so each stands for both PTO's signed and unsigned types.
+enum class Element { I8, I16, I32, I64, F16, BF16, F32, Other };
+
+Element classify(Type type) {
+  if (type.isSignlessInteger(8))
+    return Element::I8;
+  if (type.isSignlessInteger(16))
+    return Element::I16;
+  if (type.isSignlessInteger(32))
+    return Element::I32;
+  if (type.isSignlessInteger(64))
+    return Element::I64;
+  if (type.isF16())
+    return Element::F16;
+  if (type.isBF16())
+    return Element::BF16;
+  if (type.isF32())
+    return Element::F32;
+  return Element::Other;
+}
+
+const char *nameOf(Element element) {
+  switch (element) {
+  case Element::I8:
+    return "i8";
+  case Element::I16:
+    return "i16";
+  case Element::I32:
+    return "i32";
+  case Element::I64:
+    return "i64";
+  case Element::F16:
+    return "f16";
+  case Element::BF16:
+    return "bf16";
+  case Element::F32:
+    return "f32";
+  case Element::Other:
+    break;
+  }
+  return "?";
+}
+
+constexpr Element kA2A3Math[] = {Element::I16, Element::I32, Element::F16,
+                                 Element::F32};
+constexpr Element kA5Math[] = {Element::I8,  Element::I16, Element::I32,
+                               Element::I64, Element::F16, Element::BF16,
+                               Element::F32};
+// a5's TMUL has no 8-bit integers.
+constexpr Element kA5Mul[] = {Element::I16, Element::I32,  Element::I64,
+                              Element::F16, Element::BF16, Element::F32};
+
+llvm::ArrayRef<Element> mathElements(TargetProfile profile, TileMath math) {
+  if (profile == TargetProfile::Ascend910B)
+    return kA2A3Math;
+  return math == TileMath::Mul ? llvm::ArrayRef<Element>(kA5Mul)
+                               : llvm::ArrayRef<Element>(kA5Math);
+}
+
+} // namespace
+
+int64_t paddedTileCols(int64_t cols, Type element) {
+  int64_t bytes = llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+  int64_t block = std::max<int64_t>(1, kTileRowAlignmentBytes / bytes);
+  return llvm::alignTo(cols, block);
+}
+
+bool isTileElementType(Type element) {
+  return classify(element) != Element::Other;
+}
+
+const char *tileElementTypeNames() {
+  return "i8, i16, i32, i64, f16, bf16, f32";
+}
+
+bool isTileMathElementType(TargetProfile profile, TileMath math, Type element) {
+  return llvm::is_contained(mathElements(profile, math), classify(element));
+}
+
+std::string tileMathElementTypeNames(TargetProfile profile, TileMath math) {
+  std::string names;
+  for (Element element : mathElements(profile, math)) {
+    if (!names.empty())
+      names += ", ";
+    names += nameOf(element);
+  }
+  return names;
+}
+
+const char *tileMathName(TileMath math) {
+  switch (math) {
+  case TileMath::Add:
+    return "TADD";
+  case TileMath::Max:
+    return "TMAX";
+  case TileMath::Min:
+    return "TMIN";
+  case TileMath::Mul:
+    return "TMUL";
+  }
+  return "?";
+}
+
+} // namespace pld::ascend

@@ -1,0 +1,80 @@
+//! What the target's PTO ISA accepts, read from the C++ half
+//! (`pld/Dialect/Ascend/IR/TargetRules.h`), which the ascend verifiers
+//! check too: one list per fact, with its source in
+//! `docs/target/pto-isa.md`.
+
+use crate::{enums::TargetProfile, ffi, string_ref_bytes};
+use melior::ir::{Type, TypeLike};
+
+/// The vector unit's element-wise tile instructions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TileMath {
+    Add = 0,
+    Max = 1,
+    Min = 2,
+    Mul = 3,
+}
+
+impl TileMath {
+    /// PTO's name of the instruction.
+    pub fn instruction(self) -> &'static str {
+        match self {
+            Self::Add => "TADD",
+            Self::Max => "TMAX",
+            Self::Min => "TMIN",
+            Self::Mul => "TMUL",
+        }
+    }
+}
+
+/// The columns a tile row of `cols` logical columns of `element` has on
+/// the target: a whole number of 32-byte blocks.
+pub fn padded_cols(cols: i64, element: Type) -> i64 {
+    // SAFETY: a live type; the function only reads its bit width.
+    unsafe { ffi::ascendTilePaddedCols(cols, element.to_raw()) }
+}
+
+/// Whether TLOAD and TSTORE move tiles of `element`.
+pub fn is_tile_element(element: Type) -> bool {
+    // SAFETY: a type predicate on a live type.
+    unsafe { ffi::ascendIsTileElementType(element.to_raw()) }
+}
+
+/// The element types TLOAD and TSTORE move, for messages.
+pub fn tile_element_names() -> &'static str {
+    // SAFETY: the C API returns a static, nul-free ASCII string.
+    let bytes = unsafe { string_ref_bytes(ffi::ascendTileElementTypeNames()) };
+    std::str::from_utf8(bytes).expect("an ASCII list")
+}
+
+/// Whether `math` exists for `element` on `profile`.
+pub fn is_tile_math_element(profile: TargetProfile, math: TileMath, element: Type) -> bool {
+    // SAFETY: a predicate on a live type; both enums are valid values.
+    unsafe { ffi::ascendIsTileMathElementType(profile as i32, math as i32, element.to_raw()) }
+}
+
+/// The element types `math` has on `profile`, for messages.
+pub fn tile_math_element_names(profile: TargetProfile, math: TileMath) -> String {
+    let mut names = String::new();
+    /// # Safety
+    ///
+    /// `user_data` is a `*mut String` alive for the call; `piece` names
+    /// `length` readable bytes.
+    unsafe extern "C" fn append(piece: mlir_sys::MlirStringRef, user_data: *mut std::ffi::c_void) {
+        // SAFETY: as documented above.
+        unsafe {
+            let names = &mut *(user_data as *mut String);
+            names.push_str(&String::from_utf8_lossy(string_ref_bytes(piece)));
+        }
+    }
+    // SAFETY: the callback only appends to `names`, alive for the call.
+    unsafe {
+        ffi::ascendTileMathElementTypeNames(
+            profile as i32,
+            math as i32,
+            Some(append),
+            &mut names as *mut String as *mut _,
+        )
+    };
+    names
+}
