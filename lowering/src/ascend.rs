@@ -72,7 +72,15 @@ pub trait AscendBuilder<'c> {
     fn release(&self) -> OpRef<'c>;
     fn acquire(&self) -> OpRef<'c>;
     fn pipe_sync(&self, src: Pipe, dst: Pipe);
-    fn defer_completion(&self, payload: Val<'c>, cell: Val<'c>, expected: Val<'c>, site: Site);
+    fn defer_completion(
+        &self,
+        payload: Val<'c>,
+        cell: Val<'c>,
+        expected: Val<'c>,
+        signal: Val<'c>,
+        dims: &[Ix<'c>],
+        site: Site,
+    );
     fn read(
         &self,
         ptr: Val<'c>,
@@ -298,10 +306,20 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
         );
     }
 
-    fn defer_completion(&self, payload: Val<'c>, cell: Val<'c>, expected: Val<'c>, site: Site) {
+    fn defer_completion(
+        &self,
+        payload: Val<'c>,
+        cell: Val<'c>,
+        expected: Val<'c>,
+        signal: Val<'c>,
+        dims: &[Ix<'c>],
+        site: Site,
+    ) {
+        let mut operands = vec![payload, cell, expected, signal];
+        operands.extend(dims.iter().map(|dim| self.value(*dim)));
         self.create(
             "ascend.defer_completion",
-            &[payload, cell, expected],
+            &operands,
             &[],
             &self.site_attribute(site),
             vec![],

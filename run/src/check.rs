@@ -1,8 +1,8 @@
 //! `--expect`: comparing final values with expected ones on every rank.
 //!
 //! An element passes when `|got - expected| <= atol + rtol * |expected|`,
-//! where `expected` has already been converted to the element type (see
-//! [`Values::expected`]). NaN equals NaN; an infinity equals only the same
+//! where `expected` is the value `--expect` computed, not converted to the
+//! element type ([`Expected`]): in f64 for floats, exactly for integers. NaN equals NaN; an infinity equals only the same
 //! infinity. Default tolerances per element type ([`Tolerance::default_for`]):
 //!
 //! | type | rtol | atol | why |
@@ -19,7 +19,7 @@
 use crate::element::ElementType;
 use crate::expr::Value;
 use crate::status::ExitStatus;
-use crate::values::{Values, unflatten};
+use crate::values::{Expected, Values, format_value, unflatten};
 use std::fmt;
 
 /// How many mismatches a report lists; the rest are counted.
@@ -168,12 +168,22 @@ impl fmt::Display for Report {
     }
 }
 
+/// An expectation as computed: exact, in the type's kind (`620.0` for a
+/// float argument, `620` for an integer one).
+fn expected_text(dtype: ElementType, value: Value) -> String {
+    if dtype.is_float() {
+        format!("{:?}", value.as_f64())
+    } else {
+        format_value(value)
+    }
+}
+
 /// Compares the arguments `args` (those with an `--expect`) of `got` with
 /// `expected`, on every rank, with each argument's default tolerance
 /// overridden by `rtol`/`atol`.
 pub fn compare(
     got: &Values,
-    expected: &Values,
+    expected: &Expected,
     args: impl IntoIterator<Item = usize>,
     rtol: Option<f64>,
     atol: Option<f64>,
@@ -201,7 +211,7 @@ pub fn compare(
                         arg,
                         index: unflatten(flat, layout.shape()),
                         got: dtype.format(g),
-                        expected: dtype.format(e),
+                        expected: expected_text(dtype, e),
                     });
                 }
             }
@@ -326,16 +336,33 @@ mod tests {
         );
     }
 
+    fn exprs(expr: &str) -> BTreeMap<usize, Expr> {
+        [(0, Expr::parse(expr).unwrap())].into_iter().collect()
+    }
+
+    fn layouts(dtype: ElementType, shape: Vec<usize>) -> [ArgLayout; 1] {
+        [ArgLayout::new(0, ArgKind::Window, dtype, shape).unwrap()]
+    }
+
+    /// What a run stored: the expression converted to the type.
     fn values(dtype: ElementType, shape: Vec<usize>, ranks: usize, expr: &str) -> Values {
-        let layouts = [ArgLayout::new(0, ArgKind::Window, dtype, shape).unwrap()];
-        let exprs: BTreeMap<usize, Expr> = [(0, Expr::parse(expr).unwrap())].into_iter().collect();
-        Values::expected(&layouts, ranks, &exprs).unwrap()
+        Values::initial(
+            &layouts(dtype, shape),
+            ranks,
+            &exprs(expr),
+            &BTreeMap::new(),
+        )
+        .unwrap()
+    }
+
+    fn expected(dtype: ElementType, shape: Vec<usize>, ranks: usize, expr: &str) -> Expected {
+        Expected::new(&layouts(dtype, shape), ranks, &exprs(expr)).unwrap()
     }
 
     #[test]
     fn matching_values_pass() {
         let got = values(ElementType::F16, vec![3, 4], 2, "sum_r(r + i / 3.0)");
-        let want = values(ElementType::F16, vec![3, 4], 2, "sum_r(r) + n * i / 3.0");
+        let want = expected(ElementType::F16, vec![3, 4], 2, "sum_r(r) + n * i / 3.0");
         let report = compare(&got, &want, [0], None, None);
         assert!(report.passed(), "{report}");
         assert_eq!(report.compared, 24);
@@ -347,7 +374,7 @@ mod tests {
     #[test]
     fn mismatches_are_listed_then_counted() {
         let got = values(ElementType::I32, vec![3, 5], 2, "i");
-        let want = values(ElementType::I32, vec![3, 5], 2, "i + (i0 == 1)");
+        let want = expected(ElementType::I32, vec![3, 5], 2, "i + (i0 == 1)");
         let report = compare(&got, &want, [0], None, None);
         assert_eq!(report.mismatches, 10);
         assert_eq!(report.status(), ExitStatus::ExpectationFailed);
@@ -362,7 +389,7 @@ mod tests {
         assert_eq!(report.summary(), "10 of 30 checked values differ");
 
         let got = values(ElementType::F32, vec![4, 3], 1, "0.1 * i");
-        let want = values(ElementType::F32, vec![4, 3], 1, "0.2 * i");
+        let want = expected(ElementType::F32, vec![4, 3], 1, "0.2 * i");
         let report = compare(&got, &want, [0], None, None);
         assert_eq!(report.mismatches, 11);
         let text = report.to_string();
@@ -382,7 +409,7 @@ mod tests {
     #[test]
     fn half_precision_formats_short_values() {
         let got = values(ElementType::BF16, vec![1], 1, "1.0 / 3");
-        let want = values(ElementType::BF16, vec![1], 1, "0.5");
+        let want = expected(ElementType::BF16, vec![1], 1, "0.5");
         let report = compare(&got, &want, [0], None, None);
         assert_eq!(
             report.listed[0].to_string(),

@@ -4,7 +4,7 @@
 //! pld-run FILE.mlir --ranks N [--entry NAME] [--blocks B]
 //!         [--init ARG=EXPR]... [--load ARG=PATH]... [--shape ARG=D0xD1...]
 //!         [--expect ARG=EXPR]... [--rtol X] [--atol X] [--print ARG]... [--dump DIR]
-//!         [--stats[=json]] [--timeout SECONDS] [--sanitize thread|address]
+//!         [--stats[=json]] [--timeout SECONDS] [--sanitize race|thread|address]
 //!         [--pipeline PIPELINE] [--keep DIR]
 //! ```
 //!
@@ -65,8 +65,12 @@ options:
   --dump DIR             write final array arguments to DIR/rank<R>.arg<K>.npy
   --stats[=json]         print per-rank transfer counters as a table, or JSON
   --timeout SECONDS      wall-clock limit of the run (default 60)
-  --sanitize thread|address
-                         build with ThreadSanitizer or AddressSanitizer
+  --sanitize race|thread|address
+                         race: check pld's happens-before (a data race that
+                         no release -> notify -> wait -> acquire chain
+                         orders is reported, exit 5); thread, address:
+                         build with ThreadSanitizer or AddressSanitizer (bugs
+                         in the simulator itself)
   --pipeline PIPELINE    lowering pipeline to use instead of the default
   --keep DIR             keep the generated C++, job and binaries in DIR
   -h, --help             print this help
@@ -105,14 +109,17 @@ pub enum StatsFormat {
 /// `--sanitize`'s choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sanitizer {
+    /// pld's own happens-before, checked by the simulator.
+    Race,
     Thread,
     Address,
 }
 
 impl Sanitizer {
-    /// The name in `-fsanitize=`.
+    /// The name `--sanitize` takes.
     pub fn name(self) -> &'static str {
         match self {
+            Sanitizer::Race => "race",
             Sanitizer::Thread => "thread",
             Sanitizer::Address => "address",
         }
@@ -498,11 +505,12 @@ impl Builder {
             }
             Flag::Sanitize => {
                 let sanitizer = match utf8(name, value)? {
+                    "race" => Sanitizer::Race,
                     "thread" => Sanitizer::Thread,
                     "address" => Sanitizer::Address,
                     other => {
                         return Err(usage_error(format!(
-                            "--sanitize expects thread or address, got `{other}`"
+                            "--sanitize expects race, thread or address, got `{other}`"
                         )));
                     }
                 };
@@ -683,7 +691,8 @@ mod tests {
             "unexpected argument `json`: only one FILE.mlir is run (write --stats=json)"
         );
         assert!(
-            error(&["a", "--ranks", "1", "--sanitize", "memory"]).contains("thread or address")
+            error(&["a", "--ranks", "1", "--sanitize", "memory"])
+                .contains("race, thread or address")
         );
     }
 
@@ -726,7 +735,7 @@ mod tests {
         assert_eq!(parse(["--bogus", "--help"]), Ok(Command::Help));
         // After `--` it is a file name.
         assert!(parse(["--ranks", "1", "--", "--help"]).is_ok_and(|c| c != Command::Help));
-        assert!(USAGE.contains("--sanitize thread|address"));
+        assert!(USAGE.contains("--sanitize race|thread|address"));
         for (flag, _) in FLAGS {
             assert!(USAGE.contains(flag), "{flag} is not in the usage text");
         }

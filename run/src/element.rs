@@ -14,6 +14,12 @@
 //! Decoding is exact: integers as signed two's complement (`i1` as 0 or 1),
 //! floats widened to f64.
 //!
+//! What the user gives (`--init`, `--expect`, `--load`) must be a value the
+//! type can hold ([`ElementType::represent`]): an integer in the type's
+//! range (read as signed, as decoding does), no fraction or infinity into
+//! an integer type, no finite value beyond a float type's largest. Wrapping
+//! and truncation are for the program's own values, never for the user's.
+//!
 //! Scalars handed to the harness are 8 bytes (see [`ElementType::encode_scalar`]).
 
 use crate::expr::Value;
@@ -153,6 +159,59 @@ impl ElementType {
     /// 2^53), for callers that only compare or print magnitudes.
     pub fn decode_f64(self, bytes: &[u8]) -> f64 {
         self.decode(bytes).as_f64()
+    }
+
+    /// `value` as this type stores it (rounded to nearest for a float type),
+    /// or why the type cannot hold it.
+    pub fn represent(self, value: Value) -> Result<Value, String> {
+        if self.is_float() {
+            let stored = self.round(value);
+            let x = value.as_f64();
+            if x.is_finite() && !stored.as_f64().is_finite() {
+                return Err(format!(
+                    "it overflows {self} (its largest is {})",
+                    self.largest()
+                ));
+            }
+            return Ok(stored);
+        }
+        let (low, high) = self.int_range();
+        let integer = match value {
+            Value::Int(i) => i128::from(i),
+            Value::Float(x) if !x.is_finite() => {
+                return Err(format!("{self} holds no {}", self.format(value)));
+            }
+            Value::Float(x) if x.fract() != 0.0 => {
+                return Err(format!("{self} holds no fraction"));
+            }
+            Value::Float(x) if x.abs() >= 2f64.powi(100) => i128::MAX,
+            Value::Float(x) => x as i128,
+        };
+        if integer < low || integer > high {
+            return Err(format!("it lies outside {self}'s range [{low}, {high}]"));
+        }
+        Ok(Value::Int(integer as i64))
+    }
+
+    /// The range of an integer type, read as signed (`i1` as 0 or 1).
+    fn int_range(self) -> (i128, i128) {
+        match self {
+            ElementType::I1 => (0, 1),
+            _ => {
+                let bits = 8 * self.size() as u32;
+                (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+            }
+        }
+    }
+
+    /// The largest finite value of a float type, as text.
+    fn largest(self) -> &'static str {
+        match self {
+            ElementType::F16 => "65504",
+            ElementType::BF16 => "3.3895e38",
+            ElementType::F32 => "3.4028235e38",
+            _ => "1.7976931348623157e308",
+        }
     }
 
     /// `value` as this type holds it: converted and read back.
@@ -684,5 +743,34 @@ mod tests {
             let text = ElementType::F16.format(Value::Float(x));
             assert_eq!(f16_from_f64(text.parse().unwrap()), h, "{text}");
         }
+    }
+
+    #[test]
+    fn represent_refuses_what_a_type_cannot_hold() {
+        use ElementType::*;
+        let int = Value::Int;
+        let float = Value::Float;
+        assert_eq!(I32.represent(int(-2147483648)), Ok(int(-2147483648)));
+        assert!(
+            I32.represent(int(2147483648))
+                .unwrap_err()
+                .contains("range")
+        );
+        assert!(I32.represent(float(4294967296.0)).is_err());
+        assert_eq!(I32.represent(float(7.0)), Ok(int(7)));
+        assert!(I32.represent(float(0.4)).unwrap_err().contains("fraction"));
+        assert!(I32.represent(float(f64::NAN)).is_err());
+        assert!(I32.represent(float(f64::INFINITY)).is_err());
+        assert!(I1.represent(int(2)).is_err());
+        assert_eq!(I64.represent(int(i64::MIN)), Ok(int(i64::MIN)));
+        assert!(I8.represent(int(200)).is_err());
+        // Floats round; only a finite value beyond the largest overflows.
+        assert_eq!(F16.represent(float(65504.0)), Ok(float(65504.0)));
+        assert!(F16.represent(float(90000.0)).unwrap_err().contains("65504"));
+        assert!(F16.represent(int(70000)).is_err());
+        assert_eq!(F16.represent(float(0.1)), Ok(F16.round(float(0.1))));
+        assert!(F32.represent(float(1e39)).is_err());
+        assert!(F32.represent(float(f64::INFINITY)).is_ok());
+        assert!(F64.represent(float(f64::NAN)).is_ok());
     }
 }

@@ -63,6 +63,8 @@ pub struct Job {
     pub blocks: u32,
     pub entry: Entry,
     pub timeout_secs: u64,
+    /// Whether the simulator checks pld's happens-before (`race on`).
+    pub race: bool,
     /// Where the harness writes its counters (see [`crate::stats`]).
     pub stats: PathBuf,
     /// The input binary ([`write_input`]).
@@ -85,6 +87,9 @@ impl Job {
         line(format!("blocks {}", self.blocks));
         line(format!("entry {}", self.entry.name()));
         line(format!("timeout {}", self.timeout_secs));
+        if self.race {
+            line("race on".to_owned());
+        }
         let mut paths = Vec::new();
         for (key, path) in [
             ("stats", &self.stats),
@@ -225,6 +230,7 @@ mod tests {
             blocks: 3,
             entry: Entry::Kernel,
             timeout_secs: 60,
+            race: false,
             stats: "/tmp/run/stats.json".into(),
             input: "/tmp/run/input.bin".into(),
             output: "/tmp/run/output.bin".into(),

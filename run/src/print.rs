@@ -186,7 +186,7 @@ mod tests {
         let exprs: BTreeMap<usize, Expr> = [(0, Expr::parse("r + i / 2.0").unwrap())]
             .into_iter()
             .collect();
-        let values = Values::expected(&layouts, 2, &exprs).unwrap();
+        let values = Values::initial(&layouts, 2, &exprs, &BTreeMap::new()).unwrap();
         assert_eq!(
             format_arg(&values, 0),
             "rank 0, argument 0 (window f16 [2, 3]):\n[[0.0, 0.5, 1.0],\n [1.5, 2.0, 2.5]]\n\

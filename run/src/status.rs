@@ -26,7 +26,8 @@ pub enum ExitStatus {
     /// 4: a trap: an access outside a peer's window, or a runtime limit
     /// (deferred tasks, conditions per task) exceeded.
     Trap = 4,
-    /// 5: ThreadSanitizer or AddressSanitizer reported a problem.
+    /// 5: a sanitizer reported a problem: `--sanitize race` a data race,
+    /// ThreadSanitizer or AddressSanitizer a bug.
     Sanitizer = 5,
 }
 

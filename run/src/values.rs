@@ -36,7 +36,8 @@ impl Values {
     }
 
     /// The inputs of a run: `--init` expressions and `--load` files, and 0
-    /// for everything else.
+    /// for everything else. A value the element type cannot hold (an
+    /// overflow, a fraction into an integer) is an error.
     pub fn initial(
         layouts: &[ArgLayout],
         ranks: usize,
@@ -44,7 +45,19 @@ impl Values {
         load: &BTreeMap<usize, PathBuf>,
     ) -> Result<Values, Error> {
         let mut values = Values::zeros(layouts, ranks);
-        values.fill_from_exprs(init, "--init")?;
+        let mut bytes = Vec::new();
+        evaluate(
+            layouts,
+            ranks,
+            init,
+            "--init",
+            |rank, arg, last, _, stored| {
+                values.layout(arg).dtype().encode(stored, &mut bytes);
+                if last {
+                    *values.bytes_mut(rank, arg) = std::mem::take(&mut bytes);
+                }
+            },
+        )?;
         for (&arg, template) in load {
             let layout = values.layout(arg).clone();
             for rank in 0..ranks {
@@ -59,58 +72,24 @@ impl Values {
                         format_shape(layout.shape())
                     )));
                 }
-                *values.bytes_mut(rank, arg) = array.to_elements(layout.dtype());
-            }
-        }
-        Ok(values)
-    }
-
-    /// What `--expect` wants: each expression evaluated on every rank and
-    /// element and converted to the argument's type (so exact results
-    /// compare exactly, and integers wrap as the stored ones do).
-    /// Arguments without an expression stay 0 and are not compared.
-    pub fn expected(
-        layouts: &[ArgLayout],
-        ranks: usize,
-        expect: &BTreeMap<usize, Expr>,
-    ) -> Result<Values, Error> {
-        let mut values = Values::zeros(layouts, ranks);
-        values.fill_from_exprs(expect, "--expect")?;
-        Ok(values)
-    }
-
-    fn fill_from_exprs(
-        &mut self,
-        exprs: &BTreeMap<usize, Expr>,
-        option: &str,
-    ) -> Result<(), Error> {
-        for (&arg, expr) in exprs {
-            let layout = self.layout(arg).clone();
-            for rank in 0..self.ranks {
                 let mut bytes = Vec::with_capacity(layout.byte_len());
-                let mut index = vec![0; layout.shape().len()];
-                for flat in 0..layout.len() {
-                    let env = Env {
-                        rank,
-                        ranks: self.ranks,
-                        flat,
-                        index: &index,
-                    };
-                    let value = expr.eval(&env).map_err(|e| {
+                for flat in 0..array.len() {
+                    let value = array.get(flat);
+                    let stored = layout.dtype().represent(value).map_err(|why| {
                         Error::new(format!(
-                            "{option} {arg}={} at rank {rank}, index {}: {}",
-                            expr.source(),
-                            format_shape(&index),
-                            e.render(expr.source())
+                            "--load {arg}: {} at index {}: {} cannot be represented as {}: {why}",
+                            path.display(),
+                            format_shape(&unflatten(flat, layout.shape())),
+                            format_value(value),
+                            layout.dtype()
                         ))
                     })?;
-                    layout.dtype().encode(value, &mut bytes);
-                    next_index(&mut index, layout.shape());
+                    layout.dtype().encode(stored, &mut bytes);
                 }
-                *self.bytes_mut(rank, arg) = bytes;
+                *values.bytes_mut(rank, arg) = bytes;
             }
         }
-        Ok(())
+        Ok(values)
     }
 
     pub fn ranks(&self) -> usize {
@@ -163,6 +142,116 @@ impl Values {
             }
         }
         Ok(())
+    }
+}
+
+/// What `--expect` wants of every element of the arguments it names, as
+/// the expression gives it: not converted to the element type, so that the
+/// comparison (in f64, or exactly for integers) is against the value the
+/// run stored, and a value the type cannot hold is an error, never a
+/// wrapped or infinite expectation that happens to match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expected {
+    layouts: Vec<ArgLayout>,
+    ranks: usize,
+    /// `values[rank * layouts.len() + arg]`; empty for an argument without
+    /// an expectation.
+    values: Vec<Vec<Value>>,
+}
+
+impl Expected {
+    pub fn new(
+        layouts: &[ArgLayout],
+        ranks: usize,
+        expect: &BTreeMap<usize, Expr>,
+    ) -> Result<Expected, Error> {
+        let mut expected = Expected {
+            layouts: layouts.to_vec(),
+            ranks,
+            values: vec![Vec::new(); layouts.len() * ranks],
+        };
+        let count = layouts.len();
+        // An expectation keeps the value it computes, unrounded.
+        evaluate(
+            layouts,
+            ranks,
+            expect,
+            "--expect",
+            |rank, arg, _, value, _| {
+                expected.values[rank * count + arg].push(value);
+            },
+        )?;
+        Ok(expected)
+    }
+
+    pub fn ranks(&self) -> usize {
+        self.ranks
+    }
+
+    pub fn layouts(&self) -> &[ArgLayout] {
+        &self.layouts
+    }
+
+    /// One element's expectation. Panics for an argument without one.
+    pub fn get(&self, rank: usize, arg: usize, flat: usize) -> Value {
+        self.values[rank * self.layouts.len() + arg][flat]
+    }
+}
+
+/// Evaluates every expression of `exprs` on every rank and element, in
+/// row-major order, checks that the argument's element type can hold the
+/// value and hands it to `each(rank, arg, last element?, value, stored)`:
+/// the value as computed and as the type stores it.
+fn evaluate(
+    layouts: &[ArgLayout],
+    ranks: usize,
+    exprs: &BTreeMap<usize, Expr>,
+    option: &str,
+    mut each: impl FnMut(usize, usize, bool, Value, Value),
+) -> Result<(), Error> {
+    for (&arg, expr) in exprs {
+        let layout = &layouts[arg];
+        for rank in 0..ranks {
+            let mut index = vec![0; layout.shape().len()];
+            for flat in 0..layout.len() {
+                let env = Env {
+                    rank,
+                    ranks,
+                    flat,
+                    index: &index,
+                };
+                let at = || {
+                    format!(
+                        "{option} {arg}={} at rank {rank}, index {}",
+                        expr.source(),
+                        format_shape(&index)
+                    )
+                };
+                let value = expr
+                    .eval(&env)
+                    .map_err(|e| Error::new(format!("{}: {}", at(), e.render(expr.source()))))?;
+                let stored = layout.dtype().represent(value).map_err(|why| {
+                    Error::new(format!(
+                        "{}: {} cannot be represented as {} ({}): {why}",
+                        at(),
+                        format_value(value),
+                        layout.dtype(),
+                        layout.describe()
+                    ))
+                })?;
+                each(rank, arg, flat + 1 == layout.len(), value, stored);
+                next_index(&mut index, layout.shape());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A value as the user wrote it.
+pub fn format_value(value: Value) -> String {
+    match value {
+        Value::Int(i) => i.to_string(),
+        Value::Float(x) => format!("{x}"),
     }
 }
 
@@ -250,7 +339,7 @@ mod tests {
 
     #[test]
     fn expression_errors_name_rank_and_index() {
-        let err = Values::expected(&layouts(), 2, &exprs(&[(0, "1 / (i1 - 2)")])).unwrap_err();
+        let err = Expected::new(&layouts(), 2, &exprs(&[(0, "1 / (i1 - 2)")])).unwrap_err();
         assert_eq!(
             err.to_string(),
             "--expect 0=1 / (i1 - 2) at rank 0, index [0, 2]: column 3: division by zero\n  1 / (i1 - 2)\n    ^"

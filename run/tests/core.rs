@@ -11,6 +11,7 @@ use pld_run_core::npy::{Array, Dtype};
 use pld_run_core::print::format_arg;
 use pld_run_core::stats::Stats;
 use pld_run_core::status::ExitStatus;
+use pld_run_core::values::Expected;
 use pld_run_core::values::Values;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -105,12 +106,13 @@ fn run(o: &Options, dir: &Path, corrupt: Option<(usize, usize)>) -> Run {
     let layouts = resolve(&entry(), &o.shape).unwrap();
     validate(&layouts, o).unwrap();
     let initial = Values::initial(&layouts, o.ranks, &o.init, &o.load).unwrap();
-    let expected = Values::expected(&layouts, o.ranks, &o.expect).unwrap();
+    let expected = Expected::new(&layouts, o.ranks, &o.expect).unwrap();
     let job = Job {
         ranks: o.ranks,
         blocks: o.blocks,
         entry: Entry::Kernel,
         timeout_secs: o.timeout_secs,
+        race: false,
         stats: dir.join("stats.json"),
         input: dir.join("input.bin"),
         output: dir.join("output.bin"),
@@ -290,7 +292,7 @@ fn input_mistakes_are_caught_before_running() {
         "{err}"
     );
     let o = options(&["a.mlir", "--ranks", "2", "--expect", "0=1 / (r - 1)"]);
-    let err = Values::expected(&layouts, o.ranks, &o.expect).unwrap_err();
+    let err = Expected::new(&layouts, o.ranks, &o.expect).unwrap_err();
     assert!(
         err.to_string()
             .starts_with("--expect 0=1 / (r - 1) at rank 1, index [0]: column 3: division by zero")

@@ -174,10 +174,12 @@ func.func @valid_shape(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %tile: !ascend
 // after the CommContext, as pld::rt::DispatchPayload.
 // CHECK-LABEL: emitc.func @deferring(
 // CHECK-SAME: %{{.*}}: !emitc.ptr<!emitc.opaque<"__gm__ pld::rt::CommContext">>, %[[PAYLOAD:[^:]*]]: !emitc.opaque<"pld::rt::DispatchPayload">, %[[CELL:[^:]*]]: !emitc.ptr<!emitc.opaque<"__gm__ int32_t">>)
-// CHECK: call_opaque "pld::rt::defer_completion"(%[[PAYLOAD]], %[[CELL]], %{{.*}}) {args = [0 : index, 1 : index, 2 : index, #emitc.opaque<"\22defer\22">]}
+// defer_completion(payload, cell, expected, site, signal, dims...)
+// CHECK: call_opaque "pld::rt::defer_completion"(%[[PAYLOAD]], %[[CELL]], %{{.*}}, %[[CELL]], %{{.*}}) {args = [0 : index, 1 : index, 2 : index, #emitc.opaque<"\22defer\22">, 3 : index, 4 : index]}
 func.func @deferring(%ctx: !ascend.ctx, %payload: !ascend.dispatch_payload, %cell: !ascend.gm<i32>) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
   %one = arith.constant 1 : i32
-  ascend.defer_completion %payload, %cell, %one {site = "defer"} : !ascend.gm<i32>
+  %c4 = arith.constant 4 : index
+  ascend.defer_completion %payload, %cell, %one, signal %cell[%c4] {site = "defer"} : !ascend.gm<i32>
   return
 }
 

@@ -74,6 +74,10 @@ std::string directive(const std::vector<std::string> &words, Job &job,
       job.timeout_s = std::strtod(words[1].c_str(), &end);
     if (!want(2) || *end != '\0' || !(job.timeout_s > 0))
       return "`timeout` takes a positive number of seconds";
+  } else if (key == "race") {
+    if (!want(2) || (words[1] != "on" && words[1] != "off"))
+      return "`race` is `on` or `off`";
+    job.race = words[1] == "on";
   } else if (key == "window_heap") {
     if (!want(2) || !parse_int(words[1], value) || value < 0)
       return "`window_heap` takes a byte count";

@@ -30,6 +30,7 @@ struct Job {
   int32_t ranks = 0;
   int64_t blocks = 1;
   bool host_entry = false;
+  bool race = false; ///< Check pld's happens-before (`--sanitize race`).
   double timeout_s = 60;
   uint64_t window_heap = 16 << 20;
   std::string stats, input, output;

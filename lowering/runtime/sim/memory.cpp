@@ -2,6 +2,8 @@
 
 #include "memory.h"
 
+#include "race.h"
+
 #include "report.h"
 #include "tiles.h"
 #include "world.h"
@@ -9,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <optional>
+#include <vector>
 
 namespace pld::sim {
 
@@ -147,6 +150,56 @@ void check_in_tensor(const void *p, uint64_t bytes, const void *tensor,
            describe_address(base) + "\n");
 }
 
+std::string cell_coordinates(int64_t index, const int64_t *dims, int ndims) {
+  // Row-major, the first coordinate unbounded, so that a cell past the
+  // end reads as one (cell [8, 0] of a signal [8, 1]).
+  std::vector<int64_t> at(static_cast<size_t>(std::max(ndims, 1)), 0);
+  for (int d = ndims - 1; d > 0; --d) {
+    int64_t extent = std::max<int64_t>(dims[d], 1);
+    at[d] = ((index % extent) + extent) % extent;
+    index = (index - at[d]) / extent;
+  }
+  at[0] = index;
+  std::string text = "[";
+  for (size_t d = 0; d < at.size(); ++d)
+    text += (d ? ", " : "") + std::to_string(at[d]);
+  return text + "]";
+}
+
+std::string check_signal_cell(int32_t *cell, const char *op, const char *site,
+                              const int32_t *base, const int64_t *dims,
+                              int ndims) {
+  check_range(cell, sizeof(int32_t), op, site);
+  if (reinterpret_cast<uintptr_t>(cell) % alignof(int32_t) != 0)
+    trap(op_site(op, site) + ": the signal cell at " +
+         describe_address(reinterpret_cast<uintptr_t>(cell)) +
+         " is not 4-byte aligned");
+  if (!base)
+    return "";
+  int64_t cells = 1;
+  for (int d = 0; d < ndims; ++d)
+    cells *= dims[d];
+  std::optional<uintptr_t> signal = tensor_at(cell, base);
+  auto address = reinterpret_cast<uintptr_t>(cell);
+  int64_t index =
+      signal ? (static_cast<int64_t>(address) - static_cast<int64_t>(*signal)) /
+                   static_cast<int64_t>(sizeof(int32_t))
+             : -1;
+  if (signal && index >= 0 && index < cells)
+    return cell_coordinates(index, dims, ndims);
+  std::string signal_shape = "[";
+  for (int d = 0; d < ndims; ++d)
+    signal_shape += (d ? ", " : "") + std::to_string(dims[d]);
+  signal_shape += "]";
+  std::string where = signal ? cell_coordinates(index, dims, ndims)
+                             : "at " + describe_address(address);
+  uintptr_t start = signal.value_or(reinterpret_cast<uintptr_t>(base));
+  trap(op_site(op, site) + ": cell " + where + " outside signal " +
+           signal_shape,
+       "  signal: " + std::to_string(cells) + " cells at " +
+           describe_address(start) + "\n");
+}
+
 Place check_view(const rt::detail::ViewRef &view, const char *op,
                  const char *site) {
   check_view_shape(view, op, site);
@@ -230,6 +283,8 @@ void check_read(const void *p, int64_t bytes, const char *site,
   check_in_tensor(p, static_cast<uint64_t>(bytes), tensor,
                   static_cast<uint64_t>(tensor_bytes), "read", site,
                   "one element");
+  race::access(p, static_cast<uint64_t>(bytes), race::Access::Read, "read",
+               site);
   self().released = false;
 }
 
@@ -239,6 +294,8 @@ void check_write(const void *p, int64_t bytes, const char *site,
   check_in_tensor(p, static_cast<uint64_t>(bytes), tensor,
                   static_cast<uint64_t>(tensor_bytes), "write", site,
                   "one element");
+  race::access(p, static_cast<uint64_t>(bytes), race::Access::Write, "write",
+               site);
   self().released = false;
 }
 

@@ -42,6 +42,19 @@ void check_in_tensor(const void *p, uint64_t bytes, const void *tensor,
                      uint64_t tensor_bytes, const char *op, const char *site,
                      const std::string &shape);
 
+/// "[1, 0]": the coordinates of the `index`-th cell of a `dims`-shaped
+/// signal, row-major, the first coordinate unbounded (so that a cell past
+/// the end reads as one: cell [8, 0] of a signal [8, 1]).
+std::string cell_coordinates(int64_t index, const int64_t *dims, int ndims);
+
+/// Traps unless `cell` is an aligned element of its signal, the `dims`-shaped
+/// i32 tensor at `base` (at the same offset of the cell's window for a
+/// peer's cell; only alignment and bounds when `base` is null); returns the
+/// cell's coordinates (empty without `base`).
+std::string check_signal_cell(int32_t *cell, const char *op, const char *site,
+                              const int32_t *base, const int64_t *dims,
+                              int ndims);
+
 /// Checks the whole extent of a view with at least one element, inside its
 /// window or global buffer and inside its tensor.
 Place check_view(const rt::detail::ViewRef &view, const char *op,

@@ -9,6 +9,7 @@
 
 #include "monitor.h"
 
+#include "memory.h"
 #include "report.h"
 #include "tasks.h"
 #include "thread.h"
@@ -58,12 +59,7 @@ std::string coordinates(const Slot &slot, const int32_t *cell) {
   }
   if (index < 0 || index >= total)
     return "";
-  std::string text;
-  for (int32_t i = ndims - 1; i >= 0; --i) {
-    text = std::to_string(index % dims[i]) + (text.empty() ? "" : ", ") + text;
-    index /= dims[i];
-  }
-  return "[" + text + "]";
+  return cell_coordinates(index, dims, ndims);
 }
 
 std::string describe_wait(const Slot &slot) {
@@ -98,7 +94,8 @@ std::string describe_wait(const Slot &slot) {
       if (condition_holds(c))
         continue;
       auto address = reinterpret_cast<uintptr_t>(c.cell);
-      text += "\n    on " + op_site("defer_completion", c.site) + ": cell at " +
+      text += "\n    on " + op_site("defer_completion", c.site) + ": cell " +
+              (c.coordinates.empty() ? "" : c.coordinates + " at ") +
               describe_address(address) + " holds " +
               std::to_string(load(c.cell)) +
               ", waits for >= " + std::to_string(c.expected) + " (as uint32)";

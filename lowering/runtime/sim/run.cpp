@@ -4,6 +4,7 @@
 
 #include "job.h"
 #include "monitor.h"
+#include "race.h"
 #include "report.h"
 #include "tasks.h"
 #include "thread.h"
@@ -172,6 +173,8 @@ int run_main(int argc, char **argv, EntryFn entry) {
   std::string error;
   if (!parse_job(argv[1], job, error))
     usage_error(error);
+  if (job.race)
+    race::enable();
   Machine m;
   lay_out(job, m);
   if (!job.input.empty())

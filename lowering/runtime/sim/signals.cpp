@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "memory.h"
+#include "race.h"
 #include "report.h"
 #include "world.h"
 
@@ -31,58 +32,6 @@ namespace pld::rt::detail {
 using namespace pld::sim;
 
 namespace {
-
-std::string coordinates(int64_t index, const int64_t *dims, int ndims) {
-  // Row-major, the first coordinate unbounded, so that a cell past the
-  // end reads as one (cell [8, 0] of a signal [8, 1]).
-  std::vector<int64_t> at(static_cast<size_t>(std::max(ndims, 1)), 0);
-  for (int d = ndims - 1; d > 0; --d) {
-    int64_t extent = std::max<int64_t>(dims[d], 1);
-    at[d] = ((index % extent) + extent) % extent;
-    index = (index - at[d]) / extent;
-  }
-  at[0] = index;
-  std::string text = "[";
-  for (size_t d = 0; d < at.size(); ++d)
-    text += (d ? ", " : "") + std::to_string(at[d]);
-  return text + "]";
-}
-
-/// The cell is an aligned element of its signal: the `dims`-shaped i32
-/// tensor at `base` (at the same offset of the cell's window for a peer's
-/// cell).
-void check_cell(int32_t *cell, const char *op, const char *site,
-                const int32_t *base, const int64_t *dims, int ndims) {
-  check_range(cell, sizeof(int32_t), op, site);
-  if (reinterpret_cast<uintptr_t>(cell) % alignof(int32_t) != 0)
-    trap(op_site(op, site) + ": the signal cell at " +
-         describe_address(reinterpret_cast<uintptr_t>(cell)) +
-         " is not 4-byte aligned");
-  if (!base)
-    return;
-  int64_t cells = 1;
-  for (int d = 0; d < ndims; ++d)
-    cells *= dims[d];
-  std::optional<uintptr_t> signal = tensor_at(cell, base);
-  auto address = reinterpret_cast<uintptr_t>(cell);
-  int64_t index =
-      signal ? (static_cast<int64_t>(address) - static_cast<int64_t>(*signal)) /
-                   static_cast<int64_t>(sizeof(int32_t))
-             : -1;
-  if (signal && index >= 0 && index < cells)
-    return;
-  std::string signal_shape = "[";
-  for (int d = 0; d < ndims; ++d)
-    signal_shape += (d ? ", " : "") + std::to_string(dims[d]);
-  signal_shape += "]";
-  std::string where = signal ? coordinates(index, dims, ndims)
-                             : "at " + describe_address(address);
-  uintptr_t start = signal.value_or(reinterpret_cast<uintptr_t>(base));
-  trap(op_site(op, site) + ": cell " + where + " outside signal " +
-           signal_shape,
-       "  signal: " + std::to_string(cells) + " cells at " +
-           describe_address(start) + "\n");
-}
 
 bool holds(int32_t value, int32_t expected, WaitCmp cmp) {
   return cmp == WaitCmp::EQ ? value == expected : value >= expected;
@@ -105,30 +54,32 @@ void remember(int32_t *cell) {
 
 void tnotify(int32_t *cell, int32_t value, NotifyOp op, const char *site,
              const int32_t *base, const int64_t *dims, int ndims) {
-  check_cell(cell, "tnotify", site, base, dims, ndims);
+  check_signal_cell(cell, "tnotify", site, base, dims, ndims);
   ThreadState &t = self();
   std::memory_order order =
       t.released ? std::memory_order_release : std::memory_order_relaxed;
-  std::atomic_ref<int32_t> signal(*cell);
-  switch (op) {
-  case NotifyOp::Set:
-    signal.store(value, order);
-    break;
-  case NotifyOp::AtomicAdd:
-    signal.fetch_add(value, order);
-    break;
-  default:
+  if (op != NotifyOp::Set && op != NotifyOp::AtomicAdd)
     trap(op_site("tnotify", site) + ": NotifyOp " +
          std::to_string(static_cast<int>(op)) +
          " is neither AtomicAdd (0) nor Set (1)");
-  }
+  std::atomic_ref<int32_t> signal(*cell);
+  auto apply = [&] {
+    if (op == NotifyOp::Set)
+      signal.store(value, order);
+    else
+      signal.fetch_add(value, order);
+  };
+  if (race::enabled())
+    race::notify(cell, value, op == NotifyOp::Set, site, apply);
+  else
+    apply();
   rank_state(t.id.rank).stats.notifies.fetch_add(1, std::memory_order_relaxed);
   bump_progress();
 }
 
 void twait(int32_t *cell, int32_t expected, WaitCmp cmp, const char *site,
            const int32_t *base, const int64_t *dims, int ndims) {
-  check_cell(cell, "twait", site, base, dims, ndims);
+  check_signal_cell(cell, "twait", site, base, dims, ndims);
   check_cmp(cmp, "twait", site);
   ThreadState &t = self();
   auto start = std::chrono::steady_clock::now();
@@ -151,6 +102,7 @@ void twait(int32_t *cell, int32_t expected, WaitCmp cmp, const char *site,
       backoff.pause();
     while (!holds(signal.load(std::memory_order_relaxed), expected, cmp));
   }
+  race::waited(cell, expected, cmp);
   remember(cell);
   auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
                 std::chrono::steady_clock::now() - start)
@@ -161,7 +113,7 @@ void twait(int32_t *cell, int32_t expected, WaitCmp cmp, const char *site,
 }
 
 bool ttest(int32_t *cell, int32_t expected, WaitCmp cmp) {
-  check_cell(cell, "ttest", nullptr, nullptr, nullptr, 0);
+  check_signal_cell(cell, "ttest", nullptr, nullptr, nullptr, 0);
   check_cmp(cmp, "ttest", nullptr);
   std::atomic_ref<int32_t> signal(*cell);
   if (!holds(signal.load(std::memory_order_relaxed), expected, cmp)) {
@@ -169,17 +121,22 @@ bool ttest(int32_t *cell, int32_t expected, WaitCmp cmp) {
     std::this_thread::yield();
     return false;
   }
+  race::waited(cell, expected, cmp);
   remember(cell);
   return true;
 }
 
-void release() { self().released = true; }
+void release() {
+  self().released = true;
+  race::release();
+}
 
 void acquire() {
   std::vector<int32_t *> &waited = self().waited;
   for (int32_t *cell : waited)
     (void)std::atomic_ref<int32_t>(*cell).load(std::memory_order_acquire);
   waited.clear();
+  race::acquire();
 }
 
 } // namespace pld::rt::detail

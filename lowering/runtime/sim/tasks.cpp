@@ -3,6 +3,7 @@
 #include "tasks.h"
 
 #include "memory.h"
+#include "race.h"
 #include "report.h"
 #include "world.h"
 
@@ -28,7 +29,7 @@ void run_blocks(Identity id, int64_t blocks, CommContext *ctx,
   }
   Blocked blocked(WaitKind::Join);
   for (std::thread &thread : threads)
-    thread.join();
+    join(thread);
 }
 
 bool all_hold(const Task &task) {
@@ -52,6 +53,10 @@ void run_task(Task &task) {
       backoff.pause();
     while (!dep->done.load(std::memory_order_acquire));
   }
+  // A dependent task is ordered after everything its dependencies did.
+  for (Task *dep : task.deps)
+    if (dep->done_clock)
+      race::join(*dep->done_clock);
   if (task.dispatch) {
     Identity id{task.rank, Role::Kernel, 0, 0, &task};
     run_blocks(id, task.blocks, rank_state(task.rank).ctx, task.kernel);
@@ -73,6 +78,13 @@ void run_task(Task &task) {
     }
     rank.deferred.fetch_sub(1, std::memory_order_relaxed);
   }
+  // The task completes after the notifies that made its conditions hold.
+  int32_t conditions = std::min(
+      task.nconditions.load(std::memory_order_relaxed), kMaxConditions);
+  for (int32_t i = 0; i < conditions; ++i)
+    race::join(race::condition_clock(task.conditions[i].cell,
+                                     task.conditions[i].expected));
+  task.done_clock = race::finish();
   task.done.store(true, std::memory_order_release);
   bump_progress();
 }
@@ -92,7 +104,7 @@ void wait_for_tasks(int32_t rank) {
   Blocked blocked(WaitKind::Tasks);
   for (Task *task : rank_state(rank).tasks)
     if (task->runner.joinable())
-      task->runner.join();
+      join(task->runner);
 }
 
 } // namespace pld::sim
@@ -151,7 +163,8 @@ int64_t submit(CommContext *ctx, const char *name, int64_t blocks,
 void *current_task() { return self().id.task; }
 
 void defer_completion(void *payload, int32_t *cell, int32_t expected,
-                      const char *site) {
+                      const char *site, const int32_t *base,
+                      const int64_t *dims, int ndims) {
   auto *task = static_cast<Task *>(payload);
   std::string what = op_site("defer_completion", site);
   if (!task)
@@ -159,11 +172,8 @@ void defer_completion(void *payload, int32_t *cell, int32_t expected,
   // The payload a kernel receives is the one of the task it runs for.
   if (task != self().id.task)
     trap(what + " with the dispatch payload of another task");
-  check_range(cell, sizeof(int32_t), "defer_completion", site);
-  if (reinterpret_cast<uintptr_t>(cell) % alignof(int32_t) != 0)
-    trap(what + ": the cell at " +
-         describe_address(reinterpret_cast<uintptr_t>(cell)) +
-         " is not 4-byte aligned");
+  std::string where =
+      check_signal_cell(cell, "defer_completion", site, base, dims, ndims);
   if (expected < 0)
     trap(what + ": expected value " + std::to_string(expected) +
          " is negative");
@@ -172,7 +182,7 @@ void defer_completion(void *payload, int32_t *cell, int32_t expected,
     trap(what + ": more than " + std::to_string(kMaxConditions) +
          " completion conditions in task " + std::to_string(task->id) + " \"" +
          task->name + "\"");
-  task->conditions[index] = {cell, expected, site};
+  task->conditions[index] = {cell, expected, site, where};
 }
 
 void launch(CommContext *ctx, int64_t blocks, Closure kernel) {
@@ -195,7 +205,7 @@ void run_on_lanes(CommContext *ctx, Closure body) {
   body.invoke(body.self, ctx);
   {
     Blocked blocked(WaitKind::Join);
-    lane1.join();
+    join(lane1);
   }
   body.destroy(body.self);
 }

@@ -12,9 +12,11 @@
 #define PLD_SIM_TASKS_H
 
 #include "pld/runtime/host.h"
+#include "race.h"
 
 #include <atomic>
 #include <cstdint>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -29,6 +31,7 @@ struct Condition {
   int32_t *cell;
   int32_t expected;
   const char *site;
+  std::string coordinates; ///< In its signal, for reports ("[1, 0]").
 };
 
 struct Task {
@@ -43,6 +46,9 @@ struct Task {
   std::atomic<int32_t> nconditions{0};
   Condition conditions[kMaxConditions];
   std::atomic<bool> done{false};
+  /// What the task's completion carries (`--sanitize race`), set before
+  /// `done`.
+  std::shared_ptr<race::Clock> done_clock;
   std::thread runner;
 };
 

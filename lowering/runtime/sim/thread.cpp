@@ -2,12 +2,15 @@
 
 #include "thread.h"
 
+#include "race.h"
 #include "report.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <mutex>
 #include <new>
+#include <unordered_map>
 
 namespace pld::sim {
 namespace {
@@ -33,8 +36,13 @@ void set_state(SlotState state) {
   }
 }
 
-void enter(const Identity &id) {
+/// The final race clocks of finished threads, until they are joined.
+std::mutex g_finished_lock;
+std::unordered_map<std::thread::id, std::shared_ptr<race::Clock>> g_finished;
+
+void enter(const Identity &id, const race::Clock *parent) {
   t_self.id = id;
+  race::start(parent);
   int32_t index = g_slot_count.fetch_add(1, std::memory_order_relaxed);
   if (index >= kMaxSlots) {
     g_pending_starts.fetch_sub(1, std::memory_order_relaxed);
@@ -49,6 +57,10 @@ void enter(const Identity &id) {
 }
 
 void leave() {
+  if (std::shared_ptr<race::Clock> clock = race::finish()) {
+    std::lock_guard<std::mutex> guard(g_finished_lock);
+    g_finished[std::this_thread::get_id()] = std::move(clock);
+  }
   set_state(SlotState::Finished);
   std::free(t_self.ub);
   t_self.ub = nullptr;
@@ -74,11 +86,28 @@ ThreadState &self() { return t_self; }
 
 std::thread spawn(const Identity &id, std::function<void()> body) {
   g_pending_starts.fetch_add(1, std::memory_order_relaxed);
-  return std::thread([id, body = std::move(body)] {
-    enter(id);
+  return std::thread([id, body = std::move(body), parent = race::fork()] {
+    enter(id, parent.get());
     body();
     leave();
   });
+}
+
+void join(std::thread &thread) {
+  std::thread::id id = thread.get_id();
+  thread.join();
+  if (!race::enabled())
+    return;
+  std::shared_ptr<race::Clock> clock;
+  {
+    std::lock_guard<std::mutex> guard(g_finished_lock);
+    auto it = g_finished.find(id);
+    if (it == g_finished.end())
+      return;
+    clock = std::move(it->second);
+    g_finished.erase(it);
+  }
+  race::join(*clock);
 }
 
 Blocked::Blocked(WaitKind kind) {

@@ -86,6 +86,10 @@ ThreadState &self();
 /// Starts a simulated thread with identity `id` running `body`.
 std::thread spawn(const Identity &id, std::function<void()> body);
 
+/// Joins a thread spawn() started: the caller then knows all it did (for
+/// `--sanitize race`, whose clocks a std::thread::join does not carry).
+void join(std::thread &thread);
+
 /// Marks the calling thread blocked for its lifetime. Fill the slot's wait
 /// description first: the monitor reads it once the state says Blocked.
 class Blocked {

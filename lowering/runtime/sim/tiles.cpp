@@ -4,6 +4,7 @@
 
 #include "elements.h"
 #include "memory.h"
+#include "race.h"
 #include "report.h"
 #include "world.h"
 
@@ -139,6 +140,9 @@ void tload(const TileRef &dst, const ViewRef &src, const char *site) {
   }
   Place place = check_view(src, "tload", site);
   self().released = false;
+  race::access_rows(src.data, src.rows, src.cols * src.elem_bytes,
+                    src.row_stride * src.elem_bytes, race::Access::Read,
+                    "tload", site);
   load_region(dst, static_cast<const uint8_t *>(src.data), src.rows, src.cols,
               src.row_stride);
   if (is_remote(place))
@@ -158,6 +162,10 @@ void tstore(const ViewRef &dst, const TileRef &src, bool atomic_add,
     return;
   Place place = check_view(dst, op, site);
   self().released = false;
+  race::access_rows(dst.data, dst.rows, dst.cols * dst.elem_bytes,
+                    dst.row_stride * dst.elem_bytes,
+                    atomic_add ? race::Access::AtomicAdd : race::Access::Write,
+                    op, site);
   store_region(static_cast<uint8_t *>(dst.data), dst.row_stride, src, dst.rows,
                dst.cols, atomic_add);
   if (is_remote(place))

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "memory.h"
+#include "race.h"
 #include "report.h"
 #include "tiles.h"
 #include "world.h"
@@ -65,6 +66,13 @@ void transfer(Transfer kind, const ViewRef &dst, const ViewRef &src,
   Place from = check_view(src, op, site);
   Place to = check_view(dst, op, site);
   self().released = false;
+  race::access_rows(src.data, src.rows, src.cols * src.elem_bytes,
+                    src.row_stride * src.elem_bytes, race::Access::Read, op,
+                    site);
+  race::access_rows(dst.data, dst.rows, dst.cols * dst.elem_bytes,
+                    dst.row_stride * dst.elem_bytes,
+                    atomic_add ? race::Access::AtomicAdd : race::Access::Write,
+                    op, site);
 
   const int64_t e = dst.elem_bytes;
   auto *out = static_cast<uint8_t *>(dst.data);

@@ -235,7 +235,14 @@ impl<'c> FunctionConverter<'_, 'c> {
                          the running task's completion (put it in a pl.at task of a host \
                          orchestrator)",
                     )?;
-                    builder.defer_completion(payload, cell, expected, site);
+                    builder.defer_completion(
+                        payload,
+                        cell,
+                        expected,
+                        signal.ptr,
+                        &signal.dims,
+                        site,
+                    );
                 } else {
                     // By name: pld's `ge` is 1, PTO's `GE` is 3.
                     let cmp = match enums::WaitCmp::of_op(&op, "cmp") {

@@ -89,8 +89,9 @@ module attributes {pld.target = #pld.target<Ascend910B>} {
   // CHECK-SAME: (%{{.*}}: !ascend.ctx, %{{.*}}: !ascend.dispatch_payload, %{{.*}}: !ascend.gm<i32>)
   func.func @deferring(%ctx: !ascend.ctx, %payload: !ascend.dispatch_payload, %cell: !ascend.gm<i32>) {
     %one = arith.constant 1 : i32
-    // CHECK: ascend.defer_completion %{{.*}}, %{{.*}}, %{{.*}} : !ascend.gm<i32>
-    ascend.defer_completion %payload, %cell, %one : !ascend.gm<i32>
+    %c4 = arith.constant 4 : index
+    // CHECK: ascend.defer_completion %{{.*}}, %{{.*}}, %{{.*}}, signal %{{.*}}[%{{.*}}] : !ascend.gm<i32>
+    ascend.defer_completion %payload, %cell, %one, signal %cell[%c4] : !ascend.gm<i32>
     return
   }
 

@@ -136,7 +136,9 @@ def runs():
 def run(item):
     name, _, arguments = item
     path = workdir / name
-    command = ["pld-run", str(path)] + arguments
+    # Every run also checks pld's happens-before: the decompositions must be
+    # race-free (docs/design/races.md).
+    command = ["pld-run", str(path), "--sanitize", "race"] + arguments
     result = subprocess.run(command, capture_output=True, text=True)
     return command, result
 

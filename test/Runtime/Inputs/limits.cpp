@@ -5,7 +5,7 @@
 
 extern "C" __global__ __aicore__ void waiter(__gm__ pld::rt::CommContext*, pld::rt::DispatchPayload v6, __gm__ int32_t* v2, int32_t v3, int32_t v4) {
   for (int32_t v5 = 0; v5 < v3; v5 += 1)
-    pld::rt::defer_completion(v6, pld::rt::offset(v2, v5), v4, "pld.system.defer_wait at limits.mlir:7:5");
+    pld::rt::defer_completion(v6, pld::rt::offset(v2, v5), v4, "pld.system.defer_wait at limits.mlir:7:5", v2, (int64_t) 128, (int64_t) 1);
 }
 
 extern "C" void limits_main(__gm__ pld::rt::CommContext* v1, const pld::rt::Arg* v2) {

@@ -35,7 +35,7 @@ extern "C" __global__ __aicore__ void publish(__gm__ pld::rt::CommContext* v1, _
 
 extern "C" __global__ __aicore__ void payload_wait(__gm__ pld::rt::CommContext* v1, pld::rt::DispatchPayload v20, __gm__ int32_t* v2, int32_t v3) {
   int32_t v4 = 1 - pld::rt::rank(v1);
-  pld::rt::defer_completion(v20, pld::rt::offset(v2, v4), v3, "pld.system.defer_wait at tasks.mlir:32:5");
+  pld::rt::defer_completion(v20, pld::rt::offset(v2, v4), v3, "pld.system.defer_wait at tasks.mlir:32:5", v2, (int64_t) 2, (int64_t) 1);
 }
 
 extern "C" __global__ __aicore__ void consume(__gm__ pld::rt::CommContext* v1, __gm__ float* v2, __gm__ float* v3) {

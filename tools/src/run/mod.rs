@@ -32,7 +32,7 @@ use pld_run_core::{
     print::format_arg,
     stats::Stats,
     status::ExitStatus,
-    values::Values,
+    values::{Expected, Values},
 };
 use std::{
     ffi::OsString,
@@ -100,7 +100,7 @@ fn run(options: &Options) -> Result<ExitStatus, Failure> {
     validate(&layouts, options).map_err(|error| bad(error.to_string()))?;
     let initial = Values::initial(&layouts, options.ranks, &options.init, &options.load)
         .map_err(|error| bad(error.to_string()))?;
-    let expected = Values::expected(&layouts, options.ranks, &options.expect)
+    let expected = Expected::new(&layouts, options.ranks, &options.expect)
         .map_err(|error| bad(error.to_string()))?;
 
     let cpp = lower(
@@ -109,7 +109,7 @@ fn run(options: &Options) -> Result<ExitStatus, Failure> {
         options.pipeline.as_deref().unwrap_or(DEFAULT_PIPELINE),
     )?;
     let flavour = match options.sanitize {
-        None => Flavour::Plain,
+        None | Some(Sanitizer::Race) => Flavour::Plain,
         Some(Sanitizer::Thread) => Flavour::Thread,
         Some(Sanitizer::Address) => Flavour::Address,
     };
@@ -181,7 +181,7 @@ fn execute(
     entry: job::Entry,
     layouts: Vec<pld_run_core::args::ArgLayout>,
     initial: &Values,
-    expected: &Values,
+    expected: &Expected,
 ) -> Result<ExitStatus, Failure> {
     let bad = |message: String| fail(ExitStatus::BadInput, message);
     let job = Job {
@@ -189,6 +189,7 @@ fn execute(
         blocks: options.blocks,
         entry,
         timeout_secs: options.timeout_secs,
+        race: options.sanitize == Some(Sanitizer::Race),
         stats: work.join("stats.json"),
         input: work.join("input.bin"),
         output: work.join("output.bin"),

@@ -347,9 +347,6 @@ void pld::ascend::populateAscendToEmitCPatterns(TypeConverter &converter,
                        /*withSite=*/true);
   addPlainCall<ReleaseOp>(patterns, converter, "pld::rt::release");
   addPlainCall<AcquireOp>(patterns, converter, "pld::rt::acquire");
-  addPlainCall<DeferCompletionOp>(patterns, converter,
-                                  "pld::rt::defer_completion",
-                                  /*withSite=*/true);
 
   patterns.add<CallPattern<TileOp>>(
       converter, context,
@@ -478,6 +475,28 @@ void pld::ascend::populateAscendToEmitCPatterns(TypeConverter &converter,
         auto call = emitc::CallOpaqueOp::create(
             rewriter, op.getLoc(), TypeRange(), "pld::rt::twait", operands,
             builder.getArrayAttr(args), ArrayAttr());
+        rewriter.replaceOp(op, call.getResults());
+        return success();
+      });
+
+  patterns.add<CallPattern<DeferCompletionOp>>(
+      converter, context,
+      [](DeferCompletionOp op, DeferCompletionOp::Adaptor adaptor,
+         ConversionPatternRewriter &rewriter, const TypeConverter &) {
+        // defer_completion(payload, cell, expected, site, signal, dims...)
+        SmallVector<Value> operands = {adaptor.getPayload(), adaptor.getCell(),
+                                       adaptor.getExpected(),
+                                       adaptor.getSignal()};
+        llvm::append_range(operands, adaptor.getDims());
+        Builder builder(op.getContext());
+        SmallVector<Attribute> args = {builder.getIndexAttr(0),
+                                       builder.getIndexAttr(1),
+                                       builder.getIndexAttr(2), siteOf(op)};
+        for (size_t index = 3; index < operands.size(); ++index)
+          args.push_back(builder.getIndexAttr(index));
+        auto call = emitc::CallOpaqueOp::create(
+            rewriter, op.getLoc(), TypeRange(), "pld::rt::defer_completion",
+            operands, builder.getArrayAttr(args), ArrayAttr());
         rewriter.replaceOp(op, call.getResults());
         return success();
       });

@@ -30,9 +30,10 @@ using DispatchPayload = __gm__ int64_t *;
 /// Registers `*cell >= expected` with the task runtime and returns; the
 /// task completes once every registered condition holds. pld-verify keeps a
 /// constant `expected` in [0, INT32_MAX], where int32 and uint32 agree.
+template <typename... Dims>
 AICORE inline void defer_completion(DispatchPayload payload,
                                     __gm__ int32_t *cell, int32_t expected,
-                                    const char *) {
+                                    const char *, __gm__ int32_t *, Dims...) {
   AsyncCtx async = get_async_ctx(payload);
   save_expected_notification_counter(async, cell,
                                      static_cast<uint32_t>(expected));

@@ -298,12 +298,19 @@ inline void release() { detail::release(); }
 /// is visible from here on.
 inline void acquire() { detail::acquire(); }
 
-// A scalar access, optionally with the tensor it must stay in.
+// A scalar access, optionally with the tensor it must stay in. Relaxed
+// atomics: a scalar access is how a kernel reads a signal cell after its wait
+// (the handshake's pl.read), which a peer's notify updates atomically; as a
+// plain access that would be a C++ data race ThreadSanitizer reports in every
+// correct handshake. pld's own ordering of payloads, scalar ones included,
+// is what `--sanitize race` checks.
 template <typename T>
 T read(__gm__ T *p, const char *site, __gm__ T *tensor = nullptr,
        int64_t tensor_elems = 0) {
   detail::check_read(p, sizeof(T), site, tensor, tensor_elems * sizeof(T));
-  return *p;
+  T value;
+  __atomic_load(p, &value, __ATOMIC_RELAXED);
+  return value;
 }
 // `v` does not take part in deduction: write(i64_ptr, 0, site) must compile.
 template <typename T>
@@ -311,7 +318,7 @@ void write(__gm__ T *p, typename detail::NonDeduced<T>::type v,
            const char *site, __gm__ T *tensor = nullptr,
            int64_t tensor_elems = 0) {
   detail::check_write(p, sizeof(T), site, tensor, tensor_elems * sizeof(T));
-  *p = v;
+  __atomic_store(p, &v, __ATOMIC_RELAXED);
 }
 
 //===-- Entry wrappers: the harness's argument array ----------------------===//
@@ -355,9 +362,13 @@ TaskId submit(__gm__ CommContext *ctx, const char *name, int64_t blocks,
                          detail::bind(kernel, args...))};
 }
 
-inline void defer_completion(DispatchPayload payload, __gm__ int32_t *cell,
-                             int32_t expected, const char *site) {
-  detail::defer_completion(payload.task, cell, expected, site);
+template <typename... D>
+void defer_completion(DispatchPayload payload, __gm__ int32_t *cell,
+                      int32_t expected, const char *site,
+                      __gm__ int32_t *signal_base, D... dims) {
+  const int64_t shape[sizeof...(D) + 1] = {static_cast<int64_t>(dims)...};
+  detail::defer_completion(payload.task, cell, expected, site, signal_base,
+                           shape, sizeof...(D));
 }
 
 template <typename... P, typename... A>

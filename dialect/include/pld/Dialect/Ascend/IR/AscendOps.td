@@ -323,7 +323,8 @@ def Ascend_PipeSyncOp : Ascend_Op<"pipe_sync", [MemoryEffects<[MemRead, MemWrite
   let assemblyFormat = "`` $src `->` `` $dst attr-dict";
 }
 
-def Ascend_DeferCompletionOp : Ascend_Op<"defer_completion", [Ascend_GmEffects]> {
+def Ascend_DeferCompletionOp : Ascend_Op<"defer_completion", [Ascend_GmEffects,
+    AllTypesMatch<["cell", "signal"]>]> {
   let summary = "register `cell >= expected` as a completion condition of the running task";
   let description = [{
     Returns at once: the task completes once every registered condition
@@ -332,15 +333,22 @@ def Ascend_DeferCompletionOp : Ascend_Op<"defer_completion", [Ascend_GmEffects]>
     uint32_t expected)` with the `AsyncCtx` that `get_async_ctx` builds
     from the task's dispatch payload (hw-native-sys/simpler,
     `pto_async_kernel_api.h`); `expected` must be in [0, INT32_MAX].
+    `signal` and its `dims` name the whole signal tensor, as for
+    `ascend.tnotify`: the simulator checks the cell is in it and names it by
+    its coordinates.
 
     ```mlir
-    ascend.defer_completion %payload, %cell, %expected : !ascend.gm<i32>
+    ascend.defer_completion %payload, %cell, %expected, signal %sig[%c4, %c1] : !ascend.gm<i32>
     ```
   }];
   let arguments = (ins Ascend_DispatchPayloadType:$payload,
                        Ascend_SignalPtr:$cell, I32:$expected,
+                       Ascend_SignalPtr:$signal, Variadic<Index>:$dims,
                        OptionalAttr<StrAttr>:$site);
-  let assemblyFormat = "$payload `,` $cell `,` $expected attr-dict `:` type($cell)";
+  let assemblyFormat = [{
+    $payload `,` $cell `,` $expected `,` `signal` $signal `[` $dims `]`
+    attr-dict `:` type($cell)
+  }];
 }
 
 def Ascend_ReadOp : Ascend_Op<"read", [MemoryEffects<[MemRead]>,

@@ -179,7 +179,8 @@ int64_t submit(CommContext *ctx, const char *name, int64_t blocks,
 /// its dispatch payload), or null.
 void *current_task();
 void defer_completion(void *task, int32_t *cell, int32_t expected,
-                      const char *site);
+                      const char *site, const int32_t *base,
+                      const int64_t *dims, int ndims);
 void launch(CommContext *ctx, int64_t blocks, Closure kernel);
 void run_on_lanes(CommContext *ctx, Closure body);
 

@@ -1,0 +1,459 @@
+//===- race.cpp - pld's happens-before, checked at run time ---------------===//
+//
+// See race.h for the model. One lock guards the shadow memory and the cells'
+// logs: the detector is for correctness runs, and simulated threads already
+// share two cores.
+//
+//===----------------------------------------------------------------------===//
+
+#include "race.h"
+
+#include "report.h"
+#include "thread.h"
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+
+namespace pld::sim::race {
+namespace {
+
+std::atomic<bool> g_enabled{false};
+/// Lanes come in pairs, 2k (payload) and 2k + 1 (signal), from k = 1; lane
+/// 0 stands for "none".
+std::atomic<uint32_t> g_next_thread{1};
+std::mutex g_lock;
+
+struct ThreadRace {
+  bool started = false;
+  Lanes lanes;
+  /// Per cell, the position in its log this thread last wrote or saw.
+  std::unordered_map<const int32_t *, int64_t> seen;
+};
+thread_local ThreadRace t_race;
+
+uint32_t &at(Clock &clock, uint32_t lane) {
+  if (clock.size() <= lane)
+    clock.resize(lane + 1, 0);
+  return clock[lane];
+}
+uint32_t get(const Clock &clock, uint32_t lane) {
+  return lane < clock.size() ? clock[lane] : 0;
+}
+void join_into(Clock &into, const Clock &other) {
+  if (into.size() < other.size())
+    into.resize(other.size(), 0);
+  for (size_t i = 0; i < other.size(); ++i)
+    into[i] = std::max(into[i], other[i]);
+}
+uint32_t thread_of(uint32_t lane) { return lane / 2; }
+
+//===-- Who did what, for reports -----------------------------------------===//
+
+struct Doer {
+  Identity id;
+  const char *op;
+  const char *site;
+  Access kind;
+};
+/// Indexed by the value a shadow epoch keeps; entry 0 is unused.
+std::vector<Doer> g_doers(1);
+std::map<std::tuple<uint32_t, const char *, const char *, Access>, uint32_t>
+    g_doer_index;
+/// Identity by thread number (lane / 2).
+std::vector<Identity> g_threads(1);
+
+uint32_t doer(const char *op, const char *site, Access kind) {
+  uint32_t thread = thread_of(t_race.lanes.payload);
+  auto key = std::make_tuple(thread, op, site, kind);
+  auto [it, added] = g_doer_index.emplace(key, 0);
+  if (added) {
+    it->second = static_cast<uint32_t>(g_doers.size());
+    g_doers.push_back({g_threads[thread], op, site, kind});
+  }
+  return it->second;
+}
+
+//===-- Shadow memory -----------------------------------------------------===//
+
+struct Epoch {
+  uint32_t lane = 0;
+  uint32_t clock = 0;
+  uint32_t doer = 0;
+};
+
+struct Cell {
+  Epoch write;
+  Epoch read;
+  uint32_t shared = 0; ///< Index into g_read_sets when several threads read.
+};
+
+constexpr uint64_t kPageBits = 12;
+constexpr uint64_t kPageBytes = uint64_t{1} << kPageBits;
+std::unordered_map<uintptr_t, std::unique_ptr<Cell[]>> g_pages;
+std::vector<std::vector<Epoch>> g_read_sets(1);
+
+Cell &cell_at(uintptr_t address) {
+  std::unique_ptr<Cell[]> &page = g_pages[address >> kPageBits];
+  if (!page)
+    page = std::make_unique<Cell[]>(kPageBytes);
+  return page[address & (kPageBytes - 1)];
+}
+
+bool atomic_kind(Access kind) { return kind == Access::AtomicAdd; }
+
+bool covered(const Clock &clock, const Epoch &epoch) {
+  return get(clock, epoch.lane) >= epoch.clock;
+}
+
+std::string verb(Access kind, bool past) {
+  switch (kind) {
+  case Access::Read:
+    return past ? "read" : "reads";
+  case Access::Write:
+    return past ? "wrote" : "writes";
+  case Access::AtomicAdd:
+    return past ? "atomically added to" : "atomically adds to";
+  }
+  return "accesses";
+}
+
+/// The user's op, where it has a site.
+std::string name(const Doer &d) {
+  return d.site && *d.site ? std::string(d.site) : d.op;
+}
+
+/// "rank 1 window + [256, 512)".
+std::string bytes_of(uintptr_t begin, uintptr_t end) {
+  std::string first = describe_address(begin);
+  size_t plus = first.rfind("+ ");
+  if (plus == std::string::npos)
+    return first;
+  uint64_t offset = std::stoull(first.substr(plus + 2));
+  return first.substr(0, plus + 2) + "[" + std::to_string(offset) + ", " +
+         std::to_string(offset + (end - begin)) + ")";
+}
+
+/// The payload clock each thread's last release published, by thread.
+std::vector<uint32_t> g_released(1);
+
+/// Why `first` is not ordered before the calling thread's access.
+std::string missing(const Epoch &first, const Doer &then) {
+  const Doer &was = g_doers[first.doer];
+  std::string second = describe(then.id);
+  std::string first_thread = describe(was.id);
+  if (covered(t_race.lanes.sig, first))
+    return "a wait of " + second + " orders it, but no acquire() comes " +
+           "between that wait and the " + then.op +
+           ": its data cache may still hold stale lines";
+  uint32_t thread = thread_of(first.lane);
+  bool payload_write = first.lane % 2 == 0 && was.kind != Access::Read;
+  if (payload_write &&
+      (thread >= g_released.size() || g_released[thread] < first.clock))
+    return first_thread + " has not released its " + was.op +
+           " (no release() after it), so no notify publishes it";
+  return "no notify -> wait chain orders " + first_thread + "'s " + was.op +
+         " before " + second + "'s " + then.op;
+}
+
+[[noreturn]] void report(const Epoch &first, uintptr_t begin, uintptr_t end,
+                         const Doer &then) {
+  const Doer &was = g_doers[first.doer];
+  std::string text = "pld-run: race: " + name(then) + " on " +
+                     describe(then.id) + " " + verb(then.kind, false) +
+                     " what " + name(was) + " on " + describe(was.id) + " " +
+                     verb(was.kind, true) + ", unordered\n";
+  text += "  first: " + std::string(was.op) + " (" + name(was) + "), " +
+          describe(was.id) + "\n";
+  text += "  then:  " + std::string(then.op) + " (" + name(then) + "), " +
+          describe(then.id) + "\n";
+  text += "  bytes: " + bytes_of(begin, end) + ", " +
+          std::to_string(end - begin) + " bytes\n";
+  text += "  missing: " + missing(first, then) + "\n";
+  stop_run(kExitRace, text);
+}
+
+/// The earlier access of `cell` that conflicts with one of `kind` by the
+/// calling thread at `clock`, if any.
+const Epoch *conflict(const Cell &cell, Access kind, const Clock &clock) {
+  uint32_t me = thread_of(t_race.lanes.payload);
+  auto races = [&](const Epoch &earlier, Access earlier_kind) {
+    return earlier.lane && thread_of(earlier.lane) != me &&
+           !covered(clock, earlier) &&
+           !(atomic_kind(earlier_kind) && atomic_kind(kind));
+  };
+  if (races(cell.write, g_doers[cell.write.doer].kind))
+    return &cell.write;
+  if (kind == Access::Read)
+    return nullptr;
+  if (cell.shared) {
+    for (const Epoch &read : g_read_sets[cell.shared])
+      if (races(read, Access::Read))
+        return &read;
+  } else if (races(cell.read, Access::Read)) {
+    return &cell.read;
+  }
+  return nullptr;
+}
+
+void record(Cell &cell, Access kind, const Epoch &now, const Clock &clock) {
+  if (kind != Access::Read) {
+    cell.write = now;
+    cell.read = {};
+    cell.shared = 0;
+    return;
+  }
+  uint32_t me = thread_of(now.lane);
+  if (cell.shared) {
+    std::vector<Epoch> &reads = g_read_sets[cell.shared];
+    // Drop what this read supersedes: its own thread's, and what it covers.
+    std::erase_if(reads, [&](const Epoch &read) {
+      return thread_of(read.lane) == me || covered(clock, read);
+    });
+    reads.push_back(now);
+    return;
+  }
+  if (!cell.read.lane || thread_of(cell.read.lane) == me ||
+      covered(clock, cell.read)) {
+    cell.read = now;
+    return;
+  }
+  cell.shared = static_cast<uint32_t>(g_read_sets.size());
+  g_read_sets.push_back({cell.read, now});
+}
+
+/// Checks and records bytes [p, p + bytes) for an access by the calling
+/// thread's `lane` at `clock`. Requires g_lock.
+void shadow(uintptr_t p, uint64_t bytes, Access kind, uint32_t lane,
+            const Clock &clock, const char *op, const char *site) {
+  Epoch now{lane, get(clock, lane), doer(op, site, kind)};
+  for (uint64_t i = 0; i < bytes; ++i) {
+    Cell &cell = cell_at(p + i);
+    if (const Epoch *earlier = conflict(cell, kind, clock)) {
+      Epoch first = *earlier;
+      uint64_t end = i + 1;
+      while (end < bytes) {
+        const Epoch *next = conflict(cell_at(p + end), kind, clock);
+        if (!next || next->lane != first.lane || next->clock != first.clock)
+          break;
+        ++end;
+      }
+      report(first, p + i, p + end, g_doers[now.doer]);
+    }
+    record(cell, kind, now, clock);
+  }
+}
+
+//===-- Signal cells ------------------------------------------------------===//
+
+struct Entry {
+  bool set;
+  int32_t value;
+  Clock clock;
+};
+struct Log {
+  int32_t initial = 0;
+  std::vector<Entry> entries;
+};
+std::unordered_map<const int32_t *, Log> g_logs;
+
+Log &log_of(const int32_t *cell) {
+  auto [it, added] = g_logs.try_emplace(cell);
+  if (added)
+    it->second.initial = std::atomic_ref<int32_t>(*const_cast<int32_t *>(cell))
+                             .load(std::memory_order_relaxed);
+  return it->second;
+}
+
+/// The cell's value after entry `position` (-1: before any).
+int32_t value_at(const Log &log, int64_t position) {
+  int32_t value = log.initial;
+  for (int64_t i = 0; i <= position; ++i) {
+    const Entry &entry = log.entries[static_cast<size_t>(i)];
+    value = entry.set
+                ? entry.value
+                : static_cast<int32_t>(static_cast<uint32_t>(value) +
+                                       static_cast<uint32_t>(entry.value));
+  }
+  return value;
+}
+
+/// The first position at or after `from` where `holds(value)`, or -2.
+template <typename Holds>
+int64_t first_holding(const Log &log, int64_t from, Holds holds) {
+  int32_t value = value_at(log, from);
+  for (int64_t position = from;; ++position) {
+    if (position >= 0) {
+      const Entry &entry = log.entries[static_cast<size_t>(position)];
+      if (position > from)
+        value = entry.set
+                    ? entry.value
+                    : static_cast<int32_t>(static_cast<uint32_t>(value) +
+                                           static_cast<uint32_t>(entry.value));
+    }
+    if (holds(value))
+      return position;
+    if (position + 1 >= static_cast<int64_t>(log.entries.size()))
+      return -2;
+  }
+}
+
+/// The joined clocks of the entries that make up the value at `position`:
+/// from the last Set at or before it.
+Clock clock_of(const Log &log, int64_t position) {
+  Clock clock;
+  int64_t start = position;
+  while (start > 0 && !log.entries[static_cast<size_t>(start)].set)
+    --start;
+  for (int64_t i = std::max<int64_t>(start, 0); i <= position; ++i)
+    join_into(clock, log.entries[static_cast<size_t>(i)].clock);
+  return clock;
+}
+
+} // namespace
+
+bool enabled() { return g_enabled.load(std::memory_order_relaxed); }
+void enable() { g_enabled.store(true, std::memory_order_relaxed); }
+
+std::shared_ptr<Clock> fork() {
+  if (!enabled() || !t_race.started)
+    return nullptr;
+  std::lock_guard<std::mutex> guard(g_lock);
+  auto parent = std::make_shared<Clock>(t_race.lanes.now);
+  join_into(*parent, t_race.lanes.sig);
+  // The parent's later events are not the child's to know.
+  ++at(t_race.lanes.now, t_race.lanes.payload);
+  ++at(t_race.lanes.sig, t_race.lanes.signal);
+  return parent;
+}
+
+void start(const Clock *parent) {
+  if (!enabled())
+    return;
+  std::lock_guard<std::mutex> guard(g_lock);
+  uint32_t thread = g_next_thread.fetch_add(1, std::memory_order_relaxed);
+  if (g_threads.size() <= thread)
+    g_threads.resize(thread + 1);
+  g_threads[thread] = self().id;
+  Lanes &lanes = t_race.lanes;
+  lanes.payload = 2 * thread;
+  lanes.signal = 2 * thread + 1;
+  if (parent) {
+    lanes.now = *parent;
+    lanes.sig = *parent;
+  }
+  at(lanes.now, lanes.payload) = 1;
+  at(lanes.sig, lanes.signal) = 1;
+  t_race.started = true;
+}
+
+std::shared_ptr<Clock> finish() {
+  if (!enabled() || !t_race.started)
+    return nullptr;
+  std::lock_guard<std::mutex> guard(g_lock);
+  auto clock = std::make_shared<Clock>(t_race.lanes.now);
+  join_into(*clock, t_race.lanes.sig);
+  return clock;
+}
+
+void join(const Clock &other) {
+  if (!enabled() || !t_race.started)
+    return;
+  std::lock_guard<std::mutex> guard(g_lock);
+  join_into(t_race.lanes.now, other);
+  join_into(t_race.lanes.sig, other);
+}
+
+void release() {
+  if (!enabled() || !t_race.started)
+    return;
+  std::lock_guard<std::mutex> guard(g_lock);
+  Lanes &lanes = t_race.lanes;
+  uint32_t thread = thread_of(lanes.payload);
+  if (g_released.size() <= thread)
+    g_released.resize(thread + 1, 0);
+  g_released[thread] = get(lanes.now, lanes.payload);
+  join_into(lanes.sig, lanes.now);
+  ++at(lanes.now, lanes.payload);
+}
+
+void acquire() {
+  if (!enabled() || !t_race.started)
+    return;
+  std::lock_guard<std::mutex> guard(g_lock);
+  Lanes &lanes = t_race.lanes;
+  join_into(lanes.now, lanes.sig);
+  ++at(lanes.sig, lanes.signal);
+}
+
+void access(const void *p, uint64_t bytes, Access kind, const char *op,
+            const char *site) {
+  access_rows(p, 1, static_cast<int64_t>(bytes), 0, kind, op, site);
+}
+
+void access_rows(const void *p, int64_t rows, int64_t row_bytes,
+                 int64_t stride_bytes, Access kind, const char *op,
+                 const char *site) {
+  if (!enabled() || !t_race.started || rows <= 0 || row_bytes <= 0)
+    return;
+  std::lock_guard<std::mutex> guard(g_lock);
+  Lanes &lanes = t_race.lanes;
+  auto base = reinterpret_cast<uintptr_t>(p);
+  for (int64_t r = 0; r < rows; ++r)
+    shadow(base + static_cast<uintptr_t>(r * stride_bytes),
+           static_cast<uint64_t>(row_bytes), kind, lanes.payload, lanes.now, op,
+           site);
+  ++at(lanes.now, lanes.payload);
+}
+
+void lock_cells() { g_lock.lock(); }
+void unlock_cells() { g_lock.unlock(); }
+
+void notify_locked(int32_t *cell, int32_t value, bool set, const char *site) {
+  Lanes &lanes = t_race.lanes;
+  Log &log = g_logs.at(cell);
+  log.entries.push_back({set, value, lanes.sig});
+  t_race.seen[cell] = static_cast<int64_t>(log.entries.size()) - 1;
+  // The notify is an atomic write of the cell: it races with plain accesses
+  // only.
+  shadow(reinterpret_cast<uintptr_t>(cell), sizeof(int32_t), Access::AtomicAdd,
+         lanes.signal, lanes.sig, "tnotify", site);
+  ++at(lanes.sig, lanes.signal);
+}
+
+void prepare(const int32_t *cell) { (void)log_of(cell); }
+
+void waited(int32_t *cell, int32_t expected, rt::WaitCmp cmp) {
+  if (!enabled() || !t_race.started)
+    return;
+  std::lock_guard<std::mutex> guard(g_lock);
+  const Log &log = log_of(cell);
+  auto seen = t_race.seen.find(cell);
+  int64_t from = seen == t_race.seen.end() ? -1 : seen->second;
+  int64_t position = first_holding(log, from, [&](int32_t value) {
+    return cmp == rt::WaitCmp::EQ ? value == expected : value >= expected;
+  });
+  if (position < -1) // Held only through a write outside the log.
+    return;
+  t_race.seen[cell] = position;
+  if (position >= 0)
+    join_into(t_race.lanes.sig, clock_of(log, position));
+  ++at(t_race.lanes.sig, t_race.lanes.signal);
+}
+
+Clock condition_clock(int32_t *cell, int32_t expected) {
+  if (!enabled())
+    return {};
+  std::lock_guard<std::mutex> guard(g_lock);
+  const Log &log = log_of(cell);
+  int64_t position = first_holding(log, -1, [&](int32_t value) {
+    return static_cast<uint32_t>(value) >= static_cast<uint32_t>(expected);
+  });
+  return position >= 0 ? clock_of(log, position) : Clock{};
+}
+
+} // namespace pld::sim::race
