@@ -1,19 +1,21 @@
-//! pld-run's command line (PIPELINE.md §7).
+//! pld-run's command line (docs/pld-run.md), parsed with clap.
 //!
 //! ```text
 //! pld-run FILE.mlir --ranks N [--entry NAME] [--blocks B]
 //!         [--init ARG=EXPR]... [--load ARG=PATH]... [--shape ARG=D0xD1...]
 //!         [--expect ARG=EXPR]... [--rtol X] [--atol X] [--print ARG]... [--dump DIR]
 //!         [--stats[=json]] [--timeout SECONDS] [--sanitize race|thread|address]
+//!         [--schedule CHOICES|pct:SEED[:DEPTH]] [--explore[=MAX]]
 //!         [--pipeline PIPELINE] [--keep DIR]
 //! ```
 //!
 //! Every option with a value takes it as `--flag value` or `--flag=value`;
 //! in the first form the next argument is the value even if it starts with
 //! `-` (so `--init 0=-r` and `--atol -1` reach their checks). `--stats`
-//! takes its optional value only as `--stats=json` (or `--stats=table`).
+//! and `--explore` take their optional value only as `--stats=json` (or
+//! `--stats=table`) and `--explore=MAX`.
 //! `--` ends the options. `--help` (or `-h`) anywhere before `--` asks for
-//! [`USAGE`], whatever else is on the line.
+//! [`usage`], whatever else is on the line.
 //!
 //! Options that name an argument (`--init`, `--load`, `--shape`,
 //! `--expect`, `--print`) may repeat for different arguments; naming one
@@ -22,11 +24,15 @@
 //! once. Whether an ARG exists, and fits the option, is only known from
 //! the entry's signature: see [`crate::args::validate`].
 //!
-//! Paths (FILE, `--load`, `--dump`, `--keep`) need not be UTF-8; every other
-//! value must be.
+//! clap splits the line (both value forms, `--`, repeated options) and
+//! writes `--help`; every value is kept as it came (`OsString`) and checked
+//! here, so that each error names the option and says what it expects, in
+//! pld-run's words rather than a parser's. Paths (FILE, `--load`, `--dump`,
+//! `--keep`) need not be UTF-8; every other value must be.
 
 use crate::expr::Expr;
 use crate::status::ExitStatus;
+use clap::{ArgAction, CommandFactory, FromArgMatches, Parser};
 use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};
 use std::fmt;
@@ -38,54 +44,114 @@ pub const MAX_RANKS: usize = 64;
 /// Seconds a run may take when `--timeout` is not given.
 pub const DEFAULT_TIMEOUT_SECS: u64 = 60;
 
-/// `--help`'s text.
-pub const USAGE: &str = "\
-usage: pld-run FILE.mlir --ranks N [options]
-
-Runs the entry function of a pld module on N simulated ranks and checks
-its results.
-
-options:
-  --ranks N              number of ranks, 1..=64 (required)
-  --entry NAME           function to run (default: the module's only host
-                         orchestrator, else its only kernel)
-  --blocks B             blocks per rank (default 1)
-  --init ARG=EXPR        initial value of entry argument ARG (0-based), per
-                         rank and element; everything else starts at 0
-  --load ARG=PATH        initial value of ARG from a .npy file; {rank} in
-                         PATH is replaced by the rank
-  --shape ARG=D0xD1...   shape of ARG, needed where its type has dynamic
-                         dimensions
-  --expect ARG=EXPR      expected final value of ARG on every rank
-  --rtol X, --atol X     tolerance: |got - expected| <= atol + rtol*|expected|
-                         (defaults per element type: f16 1e-3/1e-3,
-                         bf16 1e-2/1e-2, f32 1e-5/1e-6, f64 1e-12/1e-12,
-                         integers exact)
-  --print ARG            print ARG's final value on every rank
-  --dump DIR             write final array arguments to DIR/rank<R>.arg<K>.npy
-  --stats[=json]         print per-rank transfer counters as a table, or JSON
-  --timeout SECONDS      wall-clock limit of the run (default 60)
-  --sanitize race|thread|address
-                         race: check pld's happens-before (a data race that
-                         no release -> notify -> wait -> acquire chain
-                         orders is reported, exit 5); thread, address:
-                         build with ThreadSanitizer or AddressSanitizer (bugs
-                         in the simulator itself)
-  --pipeline PIPELINE    lowering pipeline to use instead of the default
-  --keep DIR             keep the generated C++, job and binaries in DIR
-  -h, --help             print this help
-
+const AFTER_HELP: &str = "\
 EXPR: numbers (1, 2.5, .5, 1e-3), r (rank), n (ranks), i (row-major flat
 index), i0..i7 (index per dimension), + - * / % (integer division and
 remainder truncate when both sides are integers), unary -, parentheses,
 < <= > >= == != (1 or 0), min(a,b), max(a,b), and sum_r(e), prod_r(e),
-max_r(e), min_r(e), which evaluate e for every rank r in 0..n.
+max_r(e), min_r(e), which evaluate e for every rank r in 0..n. A value
+must be one ARG's element type holds (no fraction into an integer, no
+overflow); --expect compares against the stored value in f64 (integers
+exactly).
 Example: --init 0=r*100+i --expect 0=sum_r(r*100+i)
 
 exit status:
   0 ok, 1 an expectation failed, 2 bad usage, invalid IR or a failed build,
-  3 deadlock or timeout, 4 a trap, 5 a sanitizer report
-";
+  3 deadlock or timeout, 4 a trap, 5 a sanitizer report";
+
+/// The most schedules `--explore` runs when MAX is not given.
+pub const DEFAULT_EXPLORE_MAX: u64 = 10_000;
+const DEFAULT_EXPLORE_MAX_TEXT: &str = "10000";
+
+/// The command line as clap splits it: every value as given, every option
+/// collected however often it appears (the checks below say what may
+/// repeat).
+#[derive(Parser, Debug)]
+#[command(
+    name = "pld-run",
+    about = "Runs the entry function of a pld module on N simulated ranks and checks its results.",
+    override_usage = "pld-run FILE.mlir --ranks N [options]",
+    after_help = AFTER_HELP,
+    disable_version_flag = true
+)]
+struct Line {
+    /// The pld module to lower, compile and run
+    #[arg(value_name = "FILE.mlir")]
+    input: Vec<OsString>,
+    /// Number of ranks, 1..=64 (required)
+    #[arg(long, value_name = "N", action = ArgAction::Append, allow_hyphen_values = true)]
+    ranks: Vec<OsString>,
+    /// Function to run (default: the module's only host orchestrator, else its only kernel)
+    #[arg(long, value_name = "NAME", action = ArgAction::Append, allow_hyphen_values = true)]
+    entry: Vec<OsString>,
+    /// Blocks per rank (default 1)
+    #[arg(long, value_name = "B", action = ArgAction::Append, allow_hyphen_values = true)]
+    blocks: Vec<OsString>,
+    /// Initial value of entry argument ARG (0-based), per rank and element; everything else starts at 0
+    #[arg(long, value_name = "ARG=EXPR", action = ArgAction::Append, allow_hyphen_values = true)]
+    init: Vec<OsString>,
+    /// Initial value of ARG from a .npy file; {rank} in PATH is replaced by the rank
+    #[arg(long, value_name = "ARG=PATH", action = ArgAction::Append, allow_hyphen_values = true)]
+    load: Vec<OsString>,
+    /// Shape of ARG, needed where its type has dynamic dimensions
+    #[arg(long, value_name = "ARG=D0xD1...", action = ArgAction::Append, allow_hyphen_values = true)]
+    shape: Vec<OsString>,
+    /// Expected final value of ARG on every rank; the run fails (exit 1) otherwise
+    #[arg(long, value_name = "ARG=EXPR", action = ArgAction::Append, allow_hyphen_values = true)]
+    expect: Vec<OsString>,
+    /// Relative tolerance: |got - expected| <= atol + rtol*|expected| (defaults per element type: f16 1e-3, bf16 1e-2, f32 1e-5, f64 1e-12, integers exact)
+    #[arg(long, value_name = "X", action = ArgAction::Append, allow_hyphen_values = true)]
+    rtol: Vec<OsString>,
+    /// Absolute tolerance (defaults: f16 1e-3, bf16 1e-2, f32 1e-6, f64 1e-12, integers exact)
+    #[arg(long, value_name = "X", action = ArgAction::Append, allow_hyphen_values = true)]
+    atol: Vec<OsString>,
+    /// Print ARG's final value on every rank
+    #[arg(long, value_name = "ARG", action = ArgAction::Append, allow_hyphen_values = true)]
+    print: Vec<OsString>,
+    /// Write final array arguments to DIR/rank<R>.arg<K>.npy
+    #[arg(long, value_name = "DIR", action = ArgAction::Append, allow_hyphen_values = true)]
+    dump: Vec<OsString>,
+    /// Print per-rank transfer counters as a table, or JSON (--stats=json)
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        action = ArgAction::Append,
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "table"
+    )]
+    stats: Vec<OsString>,
+    /// Wall-clock limit of the run in seconds (default 60)
+    #[arg(long, value_name = "SECONDS", action = ArgAction::Append, allow_hyphen_values = true)]
+    timeout: Vec<OsString>,
+    /// race: check pld's happens-before (a data race that no release -> notify -> wait -> acquire chain orders is reported, exit 5); thread, address: build with ThreadSanitizer or AddressSanitizer (bugs in the simulator itself)
+    #[arg(long, value_name = "race|thread|address", action = ArgAction::Append, allow_hyphen_values = true)]
+    sanitize: Vec<OsString>,
+    /// Serialize the run: the simulator decides every interleaving. CHOICES (0,2,1,...: scheduler thread ids, as a report prints them) replays one; pct:SEED[:DEPTH] draws one with PCT (default depth 3)
+    #[arg(long, value_name = "CHOICES|pct:SEED[:DEPTH]", action = ArgAction::Append, allow_hyphen_values = true)]
+    schedule: Vec<OsString>,
+    /// Run every distinct interleaving of the notifies and waits (DPOR), up to MAX schedules (default 10000), with --sanitize race; stops at the first deadlock, trap, race or failed expectation
+    #[arg(
+        long,
+        value_name = "MAX",
+        action = ArgAction::Append,
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = DEFAULT_EXPLORE_MAX_TEXT
+    )]
+    explore: Vec<OsString>,
+    /// Lowering pipeline to use instead of the default
+    #[arg(long, value_name = "PIPELINE", action = ArgAction::Append, allow_hyphen_values = true)]
+    pipeline: Vec<OsString>,
+    /// Keep the generated C++, job and binaries in DIR
+    #[arg(long, value_name = "DIR", action = ArgAction::Append, allow_hyphen_values = true)]
+    keep: Vec<OsString>,
+}
+
+/// `--help`'s text.
+pub fn usage() -> String {
+    Line::command().render_help().to_string()
+}
 
 /// What the command line asks for.
 // One per process: boxing the large variant would buy nothing.
@@ -126,6 +192,38 @@ impl Sanitizer {
     }
 }
 
+/// `--schedule`'s choice: the run is serialized and the simulator decides
+/// every interleaving (docs/pld-run.md, "Schedules").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Schedule {
+    /// These choices, by scheduler thread id; past their end the lowest
+    /// thread id that can run.
+    Replay(Vec<u32>),
+    /// PCT: random thread priorities and `depth - 1` priority change points.
+    Pct { seed: u64, depth: u32 },
+}
+
+impl Schedule {
+    /// The words of the job file's `schedule` directive.
+    pub fn directive(&self) -> String {
+        match self {
+            Schedule::Replay(choices) => format!("replay {}", choice_list(choices)),
+            Schedule::Pct { seed, depth } => format!("pct {seed} {depth}"),
+        }
+        .trim_end()
+        .to_owned()
+    }
+}
+
+/// Choices as `--schedule` takes them: `0,2,1`.
+pub fn choice_list(choices: &[u32]) -> String {
+    choices
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// A `pld-run` invocation. Argument-keyed maps are ordered by argument.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
@@ -151,7 +249,11 @@ pub struct Options {
     pub stats: Option<StatsFormat>,
     /// `--timeout`, at least 1 (default [`DEFAULT_TIMEOUT_SECS`]).
     pub timeout_secs: u64,
+    /// `--sanitize`; `--explore` implies [`Sanitizer::Race`].
     pub sanitize: Option<Sanitizer>,
+    pub schedule: Option<Schedule>,
+    /// `--explore`: the most schedules to run, at least 1.
+    pub explore: Option<u64>,
     pub pipeline: Option<String>,
     pub keep: Option<PathBuf>,
 }
@@ -180,139 +282,6 @@ fn usage_error(message: impl Into<String>) -> UsageError {
     UsageError {
         message: message.into(),
     }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Flag {
-    Ranks,
-    Entry,
-    Blocks,
-    Init,
-    Load,
-    Shape,
-    Expect,
-    Rtol,
-    Atol,
-    Print,
-    Dump,
-    Stats,
-    Timeout,
-    Sanitize,
-    Pipeline,
-    Keep,
-    Help,
-}
-
-const FLAGS: [(&str, Flag); 17] = [
-    ("--ranks", Flag::Ranks),
-    ("--entry", Flag::Entry),
-    ("--blocks", Flag::Blocks),
-    ("--init", Flag::Init),
-    ("--load", Flag::Load),
-    ("--shape", Flag::Shape),
-    ("--expect", Flag::Expect),
-    ("--rtol", Flag::Rtol),
-    ("--atol", Flag::Atol),
-    ("--print", Flag::Print),
-    ("--dump", Flag::Dump),
-    ("--stats", Flag::Stats),
-    ("--timeout", Flag::Timeout),
-    ("--sanitize", Flag::Sanitize),
-    ("--pipeline", Flag::Pipeline),
-    ("--keep", Flag::Keep),
-    ("--help", Flag::Help),
-];
-
-/// Parses the arguments after the program name.
-pub fn parse<I, S>(args: I) -> Result<Command, UsageError>
-where
-    I: IntoIterator<Item = S>,
-    S: Into<OsString>,
-{
-    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
-    // Help wins over any error elsewhere on the line, so that adding
-    // `--help` to a failing command always explains it.
-    if args
-        .iter()
-        .take_while(|a| *a != "--")
-        .any(|a| a == "--help" || a == "-h")
-    {
-        return Ok(Command::Help);
-    }
-    let mut builder = Builder::default();
-    let mut args = args.into_iter();
-    let mut options_ended = false;
-    while let Some(arg) = args.next() {
-        let is_option = arg.as_encoded_bytes().starts_with(b"-") && arg != "-";
-        if options_ended || !is_option {
-            builder.positional(arg)?;
-            continue;
-        }
-        if arg == "--" {
-            options_ended = true;
-            continue;
-        }
-        let (name, inline) = match crate::os_str::split_once(&arg, b'=') {
-            Some((name, value)) if arg.as_encoded_bytes().starts_with(b"--") => {
-                (name, Some(value.to_os_string()))
-            }
-            _ => (arg.as_os_str(), None),
-        };
-        let name = name.to_string_lossy();
-        let flag = FLAGS
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|&(_, f)| f)
-            .ok_or_else(|| usage_error(format!("unknown option `{name}` (see --help)")))?;
-        let value = match flag {
-            Flag::Stats => inline,
-            // A bare --help returned above; only --help=VALUE gets here.
-            Flag::Help => return Err(usage_error("--help takes no value")),
-            _ => match inline {
-                Some(value) => Some(value),
-                None => Some(
-                    args.next()
-                        .ok_or_else(|| usage_error(format!("{name} needs a value")))?,
-                ),
-            },
-        };
-        builder.apply(flag, &name, value)?;
-    }
-    builder.finish().map(Command::Run)
-}
-
-/// Options as they accumulate.
-#[derive(Default)]
-struct Builder {
-    input: Option<PathBuf>,
-    ranks: Option<usize>,
-    entry: Option<String>,
-    blocks: Option<u32>,
-    init: BTreeMap<usize, Expr>,
-    load: BTreeMap<usize, PathBuf>,
-    shape: BTreeMap<usize, Vec<usize>>,
-    expect: BTreeMap<usize, Expr>,
-    rtol: Option<f64>,
-    atol: Option<f64>,
-    print: Vec<usize>,
-    dump: Option<PathBuf>,
-    stats: Option<StatsFormat>,
-    timeout_secs: Option<u64>,
-    sanitize: Option<Sanitizer>,
-    pipeline: Option<String>,
-    keep: Option<PathBuf>,
-    /// The last option seen, for a hint when `--stats json` leaves `json`
-    /// as a stray positional argument.
-    last_flag: Option<Flag>,
-}
-
-/// Sets a once-only option.
-fn once<T>(slot: &mut Option<T>, name: &str, value: T) -> Result<(), UsageError> {
-    if slot.is_some() {
-        return Err(usage_error(format!("{name} is given more than once")));
-    }
-    *slot = Some(value);
-    Ok(())
 }
 
 /// Adds an argument-keyed option.
@@ -418,12 +387,93 @@ fn tolerance(name: &str, value: &OsStr) -> Result<f64, UsageError> {
         .ok_or_else(|| usage_error(format!("{name} expects a number >= 0, got `{text}`")))
 }
 
-impl Builder {
-    fn positional(&mut self, arg: OsString) -> Result<(), UsageError> {
-        if self.input.is_some() {
-            let text = arg.to_string_lossy();
-            let hint = if self.last_flag == Some(Flag::Stats) && (text == "json" || text == "table")
-            {
+/// Parses the arguments after the program name.
+pub fn parse<I, S>(args: I) -> Result<Command, UsageError>
+where
+    I: IntoIterator<Item = S>,
+    S: Into<OsString>,
+{
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    // Help wins over any error elsewhere on the line, so that adding
+    // `--help` to a failing command always explains it.
+    if args
+        .iter()
+        .take_while(|a| *a != "--")
+        .any(|a| a == "--help" || a == "-h")
+    {
+        return Ok(Command::Help);
+    }
+    let command = Line::command().no_binary_name(true);
+    let matches = command
+        .try_get_matches_from(&args)
+        .map_err(|error| clap_error(&error))?;
+    let line = Line::from_arg_matches(&matches).map_err(|error| clap_error(&error))?;
+    // The value `--stats json` left as a second FILE gets a hint.
+    let after_stats = |file: &OsStr| {
+        args.windows(2)
+            .any(|pair| pair[0] == "--stats" && pair[1] == file)
+    };
+    options(line, after_stats).map(Command::Run)
+}
+
+/// clap's errors in pld-run's words.
+fn clap_error(error: &clap::Error) -> UsageError {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let context = |kind| match error.get(kind) {
+        Some(ContextValue::String(text)) => text.clone(),
+        _ => String::new(),
+    };
+    // "--ranks <N>" -> "--ranks"
+    let flag = || {
+        context(ContextKind::InvalidArg)
+            .split(['=', ' '])
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    match error.kind() {
+        ErrorKind::UnknownArgument => {
+            let arg = context(ContextKind::InvalidArg);
+            if arg.starts_with('-') {
+                let name = arg.split('=').next().unwrap_or_default();
+                usage_error(format!("unknown option `{name}` (see --help)"))
+            } else {
+                usage_error(format!(
+                    "unexpected argument `{arg}`: only one FILE.mlir is run"
+                ))
+            }
+        }
+        ErrorKind::InvalidValue | ErrorKind::NoEquals => {
+            usage_error(format!("{} needs a value", flag()))
+        }
+        ErrorKind::TooManyValues if flag() == "--help" => usage_error("--help takes no value"),
+        _ => usage_error(
+            error
+                .to_string()
+                .trim()
+                .trim_start_matches("error: ")
+                .to_owned(),
+        ),
+    }
+}
+
+/// The one value of an option that may appear once, if it appears.
+fn single<'a>(name: &str, values: &'a [OsString]) -> Result<Option<&'a OsStr>, UsageError> {
+    match values {
+        [] => Ok(None),
+        [value] => Ok(Some(value)),
+        _ => Err(usage_error(format!("{name} is given more than once"))),
+    }
+}
+
+/// Checks every value and builds the options.
+fn options(line: Line, after_stats: impl Fn(&OsStr) -> bool) -> Result<Options, UsageError> {
+    let input = match line.input.as_slice() {
+        [] => return Err(usage_error("missing FILE.mlir (see --help)")),
+        [file] => path("FILE.mlir", file)?,
+        [_, extra, ..] => {
+            let text = extra.to_string_lossy();
+            let hint = if after_stats(extra) && (text == "json" || text == "table") {
                 format!(" (write --stats={text})")
             } else {
                 String::new()
@@ -432,128 +482,197 @@ impl Builder {
                 "unexpected argument `{text}`: only one FILE.mlir is run{hint}"
             )));
         }
-        self.input = Some(path("FILE.mlir", &arg)?);
-        self.last_flag = None;
-        Ok(())
+    };
+    let ranks = single("--ranks", &line.ranks)?
+        .map(|v| number("--ranks", v, 1, MAX_RANKS, "a number of ranks in 1..=64"))
+        .transpose()?
+        .ok_or_else(|| usage_error("--ranks N is required"))?;
+    let entry = single("--entry", &line.entry)?
+        .map(|v| non_empty("--entry", v))
+        .transpose()?;
+    let blocks = single("--blocks", &line.blocks)?
+        .map(|v| number("--blocks", v, 1, u32::MAX, "a number of blocks >= 1"))
+        .transpose()?
+        .unwrap_or(1);
+    let mut init = BTreeMap::new();
+    for value in &line.init {
+        let (arg, text) = assignment("--init", value, "EXPR")?;
+        let expr = expression("--init", arg, utf8("--init", text)?)?;
+        keyed(&mut init, "--init", arg, expr)?;
     }
-
-    fn apply(&mut self, flag: Flag, name: &str, value: Option<OsString>) -> Result<(), UsageError> {
-        self.last_flag = Some(flag);
-        let Some(value) = value else {
-            debug_assert_eq!(flag, Flag::Stats);
-            return once(&mut self.stats, name, StatsFormat::Table);
-        };
-        let value = value.as_os_str();
-        match flag {
-            Flag::Ranks => {
-                let ranks = number(name, value, 1, MAX_RANKS, "a number of ranks in 1..=64")?;
-                once(&mut self.ranks, name, ranks)
-            }
-            Flag::Entry => once(&mut self.entry, name, non_empty(name, value)?),
-            Flag::Blocks => {
-                let blocks = number(name, value, 1, u32::MAX, "a number of blocks >= 1")?;
-                once(&mut self.blocks, name, blocks)
-            }
-            Flag::Init | Flag::Expect => {
-                let (arg, text) = assignment(name, value, "EXPR")?;
-                let expr = expression(name, arg, utf8(name, text)?)?;
-                let map = if flag == Flag::Init {
-                    &mut self.init
-                } else {
-                    &mut self.expect
-                };
-                keyed(map, name, arg, expr)
-            }
-            Flag::Load => {
-                let (arg, file) = assignment(name, value, "PATH")?;
-                let file = path(name, file)?;
-                keyed(&mut self.load, name, arg, file)
-            }
-            Flag::Shape => {
-                let (arg, text) = assignment(name, value, "D0xD1...")?;
-                let shape = dims(name, arg, utf8(name, text)?)?;
-                keyed(&mut self.shape, name, arg, shape)
-            }
-            Flag::Rtol => once(&mut self.rtol, name, tolerance(name, value)?),
-            Flag::Atol => once(&mut self.atol, name, tolerance(name, value)?),
-            Flag::Print => {
-                let arg = arg_position(name, utf8(name, value)?)?;
-                if self.print.contains(&arg) {
-                    return Err(usage_error(format!(
-                        "{name} is given more than once for argument {arg}"
-                    )));
-                }
-                self.print.push(arg);
-                Ok(())
-            }
-            Flag::Dump => once(&mut self.dump, name, path(name, value)?),
-            Flag::Stats => {
-                let format = match utf8(name, value)? {
-                    "json" => StatsFormat::Json,
-                    "table" => StatsFormat::Table,
-                    other => {
-                        return Err(usage_error(format!(
-                            "--stats takes no value or =json, got `{other}`"
-                        )));
-                    }
-                };
-                once(&mut self.stats, name, format)
-            }
-            Flag::Timeout => {
-                let secs = number(name, value, 1, u64::MAX, "a whole number of seconds >= 1")?;
-                once(&mut self.timeout_secs, name, secs)
-            }
-            Flag::Sanitize => {
-                let sanitizer = match utf8(name, value)? {
-                    "race" => Sanitizer::Race,
-                    "thread" => Sanitizer::Thread,
-                    "address" => Sanitizer::Address,
-                    other => {
-                        return Err(usage_error(format!(
-                            "--sanitize expects race, thread or address, got `{other}`"
-                        )));
-                    }
-                };
-                once(&mut self.sanitize, name, sanitizer)
-            }
-            Flag::Pipeline => once(&mut self.pipeline, name, non_empty(name, value)?),
-            Flag::Keep => once(&mut self.keep, name, path(name, value)?),
-            Flag::Help => unreachable!("--help is handled first"),
-        }
+    let mut expect = BTreeMap::new();
+    for value in &line.expect {
+        let (arg, text) = assignment("--expect", value, "EXPR")?;
+        let expr = expression("--expect", arg, utf8("--expect", text)?)?;
+        keyed(&mut expect, "--expect", arg, expr)?;
     }
-
-    fn finish(self) -> Result<Options, UsageError> {
-        let input = self
-            .input
-            .ok_or_else(|| usage_error("missing FILE.mlir (see --help)"))?;
-        let ranks = self
-            .ranks
-            .ok_or_else(|| usage_error("--ranks N is required"))?;
-        if let Some(arg) = self.init.keys().find(|arg| self.load.contains_key(arg)) {
+    let mut load = BTreeMap::new();
+    for value in &line.load {
+        let (arg, file) = assignment("--load", value, "PATH")?;
+        keyed(&mut load, "--load", arg, path("--load", file)?)?;
+    }
+    let mut shape = BTreeMap::new();
+    for value in &line.shape {
+        let (arg, text) = assignment("--shape", value, "D0xD1...")?;
+        let dims = dims("--shape", arg, utf8("--shape", text)?)?;
+        keyed(&mut shape, "--shape", arg, dims)?;
+    }
+    let rtol = single("--rtol", &line.rtol)?
+        .map(|v| tolerance("--rtol", v))
+        .transpose()?;
+    let atol = single("--atol", &line.atol)?
+        .map(|v| tolerance("--atol", v))
+        .transpose()?;
+    let mut print = Vec::new();
+    for value in &line.print {
+        let arg = arg_position("--print", utf8("--print", value)?)?;
+        if print.contains(&arg) {
             return Err(usage_error(format!(
-                "argument {arg} has both --init and --load; give one"
+                "--print is given more than once for argument {arg}"
             )));
         }
-        Ok(Options {
-            input,
-            ranks,
-            entry: self.entry,
-            blocks: self.blocks.unwrap_or(1),
-            init: self.init,
-            load: self.load,
-            shape: self.shape,
-            expect: self.expect,
-            rtol: self.rtol,
-            atol: self.atol,
-            print: self.print,
-            dump: self.dump,
-            stats: self.stats,
-            timeout_secs: self.timeout_secs.unwrap_or(DEFAULT_TIMEOUT_SECS),
-            sanitize: self.sanitize,
-            pipeline: self.pipeline,
-            keep: self.keep,
-        })
+        print.push(arg);
     }
+    let dump = single("--dump", &line.dump)?
+        .map(|v| path("--dump", v))
+        .transpose()?;
+    let stats = single("--stats", &line.stats)?
+        .map(|v| match utf8("--stats", v)? {
+            "json" => Ok(StatsFormat::Json),
+            "table" => Ok(StatsFormat::Table),
+            other => Err(usage_error(format!(
+                "--stats takes no value or =json, got `{other}`"
+            ))),
+        })
+        .transpose()?;
+    let timeout_secs = single("--timeout", &line.timeout)?
+        .map(|v| {
+            number(
+                "--timeout",
+                v,
+                1,
+                u64::MAX,
+                "a whole number of seconds >= 1",
+            )
+        })
+        .transpose()?
+        .unwrap_or(DEFAULT_TIMEOUT_SECS);
+    let sanitize = single("--sanitize", &line.sanitize)?
+        .map(|v| match utf8("--sanitize", v)? {
+            "race" => Ok(Sanitizer::Race),
+            "thread" => Ok(Sanitizer::Thread),
+            "address" => Ok(Sanitizer::Address),
+            other => Err(usage_error(format!(
+                "--sanitize expects race, thread or address, got `{other}`"
+            ))),
+        })
+        .transpose()?;
+    let schedule = single("--schedule", &line.schedule)?
+        .map(|v| schedule(utf8("--schedule", v)?))
+        .transpose()?;
+    let explore = single("--explore", &line.explore)?
+        .map(|v| {
+            number(
+                "--explore",
+                v,
+                1,
+                u64::MAX,
+                "a number of schedules >= 1 (as --explore=MAX)",
+            )
+        })
+        .transpose()?;
+    let mut sanitize = sanitize;
+    if explore.is_some() {
+        if schedule.is_some() {
+            return Err(usage_error(
+                "--explore chooses the schedules itself; give --schedule or --explore",
+            ));
+        }
+        match sanitize {
+            Some(Sanitizer::Thread | Sanitizer::Address) => {
+                return Err(usage_error(
+                    "--explore checks pld's happens-before (--sanitize race); it does not run under another sanitizer",
+                ));
+            }
+            _ => sanitize = Some(Sanitizer::Race),
+        }
+        for (given, name) in [
+            (!print.is_empty(), "--print"),
+            (dump.is_some(), "--dump"),
+            (stats.is_some(), "--stats"),
+        ] {
+            if given {
+                return Err(usage_error(format!(
+                    "{name} describes one run and --explore makes many: replay one with --schedule"
+                )));
+            }
+        }
+    }
+    let pipeline = single("--pipeline", &line.pipeline)?
+        .map(|v| non_empty("--pipeline", v))
+        .transpose()?;
+    let keep = single("--keep", &line.keep)?
+        .map(|v| path("--keep", v))
+        .transpose()?;
+    if let Some(arg) = init.keys().find(|arg| load.contains_key(arg)) {
+        return Err(usage_error(format!(
+            "argument {arg} has both --init and --load; give one"
+        )));
+    }
+    Ok(Options {
+        input,
+        ranks,
+        entry,
+        blocks,
+        init,
+        load,
+        shape,
+        expect,
+        rtol,
+        atol,
+        print,
+        dump,
+        stats,
+        timeout_secs,
+        sanitize,
+        schedule,
+        explore,
+        pipeline,
+        keep,
+    })
+}
+
+/// `--schedule CHOICES` or `--schedule pct:SEED[:DEPTH]`.
+fn schedule(text: &str) -> Result<Schedule, UsageError> {
+    let bad = || {
+        usage_error(format!(
+            "--schedule expects choices like 0,2,1 or pct:SEED[:DEPTH], got `{text}`"
+        ))
+    };
+    let decimal = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if let Some(rest) = text.strip_prefix("pct:") {
+        let mut parts = rest.split(':');
+        let seed = parts
+            .next()
+            .filter(|t| decimal(t))
+            .and_then(|t| t.parse().ok());
+        let depth = match parts.next() {
+            None => Some(3),
+            Some(t) => Some(t)
+                .filter(|t| decimal(t))
+                .and_then(|t| t.parse().ok())
+                .filter(|d| *d >= 1),
+        };
+        return match (seed, depth, parts.next()) {
+            (Some(seed), Some(depth), None) => Ok(Schedule::Pct { seed, depth }),
+            _ => Err(bad()),
+        };
+    }
+    text.split(',')
+        .map(|t| t.parse::<u32>().ok().filter(|_| decimal(t)))
+        .collect::<Option<Vec<_>>>()
+        .map(Schedule::Replay)
+        .ok_or_else(bad)
 }
 
 #[cfg(test)]
@@ -735,9 +854,15 @@ mod tests {
         assert_eq!(parse(["--bogus", "--help"]), Ok(Command::Help));
         // After `--` it is a file name.
         assert!(parse(["--ranks", "1", "--", "--help"]).is_ok_and(|c| c != Command::Help));
-        assert!(USAGE.contains("--sanitize race|thread|address"));
-        for (flag, _) in FLAGS {
-            assert!(USAGE.contains(flag), "{flag} is not in the usage text");
+        let text = usage();
+        assert!(text.contains("--sanitize <race|thread|address>"), "{text}");
+        for arg in Line::command().get_arguments() {
+            if let Some(flag) = arg.get_long() {
+                assert!(
+                    text.contains(&format!("--{flag}")),
+                    "--{flag} is not in the usage text"
+                );
+            }
         }
     }
 
@@ -762,6 +887,66 @@ mod tests {
             );
         }
         assert!(error(&["a", "--ranks", "1", "--atol", "-0.5"]).contains("--atol expects"));
+    }
+
+    #[test]
+    fn schedules_and_exploration() {
+        let o = run(&["a", "--ranks", "2", "--schedule", "0,2,1"]);
+        assert_eq!(o.schedule, Some(Schedule::Replay(vec![0, 2, 1])));
+        assert_eq!(o.schedule.unwrap().directive(), "replay 0,2,1");
+        let o = run(&["a", "--ranks", "2", "--schedule=pct:7"]);
+        assert_eq!(o.schedule, Some(Schedule::Pct { seed: 7, depth: 3 }));
+        let o = run(&["a", "--ranks", "2", "--schedule", "pct:7:1"]);
+        assert_eq!(o.schedule.unwrap().directive(), "pct 7 1");
+        let o = run(&["a", "--ranks", "2", "--explore"]);
+        assert_eq!(o.explore, Some(DEFAULT_EXPLORE_MAX));
+        assert_eq!(o.sanitize, Some(Sanitizer::Race));
+        let o = run(&["a", "--ranks", "2", "--explore=5", "--sanitize", "race"]);
+        assert_eq!(o.explore, Some(5));
+        for (args, want) in [
+            (
+                &["a", "--ranks", "2", "--schedule", "0,,1"][..],
+                "--schedule expects choices like 0,2,1 or pct:SEED[:DEPTH], got `0,,1`",
+            ),
+            (
+                &["a", "--ranks", "2", "--schedule", "pct:x"],
+                "--schedule expects choices like 0,2,1 or pct:SEED[:DEPTH], got `pct:x`",
+            ),
+            (
+                &["a", "--ranks", "2", "--schedule", "pct:1:0"],
+                "--schedule expects choices like 0,2,1 or pct:SEED[:DEPTH], got `pct:1:0`",
+            ),
+            (
+                &["a", "--ranks", "2", "--schedule", "pct:1:2:3"],
+                "--schedule expects choices like 0,2,1 or pct:SEED[:DEPTH], got `pct:1:2:3`",
+            ),
+            (
+                &["a", "--ranks", "2", "--explore=0"],
+                "--explore expects a number of schedules >= 1 (as --explore=MAX), got `0`",
+            ),
+            (
+                &["a", "--ranks", "2", "--explore", "--schedule", "0"],
+                "--explore chooses the schedules itself; give --schedule or --explore",
+            ),
+            (
+                &["a", "--ranks", "2", "--explore", "--sanitize", "thread"],
+                "--explore checks pld's happens-before (--sanitize race); it does not run under another sanitizer",
+            ),
+            (
+                &["a", "--ranks", "2", "--explore", "--print", "0"],
+                "--print describes one run and --explore makes many: replay one with --schedule",
+            ),
+            (
+                &["a", "--ranks", "2", "--explore", "--stats"],
+                "--stats describes one run and --explore makes many: replay one with --schedule",
+            ),
+        ] {
+            assert_eq!(error(args), want, "{args:?}");
+        }
+        // `--explore 5` leaves 5 as a second FILE.
+        assert!(
+            error(&["a", "--ranks", "2", "--explore", "5"]).starts_with("unexpected argument `5`")
+        );
     }
 
     #[test]

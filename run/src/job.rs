@@ -7,6 +7,9 @@
 //! blocks <B>
 //! entry <host|kernel>
 //! timeout <seconds>
+//! race on
+//! schedule replay <t0>,<t1>,... | schedule pct <seed> <depth>
+//! trace <path>
 //! stats <path>
 //! input <path>
 //! output <path>
@@ -19,7 +22,9 @@
 //! as the start of a comment, so a path must contain neither (and
 //! [`Job::render`] refuses one that does). `<dtype>` is the MLIR spelling
 //! (`f16`, `bf16`, `i32`, `index`, ...). One `arg` line per entry argument,
-//! in index order. A 0-d array has no dimensions to list; its dims are
+//! in index order. `race`, `schedule` and `trace` are optional; `trace`
+//! (the serialized run's choices, see [`crate::explore`]) needs `schedule`.
+//! A 0-d array has no dimensions to list; its dims are
 //! written `1`, which has the same single element and the same bytes.
 //!
 //! Input binary: for rank 0..N-1, for each argument in index order: an
@@ -65,6 +70,14 @@ pub struct Job {
     pub timeout_secs: u64,
     /// Whether the simulator checks pld's happens-before (`race on`).
     pub race: bool,
+    /// How a serialized run chooses ([`crate::cli::Schedule`]); `None`:
+    /// the threads run freely.
+    pub schedule: Option<crate::cli::Schedule>,
+    /// Threads asleep once a replayed schedule ends
+    /// ([`crate::explore::Next`]).
+    pub asleep: Vec<u32>,
+    /// Where a serialized run writes its trace.
+    pub trace: Option<PathBuf>,
     /// Where the harness writes its counters (see [`crate::stats`]).
     pub stats: PathBuf,
     /// The input binary ([`write_input`]).
@@ -90,12 +103,19 @@ impl Job {
         if self.race {
             line("race on".to_owned());
         }
+        if let Some(schedule) = &self.schedule {
+            let mut directive = format!("schedule {}", schedule.directive());
+            if !self.asleep.is_empty() {
+                directive += &format!(" asleep={}", crate::cli::choice_list(&self.asleep));
+            }
+            line(directive);
+        }
         let mut paths = Vec::new();
-        for (key, path) in [
+        for (key, path) in self.trace.iter().map(|trace| ("trace", trace)).chain([
             ("stats", &self.stats),
             ("input", &self.input),
             ("output", &self.output),
-        ] {
+        ]) {
             let bytes = path.as_os_str().as_encoded_bytes();
             if bytes.is_empty() || bytes.iter().any(|b| b.is_ascii_whitespace() || *b == b'#') {
                 return Err(Error::new(format!(
@@ -231,6 +251,9 @@ mod tests {
             entry: Entry::Kernel,
             timeout_secs: 60,
             race: false,
+            schedule: None,
+            asleep: Vec::new(),
+            trace: None,
             stats: "/tmp/run/stats.json".into(),
             input: "/tmp/run/input.bin".into(),
             output: "/tmp/run/output.bin".into(),
@@ -246,6 +269,34 @@ mod tests {
             "ranks 2\nblocks 3\nentry kernel\ntimeout 60\n\
              stats /tmp/run/stats.json\ninput /tmp/run/input.bin\noutput /tmp/run/output.bin\n\
              arg 0 window f16 2x3\narg 1 scalar i32\narg 2 global i8 4\narg 3 scalar f32\narg 4 global f64 1\n"
+        );
+        let mut serialized = job();
+        serialized.race = true;
+        serialized.schedule = Some(crate::cli::Schedule::Replay(vec![0, 2, 1]));
+        serialized.trace = Some("/tmp/run/trace.txt".into());
+        assert!(
+            String::from_utf8(serialized.render().unwrap())
+                .unwrap()
+                .contains("race on\nschedule replay 0,2,1\ntrace /tmp/run/trace.txt\nstats ")
+        );
+        serialized.schedule = Some(crate::cli::Schedule::Replay(vec![]));
+        assert!(
+            String::from_utf8(serialized.render().unwrap())
+                .unwrap()
+                .contains("\nschedule replay\n")
+        );
+        serialized.asleep = vec![3, 1];
+        assert!(
+            String::from_utf8(serialized.render().unwrap())
+                .unwrap()
+                .contains("\nschedule replay asleep=3,1\n")
+        );
+        serialized.asleep.clear();
+        serialized.schedule = Some(crate::cli::Schedule::Pct { seed: 7, depth: 2 });
+        assert!(
+            String::from_utf8(serialized.render().unwrap())
+                .unwrap()
+                .contains("\nschedule pct 7 2\n")
         );
         let mut host = job();
         host.entry = Entry::Host;

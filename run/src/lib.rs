@@ -14,6 +14,7 @@
 //! | [`values`] | every rank's argument data: initial, expected, final |
 //! | [`job`] | the simulator harness's job file, input and output binaries |
 //! | [`check`] | `--expect` comparisons and their report |
+//! | [`explore`] | serialized runs' traces and `--explore`'s choice of the next schedule |
 //! | [`print`](mod@print) | `--print`'s readable arrays |
 //! | [`stats`] | the harness's counters, as JSON or as a table |
 //! | [`status`] | pld-run's exit statuses |
@@ -30,6 +31,7 @@ pub mod args;
 pub mod check;
 pub mod cli;
 pub mod element;
+pub mod explore;
 pub mod expr;
 pub mod job;
 pub mod npy;

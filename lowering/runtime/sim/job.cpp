@@ -74,6 +74,14 @@ std::string directive(const std::vector<std::string> &words, Job &job,
       job.timeout_s = std::strtod(words[1].c_str(), &end);
     if (!want(2) || *end != '\0' || !(job.timeout_s > 0))
       return "`timeout` takes a positive number of seconds";
+  } else if (key == "schedule") {
+    if (words.size() < 2)
+      return "`schedule` takes `replay CHOICES` or `pct SEED DEPTH`";
+    job.schedule = words;
+  } else if (key == "trace") {
+    if (!want(2))
+      return "`trace` takes one path";
+    job.trace = words[1];
   } else if (key == "race") {
     if (!want(2) || (words[1] != "on" && words[1] != "off"))
       return "`race` is `on` or `off`";

@@ -31,6 +31,9 @@ struct Job {
   int64_t blocks = 1;
   bool host_entry = false;
   bool race = false; ///< Check pld's happens-before (`--sanitize race`).
+  /// The `schedule` directive's words (empty: threads run freely).
+  std::vector<std::string> schedule;
+  std::string trace; ///< Where a serialized run writes its choices.
   double timeout_s = 60;
   uint64_t window_heap = 16 << 20;
   std::string stats, input, output;

@@ -155,9 +155,9 @@ std::tuple<int64_t, int, int64_t, int64_t> order(const Identity &id) {
           id.lane};
 }
 
-/// One line per unfinished thread, by rank; a rank whose threads all
-/// finished is "done".
-std::string listing() {
+} // namespace
+
+std::string thread_listing() {
   Slot *all = slots();
   int32_t count = slot_count();
   std::string text;
@@ -187,6 +187,8 @@ std::string listing() {
   return text;
 }
 
+namespace {
+
 void run(double timeout_s) {
   auto start = Clock::now();
   auto since = start;
@@ -200,7 +202,8 @@ void run(double timeout_s) {
       std::snprintf(seconds, sizeof seconds, "%g", timeout_s);
       stop_run(kExitDeadlock, "pld-run: timeout: the run did not finish "
                               "within " +
-                                  std::string(seconds) + " s\n" + listing());
+                                  std::string(seconds) + " s\n" +
+                                  thread_listing());
     }
     int32_t live = 0, blocked = 0;
     Slot *all = slots();
@@ -230,7 +233,7 @@ void run(double timeout_s) {
     stop_run(kExitDeadlock,
              "pld-run: deadlock: every unfinished thread is blocked and "
              "nothing changed for " +
-                 std::to_string(kStall.count()) + " ms\n" + listing());
+                 std::to_string(kStall.count()) + " ms\n" + thread_listing());
   }
 }
 

@@ -3,6 +3,8 @@
 #ifndef PLD_SIM_MONITOR_H
 #define PLD_SIM_MONITOR_H
 
+#include <string>
+
 namespace pld::sim {
 
 /// Starts the monitor thread. It stops the run with status 3 when every
@@ -12,6 +14,11 @@ void start_monitor(double timeout_s);
 
 /// Stops and joins the monitor thread.
 void stop_monitor();
+
+/// One line per unfinished simulated thread, by rank, saying what it waits
+/// for (what a deadlock report lists); a rank whose threads all finished
+/// is "done".
+std::string thread_listing();
 
 } // namespace pld::sim
 

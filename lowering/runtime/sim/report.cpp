@@ -2,6 +2,7 @@
 
 #include "report.h"
 
+#include "sched.h"
 #include "tasks.h"
 #include "world.h"
 
@@ -13,7 +14,7 @@
 
 namespace pld::sim {
 
-void stop_run(int status, const std::string &report) {
+void stop_run(int status, const std::string &message) {
   static std::atomic<bool> stopping{false};
   if (stopping.exchange(true)) {
     // Another thread is printing its report and will end the process.
@@ -21,6 +22,10 @@ void stop_run(int status, const std::string &report) {
       std::this_thread::sleep_for(std::chrono::seconds(1));
   }
   std::fflush(stdout);
+  // A serialized run is reproduced by its choices (`--schedule`).
+  std::string report = sched::enabled()
+                           ? message + "  schedule: " + sched::choices() + "\n"
+                           : message;
   const char *data = report.data();
   size_t left = report.size();
   while (left > 0) {

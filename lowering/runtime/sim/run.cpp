@@ -6,6 +6,7 @@
 #include "monitor.h"
 #include "race.h"
 #include "report.h"
+#include "sched.h"
 #include "tasks.h"
 #include "thread.h"
 #include "world.h"
@@ -175,6 +176,10 @@ int run_main(int argc, char **argv, EntryFn entry) {
     usage_error(error);
   if (job.race)
     race::enable();
+  if (!job.schedule.empty() && !sched::configure(job.schedule, error))
+    usage_error(argv[1] + std::string(": ") + error);
+  if (!job.trace.empty() && !sched::set_trace(job.trace))
+    usage_error("cannot write the trace " + job.trace);
   Machine m;
   lay_out(job, m);
   if (!job.input.empty())
@@ -196,6 +201,8 @@ int run_main(int argc, char **argv, EntryFn entry) {
       threads.push_back(
           spawn({r, Role::Kernel, b, 0, nullptr}, [=] { entry(ctx, args); }));
   }
+  if (sched::enabled())
+    sched::begin();
   for (std::thread &thread : threads)
     thread.join();
   stop_monitor();

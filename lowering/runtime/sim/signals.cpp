@@ -19,6 +19,7 @@
 #include "memory.h"
 #include "race.h"
 #include "report.h"
+#include "sched.h"
 #include "world.h"
 
 #include <algorithm>
@@ -62,6 +63,8 @@ void tnotify(int32_t *cell, int32_t value, NotifyOp op, const char *site,
     trap(op_site("tnotify", site) + ": NotifyOp " +
          std::to_string(static_cast<int>(op)) +
          " is neither AtomicAdd (0) nor Set (1)");
+  if (sched::enabled())
+    sched::point("notify", sched::cell(cell, true));
   std::atomic_ref<int32_t> signal(*cell);
   auto apply = [&] {
     if (op == NotifyOp::Set)
@@ -84,7 +87,12 @@ void twait(int32_t *cell, int32_t expected, WaitCmp cmp, const char *site,
   ThreadState &t = self();
   auto start = std::chrono::steady_clock::now();
   std::atomic_ref<int32_t> signal(*cell);
-  if (!holds(signal.load(std::memory_order_relaxed), expected, cmp)) {
+  auto ready = [&] {
+    return holds(signal.load(std::memory_order_relaxed), expected, cmp);
+  };
+  // A serialized run always stops here: the wait is ordered against the
+  // cell's notifies by the scheduler's choice.
+  if (sched::enabled() || !ready()) {
     if (Slot *slot = t.slot) {
       slot->site.store(site, std::memory_order_relaxed);
       slot->cell.store(cell, std::memory_order_relaxed);
@@ -97,10 +105,14 @@ void twait(int32_t *cell, int32_t expected, WaitCmp cmp, const char *site,
         slot->dims[i].store(dims[i], std::memory_order_relaxed);
     }
     Blocked blocked(WaitKind::Signal);
-    Backoff backoff(200);
-    do
-      backoff.pause();
-    while (!holds(signal.load(std::memory_order_relaxed), expected, cmp));
+    if (sched::enabled()) {
+      sched::wait_until("wait", sched::cell(cell, false), ready);
+    } else {
+      Backoff backoff(200);
+      do
+        backoff.pause();
+      while (!ready());
+    }
   }
   race::waited(cell, expected, cmp);
   remember(cell);
@@ -115,10 +127,21 @@ void twait(int32_t *cell, int32_t expected, WaitCmp cmp, const char *site,
 bool ttest(int32_t *cell, int32_t expected, WaitCmp cmp) {
   check_signal_cell(cell, "ttest", nullptr, nullptr, nullptr, 0);
   check_cmp(cmp, "ttest", nullptr);
+  if (sched::enabled())
+    sched::point("test", sched::cell(cell, false));
   std::atomic_ref<int32_t> signal(*cell);
-  if (!holds(signal.load(std::memory_order_relaxed), expected, cmp)) {
-    // Code that polls ttest in a loop must not starve the notifier.
-    std::this_thread::yield();
+  int32_t seen = signal.load(std::memory_order_relaxed);
+  if (!holds(seen, expected, cmp)) {
+    // Code that polls ttest in a loop must not starve the notifier. A
+    // serialized run parks the poller until the cell changes: polling
+    // again before that would see the same value, so the orders worth
+    // exploring are those of the cell's writes.
+    if (sched::enabled())
+      sched::wait_until("retest", sched::cell(cell, false), [&signal, seen] {
+        return signal.load(std::memory_order_relaxed) != seen;
+      });
+    else
+      std::this_thread::yield();
     return false;
   }
   race::waited(cell, expected, cmp);

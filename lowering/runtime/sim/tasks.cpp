@@ -5,7 +5,10 @@
 #include "memory.h"
 #include "race.h"
 #include "report.h"
+#include "sched.h"
 #include "world.h"
+
+#include <functional>
 
 namespace pld::sim {
 namespace {
@@ -41,17 +44,32 @@ bool all_hold(const Task &task) {
   return true;
 }
 
+/// Waits, as `kind`, until `ready()`: a scheduling point reading `objects`
+/// in a serialized run, polite polling otherwise.
+void block_until(WaitKind kind, const char *what,
+                 std::vector<sched::Object> objects,
+                 const std::function<bool()> &ready) {
+  if (!sched::enabled() && ready())
+    return;
+  Blocked blocked(kind);
+  if (sched::enabled()) {
+    sched::wait_until(what, std::move(objects), ready);
+    return;
+  }
+  Backoff backoff(kTaskBackoffUs);
+  do
+    backoff.pause();
+  while (!ready());
+}
+
 void run_task(Task &task) {
   ThreadState &t = self();
   for (Task *dep : task.deps) {
-    if (dep->done.load(std::memory_order_acquire))
-      continue;
     t.slot->dep.store(dep, std::memory_order_relaxed);
-    Blocked blocked(WaitKind::Dep);
-    Backoff backoff(kTaskBackoffUs);
-    do
-      backoff.pause();
-    while (!dep->done.load(std::memory_order_acquire));
+    sched::Object done = sched::finished_task(dep);
+    done.write = false;
+    block_until(WaitKind::Dep, "dependency", {done},
+                [dep] { return dep->done.load(std::memory_order_acquire); });
   }
   // A dependent task is ordered after everything its dependencies did.
   for (Task *dep : task.deps)
@@ -69,13 +87,12 @@ void run_task(Task &task) {
       trap("more than " + std::to_string(kMaxDeferredTasks) +
            " deferred tasks wait on rank " + std::to_string(task.rank) +
            " at once");
-    {
-      Blocked blocked(WaitKind::Deferred);
-      Backoff backoff(kTaskBackoffUs);
-      do
-        backoff.pause();
-      while (!all_hold(task));
-    }
+    std::vector<sched::Object> cells;
+    for (int32_t i = 0; i < std::min(task.nconditions.load(), kMaxConditions);
+         ++i)
+      cells.push_back(sched::cell(task.conditions[i].cell, false).front());
+    block_until(WaitKind::Deferred, "deferred", std::move(cells),
+                [&task] { return all_hold(task); });
     rank.deferred.fetch_sub(1, std::memory_order_relaxed);
   }
   // The task completes after the notifies that made its conditions hold.
@@ -85,6 +102,8 @@ void run_task(Task &task) {
     race::join(race::condition_clock(task.conditions[i].cell,
                                      task.conditions[i].expected));
   task.done_clock = race::finish();
+  if (sched::enabled())
+    sched::point("complete", {sched::finished_task(&task)});
   task.done.store(true, std::memory_order_release);
   bump_progress();
 }

@@ -4,6 +4,7 @@
 
 #include "race.h"
 #include "report.h"
+#include "sched.h"
 
 #include <algorithm>
 #include <chrono>
@@ -40,8 +41,13 @@ void set_state(SlotState state) {
 std::mutex g_finished_lock;
 std::unordered_map<std::thread::id, std::shared_ptr<race::Clock>> g_finished;
 
-void enter(const Identity &id, const race::Clock *parent) {
+/// Scheduler ids of started threads, until they are joined.
+std::unordered_map<std::thread::id, int32_t> g_sched_ids;
+
+void enter(const Identity &id, const race::Clock *parent, int32_t sched_id) {
   t_self.id = id;
+  if (sched::enabled())
+    sched::enter(sched_id);
   race::start(parent);
   int32_t index = g_slot_count.fetch_add(1, std::memory_order_relaxed);
   if (index >= kMaxSlots) {
@@ -86,15 +92,35 @@ ThreadState &self() { return t_self; }
 
 std::thread spawn(const Identity &id, std::function<void()> body) {
   g_pending_starts.fetch_add(1, std::memory_order_relaxed);
-  return std::thread([id, body = std::move(body), parent = race::fork()] {
-    enter(id, parent.get());
-    body();
-    leave();
-  });
+  int32_t sched_id = sched::enabled() ? sched::reserve() : -1;
+  std::thread thread(
+      [id, body = std::move(body), parent = race::fork(), sched_id] {
+        enter(id, parent.get(), sched_id);
+        body();
+        leave();
+        if (sched::enabled())
+          sched::leave();
+      });
+  if (sched::enabled()) {
+    std::lock_guard<std::mutex> guard(g_finished_lock);
+    g_sched_ids[thread.get_id()] = sched_id;
+  }
+  return thread;
 }
 
 void join(std::thread &thread) {
   std::thread::id id = thread.get_id();
+  if (sched::enabled()) {
+    int32_t child = -1;
+    {
+      std::lock_guard<std::mutex> guard(g_finished_lock);
+      child = g_sched_ids[id];
+    }
+    // The thread's end as the scheduler sees it; the OS thread ends right
+    // after it.
+    sched::wait_until("join", {sched::finished_thread(child)},
+                      [child] { return sched::finished(child); });
+  }
   thread.join();
   if (!race::enabled())
     return;

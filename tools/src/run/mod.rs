@@ -20,14 +20,15 @@ macro_rules! err {
 
 mod build;
 mod entry;
+mod explore;
 
 use build::{Flavour, Toolchain};
 use melior::{Context, ir::Module, pass::PassManager, utility::parse_pass_pipeline};
 use pld_passes::ir::location_text;
 use pld_run_core::{
     args::{resolve, validate},
-    check::compare,
-    cli::{self, Command, Options, Sanitizer, StatsFormat},
+    check::{Report, compare},
+    cli::{self, Command, Options, Sanitizer, StatsFormat, choice_list},
     job::{self, Job},
     print::format_arg,
     stats::Stats,
@@ -64,7 +65,7 @@ const DEFAULT_PIPELINE: &str = "builtin.module(pld-to-cce-pipeline)";
 pub fn main(arguments: Vec<OsString>) -> i32 {
     let options = match cli::parse(arguments) {
         Ok(Command::Help) => {
-            out!("{}", cli::USAGE);
+            out!("{}", cli::usage());
             return 0;
         }
         Ok(Command::Run(options)) => options,
@@ -190,17 +191,23 @@ fn execute(
         entry,
         timeout_secs: options.timeout_secs,
         race: options.sanitize == Some(Sanitizer::Race),
+        schedule: options.schedule.clone(),
+        asleep: Vec::new(),
+        trace: options.schedule.is_some().then(|| work.join("trace.txt")),
         stats: work.join("stats.json"),
         input: work.join("input.bin"),
         output: work.join("output.bin"),
         args: layouts,
     };
+    job::write_input(initial, &job.input).map_err(|error| bad(error.to_string()))?;
+    if let Some(max) = options.explore {
+        return explore::run(options, program, work, job, max, initial, expected);
+    }
     let job_path = work.join("job.txt");
     job.write(&job_path)
         .map_err(|error| bad(error.to_string()))?;
-    job::write_input(initial, &job.input).map_err(|error| bad(error.to_string()))?;
 
-    let status = run_program(program, &job_path, options)?;
+    let status = run_program(program, &job_path, options, None)?;
     if let Some(failure) = status {
         return Err(failure);
     }
@@ -222,22 +229,40 @@ fn execute(
             StatsFormat::Table => out!("{}", stats.to_table()),
         }
     }
-    let report = compare(
-        &final_values,
-        expected,
-        options.expect.keys().copied(),
-        options.rtol,
-        options.atol,
-    );
+    let report = check(options, &final_values, expected);
     if !report.passed() {
         err!("{report}");
+        // A serialized run is reproduced by its choices.
+        if let Some(trace) = &job.trace
+            && let Ok(trace) = explore::read_trace(trace)
+        {
+            err!("  schedule: {}\n", choice_list(&trace.choices()));
+        }
         err!("pld-run: {}\n", report.summary());
     }
     Ok(report.status())
 }
 
+/// The `--expect` comparisons of a run's final values.
+fn check(options: &Options, got: &Values, expected: &Expected) -> Report {
+    compare(
+        got,
+        expected,
+        options.expect.keys().copied(),
+        options.rtol,
+        options.atol,
+    )
+}
+
 /// Runs the program; `Some` failure for every outcome but a finished run.
-fn run_program(program: &Path, job: &Path, options: &Options) -> Result<Option<Failure>, Failure> {
+/// With `captured`, the program's stdout and stderr go to those files
+/// instead of pld-run's.
+fn run_program(
+    program: &Path,
+    job: &Path,
+    options: &Options,
+    captured: Option<(&Path, &Path)>,
+) -> Result<Option<Failure>, Failure> {
     // TSan and ASan exit with these when they report, so that a report is
     // told apart from the harness's own statuses.
     const TSAN_EXIT: i32 = 66;
@@ -253,6 +278,17 @@ fn run_program(program: &Path, job: &Path, options: &Options) -> Result<Option<F
             "ASAN_OPTIONS",
             format!("exitcode={ASAN_EXIT} detect_leaks=0"),
         );
+    if let Some((stdout, stderr)) = captured {
+        let file = |path: &Path| {
+            fs::File::create(path).map_err(|error| {
+                fail(
+                    ExitStatus::BadInput,
+                    format!("cannot write {}: {error}", path.display()),
+                )
+            })
+        };
+        command.stdout(file(stdout)?).stderr(file(stderr)?);
+    }
     let mut child = command.spawn().map_err(|error| {
         fail(
             ExitStatus::BadInput,
