@@ -10,7 +10,7 @@ cd "$root"
 configure_sanitized_cxx
 cargo build --quiet --workspace --bins --target "$rust_target"
 PLD_TOOLS_DIR="$CARGO_TARGET_DIR/$rust_target/debug" PLD_SANITIZE_FLAGS="$sanitize_flags" \
-  python3 -c 'import sys; from lit.main import main; sys.exit(main())' test
+  python3 -c 'import sys; from lit.main import main; sys.exit(main())' -v test
 if [ "${1:-60}" != 0 ]; then
   fuzz/run.sh "${1:-60}"
 fi

@@ -137,15 +137,19 @@ AICORE inline void tload(Tile<T, R, C> t, View<T> src, const char *) {
   pto::TLOAD(t.data, g);
 }
 
-/// TSTORE writes the tile's valid shape through the view's strides: the
-/// handle stored is given the view's extent, so that no store writes past
-/// its view (the lowering makes the two equal; the simulator traps where
-/// they are not).
+/// TSTORE writes the tile's valid shape through the view's strides. The
+/// lowering makes the two equal and the simulator traps where they are
+/// not; should they differ on the device all the same, the handle stored
+/// covers only what both have, so that a store writes neither past its
+/// view nor elements its tile never held (a TLOAD leaves the tail
+/// undefined).
 template <typename T, int R, int C>
 AICORE inline typename Tile<T, R, C>::Data stored(View<T> dst,
                                                   Tile<T, R, C> t) {
   typename Tile<T, R, C>::Data region = t.data;
-  region.SetValidShape(dst.rows, dst.cols);
+  int64_t rows = t.data.GetValidRow(), cols = t.data.GetValidCol();
+  region.SetValidShape(dst.rows < rows ? dst.rows : rows,
+                       dst.cols < cols ? dst.cols : cols);
   return region;
 }
 
