@@ -57,6 +57,45 @@ pub struct PldPipelineCallbacks {
     pub user_data: *mut c_void,
 }
 
+/// `PLD_MAX_INDEX_RANK` of `pld-c/Interfaces.h`.
+pub const PLD_MAX_INDEX_RANK: usize = 8;
+
+/// `PldIndex` of `pld-c/Interfaces.h`.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct PldIndex {
+    pub known: bool,
+    pub constant: i64,
+    pub value: MlirValue,
+}
+
+/// `PldMemoryAccess` of `pld-c/Interfaces.h`.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct PldMemoryAccess {
+    pub memory: MlirValue,
+    pub peer: MlirValue,
+    /// `PldAccessKind`.
+    pub kind: i32,
+    pub rank: isize,
+    pub offsets: [PldIndex; PLD_MAX_INDEX_RANK],
+    pub sizes: [PldIndex; PLD_MAX_INDEX_RANK],
+}
+
+/// `PldSignalAccess` of `pld-c/Interfaces.h`.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct PldSignalAccess {
+    pub signal: MlirValue,
+    pub peer: MlirValue,
+    pub scalar: MlirValue,
+    /// `PldSignalEffect`.
+    pub effect: i32,
+    pub deferred: bool,
+    pub rank: isize,
+    pub cell: [PldIndex; PLD_MAX_INDEX_RANK],
+}
+
 // SAFETY: each declaration matches its prototype in `dialect/include/pld-c/`.
 unsafe extern "C" {
     pub fn mlirGetDialectHandle__pl__() -> MlirDialectHandle;
@@ -133,6 +172,19 @@ unsafe extern "C" {
         start: *mut isize,
         count: *mut isize,
     ) -> bool;
+
+    pub fn pldOperationGetMemoryAccesses(
+        op: MlirOperation,
+        accesses: *mut PldMemoryAccess,
+        capacity: isize,
+    ) -> isize;
+    pub fn pldOperationGetSignalAccess(op: MlirOperation, access: *mut PldSignalAccess) -> bool;
+    pub fn pldOperationGetCollective(
+        op: MlirOperation,
+        signal: *mut MlirValue,
+        tensors: *mut MlirValue,
+        capacity: isize,
+    ) -> isize;
 
     pub fn pldValueFactsCreate(module: MlirOperation) -> PldValueFacts;
     pub fn pldValueFactsDestroy(facts: PldValueFacts);

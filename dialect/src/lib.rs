@@ -13,6 +13,7 @@ pub mod analysis;
 pub mod diagnostics;
 pub mod enums;
 pub mod ffi;
+pub mod interfaces;
 pub mod operands;
 pub mod target;
 pub mod types;

@@ -217,3 +217,123 @@ fn enum_attributes_round_trip_by_stable_value() {
     );
     insta::assert_snapshot!(printed.join("\n"));
 }
+
+/// Every op of `source`'s first function body, in order.
+fn body_ops<'c>(module: &'c Module) -> Vec<melior::ir::operation::OperationRef<'c, 'c>> {
+    let function = module.body().first_operation().unwrap();
+    let body = function.region(0).unwrap().first_block().unwrap();
+    let mut ops = Vec::new();
+    let mut next = body.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        // SAFETY: an op of `module`, which outlives the returned refs.
+        ops.push(unsafe { melior::ir::operation::OperationRef::from_raw(op.to_raw()) });
+    }
+    ops
+}
+
+#[test]
+fn ops_declare_their_accesses_signals_and_collectives() {
+    use pld_dialect::interfaces::{
+        AccessKind, Index, SignalEffect, collective, memory_accesses, signal_access,
+    };
+    let context = create_context();
+    let module = Module::parse(
+        &context,
+        r#"
+        func.func @f(%d: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x1xi32>, %m: memref<2x64xf32>,
+                     %p: index, %r: index, %v: i32, %n: index) {
+          %t = pl.load %d[%r, 32] valid [1, %n] : !pld.dtensor<4x64xf32> -> !pl.tile<1x32xf32>
+          pld.tile.remote_store %t, %d[1, 0], peer %p atomic add : !pl.tile<1x32xf32>, !pld.dtensor<4x64xf32>
+          pld.tensor.get %m, peer %p, %d dst_offsets [0, 0] src_offsets [2, 0] shape [2, 64] : memref<2x64xf32>, !pld.dtensor<4x64xf32>
+          pld.tensor.put %d, peer %p, %d : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>
+          pld.system.notify %s[%r, 0], peer %p, value %v, op atomic_add : !pld.dtensor<4x1xi32>
+          pld.system.wait %s[2, 0], expected %v, cmp eq : !pld.dtensor<4x1xi32>
+          %a = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+          return
+        }"#,
+    )
+    .expect("parses");
+    let function = module.body().first_operation().unwrap();
+    let body = function.region(0).unwrap().first_block().unwrap();
+    let arg = |i: usize| -> melior::ir::Value { body.argument(i).unwrap().into() };
+    let ops = body_ops(&module);
+
+    let load = memory_accesses(&ops[0]).unwrap();
+    assert_eq!(load.len(), 1);
+    assert_eq!(
+        (load[0].memory, load[0].peer, load[0].kind),
+        (arg(0), None, AccessKind::Read)
+    );
+    // The valid sizes, not the tile's shape.
+    assert_eq!(
+        load[0].region,
+        Some((
+            vec![Index::Value(arg(4)), Index::Constant(32)],
+            vec![Index::Constant(1), Index::Value(arg(6))]
+        ))
+    );
+    let store = memory_accesses(&ops[1]).unwrap();
+    assert_eq!(
+        (store[0].peer, store[0].kind),
+        (Some(arg(3)), AccessKind::AtomicAdd)
+    );
+    assert_eq!(
+        store[0].region,
+        Some((
+            vec![Index::Constant(1), Index::Constant(0)],
+            vec![Index::Constant(1), Index::Constant(32)]
+        ))
+    );
+    // A get reads the peer's side and writes the local one.
+    let get = memory_accesses(&ops[2]).unwrap();
+    assert_eq!(
+        (get[0].memory, get[0].peer, get[0].kind),
+        (arg(0), Some(arg(3)), AccessKind::Read)
+    );
+    assert_eq!(
+        get[0].region.as_ref().unwrap().0,
+        vec![Index::Constant(2), Index::Constant(0)]
+    );
+    assert_eq!(
+        (get[1].memory, get[1].peer, get[1].kind),
+        (arg(2), None, AccessKind::Write)
+    );
+    // A put without a region touches both tensors whole.
+    let put = memory_accesses(&ops[3]).unwrap();
+    assert_eq!(
+        (put[0].kind, put[0].region.is_none(), put[1].kind),
+        (AccessKind::Write, true, AccessKind::Read)
+    );
+
+    let notify = signal_access(&ops[4]).unwrap();
+    assert_eq!(
+        (
+            notify.signal,
+            notify.peer,
+            notify.scalar,
+            notify.effect,
+            notify.deferred
+        ),
+        (
+            arg(1),
+            Some(arg(3)),
+            arg(5),
+            SignalEffect::NotifyAtomicAdd,
+            false
+        )
+    );
+    assert_eq!(notify.cell, vec![Index::Value(arg(4)), Index::Constant(0)]);
+    let wait = signal_access(&ops[5]).unwrap();
+    assert_eq!((wait.peer, wait.effect), (None, SignalEffect::WaitEq));
+    assert_eq!(wait.cell, vec![Index::Constant(2), Index::Constant(0)]);
+
+    let allreduce = collective(&ops[6]).unwrap();
+    assert_eq!(
+        (allreduce.signal, allreduce.tensors.clone()),
+        (arg(1), vec![arg(0)])
+    );
+    // Each fact belongs to its ops alone.
+    assert!(memory_accesses(&ops[4]).is_none() && signal_access(&ops[0]).is_none());
+    assert!(collective(&ops[0]).is_none() && memory_accesses(&ops[6]).is_none());
+}

@@ -87,36 +87,6 @@ func.func @dynamic_result(%d: !pld.dtensor<?xf32>) -> !pld.dtensor<?xf32> attrib
 
 // -----
 
-// Function names are printed as C++ names, so they must be ones.
-// expected-error @+1 {{function name 'short' cannot be emitted as C++: it is a C++ keyword; rename the function}}
-func.func @short(%s: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
-  return
-}
-
-// -----
-
-// expected-error @+1 {{function name 'main' cannot be emitted as C++: 'main' is the C++ program's entry point, which an extern "C" function cannot be; rename the function}}
-func.func @main(%s: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<host>} {
-  return
-}
-
-// -----
-
-// expected-error @+1 {{function name 'x.y' cannot be emitted as C++: a C++ name is letters, digits and '_', not starting with a digit; rename the function}}
-func.func @"x.y"() attributes {pl.kernel = #pl.kernel<incore>} {
-  return
-}
-
-// -----
-
-// A name with "__" is reserved (and would collide with `<f>__entry`).
-// expected-error @+1 {{function name 'f__entry' cannot be emitted as C++: names with '__' or a leading '_' and capital are reserved in C++; rename the function}}
-func.func @f__entry() attributes {pl.kernel = #pl.kernel<incore>} {
-  return
-}
-
-// -----
-
 // An element type the emitted C++ cannot spell is reported where it enters:
 // the argument, or the op whose result has it.
 // expected-error @+1 {{argument #0 has element type 'i4', which the emitted C++ cannot spell (it has i1, i8, i16, i32, i64, index, f16, bf16, f32, f64)}}

@@ -1,6 +1,6 @@
 // The reference scenarios of SPEC §7 that the dialect can express today, as
 // kernels: they parse, verify and pass pld-verify without a diagnostic.
-// RUN: pld-opt %s --pld-verify --verify-diagnostics | FileCheck %s
+// RUN: pld-opt %s --pld-verify=remarks=false --verify-diagnostics | FileCheck %s
 
 // CHECK-LABEL: func.func @handshake_atomic
 // Rank r notifies peer (r + 1) % 2 with r + 1 (AtomicAdd), waits Ge 1.

@@ -1,6 +1,6 @@
 // pld-verify: every clause of the defer_wait contract (SPEC §3), each with a
 // near miss that stays quiet.
-// RUN: pld-opt %s --split-input-file --pld-verify --verify-diagnostics
+// RUN: pld-opt %s --split-input-file --pld-verify=remarks=false --verify-diagnostics
 
 // The contract kept: a dedicated top-level pl.at at level core_group, a
 // direct signal argument, bookkeeping between registrations, a consumer that
@@ -287,6 +287,34 @@ func.func @consumer_without_deps(%signal: !pld.dtensor<2x1xi32>, %peer_payload: 
   }
   %late = pl.at level core_group name "late_consumer" deps [%relay] {
     %t = pl.load %peer_payload[0, 0] : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
+  }
+  return
+}
+
+// -----
+
+// A computed negative threshold, which a literal -1 would have been
+// rejected as (and --canonicalize would fold it into one).
+func.func @computed_negative(%signal: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  %wait = pl.at level core_group name "payload_wait" {
+    %one = arith.constant 1 : i32
+    %two = arith.constant 2 : i32
+    // expected-note @+1 {{the value is computed here}}
+    %expected = arith.subi %one, %two : i32
+    // expected-error @+1 {{expected 'expected' in [0, 2147483647], found -1 (counters are polled as uint32, so a negative threshold is never a valid one)}}
+    pld.system.defer_wait %signal[0, 0], expected %expected, cmp ge : !pld.dtensor<2x1xi32>
+  }
+  return
+}
+
+// -----
+
+// Near miss: 2 - 2 is a valid threshold (the lowest).
+func.func @computed_zero(%signal: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  %wait = pl.at level core_group name "payload_wait" {
+    %two = arith.constant 2 : i32
+    %expected = arith.subi %two, %two : i32
+    pld.system.defer_wait %signal[0, 0], expected %expected, cmp ge : !pld.dtensor<2x1xi32>
   }
   return
 }

@@ -1,7 +1,7 @@
 // pld-verify: a notify that fires twice (SPEC §6): outside a vector-only
 // region in a kernel that also does cube work, or in a region that runs on
 // both AIV sub-lanes without sharding or a one-lane guard.
-// RUN: pld-opt %s --split-input-file --pld-verify --verify-diagnostics
+// RUN: pld-opt %s --split-input-file --pld-verify=remarks=false --verify-diagnostics
 
 func.func @mixed_kernel(%signal: !pld.dtensor<2x1xi32>, %peer: index, %v: i32,
                         %a: !pl.tile<16x16xf16>) attributes {pl.kernel = #pl.kernel<incore>} {
@@ -76,7 +76,7 @@ func.func @task_with_cube(%signal: !pld.dtensor<2x1xi32>, %peer: index, %v: i32,
 // A lane id that only changes the value written does not shard the notify:
 // both sub-lanes add into the same cell of the same peer, so the peer sees
 // two credits per call (here 1 + 2 instead of one of them).
-func.func @credit_by_lane(%signal: !pld.dtensor<8x1xi32>, %data: !pld.dtensor<2x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+func.func @credit_by_lane(%signal: !pld.dtensor<8x1xi32>, %data: !pld.dtensor<4x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
   %c1 = arith.constant 1 : index
   %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
   %me32 = pld.system.rank %ctx
@@ -88,8 +88,11 @@ func.func @credit_by_lane(%signal: !pld.dtensor<8x1xi32>, %data: !pld.dtensor<2x
   // expected-note @+1 {{the region runs on both sub-lanes}}
   pl.split_aiv mode none {
     %lane = pl.get_aiv_id
-    %row = pl.load %data[%lane, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
-    pld.tile.remote_store %row, %data[%lane, 0], peer %next : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+    // Rows 0-1 are read here, rows 2-3 written by the previous rank.
+    %two = arith.constant 2 : index
+    %dst = arith.addi %lane, %two : index
+    %row = pl.load %data[%lane, 0] : !pld.dtensor<4x64xf32> -> !pl.tile<1x64xf32>
+    pld.tile.remote_store %row, %data[%dst, 0], peer %next : !pl.tile<1x64xf32>, !pld.dtensor<4x64xf32>
     %lane1 = arith.addi %lane, %c1 : index
     %credit = arith.index_cast %lane1 : index to i32
     // expected-error @+1 {{notify fires twice: a pl.split_aiv mode none region runs on both AIV sub-lanes; shard the notify by pl.get_aiv_id or guard it to one lane}}
@@ -98,8 +101,8 @@ func.func @credit_by_lane(%signal: !pld.dtensor<8x1xi32>, %data: !pld.dtensor<2x
   return
 }
 
-func.func @host_credit(%signal: !pld.dtensor<8x1xi32>, %data: !pld.dtensor<2x64xf32>) attributes {pl.kernel = #pl.kernel<host>} {
-  func.call @credit_by_lane(%signal, %data) : (!pld.dtensor<8x1xi32>, !pld.dtensor<2x64xf32>) -> ()
+func.func @host_credit(%signal: !pld.dtensor<8x1xi32>, %data: !pld.dtensor<4x64xf32>) attributes {pl.kernel = #pl.kernel<host>} {
+  func.call @credit_by_lane(%signal, %data) : (!pld.dtensor<8x1xi32>, !pld.dtensor<4x64xf32>) -> ()
   return
 }
 
@@ -107,7 +110,7 @@ func.func @host_credit(%signal: !pld.dtensor<8x1xi32>, %data: !pld.dtensor<2x64x
 
 // Near miss: each lane bumps its own cell, computed from the lane id (row
 // 2 * rank + lane), with a value that also depends on it.
-func.func @cell_by_lane(%signal: !pld.dtensor<16x1xi32>, %data: !pld.dtensor<2x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+func.func @cell_by_lane(%signal: !pld.dtensor<16x1xi32>, %data: !pld.dtensor<4x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<16x1xi32>
@@ -120,8 +123,11 @@ func.func @cell_by_lane(%signal: !pld.dtensor<16x1xi32>, %data: !pld.dtensor<2x6
   %base = arith.muli %me, %c2 : index
   pl.split_aiv mode none {
     %lane = pl.get_aiv_id
-    %row = pl.load %data[%lane, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
-    pld.tile.remote_store %row, %data[%lane, 0], peer %next : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+    // Rows 0-1 are read here, rows 2-3 written by the previous rank.
+    %two = arith.constant 2 : index
+    %dst = arith.addi %lane, %two : index
+    %row = pl.load %data[%lane, 0] : !pld.dtensor<4x64xf32> -> !pl.tile<1x64xf32>
+    pld.tile.remote_store %row, %data[%dst, 0], peer %next : !pl.tile<1x64xf32>, !pld.dtensor<4x64xf32>
     %cell = arith.addi %base, %lane : index
     %lane1 = arith.addi %lane, %c1 : index
     %credit = arith.index_cast %lane1 : index to i32
@@ -132,7 +138,7 @@ func.func @cell_by_lane(%signal: !pld.dtensor<16x1xi32>, %data: !pld.dtensor<2x6
 
 // Near miss: each lane notifies a different peer (lane 0 the right
 // neighbour, lane 1 the left one) on the same cell.
-func.func @peer_by_lane(%signal: !pld.dtensor<8x1xi32>, %data: !pld.dtensor<2x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+func.func @peer_by_lane(%signal: !pld.dtensor<8x1xi32>, %data: !pld.dtensor<4x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %one = arith.constant 1 : i32
@@ -149,15 +155,18 @@ func.func @peer_by_lane(%signal: !pld.dtensor<8x1xi32>, %data: !pld.dtensor<2x64
     %shift = arith.addi %step, %c1 : index
     %far = arith.addi %me, %shift : index
     %peer = arith.remui %far, %n : index
-    %row = pl.load %data[%lane, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
-    pld.tile.remote_store %row, %data[%lane, 0], peer %peer : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+    %dst = arith.addi %lane, %c2 : index
+    %row = pl.load %data[%lane, 0] : !pld.dtensor<4x64xf32> -> !pl.tile<1x64xf32>
+    pld.tile.remote_store %row, %data[%dst, 0], peer %peer : !pl.tile<1x64xf32>, !pld.dtensor<4x64xf32>
     pld.system.notify %signal[%me, 0], peer %peer, value %one, op atomic_add : !pld.dtensor<8x1xi32>
   }
   return
 }
 
-func.func @host_sharded(%signal: !pld.dtensor<16x1xi32>, %ring: !pld.dtensor<8x1xi32>, %data: !pld.dtensor<2x64xf32>) attributes {pl.kernel = #pl.kernel<host>} {
-  func.call @cell_by_lane(%signal, %data) : (!pld.dtensor<16x1xi32>, !pld.dtensor<2x64xf32>) -> ()
-  func.call @peer_by_lane(%ring, %data) : (!pld.dtensor<8x1xi32>, !pld.dtensor<2x64xf32>) -> ()
+// Each kernel has a data window of its own: nothing orders one rank's
+// second kernel after another rank's first.
+func.func @host_sharded(%signal: !pld.dtensor<16x1xi32>, %ring: !pld.dtensor<8x1xi32>, %data: !pld.dtensor<4x64xf32>, %other: !pld.dtensor<4x64xf32>) attributes {pl.kernel = #pl.kernel<host>} {
+  func.call @cell_by_lane(%signal, %data) : (!pld.dtensor<16x1xi32>, !pld.dtensor<4x64xf32>) -> ()
+  func.call @peer_by_lane(%ring, %other) : (!pld.dtensor<8x1xi32>, !pld.dtensor<4x64xf32>) -> ()
   return
 }

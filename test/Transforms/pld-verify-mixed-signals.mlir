@@ -1,15 +1,15 @@
 // pld-verify: signals used in incompatible ways (SPEC §3, §6): Set and
 // AtomicAdd on the same cells; a collective's signal driven by hand; one
 // window shared by a ring and a mesh collective.
-// RUN: pld-opt %s --split-input-file --pld-verify --verify-diagnostics
+// RUN: pld-opt %s --split-input-file --pld-verify=remarks=false --verify-diagnostics
 // The rules judge values, not spellings: the same after --canonicalize.
-// RUN: pld-opt %s --split-input-file --canonicalize --pld-verify --verify-diagnostics
+// RUN: pld-opt %s --split-input-file --canonicalize --pld-verify=remarks=false --verify-diagnostics
 
-func.func @set_and_add(%signal: !pld.dtensor<2x1xi32>, %peer: index, %me: index, %v: i32) attributes {pl.kernel = #pl.kernel<incore>} {
+func.func @set_and_add(%signal: !pld.dtensor<2x1xi32>, %peer: index, %v: i32) attributes {pl.kernel = #pl.kernel<incore>} {
   // expected-note @+1 {{op set on signal[0, 0] here}}
   pld.system.notify %signal[0, 0], peer %peer, value %v, op set : !pld.dtensor<2x1xi32>
-  // expected-error @+1 {{notify with op atomic_add on signal[?, 0] mixes Set and AtomicAdd on the same cells}}
-  pld.system.notify %signal[%me, 0], peer %peer, value %v, op atomic_add : !pld.dtensor<2x1xi32>
+  // expected-error @+1 {{notify with op atomic_add on signal[0, 0] mixes Set and AtomicAdd on the same cells}}
+  pld.system.notify %signal[0, 0], peer %peer, value %v, op atomic_add : !pld.dtensor<2x1xi32>
   return
 }
 
@@ -17,6 +17,54 @@ func.func @set_and_add(%signal: !pld.dtensor<2x1xi32>, %peer: index, %me: index,
 func.func @separate_cells(%signal: !pld.dtensor<2x1xi32>, %peer: index, %v: i32) attributes {pl.kernel = #pl.kernel<incore>} {
   pld.system.notify %signal[0, 0], peer %peer, value %v, op set : !pld.dtensor<2x1xi32>
   pld.system.notify %signal[1, 0], peer %peer, value %v, op atomic_add : !pld.dtensor<2x1xi32>
+  return
+}
+
+// -----
+
+// Computed cells meet on a rank's run: every rank sets rank 0's cell
+// [0, 0], and rank 0's own completion adds into [%me, 0] = [0, 0].
+func.func @computed_cells_meet(%signal: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<4x1xi32>
+  %me32 = pld.system.rank %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1 : i32
+  // expected-note @+1 {{op set on rank 0 here}}
+  pld.system.notify %signal[0, 0], peer %c0, value %one, op set : !pld.dtensor<4x1xi32>
+  // expected-error @+1 {{notify with op atomic_add on rank 0 reaches cell [0, 0] of rank 0's argument 0 of @computed_cells_meet on 2 ranks, which a notify with op set also reaches: Set and AtomicAdd are mixed on the same cell}}
+  pld.system.notify %signal[%me, 0], peer %c0, value %one, op atomic_add : !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+// Near miss (post-start-complete-wait): the target sets the post cell
+// [0, 0] of every origin; each origin adds its completion into its own row
+// [%me, 0] of the target, %me >= 1. The offsets look alike; the cells
+// never meet.
+func.func @post_and_complete(%signal: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<4x1xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %others = arith.subi %n32, %one : i32
+  %is_target = arith.cmpi eq, %me, %c0 : index
+  scf.if %is_target {
+    scf.for %o = %c1 to %n step %c1 {
+      pld.system.notify %signal[0, 0], peer %o, value %one, op set : !pld.dtensor<4x1xi32>
+    }
+    scf.for %o = %c1 to %n step %c1 {
+      pld.system.wait %signal[%o, 0], expected %one, cmp ge : !pld.dtensor<4x1xi32>
+    }
+  } else {
+    pld.system.wait %signal[0, 0], expected %one, cmp eq : !pld.dtensor<4x1xi32>
+    pld.system.notify %signal[%me, 0], peer %c0, value %one, op atomic_add : !pld.dtensor<4x1xi32>
+  }
   return
 }
 

@@ -1,7 +1,7 @@
 // pld-verify's default-kind option decides the kind of unmarked functions,
 // given as a pass flag option or inside --pass-pipeline.
-// RUN: pld-opt %s --split-input-file --pass-pipeline='builtin.module(pld-verify{default-kind=incore})' --verify-diagnostics
-// RUN: pld-opt %s --split-input-file --pld-verify='default-kind=incore' --verify-diagnostics
+// RUN: pld-opt %s --split-input-file --pass-pipeline='builtin.module(pld-verify{default-kind=incore remarks=false})' --verify-diagnostics
+// RUN: pld-opt %s --split-input-file --pld-verify='default-kind=incore remarks=false' --verify-diagnostics
 
 // Unmarked, hence InCore: notify is fine.
 func.func @notify_unmarked(%s: !pld.dtensor<2x1xi32>, %p: index, %v: i32) {

@@ -1,7 +1,7 @@
 // pld-verify: host-only and InCore-only ops (SPEC §1, §3). Each error has a
 // near miss below it that stays quiet.
-// RUN: pld-opt %s --split-input-file --pld-verify --verify-diagnostics
-// RUN: pld-opt %s --split-input-file --pass-pipeline='builtin.module(pld-verify)' --verify-diagnostics
+// RUN: pld-opt %s --split-input-file --pld-verify=remarks=false --verify-diagnostics
+// RUN: pld-opt %s --split-input-file --pass-pipeline='builtin.module(pld-verify{remarks=false})' --verify-diagnostics
 
 // expected-note @+1 {{the enclosing function is marked #pl.kernel<incore>}}
 func.func @world_size_in_kernel() attributes {pl.kernel = #pl.kernel<incore>} {
@@ -119,5 +119,50 @@ func.func @collectives_on_host(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<2x1x
 func.func @collectives_in_kernel(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
   %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<2x1xi32>
   pld.tensor.barrier %s : !pld.dtensor<2x1xi32>
+  return
+}
+
+// -----
+
+// An op outside any function runs nowhere.
+%ctx = builtin.unrealized_conversion_cast to !pld.comm_ctx
+// expected-error @+1 {{'pld.system.rank' stands outside any function: it is only legal in InCore code, and nothing would run it}}
+%r = pld.system.rank %ctx
+
+// -----
+
+// A split-AIV region splits an AI core's work: not in host code.
+// expected-note @+1 {{the enclosing function is marked #pl.kernel<host>}}
+func.func @host_split() attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-error @+1 {{'pl.split_aiv' is only legal in InCore code, but it stands in host code}}
+  pl.split_aiv mode none {
+  }
+  return
+}
+
+// -----
+
+// Each sub-lane has its own unified buffer: a tile loaded outside cannot
+// be used inside.
+func.func @tile_into_lanes(%d: !pld.dtensor<2x64xf32>, %m: memref<2x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-note @+1 {{the tile}}
+  %t = pl.load %m[0, 0] : memref<2x64xf32> -> !pl.tile<1x64xf32>
+  // expected-error @+1 {{a tile cannot cross into a pl.split_aiv region: each AIV sub-lane has its own unified buffer (load it inside the region)}}
+  pl.split_aiv mode none {
+    %lane = pl.get_aiv_id
+    pl.store %t, %d[%lane, 0] : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+  }
+  return
+}
+
+// -----
+
+// Near miss: loaded inside, per lane.
+func.func @tile_in_lanes(%d: !pld.dtensor<2x64xf32>, %m: memref<2x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  pl.split_aiv mode none {
+    %lane = pl.get_aiv_id
+    %t = pl.load %m[%lane, 0] : memref<2x64xf32> -> !pl.tile<1x64xf32>
+    pl.store %t, %d[%lane, 0] : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+  }
   return
 }

@@ -1,11 +1,11 @@
 // pld-verify: a payload write not ordered before the notify that publishes
 // it (SPEC §6, notify-before-data).
-// RUN: pld-opt %s --split-input-file --pld-verify --verify-diagnostics
+// RUN: pld-opt %s --split-input-file --pld-verify=remarks=false --verify-diagnostics
 // The compiler's own output must pass too (PIPELINE.md runs pld-verify again
 // after the decomposition of collectives):
-// RUN: pld-opt %s --split-input-file --pld-decompose-collectives --pld-verify --verify-diagnostics
+// RUN: pld-opt %s --split-input-file --pld-decompose-collectives --pld-verify=remarks=false --verify-diagnostics
 // The rules judge values, not spellings: the same after --canonicalize.
-// RUN: pld-opt %s --split-input-file --canonicalize --pld-verify --verify-diagnostics
+// RUN: pld-opt %s --split-input-file --canonicalize --pld-verify=remarks=false --verify-diagnostics
 
 func.func @notify_before_data(%signal: !pld.dtensor<2x1xi32>, %payload: !pld.dtensor<1x64xf32>,
                               %value: memref<1x64xf32>, %peer: index, %epoch: i32) attributes {pl.kernel = #pl.kernel<host>} {
@@ -71,10 +71,14 @@ func.func @stage_late(%out: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<8x1xi3
   %t = pl.load %src[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
   // expected-note @+1 {{the notify that publishes it}}
   pld.system.notify %signal[%me, 0], peer %next, value %one, op atomic_add : !pld.dtensor<8x1xi32>
-  // expected-error @+1 {{'pl.store' writes a payload after the notify that publishes it: a peer may see the signal before the data; write the payload first, then notify}}
+  // expected-error @+2 {{'pl.store' writes a payload after the notify that publishes it: a peer may see the signal before the data; write the payload first, then notify}}
+  // expected-note @+1 {{the conflicting pl.store on rank 0 kernel @stage_late}}
   pl.store %t, %out[0, 0] : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
   pld.system.wait %signal[%prev, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
-  // expected-note @+1 {{a peer reads the window remotely here}}
+  // The race rule sees the consequence: the peer's read is not ordered
+  // after the late store.
+  // expected-note @+2 {{a peer reads the window remotely here}}
+  // expected-error @+1 {{data race on 2 ranks: this pld.tile.remote_load on rank 1 kernel @stage_late reads [0, 1) x [0, 64) of rank 0's window buffer "row", which pl.store on rank 0 kernel @stage_late writes ([0, 1) x [0, 64))}}
   %theirs = pld.tile.remote_load %out[0, 0], peer %prev : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
   pl.store %theirs, %src[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>
   return
@@ -188,5 +192,64 @@ func.func @reduce_by_hand(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<8
 
 func.func @host_reduce(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<8x1xi32>) attributes {pl.kernel = #pl.kernel<host>} {
   func.call @reduce_by_hand(%data, %signal) : (!pld.dtensor<1x64xf32>, !pld.dtensor<8x1xi32>) -> ()
+  return
+}
+
+// -----
+
+// Near miss: textual order across rank branches is not program order.
+// Rank 0 publishes its row to rank 1 in its branch; rank 1, in its own,
+// pushes a result into rank 0's output window, which the host collects
+// after the kernel (no notify publishes it, none needs to).
+func.func @branches(%row: !pld.dtensor<1x64xf32>, %out: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<8x1xi32>, %src: memref<1x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %me32 = pld.system.rank %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %is0 = arith.cmpi eq, %me, %c0 : index
+  %is1 = arith.cmpi eq, %me, %c1 : index
+  scf.if %is0 {
+    %t = pl.load %src[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
+    pld.tile.remote_store %t, %row[0, 0], peer %c1 : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
+    pld.system.notify %signal[0, 0], peer %c1, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+  }
+  scf.if %is1 {
+    %t = pl.load %src[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
+    pld.tile.remote_store %t, %out[0, 0], peer %c0 : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
+  }
+  return
+}
+
+// -----
+
+// The racy variant names its own rank's notify, not another branch's: rank
+// 1 publishes before it writes.
+func.func @branch_late(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<8x1xi32>, %src: memref<1x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %me32 = pld.system.rank %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %is0 = arith.cmpi eq, %me, %c0 : index
+  %is1 = arith.cmpi eq, %me, %c1 : index
+  scf.if %is0 {
+    pld.system.notify %signal[0, 0], peer %c1, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+    pld.system.wait %signal[1, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
+    // expected-error @+1 {{data race on 2 ranks: this pl.load on rank 0 reads [0, 1) x [0, 64) of rank 0's argument 0 of @branch_late, which pld.tile.remote_store on rank 1 writes ([0, 1) x [0, 64))}}
+    %got = pl.load %data[0, 0] : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
+    pl.store %got, %src[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>
+  }
+  scf.if %is1 {
+    pld.system.wait %signal[0, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
+    %t = pl.load %src[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
+    // expected-note @+1 {{the notify that publishes it}}
+    pld.system.notify %signal[1, 0], peer %c0, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+    // expected-error @+2 {{'pld.tile.remote_store' writes a payload after the notify that publishes it}}
+    // expected-note @+1 {{the conflicting pld.tile.remote_store on rank 1}}
+    pld.tile.remote_store %t, %data[0, 0], peer %c0 : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
+  }
   return
 }

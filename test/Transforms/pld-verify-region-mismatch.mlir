@@ -1,7 +1,7 @@
 // pld-verify: offsets or shapes that provably disagree between the writer
 // and the reader of a window region (SPEC §6: "a one-element misalignment is
 // silent corruption").
-// RUN: pld-opt %s --split-input-file --pld-verify --verify-diagnostics
+// RUN: pld-opt %s --split-input-file --pld-verify=remarks=false --verify-diagnostics
 
 func.func @off_by_one(%data: !pld.dtensor<2x80xf32>, %t: !pl.tile<1x64xf32>, %p: index) attributes {pl.kernel = #pl.kernel<incore>} {
   // expected-note @+1 {{writes [0, 1) x [0, 64) here}}

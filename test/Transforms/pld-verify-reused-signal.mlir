@@ -1,8 +1,8 @@
 // pld-verify: a tile-level signal reused across loop iterations without a
 // rising expected value (SPEC §6): its counter never resets.
-// RUN: pld-opt %s --split-input-file --pld-verify --verify-diagnostics
+// RUN: pld-opt %s --split-input-file --pld-verify=remarks=false --verify-diagnostics
 // The rules judge values, not spellings: the same after --canonicalize.
-// RUN: pld-opt %s --split-input-file --canonicalize --pld-verify --verify-diagnostics
+// RUN: pld-opt %s --split-input-file --canonicalize --pld-verify=remarks=false --verify-diagnostics
 
 func.func @repeated_barrier(%signal: !pld.dtensor<8x1xi32>, %me: index, %n: index, %steps: index) attributes {pl.kernel = #pl.kernel<incore>} {
   %c0 = arith.constant 0 : index

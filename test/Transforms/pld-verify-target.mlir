@@ -1,7 +1,7 @@
 // pld-verify: the target profile (bf16 atomic add only on Ascend910B, the
 // default), the element types the target's tiles move and its vector unit
 // computes on per profile, and the HOST rail's collective limits.
-// RUN: pld-opt %s --split-input-file --pld-verify --verify-diagnostics
+// RUN: pld-opt %s --split-input-file --pld-verify=remarks=false --verify-diagnostics
 
 // expected-note @+1 {{the module targets Ascend950 here}}
 module attributes {pld.target = #pld.target<Ascend950>} {

@@ -19,7 +19,7 @@
 mod buffer;
 mod elements;
 mod entry;
-mod names;
+pub mod names;
 mod ops;
 mod outline;
 mod signature;
@@ -76,8 +76,8 @@ impl Pass for ConvertPldToAscend {
         if report.failed() {
             return Err(PassFailed);
         }
+        names::rename_functions(module);
         let mut functions = Functions::collect(module, self.default_kind);
-        names::check(&functions, &mut report);
         functions.outline_regions(&mut report);
         if report.failed() {
             return Err(PassFailed);
@@ -93,7 +93,31 @@ impl Pass for ConvertPldToAscend {
         }
         entry::add_entry_wrappers(&mut functions);
         functions.arrange(module);
+        reject_leftovers(module, &mut report);
+        if report.failed() {
+            return Err(PassFailed);
+        }
         Ok(())
+    }
+}
+
+/// Every `pl` or `pld` op the conversion left behind (one outside any
+/// function, say): an error at it, so that nothing unlowered reaches the
+/// C++ printer.
+fn reject_leftovers(module: OpRef, report: &mut Report) {
+    for op in nested_ops(module) {
+        let name = name(op);
+        let dialect = name.split('.').next().unwrap_or_default();
+        if dialect == "pl" || dialect == "pld" {
+            report.error(
+                &op,
+                &format!(
+                    "'{name}' is left after convert-pld-to-ascend: only ops inside a function \
+                     are lowered"
+                ),
+                &[],
+            );
+        }
     }
 }
 
@@ -161,7 +185,7 @@ impl<'c> Functions<'c> {
             if name(op) != "func.func" {
                 continue;
             }
-            let kind = match function_kind(op, default_kind) {
+            let kind = match pld_passes::verify::placement::function_kind(&op, default_kind) {
                 CodeKind::Host => Kind::Host,
                 CodeKind::InCore => Kind::Kernel,
             };
@@ -452,19 +476,6 @@ fn verbatim<'c>(builder: &Builder<'c>, text: &str) -> OpRef<'c> {
         &[("value", StringAttribute::new(builder.context, text).into())],
         vec![],
     )
-}
-
-/// The kind of a function: its `pl.kernel` attribute, or `default_kind`.
-fn function_kind(op: OpRef, default_kind: CodeKind) -> CodeKind {
-    match op
-        .discardable_attribute("pl.kernel")
-        .ok()
-        .and_then(KernelKind::of)
-    {
-        Some(KernelKind::InCore) => CodeKind::InCore,
-        Some(KernelKind::Host) => CodeKind::Host,
-        None => default_kind,
-    }
 }
 
 /// The function an op sits in.

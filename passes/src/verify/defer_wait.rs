@@ -422,12 +422,35 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
     }
 }
 
+/// A computed `expected` that is negative: the op verifier rejects a
+/// literal one, and canonicalization would fold this one into it.
+fn check_expected(wait: &OperationRef, report: &mut Report) {
+    let Some(expected) = operands::value(wait, "expected") else {
+        return;
+    };
+    if let Some(value) = ir::constant_int(expected).filter(|value| *value < 0) {
+        let notes: Vec<Note> = ir::defining_op(expected)
+            .map(|op| note(&op, "the value is computed here"))
+            .into_iter()
+            .collect();
+        report.error(
+            wait,
+            &format!(
+                "expected 'expected' in [0, 2147483647], found {value} (counters are polled as \
+                 uint32, so a negative threshold is never a valid one)"
+            ),
+            &notes,
+        );
+    }
+}
+
 pub fn check(ops: &[OperationRef], report: &mut Report) {
     // By key: a list would be searched once per defer_wait (quadratic with
     // thousands of waiter tasks).
     let mut checked_tasks: HashSet<usize> = HashSet::new();
     for wait in ops.iter().filter(|op| ir::name(op) == DEFER_WAIT) {
         check_signal(wait, report);
+        check_expected(wait, report);
         let Some(task) = check_placement(wait, report) else {
             continue;
         };

@@ -13,13 +13,16 @@
 //! function without the attribute is of the kind the `default-kind` option
 //! names (`host` unless told otherwise).
 
+mod bounds;
 mod collectives;
 mod defer_wait;
 mod fold;
 pub mod ir;
+mod lowerable;
 mod ops;
 pub mod placement;
 mod protocol;
+mod races;
 
 mod target;
 
@@ -31,6 +34,23 @@ pub use placement::CodeKind;
 /// The `pld-verify` pass.
 pub struct PldVerify {
     default_kind: CodeKind,
+    /// The rank counts the race rule runs the program on.
+    ranks: Vec<usize>,
+    /// Whether the race rule says where it cannot decide.
+    remarks: bool,
+}
+
+/// The `ranks` option: rank counts in 1..=64, comma-separated.
+fn parse_ranks(text: &str) -> Result<Vec<usize>, String> {
+    text.split(',')
+        .map(|item| {
+            item.trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=64).contains(n))
+                .ok_or_else(|| format!("expected ranks to be rank counts in 1..=64 separated by commas, found '{text}'"))
+        })
+        .collect()
 }
 
 impl Pass for PldVerify {
@@ -38,11 +58,23 @@ impl Pass for PldVerify {
     const DESCRIPTION: &'static str = "Check the contextual rules of pld programs: placement, \
                                        target profile, the defer_wait contract and the signal \
                                        protocol";
-    const OPTIONS: &'static [PassOption] = &[PassOption {
-        name: "default-kind",
-        description: "Kind of a function without a pl.kernel attribute: host or incore",
-        default: "host",
-    }];
+    const OPTIONS: &'static [PassOption] = &[
+        PassOption {
+            name: "default-kind",
+            description: "Kind of a function without a pl.kernel attribute: host or incore",
+            default: "host",
+        },
+        PassOption {
+            name: "ranks",
+            description: "Rank counts the race rule runs the program on, comma-separated (each in 1..=64)",
+            default: "2,3,4",
+        },
+        PassOption {
+            name: "remarks",
+            description: "Whether the race rule remarks on the functions it cannot decide: true or false",
+            default: "true",
+        },
+    ];
     // The checks only read the IR (the value analysis restores the
     // visibility it changes while it runs).
     const LEAVES_IR_UNCHANGED: bool = true;
@@ -50,6 +82,16 @@ impl Pass for PldVerify {
     fn from_options(values: &[&str]) -> Result<Self, String> {
         Ok(Self {
             default_kind: CodeKind::parse(values.first().copied().unwrap_or("host"))?,
+            ranks: parse_ranks(values.get(1).copied().unwrap_or("2,3,4"))?,
+            remarks: match values.get(2).copied().unwrap_or("true") {
+                "true" => true,
+                "false" => false,
+                other => {
+                    return Err(format!(
+                        "expected remarks to be 'true' or 'false', found '{other}'"
+                    ));
+                }
+            },
         })
     }
 
@@ -64,8 +106,17 @@ impl Pass for PldVerify {
         placement::check(&ops, self.default_kind, &mut report);
         target::check(&ops, self.default_kind, &mut report);
         collectives::check(&ops, &mut report);
+        bounds::check(&ops, &mut report);
+        lowerable::check(&ops, &mut report);
         defer_wait::check(&ops, &mut report);
         protocol::check(&op, &ops, &mut report);
+        races::check(
+            &ops,
+            self.default_kind,
+            &self.ranks,
+            self.remarks,
+            &mut report,
+        );
         if report.failed() {
             Err(PassFailed)
         } else {

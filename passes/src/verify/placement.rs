@@ -7,7 +7,7 @@ use super::{
     ops::{DEFER_WAIT, NOTIFY, WAIT},
 };
 use crate::report::Report;
-use melior::ir::{Location, operation::OperationLike, operation::OperationRef};
+use melior::ir::{Location, ValueLike, operation::OperationLike, operation::OperationRef};
 use pld_dialect::enums::KernelKind;
 use std::collections::HashMap;
 
@@ -102,16 +102,64 @@ pub fn kernels_of<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> Vec<Option<OperationR
         .collect()
 }
 
+/// A `pl.split_aiv` region runs on an AI core's AIV sub-lanes, each with a
+/// unified buffer of its own: not in host code, and no tile from outside.
+fn check_split(split: &OperationRef, default_kind: CodeKind, report: &mut Report) {
+    if let Some(scope) = scope_of(split, default_kind)
+        && scope.kind == CodeKind::Host
+    {
+        report.error(
+            split,
+            "'pl.split_aiv' is only legal in InCore code, but it stands in host code: it \
+             splits an AI core's work between its AIV sub-lanes",
+            &[(scope.location, scope.why.to_owned())],
+        );
+        return;
+    }
+    for inner in ir::nested_ops(*split) {
+        for value in ir::operands(&inner) {
+            if !pld_dialect::types::is_tile(value.r#type()) {
+                continue;
+            }
+            let owner = ir::defining_op(value).or_else(|| ir::argument_owner(value));
+            let inside = owner.is_some_and(|owner| owner == *split || ir::is_inside(&owner, split));
+            if !inside {
+                report.error(
+                    split,
+                    "a tile cannot cross into a pl.split_aiv region: each AIV sub-lane has \
+                     its own unified buffer (load it inside the region)",
+                    &[(value.location(), "the tile".to_owned())],
+                );
+                return;
+            }
+        }
+    }
+}
+
 /// The first cube op (`pl.matmul`) among `ops`.
 pub fn cube_work<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> Option<OperationRef<'c, 'a>> {
     ops.iter().find(|op| ir::name(op) == "pl.matmul").copied()
 }
 
-fn function_scope<'c>(function: &OperationRef<'c, '_>, default_kind: CodeKind) -> Scope<'c> {
-    let marked = function
+/// The kind of code a function holds: its `pl.kernel` attribute, or
+/// `default_kind` without one.
+pub fn function_kind(function: &OperationRef, default_kind: CodeKind) -> CodeKind {
+    match kernel_kind(function) {
+        Some(KernelKind::InCore) => CodeKind::InCore,
+        Some(KernelKind::Host) => CodeKind::Host,
+        None => default_kind,
+    }
+}
+
+fn kernel_kind(function: &OperationRef) -> Option<KernelKind> {
+    function
         .discardable_attribute("pl.kernel")
         .ok()
-        .and_then(KernelKind::of);
+        .and_then(KernelKind::of)
+}
+
+fn function_scope<'c>(function: &OperationRef<'c, '_>, default_kind: CodeKind) -> Scope<'c> {
+    let marked = kernel_kind(function);
     let (kind, why) = match marked {
         Some(KernelKind::InCore) => (
             CodeKind::InCore,
@@ -162,8 +210,15 @@ pub fn scope_of<'c>(op: &OperationRef<'c, '_>, default_kind: CodeKind) -> Option
 }
 
 /// Reports every host-only op in InCore code and every InCore-only op in
-/// host code.
+/// host code (or outside any function), and the split-AIV regions the
+/// lowering cannot split.
 pub fn check(ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) {
+    for split in ops
+        .iter()
+        .filter(|op| ir::name(op) == pld_dialect::ods::pl::SplitAivOperation::name())
+    {
+        check_split(split, default_kind, report);
+    }
     for op in ops {
         let name = ir::name(op);
         let required = if HOST_ONLY.contains(&name) {
@@ -174,6 +229,15 @@ pub fn check(ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) 
             continue;
         };
         let Some(scope) = scope_of(op, default_kind) else {
+            report.error(
+                op,
+                &format!(
+                    "'{name}' stands outside any function: it is only legal in {}, and \
+                     nothing would run it",
+                    required.describe()
+                ),
+                &[],
+            );
             continue;
         };
         if scope.kind != required {

@@ -27,11 +27,3 @@ func.func @notify_before_data(%signal: !pld.dtensor<2x1xi32>, %payload: !pld.dte
 func.func @tile_argument(%t: !pl.tile<1x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
   return
 }
-
-// -----
-
-// A name C++ cannot spell.
-// expected-error @+1 {{function name 'register' cannot be emitted as C++: it is a C++ keyword}}
-func.func @register() attributes {pl.kernel = #pl.kernel<incore>} {
-  return
-}

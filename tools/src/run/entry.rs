@@ -13,9 +13,11 @@ use pld_run_core::{
     job::Entry,
 };
 
-/// The entry: its symbol, whether it is host code, its arguments.
+/// The entry: whether it is host code, its arguments.
 pub struct EntryFunction {
-    pub symbol: String,
+    /// Its name in the emitted C++ (the lowering renames `main` and other
+    /// names C++ cannot use; `pld_lowering::convert::names`).
+    pub cpp_symbol: String,
     pub kind: Entry,
     pub args: Vec<EntryArg>,
 }
@@ -128,11 +130,25 @@ pub fn find(module: OperationRef, requested: Option<&str>) -> Result<EntryFuncti
     let args = (0..function_type.input_count())
         .map(|index| entry_arg(index, function_type.input(index).expect("an input")))
         .collect::<Result<_, _>>()?;
+    let symbols = function_symbols(module);
+    let cpp_symbol = pld_lowering::convert::names::cpp_names(symbols.iter().map(String::as_str))
+        .remove(symbol)
+        .unwrap_or_else(|| symbol.clone());
     Ok(EntryFunction {
-        symbol: symbol.clone(),
+        cpp_symbol,
         kind: *kind,
         args,
     })
+}
+
+/// The symbol of every function of the module (what the lowering names
+/// C++ functions from).
+fn function_symbols(module: OperationRef) -> Vec<String> {
+    pld_passes::verify::ir::nested_ops(module)
+        .into_iter()
+        .filter(|op| pld_passes::verify::ir::is_function(op))
+        .filter_map(|op| pld_passes::ir::ops::symbol_name(&op))
+        .collect()
 }
 
 /// How the harness passes argument `index` of type `r#type`.

@@ -115,7 +115,7 @@ fn run(options: &Options) -> Result<ExitStatus, Failure> {
         Some(Sanitizer::Address) => Flavour::Address,
     };
     let program = Toolchain::new()
-        .program(&cpp, &format!("{}__entry", entry.symbol), flavour)
+        .program(&cpp, &format!("{}__entry", entry.cpp_symbol), flavour)
         .map_err(bad)?;
 
     let (work, temporary) = match &options.keep {

@@ -14,6 +14,7 @@
 #include "mlir/Conversion/ConvertToEmitC/ToEmitCInterface.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -718,6 +719,31 @@ struct WhileConvertedTypes : OpConversionPattern<scf::WhileOp> {
     return success();
   }
 };
+
+/// A `func.call` whose results EmitC converts (a function that returns a
+/// window returns a `__gm__` pointer). Upstream's call lowering (LLVM 22)
+/// keeps the call's result types as they were, which EmitC rejects
+/// ("result #0 must be variadic of type supported by EmitC"); this one
+/// converts them first. Calls with nothing to convert stay upstream's.
+struct CallConvertedResults : OpConversionPattern<func::CallOp> {
+  CallConvertedResults(const TypeConverter &converter, MLIRContext *context)
+      : OpConversionPattern(converter, context, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(func::CallOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const TypeConverter &converter = *getTypeConverter();
+    if (converter.isLegal(op->getResultTypes()))
+      return rewriter.notifyMatchFailure(op, "returns no converted type");
+    SmallVector<Type> resultTypes;
+    if (failed(converter.convertTypes(op.getResultTypes(), resultTypes)) ||
+        resultTypes.size() > 1)
+      return rewriter.notifyMatchFailure(op, "a result does not convert");
+    rewriter.replaceOpWithNewOp<emitc::CallOp>(op, op.getCallee(), resultTypes,
+                                               adaptor.getOperands());
+    return success();
+  }
+};
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -739,7 +765,8 @@ struct AscendToEmitCInterface : public ConvertToEmitCPatternInterface {
                  IndexBitwiseOrUnsigned<arith::AndIOp, emitc::BitwiseAndOp>,
                  IndexBitwiseOrUnsigned<arith::OrIOp, emitc::BitwiseOrOp>,
                  IndexBitwiseOrUnsigned<arith::XOrIOp, emitc::BitwiseXorOp>,
-                 WhileConvertedTypes>(typeConverter, patterns.getContext());
+                 WhileConvertedTypes, CallConvertedResults>(
+        typeConverter, patterns.getContext());
   }
 };
 } // namespace

@@ -2,6 +2,12 @@
 //! (notify-before-data): a write into a window that follows a notify in the
 //! same phase (no wait in between) and that no later notify publishes.
 //!
+//! "Follows" is program order on every path: the notify stands before the
+//! write in the write's block or in a block around it. A notify in one
+//! branch of an `scf.if` (on the rank, say) comes before nothing in the
+//! other branch or after the `if`; a later notify publishes a write only
+//! where it too stands on every path after it.
+//!
 //! What a notify publishes: the payloads peers read after waiting on it.
 //! - A remote write (`remote_store`, `put`) pushes data into a peer's window
 //!   for the peer to read there: it is always a payload.
@@ -26,9 +32,10 @@ use crate::verify::{
         COLLECTIVE_SIGNALS, DEFER_WAIT, LOCAL_WRITES, NOTIFY, REMOTE_WRITES, WAIT, WINDOW_READS,
         table_operand,
     },
-    placement::kernels_of,
 };
-use melior::ir::{Value, ValueLike, operation::OperationLike, operation::OperationRef};
+use melior::ir::{
+    BlockLike, RegionLike, Value, ValueLike, operation::OperationLike, operation::OperationRef,
+};
 use std::collections::HashMap;
 
 /// Ops that read a peer's window (among [`WINDOW_READS`]).
@@ -93,34 +100,85 @@ impl<'c: 'a, 'a> RemoteReads<'c, 'a> {
     }
 }
 
-pub fn check(ops: &[OperationRef], report: &mut Report) {
-    // Each kernel's own ops in program order (not those of nested tasks).
-    let sequences = ir::group_in_order(ops.iter().copied().zip(kernels_of(ops)), |(_, kernel)| {
-        kernel.map(|kernel| ir::op_key(&kernel))
-    });
-    // Found on first need: most modules write nothing after a notify.
-    let mut remote_reads: Option<RemoteReads> = None;
-    for sequence in &sequences {
-        let mut pending_notify: Option<OperationRef> = None;
-        let mut unpublished: Vec<(OperationRef, Payload, OperationRef)> = Vec::new();
-        for (op, _) in sequence {
-            let name = ir::name(op);
-            if name == NOTIFY {
-                if is_publishing_notify(op) {
-                    // This notify publishes every write before it.
-                    unpublished.clear();
-                    pending_notify = Some(*op);
-                }
-            } else if is_synchronisation(name) {
-                // A new phase: later writes belong to it, not to the notify.
-                pending_notify = None;
-            } else if let Some(notify) = pending_notify
-                && let Some(payload) = payload(op)
-            {
-                unpublished.push((*op, payload, notify));
+/// What the last notify or synchronisation on the path to an op was.
+#[derive(Clone, Copy)]
+enum Last<'c, 'a> {
+    Nothing,
+    Notify(OperationRef<'c, 'a>),
+    Synchronisation,
+}
+
+/// One block being walked: what came last on the path into it, and the
+/// writes since its start that a notify came before and none after.
+struct Frame<'c, 'a> {
+    last: Last<'c, 'a>,
+    unpublished: Vec<(OperationRef<'c, 'a>, Payload<'c, 'a>, OperationRef<'c, 'a>)>,
+}
+
+/// Walks `block`'s ops in order. An op runs after another on every path
+/// only if the other stands in its block or an enclosing one: a notify in
+/// one branch of an `scf.if` (one rank's, say) is not program order for a
+/// write in the other branch or after the `if`. A notify publishes the
+/// writes of its block and of the regions nested in it before it.
+fn walk<'c: 'a, 'a>(block: melior::ir::BlockRef<'c, 'a>, frames: &mut Vec<Frame<'c, 'a>>) {
+    let mut next = block.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        let name = ir::name(&op);
+        let frame = frames.last_mut().expect("a frame per block");
+        if name == NOTIFY {
+            if is_publishing_notify(&op) {
+                frame.unpublished.clear();
+                frame.last = Last::Notify(op);
+            }
+        } else if is_synchronisation(name) {
+            frame.last = Last::Synchronisation;
+        } else if let (Last::Notify(notify), Some(payload)) = (frame.last, payload(&op)) {
+            frame.unpublished.push((op, payload, notify));
+        }
+        // Tasks are kernels of their own (walked from their scope).
+        if crate::verify::placement::TASK_SCOPES.contains(&name) {
+            continue;
+        }
+        for region in op.regions() {
+            let mut inner = region.first_block();
+            while let Some(current) = inner {
+                let last = frames.last().expect("a frame").last;
+                frames.push(Frame {
+                    last,
+                    unpublished: Vec::new(),
+                });
+                walk(current, frames);
+                let done = frames.pop().expect("pushed above");
+                frames
+                    .last_mut()
+                    .expect("a frame")
+                    .unpublished
+                    .extend(done.unpublished);
+                inner = current.next_in_region();
             }
         }
-        for (write, payload, notify) in unpublished {
+    }
+}
+
+pub fn check(ops: &[OperationRef], report: &mut Report) {
+    // Found on first need: most modules write nothing after a notify.
+    let mut remote_reads: Option<RemoteReads> = None;
+    let kernels = ops.iter().filter(|op| {
+        ir::is_function(op) || crate::verify::placement::TASK_SCOPES.contains(&ir::name(op))
+    });
+    for kernel in kernels {
+        let mut frames = Vec::new();
+        for region in kernel.regions() {
+            if let Some(block) = region.first_block() {
+                frames.push(Frame {
+                    last: Last::Nothing,
+                    unpublished: Vec::new(),
+                });
+                walk(block, &mut frames);
+            }
+        }
+        for (write, payload, notify) in frames.into_iter().flat_map(|frame| frame.unpublished) {
             if payload.remote {
                 report_write(&write, &notify, None, report);
                 continue;

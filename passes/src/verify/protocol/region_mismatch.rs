@@ -3,17 +3,9 @@
 //! one-element misalignment is silent corruption"): a read that overlaps what
 //! the writers write must be covered by it entirely.
 
-use crate::{
-    report::Report,
-    verify::{
-        ir,
-        ops::{LOCAL_WRITES, REMOTE_WRITES, WINDOW_READS, resolved_index_list, table_operand},
-    },
-};
-use melior::ir::{
-    Type, TypeLike, Value, ValueLike, operation::OperationLike, operation::OperationRef,
-};
-use pld_dialect::operands;
+use crate::{report::Report, verify::ir};
+use melior::ir::{Value, ValueLike, operation::OperationLike, operation::OperationRef};
+use pld_dialect::interfaces::{self, Index};
 use std::collections::HashMap;
 
 /// A box of window elements: `[start, end)` per dimension.
@@ -203,112 +195,60 @@ fn union_of(writes: &[(Region, OperationRef)]) -> Option<(usize, Union)> {
     .then(|| (rank, Union::of(&regions, 0)))
 }
 
-/// The static shape of a shaped type, if fully static.
-fn static_shape(r#type: Type) -> Option<Vec<i64>> {
-    let raw = r#type.to_raw();
-    // SAFETY: the shaped-type accessors run only on a live type the C API
-    // confirms is shaped with a static shape (so ranked), for dims < rank.
-    unsafe {
-        if !mlir_sys::mlirTypeIsAShaped(raw) || !mlir_sys::mlirShapedTypeHasStaticShape(raw) {
-            return None;
-        }
-        let rank = mlir_sys::mlirShapedTypeGetRank(raw);
-        Some(
-            (0..rank)
-                .map(|dim| mlir_sys::mlirShapedTypeGetDimSize(raw, dim as isize))
-                .collect(),
-        )
-    }
-}
-
-/// The index list `attribute` of `op`, when every entry is known (however
-/// it is computed).
-fn known_list(op: &OperationRef, attribute: &str) -> Option<Vec<i64>> {
-    resolved_index_list(op, attribute)?.into_iter().collect()
-}
-
-/// A box at `offsets` with `extents` aligned to the trailing dimensions.
-fn region(offsets: Vec<i64>, extents: &[i64]) -> Region {
-    let rank = offsets.len();
-    let mut sizes = vec![1; rank];
-    let trailing = &extents[extents.len().saturating_sub(rank)..];
-    sizes[rank - trailing.len()..].copy_from_slice(trailing);
-    let end = offsets
-        .iter()
-        .zip(&sizes)
-        .map(|(offset, size)| offset + size)
-        .collect();
-    Region {
-        start: offsets,
-        end,
-    }
-}
-
-/// What `op` writes into a window: (window, region).
-fn written<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a>, Region)> {
-    match ir::name(op) {
-        "pld.tile.remote_store" | "pld.tensor.remote_store" | "pl.store" => {
-            let payload = if ir::name(op) == "pl.store" {
-                "value"
-            } else {
-                "source"
-            };
-            let extents = static_shape(operands::value(op, payload)?.r#type())?;
-            let window =
-                table_operand(op, REMOTE_WRITES).or_else(|| table_operand(op, LOCAL_WRITES))?;
-            Some((window, region(known_list(op, "static_offsets")?, &extents)))
-        }
-        "pld.tensor.put" => {
-            let dst = operands::value(op, "dst")?;
-            match resolved_index_list(op, "static_sizes") {
-                Some(sizes) => Some((
-                    dst,
-                    region(
-                        known_list(op, "static_dst_offsets")?,
-                        &sizes.into_iter().collect::<Option<Vec<_>>>()?,
-                    ),
-                )),
+/// The regions `op` writes and reads, each with its memory, where every
+/// offset and size is known (however computed): read through the op's
+/// `MemoryAccessOpInterface`, so a put or a get counts as the tile loads and
+/// stores it expands into.
+fn accesses<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<(Value<'c, 'a>, Region, bool)> {
+    let Some(accesses) = interfaces::memory_accesses(op) else {
+        return Vec::new();
+    };
+    let known = |index: &Index| match index {
+        Index::Constant(value) => Some(*value),
+        Index::Value(value) => ir::constant_int(*value),
+        Index::Unknown => None,
+    };
+    accesses
+        .into_iter()
+        .filter_map(|access| {
+            let (start, sizes): (Vec<i64>, Vec<i64>) = match &access.region {
+                Some((offsets, sizes)) => (
+                    offsets.iter().map(known).collect::<Option<_>>()?,
+                    sizes.iter().map(known).collect::<Option<_>>()?,
+                ),
                 None => {
-                    let extents = static_shape(operands::value(op, "src")?.r#type())?;
-                    Some((dst, region(vec![0; extents.len()], &extents)))
+                    let shape = crate::ir::types::shape(access.memory.r#type())?;
+                    if shape.contains(&crate::ir::types::DYNAMIC) {
+                        return None;
+                    }
+                    (vec![0; shape.len()], shape)
                 }
-            }
-        }
-        _ => None,
-    }
-}
-
-/// What `op` reads from a window: (window, region).
-fn read<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a>, Region)> {
-    if !matches!(ir::name(op), "pld.tile.remote_load" | "pl.load") {
-        return None;
-    }
-    let mut extents = static_shape(op.result(0).ok()?.r#type())?;
-    if let Some(valid) = resolved_index_list(op, "static_valid_sizes") {
-        extents = valid.into_iter().collect::<Option<_>>()?;
-    }
-    Some((
-        table_operand(op, WINDOW_READS)?,
-        region(known_list(op, "static_offsets")?, &extents),
-    ))
+            };
+            let end = start.iter().zip(&sizes).map(|(s, n)| s + n).collect();
+            Some((access.memory, Region { start, end }, access.kind.writes()))
+        })
+        .collect()
 }
 
 pub fn check(ops: &[OperationRef], report: &mut Report) {
     let mut writes_of_window: HashMap<usize, Vec<(Region, OperationRef)>> = HashMap::new();
+    let mut reads: Vec<(OperationRef, Value, Region)> = Vec::new();
     for op in ops {
-        if let Some((window, region)) = written(op) {
-            writes_of_window
-                .entry(ir::value_key(window))
-                .or_default()
-                .push((region, *op));
+        for (memory, region, writes) in accesses(op) {
+            if writes {
+                writes_of_window
+                    .entry(ir::value_key(memory))
+                    .or_default()
+                    .push((region, *op));
+            } else {
+                reads.push((*op, memory, region));
+            }
         }
     }
     // The union of each window's writes, made on first need.
     let mut unions: HashMap<usize, Option<(usize, Union)>> = HashMap::new();
-    for op in ops {
-        let Some((window, wanted)) = read(op) else {
-            continue;
-        };
+    for (op, window, wanted) in &reads {
+        let (op, window, wanted) = (op, *window, wanted.clone());
         if !pld_dialect::types::is_distributed_tensor(window.r#type()) {
             continue;
         }

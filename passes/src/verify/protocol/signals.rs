@@ -168,14 +168,9 @@ pub struct NotifyIndex<'s, 'c, 'a> {
     rank: usize,
     /// The notifies on each known cell.
     exact: HashMap<Vec<i64>, Bucket>,
-    /// Positions of the notifies with an unknown offset, ascending, by mode.
-    partial: ByMode,
-    /// Every position, ascending, by mode.
-    by_mode: ByMode,
+    /// Positions of the notifies with an unknown offset, ascending.
+    partial: Vec<usize>,
 }
-
-/// Positions of notifies, ascending, in one list per mode.
-type ByMode = Vec<(&'static str, Vec<usize>)>;
 
 /// The notifies on one known cell: their positions, ascending, and the
 /// first position of each mode among them.
@@ -183,13 +178,6 @@ type ByMode = Vec<(&'static str, Vec<usize>)>;
 struct Bucket {
     positions: Vec<usize>,
     first_of_mode: Vec<(&'static str, usize)>,
-}
-
-fn push_by_mode(lists: &mut ByMode, mode: &'static str, position: usize) {
-    match lists.iter_mut().find(|(entry, _)| *entry == mode) {
-        Some((_, list)) => list.push(position),
-        None => lists.push((mode, vec![position])),
-    }
 }
 
 impl<'s, 'c, 'a> NotifyIndex<'s, 'c, 'a> {
@@ -206,10 +194,8 @@ impl<'s, 'c, 'a> NotifyIndex<'s, 'c, 'a> {
             rank,
             exact: HashMap::new(),
             partial: Vec::new(),
-            by_mode: Vec::new(),
         };
         for (position, notify) in notifies.iter().enumerate() {
-            push_by_mode(&mut index.by_mode, notify.mode, position);
             match index.known(&notify.cell) {
                 Some(cell) => {
                     let bucket = index.exact.entry(cell).or_default();
@@ -222,7 +208,7 @@ impl<'s, 'c, 'a> NotifyIndex<'s, 'c, 'a> {
                         bucket.first_of_mode.push((notify.mode, position));
                     }
                 }
-                None => push_by_mode(&mut index.partial, notify.mode, position),
+                None => index.partial.push(position),
             }
         }
         index.notifies = notifies;
@@ -251,7 +237,6 @@ impl<'s, 'c, 'a> NotifyIndex<'s, 'c, 'a> {
         let mut positions: Vec<usize> = self
             .partial
             .iter()
-            .flat_map(|(_, list)| list)
             .copied()
             .filter(|position| self.overlaps(*position, cell))
             .collect();
@@ -263,42 +248,24 @@ impl<'s, 'c, 'a> NotifyIndex<'s, 'c, 'a> {
     }
 
     /// The first notify before position `before` whose mode is not `mode`
-    /// and that may touch `cell`.
+    /// and that touches `cell`, which is known, as every offset of that
+    /// notify is. Where an offset is computed (`[%me, 0]`), the race rule
+    /// decides from each rank's run which cells the notifies reach
+    /// (`verify::races`), rather than this rule guessing that they meet.
     pub fn first_of_other_mode(
         &self,
         cell: &[Option<i64>],
         mode: &str,
         before: usize,
     ) -> Option<usize> {
-        // The first position in each list of another mode that may touch
-        // `cell` (lists of the same mode are never scanned).
-        let first_in = |lists: &ByMode| {
-            lists
-                .iter()
-                .filter(|(other, _)| *other != mode)
-                .filter_map(|(_, list)| {
-                    list.iter()
-                        .copied()
-                        .take_while(|position| *position < before)
-                        .find(|position| self.overlaps(*position, cell))
-                })
-                .min()
-        };
-        let found = match self.known(cell) {
-            Some(key) => {
-                let exact = self.exact.get(&key).and_then(|bucket| {
-                    bucket
-                        .first_of_mode
-                        .iter()
-                        .filter(|(other, _)| *other != mode)
-                        .map(|(_, position)| *position)
-                        .min()
-                });
-                exact.into_iter().chain(first_in(&self.partial)).min()
-            }
-            None => first_in(&self.by_mode),
-        };
-        found.filter(|position| *position < before)
+        let key = self.known(cell)?;
+        self.exact
+            .get(&key)?
+            .first_of_mode
+            .iter()
+            .filter(|(other, position)| *other != mode && *position < before)
+            .map(|(_, position)| *position)
+            .min()
     }
 }
 

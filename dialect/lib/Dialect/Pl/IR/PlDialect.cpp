@@ -14,6 +14,7 @@ using namespace pld::pl;
 
 #include "pld/Dialect/Pl/IR/PlDialect.cpp.inc"
 #include "pld/Dialect/Pl/IR/PlEnums.cpp.inc"
+#include "pld/Dialect/Pl/IR/PlOpInterfaces.cpp.inc"
 #include "pld/Dialect/Pl/IR/PlTypeInterfaces.cpp.inc"
 
 #define GET_TYPEDEF_CLASSES

@@ -3,6 +3,7 @@
 #include "pld/Dialect/Pl/IR/Pl.h"
 #include "pld/Dialect/Pl/IR/RegionChecks.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 
@@ -81,4 +82,40 @@ LogicalResult MatmulOp::verify() {
            << lhs.getDimSize(0) << ", " << rhs.getDimSize(1) << "], found "
            << formatShape(result.getShape());
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MemoryAccessOpInterface
+//===----------------------------------------------------------------------===//
+
+void LoadOp::getMemoryAccesses(SmallVectorImpl<MemoryAccess> &accesses) {
+  accesses.push_back(tileAccess(getSource(), Value(), AccessKind::Read,
+                                shaped(getResult()), getStaticOffsets(),
+                                getOffsets(), getStaticValidSizes(),
+                                getValidSizes()));
+}
+
+void StoreOp::getMemoryAccesses(SmallVectorImpl<MemoryAccess> &accesses) {
+  accesses.push_back(tileAccess(getDest(), Value(), AccessKind::Write,
+                                shaped(getValue()), getStaticOffsets(),
+                                getOffsets(), getStaticValidSizes(),
+                                getValidSizes()));
+}
+
+/// One element at `offsets`.
+static MemoryAccess elementAccess(Value memory, AccessKind kind,
+                                  ArrayRef<int64_t> staticOffsets,
+                                  ValueRange offsets) {
+  SmallVector<int64_t> ones(staticOffsets.size(), 1);
+  return regionAccess(memory, Value(), kind, staticOffsets, offsets, ones, {});
+}
+
+void ReadOp::getMemoryAccesses(SmallVectorImpl<MemoryAccess> &accesses) {
+  accesses.push_back(elementAccess(getSource(), AccessKind::Read,
+                                   getStaticOffsets(), getOffsets()));
+}
+
+void WriteOp::getMemoryAccesses(SmallVectorImpl<MemoryAccess> &accesses) {
+  accesses.push_back(elementAccess(getDest(), AccessKind::Write,
+                                   getStaticOffsets(), getOffsets()));
 }

@@ -14,6 +14,7 @@ using namespace pld;
 
 #include "pld/Dialect/Pld/IR/PldDialect.cpp.inc"
 #include "pld/Dialect/Pld/IR/PldEnums.cpp.inc"
+#include "pld/Dialect/Pld/IR/PldOpInterfaces.cpp.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "pld/Dialect/Pld/IR/PldTypes.cpp.inc"

@@ -8,6 +8,7 @@
 #include "pld/Dialect/Pl/IR/RegionChecks.h"
 #include "pld/Dialect/Pld/IR/Pld.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
@@ -722,4 +723,139 @@ LogicalResult TensorAllToAllOp::verify() {
     return emitOpError("expected 'input' and 'target' of the same type, found ")
            << input << " and " << target;
   return verifyRowsSignal(*this, getSignal(), target);
+}
+
+//===----------------------------------------------------------------------===//
+// SignalOpInterface
+//===----------------------------------------------------------------------===//
+
+Value SystemNotifyOp::getSignalTensor() { return getTarget(); }
+SmallVector<OpFoldResult> SystemNotifyOp::getCellOffsets() {
+  return getMixedValues(getStaticOffsets(), getOffsets(), getContext());
+}
+Value SystemNotifyOp::getSignalPeer() { return getPeer(); }
+Value SystemNotifyOp::getSignalScalar() { return getValue(); }
+SignalEffect SystemNotifyOp::getSignalEffect() {
+  return getOp() == NotifyOp::Set ? SignalEffect::NotifySet
+                                  : SignalEffect::NotifyAtomicAdd;
+}
+
+/// The effect of a wait-like op's comparison.
+static SignalEffect waitEffect(WaitCmp cmp) {
+  return cmp == WaitCmp::Eq ? SignalEffect::WaitEq : SignalEffect::WaitGe;
+}
+
+Value SystemWaitOp::getSignalTensor() { return getSignal(); }
+SmallVector<OpFoldResult> SystemWaitOp::getCellOffsets() {
+  return getMixedValues(getStaticOffsets(), getOffsets(), getContext());
+}
+Value SystemWaitOp::getSignalPeer() { return Value(); }
+Value SystemWaitOp::getSignalScalar() { return getExpected(); }
+SignalEffect SystemWaitOp::getSignalEffect() { return waitEffect(getCmp()); }
+
+Value SystemDeferWaitOp::getSignalTensor() { return getSignal(); }
+SmallVector<OpFoldResult> SystemDeferWaitOp::getCellOffsets() {
+  return getMixedValues(getStaticOffsets(), getOffsets(), getContext());
+}
+Value SystemDeferWaitOp::getSignalPeer() { return Value(); }
+Value SystemDeferWaitOp::getSignalScalar() { return getExpected(); }
+SignalEffect SystemDeferWaitOp::getSignalEffect() {
+  return waitEffect(getCmp());
+}
+bool SystemDeferWaitOp::isDeferred() { return true; }
+
+//===----------------------------------------------------------------------===//
+// MemoryAccessOpInterface
+//===----------------------------------------------------------------------===//
+
+using pl::AccessKind;
+using pl::MemoryAccess;
+
+static AccessKind storeKind(AtomicType atomic) {
+  return atomic == AtomicType::Add ? AccessKind::AtomicAdd : AccessKind::Write;
+}
+
+void TileRemoteLoadOp::getMemoryAccesses(
+    SmallVectorImpl<MemoryAccess> &accesses) {
+  accesses.push_back(pl::tileAccess(getTarget(), getPeer(), AccessKind::Read,
+                                    cast<ShapedType>(getResult().getType()),
+                                    getStaticOffsets(), getOffsets(),
+                                    getStaticValidSizes(), getValidSizes()));
+}
+
+void TileRemoteStoreOp::getMemoryAccesses(
+    SmallVectorImpl<MemoryAccess> &accesses) {
+  accesses.push_back(pl::tileAccess(
+      getTarget(), getPeer(), storeKind(getAtomic()),
+      cast<ShapedType>(getSource().getType()), getStaticOffsets(), getOffsets(),
+      getStaticValidSizes(), getValidSizes()));
+}
+
+void TensorRemoteStoreOp::getMemoryAccesses(
+    SmallVectorImpl<MemoryAccess> &accesses) {
+  // The whole local source is read and pushed as one block.
+  accesses.push_back(
+      MemoryAccess{getSource(), Value(), AccessKind::Read, {}, {}});
+  accesses.push_back(
+      pl::tileAccess(getTarget(), getPeer(), storeKind(getAtomic()),
+                     cast<ShapedType>(getSource().getType()),
+                     getStaticOffsets(), getOffsets(), std::nullopt, {}));
+}
+
+/// The two sides of a put or a get: `remote` on rank `peer`, `local` on the
+/// op's own rank, each the whole tensor or its side of the region.
+template <typename TransferOp>
+static void transferAccesses(TransferOp op, Value remote, AccessKind remoteKind,
+                             Value local, AccessKind localKind,
+                             SmallVectorImpl<MemoryAccess> &accesses) {
+  bool isPut = remote == op.getDst();
+  auto side = [&](Value memory, Value peer, AccessKind kind, bool isDst) {
+    if (!op.hasRegion())
+      return MemoryAccess{memory, peer, kind, {}, {}};
+    return pl::regionAccess(memory, peer, kind,
+                            isDst ? *op.getStaticDstOffsets()
+                                  : *op.getStaticSrcOffsets(),
+                            isDst ? op.getDstOffsets() : op.getSrcOffsets(),
+                            *op.getStaticSizes(), op.getSizes());
+  };
+  accesses.push_back(side(remote, op.getPeer(), remoteKind, isPut));
+  accesses.push_back(side(local, Value(), localKind, !isPut));
+}
+
+void TensorPutOp::getMemoryAccesses(SmallVectorImpl<MemoryAccess> &accesses) {
+  transferAccesses(*this, getDst(), storeKind(getAtomic()), getSrc(),
+                   AccessKind::Read, accesses);
+}
+
+void TensorGetOp::getMemoryAccesses(SmallVectorImpl<MemoryAccess> &accesses) {
+  transferAccesses(*this, getSrc(), AccessKind::Read, getDst(),
+                   AccessKind::Write, accesses);
+}
+
+//===----------------------------------------------------------------------===//
+// CollectiveOpInterface
+//===----------------------------------------------------------------------===//
+
+Value TensorAllreduceOp::getSignalTensor() { return getSignal(); }
+void TensorAllreduceOp::getCollectiveTensors(SmallVectorImpl<Value> &tensors) {
+  tensors.push_back(getTarget());
+}
+Value TensorReduceScatterOp::getSignalTensor() { return getSignal(); }
+void TensorReduceScatterOp::getCollectiveTensors(
+    SmallVectorImpl<Value> &tensors) {
+  tensors.push_back(getTarget());
+}
+Value TensorAllgatherOp::getSignalTensor() { return getSignal(); }
+void TensorAllgatherOp::getCollectiveTensors(SmallVectorImpl<Value> &tensors) {
+  tensors.append({getLocal(), getTarget()});
+}
+Value TensorBroadcastOp::getSignalTensor() { return getSignal(); }
+void TensorBroadcastOp::getCollectiveTensors(SmallVectorImpl<Value> &tensors) {
+  tensors.push_back(getTarget());
+}
+Value TensorBarrierOp::getSignalTensor() { return getSignal(); }
+void TensorBarrierOp::getCollectiveTensors(SmallVectorImpl<Value> &) {}
+Value TensorAllToAllOp::getSignalTensor() { return getSignal(); }
+void TensorAllToAllOp::getCollectiveTensors(SmallVectorImpl<Value> &tensors) {
+  tensors.append({getInput(), getTarget()});
 }

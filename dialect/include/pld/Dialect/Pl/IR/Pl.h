@@ -20,6 +20,9 @@
 
 #include "pld/Dialect/Pl/IR/PlDialect.h.inc"
 #include "pld/Dialect/Pl/IR/PlEnums.h.inc"
+
+#include "pld/Dialect/Pl/IR/MemoryAccess.h"
+#include "pld/Dialect/Pl/IR/PlOpInterfaces.h.inc"
 #include "pld/Dialect/Pl/IR/PlTypeInterfaces.h.inc"
 
 #define GET_TYPEDEF_CLASSES

@@ -17,6 +17,15 @@ def Pl_KernelKindEnum : I32EnumAttr<"KernelKind", "where a function runs", [
   let genSpecializedAttr = 0;
 }
 
+// How an op touches a region (MemoryAccessOpInterface).
+def Pl_AccessKindEnum : I32EnumAttr<"AccessKind", "how an access touches memory", [
+    I32EnumAttrCase<"Read", 0, "read">,
+    I32EnumAttrCase<"Write", 1, "write">,
+    I32EnumAttrCase<"AtomicAdd", 2, "atomic_add">]> {
+  let cppNamespace = "::pld::pl";
+  let genSpecializedAttr = 0;
+}
+
 def Pl_LevelEnum : I32EnumAttr<"Level", "the hardware level a task runs at", [
     I32EnumAttrCase<"Core", 0, "core">,
     I32EnumAttrCase<"CoreGroup", 1, "core_group">]> {

@@ -1,4 +1,4 @@
-//===- PlInterfaces.td - pl type interfaces ----------------*- tablegen -*-===//
+//===- PlInterfaces.td - pl type and op interfaces ---------*- tablegen -*-===//
 
 #ifndef PL_INTERFACES_TD
 #define PL_INTERFACES_TD
@@ -13,6 +13,23 @@ def Pl_GlobalMemoryTypeInterface : TypeInterface<"GlobalMemoryTypeInterface"> {
     `pld`'s window-bound distributed tensors) implement it so the core tile
     ops accept their types without depending on them.
   }];
+}
+
+def Pl_MemoryAccessOpInterface : OpInterface<"MemoryAccessOpInterface"> {
+  let cppNamespace = "::pld::pl";
+  let description = [{
+    The regions of global memory an op reads or writes, one `MemoryAccess`
+    per region: the memory (a window-bound tensor or a memref), the rank
+    whose copy it touches (a peer, or the op's own), whether it reads,
+    writes or atomically adds, and the region as offsets and sizes in the
+    memory's shape. The race rule of pld-verify reads every payload access
+    through it (`pld-c/Interfaces.h`).
+  }];
+  let methods = [
+    InterfaceMethod<[{Appends every region the op reads or writes.}],
+      "void", "getMemoryAccesses",
+      (ins "::llvm::SmallVectorImpl<::pld::pl::MemoryAccess> &":$accesses)>,
+  ];
 }
 
 #endif // PL_INTERFACES_TD

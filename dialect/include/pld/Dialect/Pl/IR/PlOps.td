@@ -13,8 +13,11 @@ include "mlir/Interfaces/InferTypeOpInterface.td"
 // Tile data movement
 //===----------------------------------------------------------------------===//
 
+// The accesses an op makes, defined per op in PlOps.cpp.
+defvar Pl_MemoryAccess = DeclareOpInterfaceMethods<Pl_MemoryAccessOpInterface>;
+
 def Pl_LoadOp : Pl_Op<"load", [MemoryEffects<[MemRead]>,
-                               AttrSizedOperandSegments]> {
+                               AttrSizedOperandSegments, Pl_MemoryAccess]> {
   let summary = "load a region of global memory into a tile";
   let description = [{
     Loads the region of `source` that starts at `offsets` and has the tile's
@@ -41,7 +44,7 @@ def Pl_LoadOp : Pl_Op<"load", [MemoryEffects<[MemRead]>,
 }
 
 def Pl_StoreOp : Pl_Op<"store", [MemoryEffects<[MemWrite]>,
-                                 AttrSizedOperandSegments]> {
+                                 AttrSizedOperandSegments, Pl_MemoryAccess]> {
   let summary = "store a tile into a region of global memory";
   let description = [{
     Writes `value` into `dest` at `offsets`; the region has the tile's shape
@@ -67,7 +70,7 @@ def Pl_StoreOp : Pl_Op<"store", [MemoryEffects<[MemWrite]>,
   let hasVerifier = 1;
 }
 
-def Pl_ReadOp : Pl_Op<"read", [MemoryEffects<[MemRead]>,
+def Pl_ReadOp : Pl_Op<"read", [MemoryEffects<[MemRead]>, Pl_MemoryAccess,
     TypesMatchWith<"result type is the source's element type", "source",
                    "result", "::mlir::getElementTypeOrSelf($_self)">]> {
   let summary = "read one scalar element of global memory";
@@ -86,7 +89,7 @@ def Pl_ReadOp : Pl_Op<"read", [MemoryEffects<[MemRead]>,
   let hasVerifier = 1;
 }
 
-def Pl_WriteOp : Pl_Op<"write", [MemoryEffects<[MemWrite]>,
+def Pl_WriteOp : Pl_Op<"write", [MemoryEffects<[MemWrite]>, Pl_MemoryAccess,
     TypesMatchWith<"value type is the destination's element type", "dest",
                    "value", "::mlir::getElementTypeOrSelf($_self)">]> {
   let summary = "write one scalar element of global memory";

@@ -19,6 +19,8 @@
 #define GET_ATTRDEF_CLASSES
 #include "pld/Dialect/Pld/IR/PldAttrs.h.inc"
 
+#include "pld/Dialect/Pld/IR/PldOpInterfaces.h.inc"
+
 #define GET_OP_CLASSES
 #include "pld/Dialect/Pld/IR/PldOps.h.inc"
 

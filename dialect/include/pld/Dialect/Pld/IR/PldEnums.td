@@ -24,6 +24,16 @@ def Pld_WaitCmpEnum : I32EnumAttr<"WaitCmp", "wait predicate", [
   let genSpecializedAttr = 0;
 }
 
+// What a signal op does to its cell (SignalOpInterface).
+def Pld_SignalEffectEnum : I32EnumAttr<"SignalEffect", "what a signal op does to its cell", [
+    I32EnumAttrCase<"NotifySet", 0, "notify_set">,
+    I32EnumAttrCase<"NotifyAtomicAdd", 1, "notify_atomic_add">,
+    I32EnumAttrCase<"WaitEq", 2, "wait_eq">,
+    I32EnumAttrCase<"WaitGe", 3, "wait_ge">]> {
+  let cppNamespace = "::pld";
+  let genSpecializedAttr = 0;
+}
+
 def Pld_ReduceOpEnum : I32EnumAttr<"ReduceOp", "reduction operator", [
     I32EnumAttrCase<"Sum", 0, "sum">,
     I32EnumAttrCase<"Max", 1, "max">,

@@ -10,6 +10,7 @@
 #define PLD_OPS_TD
 
 include "pld/Dialect/Pld/IR/PldTypes.td"
+include "pld/Dialect/Pld/IR/PldInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ViewLikeInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
@@ -18,6 +19,13 @@ include "mlir/Interfaces/InferIntRangeInterface.td"
 // Communication never moves, merges or disappears under generic passes: it
 // reads and writes memory that peers observe.
 defvar Pld_CommEffects = MemoryEffects<[MemRead, MemWrite]>;
+
+// The interfaces the passes read ops through (PldInterfaces.td, and pl's
+// MemoryAccessOpInterface), each op defining its methods in PldOps.cpp.
+defvar Pld_SignalOp = DeclareOpInterfaceMethods<Pld_SignalOpInterface>;
+defvar Pld_DeferredSignalOp = DeclareOpInterfaceMethods<Pld_SignalOpInterface,
+                                                        ["isDeferred"]>;
+defvar Pld_MemoryAccess = DeclareOpInterfaceMethods<Pl_MemoryAccessOpInterface>;
 
 //===----------------------------------------------------------------------===//
 // pld.system.*
@@ -84,7 +92,7 @@ def Pld_SystemNranksOp : Pld_Op<"system.nranks", [Pure, Pld_RankRange]> {
   let assemblyFormat = "$ctx attr-dict";
 }
 
-def Pld_SystemNotifyOp : Pld_Op<"system.notify", [Pld_CommEffects]> {
+def Pld_SystemNotifyOp : Pld_Op<"system.notify", [Pld_CommEffects, Pld_SignalOp]> {
   let summary = "deposit a value into a peer's signal cell";
   let description = [{
     Writes (`set`) or atomically adds (`atomic_add`) `value` into the cell
@@ -106,7 +114,8 @@ def Pld_SystemNotifyOp : Pld_Op<"system.notify", [Pld_CommEffects]> {
   let hasVerifier = 1;
 }
 
-class Pld_WaitLikeOp<string mnemonic> : Pld_Op<mnemonic, [Pld_CommEffects]> {
+class Pld_WaitLikeOp<string mnemonic, Trait signal>
+    : Pld_Op<mnemonic, [Pld_CommEffects, signal]> {
   let arguments = (ins Pld_AnyDistributedTensor:$signal,
                        Variadic<Index>:$offsets,
                        DenseI64ArrayAttr:$static_offsets,
@@ -118,7 +127,7 @@ class Pld_WaitLikeOp<string mnemonic> : Pld_Op<mnemonic, [Pld_CommEffects]> {
   let hasVerifier = 1;
 }
 
-def Pld_SystemWaitOp : Pld_WaitLikeOp<"system.wait"> {
+def Pld_SystemWaitOp : Pld_WaitLikeOp<"system.wait", Pld_SignalOp> {
   let summary = "block until the local signal cell satisfies a predicate";
   let description = [{
     Spins until `cmp(signal[offsets], expected)` holds on this rank's own
@@ -130,7 +139,7 @@ def Pld_SystemWaitOp : Pld_WaitLikeOp<"system.wait"> {
   }];
 }
 
-def Pld_SystemDeferWaitOp : Pld_WaitLikeOp<"system.defer_wait"> {
+def Pld_SystemDeferWaitOp : Pld_WaitLikeOp<"system.defer_wait", Pld_DeferredSignalOp> {
   let summary = "register a completion condition of the enclosing task";
   let description = [{
     Registers `signal[offsets] >= expected` as a completion condition of the
@@ -245,7 +254,8 @@ def Pld_TensorDimOp : Pld_Op<"tensor.dim", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def Pld_TileRemoteLoadOp : Pld_Op<"tile.remote_load", [MemoryEffects<[MemRead]>,
-                                                   AttrSizedOperandSegments]> {
+                                                   AttrSizedOperandSegments,
+                                                   Pld_MemoryAccess]> {
   let summary = "load a region of a peer's window into a local tile";
   let description = [{
     Reads `target[offsets : offsets + shape]` from rank `peer`, where the
@@ -276,7 +286,8 @@ def Pld_TileRemoteLoadOp : Pld_Op<"tile.remote_load", [MemoryEffects<[MemRead]>,
 }
 
 def Pld_TileRemoteStoreOp : Pld_Op<"tile.remote_store", [Pld_CommEffects,
-                                                         AttrSizedOperandSegments]> {
+                                                         AttrSizedOperandSegments,
+                                                         Pld_MemoryAccess]> {
   let summary = "write a local tile into a peer's window";
   let description = [{
     Writes `source` into `target` at `offsets` on rank `peer`; with
@@ -311,7 +322,8 @@ def Pld_TileRemoteStoreOp : Pld_Op<"tile.remote_store", [Pld_CommEffects,
   let hasVerifier = 1;
 }
 
-def Pld_TensorRemoteStoreOp : Pld_Op<"tensor.remote_store", [Pld_CommEffects]> {
+def Pld_TensorRemoteStoreOp : Pld_Op<"tensor.remote_store", [Pld_CommEffects,
+                                                             Pld_MemoryAccess]> {
   let summary = "write a local tensor into a peer's window";
   let description = [{
     The tensor-level form of `pld.tile.remote_store`, for pushing a computed
@@ -340,7 +352,8 @@ def Pld_TensorRemoteStoreOp : Pld_Op<"tensor.remote_store", [Pld_CommEffects]> {
 //===----------------------------------------------------------------------===//
 
 class Pld_TransferOp<string mnemonic, dag atomicArg, string atomicFormat>
-    : Pld_Op<mnemonic, [Pld_CommEffects, AttrSizedOperandSegments]> {
+    : Pld_Op<mnemonic, [Pld_CommEffects, AttrSizedOperandSegments,
+                        Pld_MemoryAccess]> {
   let arguments = !con((ins Pld_TransferOperand:$dst, Index:$peer,
                             Pld_TransferOperand:$src,
                             Variadic<Index>:$dst_offsets,
@@ -416,7 +429,8 @@ def Pld_TensorGetOp : Pld_TransferOp<"tensor.get", (ins), ""> {
 //===----------------------------------------------------------------------===//
 
 class Pld_CollectiveOp<string mnemonic, list<Trait> traits = []>
-    : Pld_Op<mnemonic, !listconcat([Pld_CommEffects], traits)> {
+    : Pld_Op<mnemonic, !listconcat([Pld_CommEffects,
+        DeclareOpInterfaceMethods<Pld_CollectiveOpInterface>], traits)> {
   let hasVerifier = 1;
 }
 

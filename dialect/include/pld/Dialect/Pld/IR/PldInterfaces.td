@@ -1,0 +1,55 @@
+//===- PldInterfaces.td - pld op interfaces ----------------*- tablegen -*-===//
+//
+// The facts about pld ops that passes ask, declared once, next to the ops:
+// which signal cell an op notifies or waits on, and what a collective
+// synchronizes. Rust reads them through pld-c/Interfaces.h.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PLD_INTERFACES_TD
+#define PLD_INTERFACES_TD
+
+include "mlir/IR/OpBase.td"
+
+def Pld_SignalOpInterface : OpInterface<"SignalOpInterface"> {
+  let cppNamespace = "::pld";
+  let description = [{
+    An op that writes or reads one signal cell: `pld.system.notify` (a set
+    or an atomic add into a peer's cell), `pld.system.wait` (spins until
+    the own cell compares true) and `pld.system.defer_wait` (the same
+    comparison as a completion condition of the enclosing task).
+  }];
+  let methods = [
+    InterfaceMethod<[{The signal tensor.}], "::mlir::Value", "getSignalTensor">,
+    InterfaceMethod<[{The cell: one offset per dimension of the signal.}],
+      "::llvm::SmallVector<::mlir::OpFoldResult>", "getCellOffsets">,
+    InterfaceMethod<[{The rank whose cell a notify writes; null for a wait,
+      which reads its own rank's cell.}], "::mlir::Value", "getSignalPeer">,
+    InterfaceMethod<[{The value a notify writes or a wait compares with.}],
+      "::mlir::Value", "getSignalScalar">,
+    InterfaceMethod<[{What the op does to the cell.}], "::pld::SignalEffect",
+      "getSignalEffect">,
+    InterfaceMethod<[{Whether the comparison completes the enclosing task
+      instead of blocking the kernel (`defer_wait`).}], "bool", "isDeferred",
+      (ins), [{}], [{ return false; }]>,
+  ];
+}
+
+def Pld_CollectiveOpInterface : OpInterface<"CollectiveOpInterface"> {
+  let cppNamespace = "::pld";
+  let description = [{
+    A collective: every rank calls it on the same signal, and it orders
+    every rank's accesses before the call before every rank's accesses of
+    its tensors inside it, and those before every rank's accesses after it
+    (docs/design/races.md).
+  }];
+  let methods = [
+    InterfaceMethod<[{The signal the collective synchronizes on.}],
+      "::mlir::Value", "getSignalTensor">,
+    InterfaceMethod<[{Appends the tensors it reads or writes on any rank.}],
+      "void", "getCollectiveTensors",
+      (ins "::llvm::SmallVectorImpl<::mlir::Value> &":$tensors)>,
+  ];
+}
+
+#endif // PLD_INTERFACES_TD

@@ -1,0 +1,244 @@
+//! What pl and pld ops declare about themselves in ODS
+//! (`pl::MemoryAccessOpInterface`, `pld::SignalOpInterface`,
+//! `pld::CollectiveOpInterface`, through `pld-c/Interfaces.h`): the regions
+//! an op reads and writes, the signal cell it notifies or waits on, what a
+//! collective synchronizes. Passes read ops through these, never through
+//! op names.
+
+use crate::ffi;
+use melior::ir::{Value, operation::OperationLike};
+use std::mem::MaybeUninit;
+
+/// One entry of an index list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Index<'c, 'a> {
+    Constant(i64),
+    Value(Value<'c, 'a>),
+    /// An extent the op does not know (a dynamic dimension of a memref it
+    /// copies whole).
+    Unknown,
+}
+
+/// How an access touches its region (`pl::AccessKind`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AccessKind {
+    Read,
+    Write,
+    AtomicAdd,
+}
+
+impl AccessKind {
+    pub fn writes(self) -> bool {
+        self != AccessKind::Read
+    }
+}
+
+/// One region an op reads or writes (`pl::MemoryAccess`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemoryAccess<'c, 'a> {
+    /// The window-bound tensor or memref, as the op indexes it.
+    pub memory: Value<'c, 'a>,
+    /// The rank whose copy is touched; `None` for the op's own.
+    pub peer: Option<Value<'c, 'a>>,
+    pub kind: AccessKind,
+    /// Offsets and sizes, one per dimension of `memory`; `None` when the op
+    /// touches all of it.
+    pub region: Option<(Vec<Index<'c, 'a>>, Vec<Index<'c, 'a>>)>,
+}
+
+/// What a signal op does to its cell (`pld::SignalEffect`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignalEffect {
+    NotifySet,
+    NotifyAtomicAdd,
+    WaitEq,
+    WaitGe,
+}
+
+impl SignalEffect {
+    pub fn is_notify(self) -> bool {
+        matches!(
+            self,
+            SignalEffect::NotifySet | SignalEffect::NotifyAtomicAdd
+        )
+    }
+}
+
+/// The cell a notify, wait or defer_wait touches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SignalAccess<'c, 'a> {
+    pub signal: Value<'c, 'a>,
+    /// The rank a notify writes; `None` for a wait (its own rank's cell).
+    pub peer: Option<Value<'c, 'a>>,
+    /// The value a notify writes or a wait compares with.
+    pub scalar: Value<'c, 'a>,
+    pub effect: SignalEffect,
+    /// A `defer_wait`: the comparison completes the enclosing task.
+    pub deferred: bool,
+    pub cell: Vec<Index<'c, 'a>>,
+}
+
+/// A collective's signal and the tensors it reads or writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Collective<'c, 'a> {
+    pub signal: Value<'c, 'a>,
+    pub tensors: Vec<Value<'c, 'a>>,
+}
+
+/// Whether `op` belongs to a dialect whose ops declare these interfaces
+/// (pl, pld): a cheap test that spares every other op the calls.
+fn may_declare<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> bool {
+    // SAFETY: a live op; its name's text lives in the context.
+    let bytes = unsafe {
+        crate::string_ref_bytes(mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(
+            op.to_raw(),
+        )))
+    };
+    bytes.starts_with(b"pl.") || bytes.starts_with(b"pld.")
+}
+
+/// A value from the C API, `None` when null.
+///
+/// # Safety
+///
+/// `raw` is null or a value of a live op that outlives `'a`.
+unsafe fn optional_value<'c, 'a>(raw: mlir_sys::MlirValue) -> Option<Value<'c, 'a>> {
+    // SAFETY: as the caller guarantees.
+    (!raw.ptr.is_null()).then(|| unsafe { Value::from_raw(raw) })
+}
+
+/// # Safety
+///
+/// As for [`optional_value`], for `index.value`.
+unsafe fn index<'c, 'a>(index: &ffi::PldIndex) -> Index<'c, 'a> {
+    // SAFETY: as the caller guarantees.
+    match unsafe { optional_value(index.value) } {
+        Some(value) => Index::Value(value),
+        None if index.known => Index::Constant(index.constant),
+        None => Index::Unknown,
+    }
+}
+
+/// The regions `op` reads or writes; `None` when it declares none (it does
+/// not implement `MemoryAccessOpInterface`).
+pub fn memory_accesses<'c: 'a, 'a>(
+    op: &impl OperationLike<'c, 'a>,
+) -> Option<Vec<MemoryAccess<'c, 'a>>> {
+    if !may_declare(op) {
+        return None;
+    }
+    // SAFETY: a live op; a null buffer with capacity 0 only counts.
+    let count = unsafe { ffi::pldOperationGetMemoryAccesses(op.to_raw(), std::ptr::null_mut(), 0) };
+    if count < 0 {
+        return None;
+    }
+    let mut raw: Vec<MaybeUninit<ffi::PldMemoryAccess>> =
+        vec![MaybeUninit::uninit(); count as usize];
+    // SAFETY: `raw` holds `count` writable entries, all of which the call
+    // writes (the op's accesses do not change between the two calls).
+    let written =
+        unsafe { ffi::pldOperationGetMemoryAccesses(op.to_raw(), raw.as_mut_ptr().cast(), count) };
+    debug_assert_eq!(written, count);
+    Some(
+        raw.into_iter()
+            .map(|entry| {
+                // SAFETY: written by the call above; every value in it
+                // belongs to `op` or its operands, alive as long as `op`.
+                let access = unsafe { entry.assume_init() };
+                let rank = access.rank as usize;
+                let list = |entries: &[ffi::PldIndex]| -> Vec<Index<'c, 'a>> {
+                    // SAFETY: as above.
+                    entries[..rank]
+                        .iter()
+                        .map(|entry| unsafe { index(entry) })
+                        .collect()
+                };
+                MemoryAccess {
+                    // SAFETY: as above; the memory is never null.
+                    memory: unsafe { Value::from_raw(access.memory) },
+                    // SAFETY: as above.
+                    peer: unsafe { optional_value(access.peer) },
+                    kind: match access.kind {
+                        0 => AccessKind::Read,
+                        1 => AccessKind::Write,
+                        _ => AccessKind::AtomicAdd,
+                    },
+                    region: (rank > 0).then(|| (list(&access.offsets), list(&access.sizes))),
+                }
+            })
+            .collect(),
+    )
+}
+
+/// The cell `op` notifies or waits on; `None` when it is not a signal op.
+pub fn signal_access<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Option<SignalAccess<'c, 'a>> {
+    if !may_declare(op) {
+        return None;
+    }
+    let mut raw = MaybeUninit::<ffi::PldSignalAccess>::uninit();
+    // SAFETY: a live op; `raw` is written when the call returns true.
+    if !unsafe { ffi::pldOperationGetSignalAccess(op.to_raw(), raw.as_mut_ptr()) } {
+        return None;
+    }
+    // SAFETY: written by the call; its values belong to `op`'s operands.
+    let access = unsafe { raw.assume_init() };
+    Some(SignalAccess {
+        // SAFETY: as above; signal and scalar are never null.
+        signal: unsafe { Value::from_raw(access.signal) },
+        // SAFETY: as above.
+        peer: unsafe { optional_value(access.peer) },
+        // SAFETY: as above.
+        scalar: unsafe { Value::from_raw(access.scalar) },
+        effect: match access.effect {
+            0 => SignalEffect::NotifySet,
+            1 => SignalEffect::NotifyAtomicAdd,
+            2 => SignalEffect::WaitEq,
+            _ => SignalEffect::WaitGe,
+        },
+        deferred: access.deferred,
+        cell: access.cell[..access.rank as usize]
+            .iter()
+            // SAFETY: as above.
+            .map(|entry| unsafe { index(entry) })
+            .collect(),
+    })
+}
+
+/// What `op` synchronizes, if it is a collective.
+pub fn collective<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Option<Collective<'c, 'a>> {
+    if !may_declare(op) {
+        return None;
+    }
+    let mut signal = MaybeUninit::<mlir_sys::MlirValue>::uninit();
+    // SAFETY: a live op; capacity 0 only counts (and writes the signal).
+    let count = unsafe {
+        ffi::pldOperationGetCollective(op.to_raw(), signal.as_mut_ptr(), std::ptr::null_mut(), 0)
+    };
+    if count < 0 {
+        return None;
+    }
+    let mut tensors = vec![
+        mlir_sys::MlirValue {
+            ptr: std::ptr::null_mut()
+        };
+        count as usize
+    ];
+    // SAFETY: `tensors` has `count` writable entries.
+    unsafe {
+        ffi::pldOperationGetCollective(
+            op.to_raw(),
+            signal.as_mut_ptr(),
+            tensors.as_mut_ptr(),
+            count,
+        )
+    };
+    Some(Collective {
+        // SAFETY: written by the calls; the op's operands live as long as it.
+        signal: unsafe { Value::from_raw(signal.assume_init()) },
+        tensors: tensors
+            .into_iter()
+            // SAFETY: as above.
+            .map(|raw| unsafe { Value::from_raw(raw) })
+            .collect(),
+    })
+}

@@ -1,0 +1,85 @@
+//! What the lowering cannot express, reported where the user wrote it (the
+//! contract: a module pld-verify accepts lowers, compiles and runs):
+//! - a window tensor or memref chosen at run time (by `arith.select`, or
+//!   carried out of or through `scf.if`/`scf.for`/`scf.while`): the
+//!   lowering addresses a window by the buffer and shape it knows where it
+//!   is used, so both must be decided without running the program;
+//! - a function that returns a tensor with a dynamic dimension: its caller
+//!   could not learn the dimension.
+
+use super::ir;
+use crate::ir::types;
+use crate::report::Report;
+use melior::ir::{
+    BlockLike, RegionLike, Type, ValueLike, operation::OperationLike, operation::OperationRef,
+    r#type::FunctionType,
+};
+
+fn is_memory(r#type: Type) -> bool {
+    pld_dialect::types::is_distributed_tensor(r#type) || types::is_memref(r#type)
+}
+
+pub fn check(ops: &[OperationRef], report: &mut Report) {
+    for op in ops {
+        let name = ir::name(op);
+        if ir::is_function(op) {
+            check_results(op, report);
+            continue;
+        }
+        let chooses = name == "arith.select" || name.starts_with("scf.");
+        if !chooses {
+            continue;
+        }
+        let result = (0..op.result_count())
+            .filter_map(|index| op.result(index).ok())
+            .find(|result| is_memory(result.r#type()));
+        let carried = op.regions().find_map(|region| {
+            let block = region.first_block()?;
+            (0..block.argument_count())
+                .filter_map(|index| block.argument(index).ok())
+                .find(|argument| is_memory(argument.r#type()))
+                .map(|argument| argument.r#type())
+        });
+        if let Some(r#type) = result.map(|r| r.r#type()).or(carried) {
+            report.error(
+                op,
+                &format!(
+                    "'{name}' chooses a window tensor or memref ('{type}') at run time, which \
+                     cannot be lowered: the lowering addresses a window by the buffer it knows \
+                     where it is used; choose between the accesses instead (an scf.if around \
+                     each)"
+                ),
+                &[],
+            );
+        }
+    }
+}
+
+/// A function's results of a shape its callers could not know.
+fn check_results(function: &OperationRef, report: &mut Report) {
+    let Some(function_type) = function
+        .attribute("function_type")
+        .ok()
+        .and_then(|a| melior::ir::attribute::TypeAttribute::try_from(a).ok())
+        .and_then(|a| FunctionType::try_from(a.value()).ok())
+    else {
+        return;
+    };
+    for index in 0..function_type.result_count() {
+        let Ok(result) = function_type.result(index) else {
+            continue;
+        };
+        let dynamic = is_memory(result)
+            && types::shape(result).is_some_and(|shape| shape.contains(&types::DYNAMIC));
+        if dynamic {
+            report.error(
+                function,
+                &format!(
+                    "a function returning '{result}' cannot be lowered: the caller could not \
+                     learn its dynamic dimensions"
+                ),
+                &[],
+            );
+        }
+    }
+}

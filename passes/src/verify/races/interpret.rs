@@ -1,0 +1,1017 @@
+//! Every rank's run of an entry function on a given rank count, computed
+//! from the IR: the rank's id and the rank count are known, so each rank's
+//! branches, loop bounds, peers, cells and regions are evaluated (with
+//! `verify::fold` for arithmetic), loops unrolled, calls inlined, tasks and
+//! lanes started as threads. What the IR leaves unknown (an entry
+//! argument's value, data read from memory, a dynamic shape) stops the run
+//! as undecided, and the rule says so instead of guessing.
+
+use super::run::{BufferId, Cell, EventId, EventKind, Place, Run, ThreadId};
+use crate::ir::ops::{callee_name, symbol_name};
+use crate::verify::{
+    fold, ir,
+    placement::{CodeKind, function_kind},
+};
+use melior::ir::{
+    BlockLike, Location, RegionLike, Value, ValueLike,
+    attribute::{IntegerAttribute, StringAttribute},
+    operation::{OperationLike, OperationRef},
+};
+use pld_dialect::{
+    interfaces::{self, Index, MemoryAccess, SignalEffect},
+    ods::{pl, pld},
+    types,
+};
+use std::collections::HashMap;
+
+/// Why a run stops before its end.
+pub enum Stop<'c> {
+    /// The IR does not say enough: the reason and where.
+    Undecided(String, Location<'c>),
+    /// The program cannot run on this rank count: an access outside its
+    /// memory or a peer outside `0..n` (it would trap).
+    NotRunnable,
+}
+
+type Flow<'c, T> = Result<T, Stop<'c>>;
+
+/// How much one run may take before it is undecided: the rule stays
+/// near-linear in the module, however long its loops.
+const MAX_STEPS: usize = 1_000_000;
+const MAX_EVENTS: usize = 200_000;
+/// The most byte intervals one access may have (a region of many short
+/// rows of a wide tensor).
+const MAX_INTERVALS: usize = 4096;
+const MAX_CALL_DEPTH: usize = 64;
+
+#[derive(Clone, Debug)]
+enum Val {
+    Int(i64),
+    /// A tensor or memref: its buffer, shape (row-major) and element size.
+    Memory {
+        buffer: BufferId,
+        shape: Vec<i64>,
+        element_bytes: i64,
+    },
+    /// A window buffer (`alloc_window_buffer`).
+    Buffer(BufferId),
+    /// The threads of a task (one per block).
+    Task(Vec<ThreadId>),
+    Unknown,
+}
+
+/// Where code runs: its thread, and what `get_block_idx` and `get_aiv_id`
+/// answer there.
+#[derive(Clone, Copy)]
+struct Context {
+    thread: ThreadId,
+    block: i64,
+    lane: i64,
+    incore: bool,
+}
+
+type Env = HashMap<usize, Val>;
+
+/// Runs `entry` on every rank of `ranks`.
+pub fn run<'c, 'a>(
+    entry: OperationRef<'c, 'a>,
+    functions: &HashMap<String, OperationRef<'c, 'a>>,
+    default_kind: CodeKind,
+    ranks: usize,
+) -> Result<Run<'c, 'a>, Stop<'c>> {
+    let mut run = Run::new(ranks);
+    let mut buffers = Buffers::default();
+    let incore = function_kind(&entry, default_kind) == CodeKind::InCore;
+    let mut steps = 0;
+    for rank in 0..ranks {
+        let mut rank_run = RankRun {
+            run: &mut run,
+            functions,
+            default_kind,
+            rank,
+            steps: &mut steps,
+            buffers: &mut buffers,
+            allocations: HashMap::new(),
+            collectives: HashMap::new(),
+            deferred: Vec::new(),
+            depth: 0,
+            location: entry.location(),
+        };
+        let label = format!("rank {rank}");
+        let thread = rank_run.run.thread(rank, label);
+        rank_run.push(
+            thread,
+            None,
+            EventKind::Start {
+                spawned_by: None,
+                deps: Vec::new(),
+            },
+        )?;
+        let context = Context {
+            thread,
+            block: 0,
+            lane: 0,
+            incore,
+        };
+        let arguments = rank_run.entry_arguments(&entry)?;
+        let mut tasks = Vec::new();
+        rank_run.call(&entry, arguments, context, &mut tasks)?;
+        if !tasks.is_empty() {
+            rank_run.push(thread, None, EventKind::Join(tasks))?;
+        }
+        rank_run.push(thread, None, EventKind::End)?;
+    }
+    Ok(run)
+}
+
+/// Buffer ids shared by all ranks: an entry argument, or the n-th window
+/// buffer an allocation op makes on a rank (the same on every rank).
+#[derive(Default)]
+struct Buffers {
+    ids: HashMap<(usize, usize), BufferId>,
+    /// Collective instances by (signal buffer, how many came before on
+    /// the rank).
+    instances: HashMap<(BufferId, usize), usize>,
+}
+
+struct RankRun<'r, 'c, 'a> {
+    run: &'r mut Run<'c, 'a>,
+    functions: &'r HashMap<String, OperationRef<'c, 'a>>,
+    default_kind: CodeKind,
+    rank: usize,
+    steps: &'r mut usize,
+    buffers: &'r mut Buffers,
+    /// How often each allocation op ran on this rank.
+    allocations: HashMap<usize, usize>,
+    /// How many collectives this rank called on each signal buffer.
+    collectives: HashMap<BufferId, usize>,
+    /// `defer_wait` conditions, kept for their task's end.
+    deferred: Vec<(ThreadId, OperationRef<'c, 'a>, EventKind)>,
+    depth: usize,
+    /// The entry's location, for what has no op of its own.
+    location: Location<'c>,
+}
+
+fn undecided<'c, T>(reason: impl Into<String>, op: &OperationRef<'c, '_>) -> Flow<'c, T> {
+    Err(Stop::Undecided(reason.into(), op.location()))
+}
+
+impl<'c, 'a> RankRun<'_, 'c, 'a> {
+    fn push(
+        &mut self,
+        thread: ThreadId,
+        op: Option<OperationRef<'c, 'a>>,
+        kind: EventKind,
+    ) -> Flow<'c, EventId> {
+        if self.run.events.len() >= MAX_EVENTS {
+            return Err(Stop::Undecided(
+                format!("the run has more than {MAX_EVENTS} accesses and signal operations"),
+                op.map_or(self.location, |op| op.location()),
+            ));
+        }
+        Ok(self.run.push(thread, op, kind))
+    }
+
+    fn buffer(&mut self, key: (usize, usize), label: impl FnOnce() -> String) -> BufferId {
+        if let Some(id) = self.buffers.ids.get(&key) {
+            return *id;
+        }
+        self.run.buffers.push(label());
+        let id = self.run.buffers.len() - 1;
+        self.buffers.ids.insert(key, id);
+        id
+    }
+
+    /// The entry's arguments: each tensor and memref its own buffer, every
+    /// scalar unknown.
+    fn entry_arguments(&mut self, entry: &OperationRef<'c, 'a>) -> Flow<'c, Vec<Val>> {
+        let body = entry.region(0).ok().and_then(|region| region.first_block());
+        let Some(body) = body else {
+            return undecided("the entry has no body", entry);
+        };
+        let name = symbol_name(entry).unwrap_or_default();
+        let mut values = Vec::new();
+        for index in 0..body.argument_count() {
+            let argument: Value = body.argument(index).expect("in range").into();
+            values.push(match memory_layout(argument) {
+                Some((shape, element_bytes)) => Val::Memory {
+                    buffer: self.buffer((usize::MAX, index), || {
+                        format!("argument {index} of @{name}")
+                    }),
+                    shape,
+                    element_bytes,
+                },
+                None => Val::Unknown,
+            });
+        }
+        Ok(values)
+    }
+
+    fn step(&mut self, op: &OperationRef<'c, 'a>) -> Flow<'c, ()> {
+        *self.steps += 1;
+        if *self.steps > MAX_STEPS {
+            return undecided(format!("the run takes more than {MAX_STEPS} steps"), op);
+        }
+        Ok(())
+    }
+
+    /// Runs `function` with `arguments` in `context`; its results.
+    fn call(
+        &mut self,
+        function: &OperationRef<'c, 'a>,
+        arguments: Vec<Val>,
+        context: Context,
+        tasks: &mut Vec<ThreadId>,
+    ) -> Flow<'c, Vec<Val>> {
+        if self.depth >= MAX_CALL_DEPTH {
+            return undecided(format!("calls nest deeper than {MAX_CALL_DEPTH}"), function);
+        }
+        self.depth += 1;
+        let mut env = Env::new();
+        let results = self.region(function, 0, arguments, &mut env, context, tasks);
+        self.depth -= 1;
+        results
+    }
+
+    /// Runs region `index` of `op` with `arguments` for its block's
+    /// arguments; the operands of its terminator.
+    fn region(
+        &mut self,
+        op: &OperationRef<'c, 'a>,
+        index: usize,
+        arguments: Vec<Val>,
+        env: &mut Env,
+        context: Context,
+        tasks: &mut Vec<ThreadId>,
+    ) -> Flow<'c, Vec<Val>> {
+        let Ok(region) = op.region(index) else {
+            return Ok(Vec::new());
+        };
+        let Some(block) = region.first_block() else {
+            return Ok(Vec::new());
+        };
+        if block.next_in_region().is_some() {
+            return undecided("a region with more than one block", op);
+        }
+        for (index, value) in arguments.into_iter().enumerate() {
+            if let Ok(argument) = block.argument(index) {
+                env.insert(ir::value_key(argument.into()), value);
+            }
+        }
+        let mut next = block.first_operation();
+        while let Some(current) = next {
+            next = current.next_in_block();
+            if next.is_none() && is_terminator(&current) {
+                return Ok(ir::operands(&current)
+                    .into_iter()
+                    .map(|value| lookup(env, value))
+                    .collect());
+            }
+            self.op(&current, env, context, tasks)?;
+        }
+        Ok(Vec::new())
+    }
+
+    fn int(&self, env: &Env, value: Value, op: &OperationRef<'c, 'a>, what: &str) -> Flow<'c, i64> {
+        match lookup(env, value) {
+            Val::Int(known) => Ok(known),
+            _ => undecided(format!("{what} of {} is not known", ir::name(op)), op),
+        }
+    }
+
+    fn set_results(&self, op: &OperationRef<'c, 'a>, env: &mut Env, values: Vec<Val>) {
+        for (index, value) in values.into_iter().enumerate() {
+            if let Ok(result) = op.result(index) {
+                env.insert(ir::value_key(result.into()), value);
+            }
+        }
+    }
+
+    fn op(
+        &mut self,
+        op: &OperationRef<'c, 'a>,
+        env: &mut Env,
+        context: Context,
+        tasks: &mut Vec<ThreadId>,
+    ) -> Flow<'c, ()> {
+        self.step(op)?;
+        if let Some(accesses) = interfaces::memory_accesses(op) {
+            for access in accesses {
+                self.access(op, &access, env, context)?;
+            }
+            return self.unknown_results(op, env);
+        }
+        if let Some(signal) = interfaces::signal_access(op) {
+            return self.signal(op, &signal, env, context);
+        }
+        if let Some(collective) = interfaces::collective(op) {
+            let Val::Memory { buffer, .. } = lookup(env, collective.signal) else {
+                return undecided("the signal of the collective is not known", op);
+            };
+            let count = *self.collectives.entry(buffer).or_insert(0);
+            *self.collectives.get_mut(&buffer).expect("inserted") += 1;
+            // docs/design/races.md, rule 3: every rank's accesses before the
+            // call come before its reads (the first barrier), its reads
+            // before every rank's accesses after it (the read-complete
+            // barrier); a rank's own final writes come after that, ordered
+            // with its own later accesses only.
+            let entry = self.collective_instance(buffer, 2 * count);
+            let exit = self.collective_instance(buffer, 2 * count + 1);
+            self.push(
+                context.thread,
+                Some(*op),
+                EventKind::Collective { instance: entry },
+            )?;
+            self.push(
+                context.thread,
+                Some(*op),
+                EventKind::Collective { instance: exit },
+            )?;
+            self.collective_write(op, env, context)?;
+            return self.unknown_results(op, env);
+        }
+        let name = ir::name(op);
+        let value = if name == pld::SystemRankOperation::name() {
+            Val::Int(self.rank as i64)
+        } else if name == pld::SystemNranksOperation::name()
+            || name == pld::SystemWorldSizeOperation::name()
+        {
+            Val::Int(self.run.ranks as i64)
+        } else if name == pl::GetBlockIdxOperation::name() {
+            Val::Int(context.block)
+        } else if name == pl::GetAivIdOperation::name() {
+            Val::Int(context.lane)
+        } else if name == pld::TensorAllocWindowBufferOperation::name() {
+            let key = (ir::op_key(op), {
+                let count = self.allocations.entry(ir::op_key(op)).or_insert(0);
+                *count += 1;
+                *count
+            });
+            let label = op
+                .attribute("name")
+                .ok()
+                .and_then(|a| StringAttribute::try_from(a).ok())
+                .map(|a| format!("window buffer \"{}\"", a.value()))
+                .unwrap_or_else(|| "a window buffer".to_owned());
+            Val::Buffer(self.buffer(key, || label))
+        } else if name == pld::TensorWindowOperation::name()
+            || name == pld::TensorReshapeOperation::name()
+        {
+            self.view(op, env)?
+        } else if name == pld::TensorDimOperation::name() {
+            let dim = op
+                .attribute("dim")
+                .ok()
+                .and_then(|a| IntegerAttribute::try_from(a).ok())
+                .map(|a| a.value());
+            match (lookup(env, ir::operand(op, 0).expect("source")), dim) {
+                (Val::Memory { shape, .. }, Some(dim)) => shape
+                    .get(dim as usize)
+                    .filter(|d| **d != types::DYNAMIC)
+                    .map_or(Val::Unknown, |d| Val::Int(*d)),
+                _ => Val::Unknown,
+            }
+        } else if name == pl::AtOperation::name() || name == pl::SpmdOperation::name() {
+            return self.task(op, env, context, tasks);
+        } else if name == pl::SplitAivOperation::name() {
+            return self.lanes(op, env, context, tasks);
+        } else {
+            return self.structured(op, env, context, tasks);
+        };
+        self.set_results(op, env, vec![value]);
+        Ok(())
+    }
+
+    /// What a collective finally writes on this rank: its target, whole;
+    /// the own row of a reduce_scatter's target; nothing on a broadcast's
+    /// root (its target is the source) or for a barrier.
+    fn collective_write(
+        &mut self,
+        op: &OperationRef<'c, 'a>,
+        env: &Env,
+        context: Context,
+    ) -> Flow<'c, ()> {
+        let Some(target) = pld_dialect::operands::value(op, "target") else {
+            return Ok(());
+        };
+        let name = ir::name(op);
+        if name == pld::TensorBroadcastOperation::name() {
+            let root = pld_dialect::operands::value(op, "root").expect("a root");
+            if self.int(env, root, op, "the root")? == self.rank as i64 {
+                return Ok(());
+            }
+        }
+        let Val::Memory {
+            buffer,
+            shape,
+            element_bytes,
+        } = lookup(env, target)
+        else {
+            return undecided("the target of the collective is not known", op);
+        };
+        if shape.contains(&types::DYNAMIC) {
+            return undecided("the shape of the collective's target is dynamic", op);
+        }
+        let (offsets, sizes) =
+            if name == pld::TensorReduceScatterOperation::name() && shape.len() == 2 {
+                (vec![self.rank as i64, 0], vec![1, shape[1]])
+            } else {
+                (vec![0; shape.len()], shape.clone())
+            };
+        let bytes = intervals(&shape, &offsets, &sizes, element_bytes).ok_or(Stop::NotRunnable)?;
+        self.push(
+            context.thread,
+            Some(*op),
+            EventKind::Access {
+                place: Place {
+                    owner: self.rank,
+                    buffer,
+                },
+                bytes,
+                kind: pld_dialect::interfaces::AccessKind::Write,
+                offsets,
+                sizes,
+            },
+        )?;
+        Ok(())
+    }
+
+    /// The k-th collective on a signal is one instance across the ranks.
+    fn collective_instance(&mut self, signal: BufferId, count: usize) -> usize {
+        let next = self.buffers.instances.len();
+        *self
+            .buffers
+            .instances
+            .entry((signal, count))
+            .or_insert(next)
+    }
+
+    fn unknown_results(&self, op: &OperationRef<'c, 'a>, env: &mut Env) -> Flow<'c, ()> {
+        let unknown = vec![Val::Unknown; op.result_count()];
+        self.set_results(op, env, unknown);
+        Ok(())
+    }
+
+    /// `pld.tensor.window` or `pld.tensor.reshape`: the same buffer in the
+    /// result's shape.
+    fn view(&self, op: &OperationRef<'c, 'a>, env: &Env) -> Flow<'c, Val> {
+        let source = lookup(env, ir::operand(op, 0).expect("source"));
+        let buffer = match source {
+            Val::Buffer(buffer) | Val::Memory { buffer, .. } => buffer,
+            _ => return Ok(Val::Unknown),
+        };
+        let result: Value = op.result(0).expect("a view has a result").into();
+        let Some((mut shape, element_bytes)) = memory_layout(result) else {
+            return Ok(Val::Unknown);
+        };
+        let mut dynamic = ir::operands(op).into_iter().skip(1);
+        for dim in shape.iter_mut().filter(|dim| **dim == types::DYNAMIC) {
+            if let Some(Val::Int(size)) = dynamic.next().map(|value| lookup(env, value)) {
+                *dim = size;
+            }
+        }
+        Ok(Val::Memory {
+            buffer,
+            shape,
+            element_bytes,
+        })
+    }
+
+    fn access(
+        &mut self,
+        op: &OperationRef<'c, 'a>,
+        access: &MemoryAccess<'c, 'a>,
+        env: &Env,
+        context: Context,
+    ) -> Flow<'c, ()> {
+        let Val::Memory {
+            buffer,
+            shape,
+            element_bytes,
+        } = lookup(env, access.memory)
+        else {
+            // Scratch memory of its own (a tile, a local memref): private.
+            return match lookup(env, access.memory) {
+                Val::Unknown if crate::ir::types::shape(access.memory.r#type()).is_some() => {
+                    undecided(
+                        format!("the memory {} accesses is not known", ir::name(op)),
+                        op,
+                    )
+                }
+                _ => Ok(()),
+            };
+        };
+        let owner = self.owner(op, access.peer, env)?;
+        if shape.contains(&types::DYNAMIC) {
+            return undecided(
+                format!(
+                    "the shape of the memory {} accesses is dynamic",
+                    ir::name(op)
+                ),
+                op,
+            );
+        }
+        let (offsets, sizes) = match &access.region {
+            None => (vec![0; shape.len()], shape.clone()),
+            Some((offsets, sizes)) => (
+                self.indices(offsets, env, op, "an offset")?,
+                self.indices(sizes, env, op, "a size")?,
+            ),
+        };
+        let bytes = intervals(&shape, &offsets, &sizes, element_bytes).ok_or(Stop::NotRunnable)?;
+        if bytes.len() > MAX_INTERVALS {
+            return undecided(
+                format!(
+                    "{} touches more than {MAX_INTERVALS} separate ranges",
+                    ir::name(op)
+                ),
+                op,
+            );
+        }
+        self.push(
+            context.thread,
+            Some(*op),
+            EventKind::Access {
+                place: Place { owner, buffer },
+                bytes,
+                kind: access.kind,
+                offsets,
+                sizes,
+            },
+        )?;
+        Ok(())
+    }
+
+    /// The rank an access or notify touches: `peer`, or the own rank.
+    fn owner(&self, op: &OperationRef<'c, 'a>, peer: Option<Value>, env: &Env) -> Flow<'c, usize> {
+        match peer {
+            None => Ok(self.rank),
+            Some(peer) => {
+                let peer = self.int(env, peer, op, "the peer")?;
+                if (0..self.run.ranks as i64).contains(&peer) {
+                    Ok(peer as usize)
+                } else {
+                    Err(Stop::NotRunnable)
+                }
+            }
+        }
+    }
+
+    fn indices(
+        &self,
+        list: &[Index],
+        env: &Env,
+        op: &OperationRef<'c, 'a>,
+        what: &str,
+    ) -> Flow<'c, Vec<i64>> {
+        list.iter()
+            .map(|index| match index {
+                Index::Constant(value) => Ok(*value),
+                Index::Value(value) => self.int(env, *value, op, what),
+                Index::Unknown => undecided(format!("{what} of {} is not known", ir::name(op)), op),
+            })
+            .collect()
+    }
+
+    fn signal(
+        &mut self,
+        op: &OperationRef<'c, 'a>,
+        signal: &interfaces::SignalAccess<'c, 'a>,
+        env: &Env,
+        context: Context,
+    ) -> Flow<'c, ()> {
+        let Val::Memory {
+            buffer,
+            shape,
+            element_bytes,
+        } = lookup(env, signal.signal)
+        else {
+            return undecided("the signal is not known", op);
+        };
+        if shape.contains(&types::DYNAMIC) {
+            return undecided("the signal's shape is dynamic", op);
+        }
+        let owner = self.owner(op, signal.peer, env)?;
+        let cell = self.indices(&signal.cell, env, op, "the cell")?;
+        let ones = vec![1; cell.len()];
+        let bytes = intervals(&shape, &cell, &ones, element_bytes).ok_or(Stop::NotRunnable)?;
+        let cell_text = format!(
+            "[{}]",
+            cell.iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let cell = Cell {
+            place: Place { owner, buffer },
+            byte: bytes[0].0,
+        };
+        let scalar = self.int(env, signal.scalar, op, "the value")?;
+        let kind = match signal.effect {
+            SignalEffect::NotifySet | SignalEffect::NotifyAtomicAdd => EventKind::Notify {
+                cell,
+                value: scalar,
+                set: signal.effect == SignalEffect::NotifySet,
+                cell_text,
+            },
+            SignalEffect::WaitEq | SignalEffect::WaitGe => EventKind::Wait {
+                cell,
+                expected: scalar,
+                eq: signal.effect == SignalEffect::WaitEq,
+                cell_text,
+            },
+        };
+        if signal.deferred {
+            // A completion condition: it orders the task's completion, not
+            // what the task does after registering it.
+            self.deferred(context.thread, *op, kind);
+            return Ok(());
+        }
+        self.push(context.thread, Some(*op), kind)?;
+        Ok(())
+    }
+
+    /// Keeps a deferred condition for the end of its task.
+    fn deferred(&mut self, thread: ThreadId, op: OperationRef<'c, 'a>, kind: EventKind) {
+        self.deferred.push((thread, op, kind));
+    }
+
+    /// Pushes `thread`'s deferred conditions, then its end.
+    fn end_task(&mut self, thread: ThreadId) -> Flow<'c, ()> {
+        let (mine, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut self.deferred)
+            .into_iter()
+            .partition(|(owner, _, _)| *owner == thread);
+        self.deferred = rest;
+        for (_, op, kind) in mine {
+            self.push(thread, Some(op), kind)?;
+        }
+        self.push(thread, None, EventKind::End)?;
+        Ok(())
+    }
+
+    /// A new thread of this rank, started at `spawn` once `deps` completed.
+    fn start_thread(
+        &mut self,
+        label: String,
+        spawn: EventId,
+        deps: Vec<ThreadId>,
+    ) -> Flow<'c, ThreadId> {
+        let thread = self.run.thread(self.rank, label);
+        self.push(
+            thread,
+            None,
+            EventKind::Start {
+                spawned_by: Some(spawn),
+                deps,
+            },
+        )?;
+        Ok(thread)
+    }
+
+    /// `pl.at` or `pl.spmd`: a task of one thread per block, started after
+    /// its dependencies, completed at the host's end.
+    fn task(
+        &mut self,
+        op: &OperationRef<'c, 'a>,
+        env: &mut Env,
+        context: Context,
+        tasks: &mut Vec<ThreadId>,
+    ) -> Flow<'c, ()> {
+        let name = op
+            .attribute("name_hint")
+            .ok()
+            .and_then(|a| StringAttribute::try_from(a).ok())
+            .map(|a| a.value().to_owned())
+            .unwrap_or_default();
+        let spmd = ir::name(op) == pl::SpmdOperation::name();
+        let mut deps = Vec::new();
+        let dep_values = pld_dialect::operands::values(op, "deps").unwrap_or_default();
+        for value in dep_values {
+            match lookup(env, value) {
+                Val::Task(threads) => deps.extend(threads),
+                _ => return undecided("a dependency of the task is not known", op),
+            }
+        }
+        if let Some(predicate) = pld_dialect::operands::value(op, "dispatch_if")
+            && self.int(env, predicate, op, "the dispatch predicate")? == 0
+        {
+            self.set_results(op, env, vec![Val::Task(Vec::new())]);
+            return Ok(());
+        }
+        let blocks = if spmd {
+            let count = pld_dialect::operands::value(op, "num_blocks").expect("num_blocks");
+            self.int(env, count, op, "the block count")?
+        } else {
+            1
+        };
+        let spawn = self.push(context.thread, Some(*op), EventKind::Spawn)?;
+        let mut threads = Vec::new();
+        for block in 0..blocks {
+            let label = if spmd {
+                format!("rank {} task \"{name}\" block {block}", self.rank)
+            } else {
+                format!("rank {} task \"{name}\"", self.rank)
+            };
+            let thread = self.start_thread(label, spawn, deps.clone())?;
+            let inner = Context {
+                thread,
+                block,
+                lane: 0,
+                incore: true,
+            };
+            let mut nested = Vec::new();
+            self.region(op, 0, Vec::new(), env, inner, &mut nested)?;
+            if !nested.is_empty() {
+                self.push(thread, None, EventKind::Join(nested))?;
+            }
+            self.end_task(thread)?;
+            threads.push(thread);
+        }
+        tasks.extend(&threads);
+        self.set_results(op, env, vec![Val::Task(threads)]);
+        Ok(())
+    }
+
+    /// `pl.split_aiv`: the body on both AIV sub-lanes, joined at its end.
+    fn lanes(
+        &mut self,
+        op: &OperationRef<'c, 'a>,
+        env: &mut Env,
+        context: Context,
+        tasks: &mut Vec<ThreadId>,
+    ) -> Flow<'c, ()> {
+        let spawn = self.push(context.thread, Some(*op), EventKind::Spawn)?;
+        let mut lanes = Vec::new();
+        for lane in 0..2 {
+            let label = format!("{} lane {lane}", self.run.threads[context.thread].label);
+            let thread = self.start_thread(label, spawn, Vec::new())?;
+            let inner = Context {
+                thread,
+                lane,
+                ..context
+            };
+            self.region(op, 0, Vec::new(), env, inner, tasks)?;
+            self.push(thread, None, EventKind::End)?;
+            lanes.push(thread);
+        }
+        self.push(context.thread, Some(*op), EventKind::Join(lanes))?;
+        Ok(())
+    }
+
+    /// `scf`, `func.call`, `arith` and every other op.
+    fn structured(
+        &mut self,
+        op: &OperationRef<'c, 'a>,
+        env: &mut Env,
+        context: Context,
+        tasks: &mut Vec<ThreadId>,
+    ) -> Flow<'c, ()> {
+        match ir::name(op) {
+            "scf.for" => {
+                let operands = ir::operands(op);
+                let lower = self.int(env, operands[0], op, "the lower bound")?;
+                let upper = self.int(env, operands[1], op, "the upper bound")?;
+                let step = self.int(env, operands[2], op, "the step")?;
+                if step <= 0 {
+                    return undecided("the step of scf.for is not positive", op);
+                }
+                let mut carried: Vec<Val> = operands[3..].iter().map(|v| lookup(env, *v)).collect();
+                let mut iv = lower;
+                while iv < upper {
+                    self.step(op)?;
+                    let mut arguments = vec![Val::Int(iv)];
+                    arguments.extend(carried);
+                    carried = self.region(op, 0, arguments, env, context, tasks)?;
+                    iv += step;
+                }
+                self.set_results(op, env, carried);
+                Ok(())
+            }
+            "scf.if" => {
+                let condition = ir::operand(op, 0).expect("condition");
+                let taken = if self.int(env, condition, op, "the condition")? != 0 {
+                    0
+                } else {
+                    1
+                };
+                let results = self.region(op, taken, Vec::new(), env, context, tasks)?;
+                self.set_results(op, env, results);
+                Ok(())
+            }
+            "scf.while" => {
+                let mut carried: Vec<Val> = ir::operands(op)
+                    .into_iter()
+                    .map(|v| lookup(env, v))
+                    .collect();
+                loop {
+                    self.step(op)?;
+                    let condition = self.region(op, 0, carried, env, context, tasks)?;
+                    let Some((first, rest)) = condition.split_first() else {
+                        return undecided("scf.while without a condition", op);
+                    };
+                    match first {
+                        Val::Int(0) => {
+                            self.set_results(op, env, rest.to_vec());
+                            return Ok(());
+                        }
+                        Val::Int(_) => {
+                            carried = self.region(op, 1, rest.to_vec(), env, context, tasks)?
+                        }
+                        _ => return undecided("the condition of scf.while is not known", op),
+                    }
+                }
+            }
+            "scf.execute_region" => {
+                let results = self.region(op, 0, Vec::new(), env, context, tasks)?;
+                self.set_results(op, env, results);
+                Ok(())
+            }
+            "func.call" => self.call_op(op, env, context, tasks),
+            _ if op.region_count() > 0 => {
+                undecided(format!("the rule does not follow {}", ir::name(op)), op)
+            }
+            _ => {
+                let known = |value: Value| match lookup(env, value) {
+                    Val::Int(v) => Some(v),
+                    _ => None,
+                };
+                let value = if op.result_count() == 1 {
+                    fold::fold(op, known).map_or(Val::Unknown, Val::Int)
+                } else {
+                    Val::Unknown
+                };
+                let values = std::iter::once(value)
+                    .chain(std::iter::repeat(Val::Unknown))
+                    .take(op.result_count())
+                    .collect();
+                self.set_results(op, env, values);
+                Ok(())
+            }
+        }
+    }
+
+    fn call_op(
+        &mut self,
+        op: &OperationRef<'c, 'a>,
+        env: &mut Env,
+        context: Context,
+        tasks: &mut Vec<ThreadId>,
+    ) -> Flow<'c, ()> {
+        let Some(callee) = callee_name(op).and_then(|name| self.functions.get(&name).copied())
+        else {
+            return undecided("the callee has no body in this module", op);
+        };
+        let arguments: Vec<Val> = ir::operands(op)
+            .into_iter()
+            .map(|v| lookup(env, v))
+            .collect();
+        let launches =
+            !context.incore && function_kind(&callee, self.default_kind) == CodeKind::InCore;
+        if !launches {
+            let results = self.call(&callee, arguments, context, tasks)?;
+            self.set_results(op, env, results);
+            return Ok(());
+        }
+        // Host code calling a kernel launches it and waits for it.
+        let spawn = self.push(context.thread, Some(*op), EventKind::Spawn)?;
+        let label = format!(
+            "rank {} kernel @{}",
+            self.rank,
+            symbol_name(&callee).unwrap_or_default()
+        );
+        let thread = self.start_thread(label, spawn, Vec::new())?;
+        let inner = Context {
+            thread,
+            block: 0,
+            lane: 0,
+            incore: true,
+        };
+        let mut nested = Vec::new();
+        let results = self.call(&callee, arguments, inner, &mut nested)?;
+        self.push(thread, None, EventKind::End)?;
+        self.push(context.thread, Some(*op), EventKind::Join(vec![thread]))?;
+        self.set_results(op, env, results);
+        Ok(())
+    }
+}
+
+fn lookup(env: &Env, value: Value) -> Val {
+    env.get(&ir::value_key(value))
+        .cloned()
+        .unwrap_or(Val::Unknown)
+}
+
+fn is_terminator(op: &OperationRef) -> bool {
+    matches!(
+        ir::name(op),
+        "scf.yield" | "scf.condition" | "func.return" | "pl.yield"
+    )
+}
+
+/// The static shape and element size of a tensor or memref value.
+fn memory_layout(value: Value) -> Option<(Vec<i64>, i64)> {
+    let r#type = value.r#type();
+    if !(types::is_distributed_tensor(r#type) || crate::ir::types::is_memref(r#type)) {
+        return None;
+    }
+    let shape = crate::ir::types::shape(r#type)?;
+    let element = crate::ir::types::element_type(r#type)?;
+    Some((shape, crate::ir::types::byte_width(element)?))
+}
+
+/// The byte intervals of the box at `offsets` with `sizes` in a row-major
+/// `shape`; `None` when the box leaves the shape.
+fn intervals(
+    shape: &[i64],
+    offsets: &[i64],
+    sizes: &[i64],
+    element_bytes: i64,
+) -> Option<Vec<(i64, i64)>> {
+    if shape.len() != offsets.len() || shape.len() != sizes.len() {
+        return None;
+    }
+    for ((dim, offset), size) in shape.iter().zip(offsets).zip(sizes) {
+        if *offset < 0 || *size < 0 || offset + size > *dim {
+            return None;
+        }
+    }
+    if sizes.contains(&0) {
+        return Some(Vec::new());
+    }
+    let rank = shape.len();
+    if rank == 0 {
+        return Some(vec![(0, element_bytes)]);
+    }
+    // Row-major strides, in elements.
+    let mut strides = vec![1i64; rank];
+    for dim in (0..rank.saturating_sub(1)).rev() {
+        strides[dim] = strides[dim + 1] * shape[dim + 1];
+    }
+    // The trailing dimensions the box covers whole, with the first partial
+    // one, form one contiguous run.
+    let mut inner = rank - 1;
+    while inner > 0 && offsets[inner] == 0 && sizes[inner] == shape[inner] {
+        inner -= 1;
+    }
+    let run = sizes[inner] * strides[inner];
+    let mut out = Vec::new();
+    let mut index = vec![0i64; inner];
+    loop {
+        let start: i64 = (0..inner)
+            .map(|d| (offsets[d] + index[d]) * strides[d])
+            .sum::<i64>()
+            + offsets[inner] * strides[inner];
+        let (begin, end) = (start * element_bytes, (start + run) * element_bytes);
+        match out.last_mut() {
+            Some((_, last_end)) if *last_end == begin => *last_end = end,
+            _ => out.push((begin, end)),
+        }
+        if out.len() > MAX_INTERVALS {
+            return Some(out);
+        }
+        // The next index of the outer dimensions, last fastest.
+        let mut dim = inner;
+        loop {
+            if dim == 0 {
+                return Some(out);
+            }
+            dim -= 1;
+            index[dim] += 1;
+            if index[dim] < sizes[dim] {
+                break;
+            }
+            index[dim] = 0;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::intervals;
+
+    #[test]
+    fn boxes_become_byte_intervals() {
+        // Row 1 of a 4x64 f32 tensor.
+        assert_eq!(
+            intervals(&[4, 64], &[1, 0], &[1, 64], 4),
+            Some(vec![(256, 512)])
+        );
+        // Whole rows merge into one run.
+        assert_eq!(
+            intervals(&[4, 64], &[1, 0], &[2, 64], 4),
+            Some(vec![(256, 768)])
+        );
+        // Half of two rows: two runs.
+        assert_eq!(
+            intervals(&[4, 64], &[0, 32], &[2, 32], 4),
+            Some(vec![(128, 256), (384, 512)])
+        );
+        // 3-D: a column of each plane.
+        assert_eq!(
+            intervals(&[2, 2, 4], &[0, 0, 1], &[2, 2, 1], 1),
+            Some(vec![(1, 2), (5, 6), (9, 10), (13, 14)])
+        );
+        assert_eq!(intervals(&[4, 64], &[3, 0], &[2, 64], 4), None);
+        assert_eq!(intervals(&[8, 1], &[8, 0], &[1, 1], 4), None);
+    }
+}

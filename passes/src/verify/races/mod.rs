@@ -1,0 +1,458 @@
+//! The race rule (docs/design/races.md, docs/pld-verify.md "data race"):
+//! for each entry function and each rank count the program may run on, run
+//! every rank through the IR ([`interpret`]), order the run's events by
+//! pld's happens-before ([`order`]) and report every pair of conflicting
+//! accesses that it leaves unordered ([`conflicts`]).
+//!
+//! Sound where it decides: a run follows each rank's control flow exactly
+//! (the rank and the rank count are known, everything computed from them is
+//! evaluated), so a reported pair is two accesses that the program makes
+//! and that no order of pld's relation puts one before the other: some
+//! schedule runs them concurrently. Where the IR leaves a value unknown (an
+//! entry argument, data read from memory, a dynamic shape), the run stops
+//! and the rule says so in a remark rather than guess. Kernels run with one
+//! block; a rank count on which the program would trap (an access outside
+//! its memory, a peer outside `0..n`) is not one it runs on and is skipped.
+
+mod conflicts;
+mod interpret;
+mod mixing;
+mod order;
+mod run;
+
+use crate::ir::ops::{callee_name, symbol_name};
+use crate::report::{Note, Report};
+use crate::verify::{ir, placement::CodeKind};
+use interpret::Stop;
+use melior::ir::{
+    Location, RegionLike, TypeLike, ValueLike, operation::OperationLike, operation::OperationRef,
+};
+use pld_dialect::{
+    diagnostics::{Severity, emit},
+    interfaces::{self, AccessKind},
+};
+use run::{EventId, EventKind, Run};
+use std::collections::{HashMap, HashSet};
+
+pub fn check(
+    ops: &[OperationRef],
+    default_kind: CodeKind,
+    ranks: &[usize],
+    remarks: bool,
+    report: &mut Report,
+) {
+    let functions: HashMap<String, OperationRef> = ops
+        .iter()
+        .filter(|op| ir::is_function(op))
+        .filter_map(|op| Some((symbol_name(op)?, *op)))
+        .collect();
+    let called: HashSet<String> = ops
+        .iter()
+        .filter(|op| ir::name(op) == "func.call")
+        .filter_map(callee_name)
+        .collect();
+    let reach = reach_of_functions(&functions);
+    let mut reported: HashSet<(usize, usize)> = HashSet::new();
+    let mut mixed: HashSet<(usize, usize)> = HashSet::new();
+    let text_order: HashMap<usize, usize> = ops
+        .iter()
+        .enumerate()
+        .map(|(position, op)| (ir::op_key(op), position))
+        .collect();
+    for (name, entry) in &functions {
+        let has_body = entry.region(0).ok().and_then(|r| r.first_block()).is_some();
+        if called.contains(name) || !has_body || !reach[name].worth_running() {
+            continue;
+        }
+        let mut undecided: Option<(usize, String, Location)> = None;
+        for &n in ranks {
+            let run = match interpret::run(*entry, &functions, default_kind, n) {
+                Ok(run) => run,
+                Err(Stop::NotRunnable) => continue,
+                Err(Stop::Undecided(reason, location)) => {
+                    // What stops one rank count (an unknown entry argument,
+                    // mostly) stops the others: not worth the runs.
+                    undecided = Some((n, reason, location));
+                    break;
+                }
+            };
+            let Ok((order, counted)) = order::compute(&run) else {
+                undecided.get_or_insert((
+                    n,
+                    "its waits and notifies order each other in a cycle".to_owned(),
+                    entry.location(),
+                ));
+                continue;
+            };
+            let position = |e: EventId| {
+                run.events[e]
+                    .op
+                    .and_then(|op| text_order.get(&ir::op_key(&op)).copied())
+                    .unwrap_or(usize::MAX)
+            };
+            for (later, earlier) in mixing::mixed(&run, position) {
+                let key = |e: EventId| run.events[e].op.map_or(0, |op| ir::op_key(&op));
+                if mixed.insert((key(later), key(earlier))) {
+                    diagnose_mixing(&run, later, earlier, report);
+                }
+            }
+            for (a, b) in conflicts::races(&run, &order) {
+                let key = |e: EventId| run.events[e].op.map_or(0, |op| ir::op_key(&op));
+                let pair = (key(a).min(key(b)), key(a).max(key(b)));
+                if reported.insert(pair) {
+                    diagnose(&run, a, b, &counted, report);
+                }
+            }
+        }
+        if let Some((n, reason, location)) = undecided.filter(|_| remarks) {
+            emit(
+                Severity::Remark,
+                entry.location(),
+                &format!("the race rule cannot decide @{name} on {n} ranks: {reason}"),
+                &[(location, "here")],
+            );
+        }
+    }
+}
+
+/// What a function's run (with what it calls) can do that a race needs.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Reach {
+    /// Remote accesses, signal ops or collectives: ranks meet.
+    ranks_meet: bool,
+    /// Tasks or split lanes: threads of one rank run side by side.
+    threads_meet: bool,
+    /// A write into a window (a collective writes its target).
+    writes_window: bool,
+    /// A write into a memref (a rank's own global memory).
+    writes_memref: bool,
+    /// A plain access of an i32 window, which may be a signal's cells.
+    touches_cells: bool,
+    /// Notifies that set, and notifies that add: they may meet on a cell.
+    sets: bool,
+    adds: bool,
+}
+
+impl Reach {
+    fn union(self, other: Reach) -> Reach {
+        Reach {
+            ranks_meet: self.ranks_meet || other.ranks_meet,
+            threads_meet: self.threads_meet || other.threads_meet,
+            writes_window: self.writes_window || other.writes_window,
+            writes_memref: self.writes_memref || other.writes_memref,
+            touches_cells: self.touches_cells || other.touches_cells,
+            sets: self.sets || other.sets,
+            adds: self.adds || other.adds,
+        }
+    }
+
+    /// Whether a race is possible at all: two threads that meet, and a
+    /// write (or a plain access of signal cells) where they do. A run that
+    /// cannot race is not worth making.
+    fn may_race(self) -> bool {
+        let meet = self.ranks_meet || self.threads_meet;
+        let writes =
+            self.writes_window || self.touches_cells || (self.threads_meet && self.writes_memref);
+        meet && writes
+    }
+
+    /// Whether a run may find anything: a race, or a Set and an atomic add
+    /// on one cell.
+    fn worth_running(self) -> bool {
+        self.may_race() || (self.sets && self.adds)
+    }
+}
+
+/// [`Reach`] of every function, through what it calls.
+fn reach_of_functions(functions: &HashMap<String, OperationRef>) -> HashMap<String, Reach> {
+    let mut direct: HashMap<String, Reach> = HashMap::new();
+    let mut calls: HashMap<String, Vec<String>> = HashMap::new();
+    for (function, op) in functions {
+        let mut reach = Reach::default();
+        for op in ir::nested_ops(*op) {
+            if let Some(accesses) = interfaces::memory_accesses(&op) {
+                for access in accesses {
+                    let r#type = access.memory.r#type();
+                    let window = pld_dialect::types::is_distributed_tensor(r#type);
+                    reach.ranks_meet |= access.peer.is_some();
+                    reach.writes_window |= window && access.kind.writes();
+                    reach.writes_memref |= !window && access.kind.writes();
+                    reach.touches_cells |= window
+                        && access.kind != AccessKind::AtomicAdd
+                        && crate::ir::types::element_type(r#type).is_some_and(|e| {
+                            e.is_integer() && crate::ir::types::byte_width(e) == Some(4)
+                        });
+                }
+            } else if let Some(access) = interfaces::signal_access(&op) {
+                reach.ranks_meet = true;
+                reach.sets |= access.effect == interfaces::SignalEffect::NotifySet;
+                reach.adds |= access.effect == interfaces::SignalEffect::NotifyAtomicAdd;
+            } else if interfaces::collective(&op).is_some() {
+                reach.ranks_meet = true;
+                reach.writes_window = true;
+            } else if crate::verify::placement::TASK_SCOPES.contains(&ir::name(&op))
+                || ir::name(&op) == pld_dialect::ods::pl::SplitAivOperation::name()
+            {
+                reach.threads_meet = true;
+            } else if ir::name(&op) == "func.call"
+                && let Some(callee) = callee_name(&op)
+            {
+                calls.entry(function.clone()).or_default().push(callee);
+            }
+        }
+        direct.insert(function.clone(), reach);
+    }
+    let mut result = direct;
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for name in functions.keys() {
+            let reached = calls
+                .get(name)
+                .into_iter()
+                .flatten()
+                .filter_map(|callee| result.get(callee).copied())
+                .fold(result[name], Reach::union);
+            if reached != result[name] {
+                result.insert(name.clone(), reached);
+                changed = true;
+            }
+        }
+    }
+    result
+}
+
+/// How an event touches memory, as a verb phrase.
+fn verb(kind: &EventKind) -> &'static str {
+    match kind {
+        EventKind::Access {
+            kind: AccessKind::Read,
+            ..
+        } => "reads",
+        EventKind::Access {
+            kind: AccessKind::Write,
+            ..
+        } => "writes",
+        EventKind::Access {
+            kind: AccessKind::AtomicAdd,
+            ..
+        } => "atomically adds to",
+        EventKind::Notify { .. } => "notifies",
+        _ => "waits on",
+    }
+}
+
+fn region(kind: &EventKind) -> String {
+    match kind {
+        EventKind::Access { offsets, sizes, .. } => region_text(offsets, sizes),
+        EventKind::Notify { cell_text, .. } | EventKind::Wait { cell_text, .. } => {
+            format!("cell {cell_text}")
+        }
+        _ => String::new(),
+    }
+}
+
+/// `[r0, r1) x [c0, c1)`.
+pub fn region_text(offsets: &[i64], sizes: &[i64]) -> String {
+    offsets
+        .iter()
+        .zip(sizes)
+        .map(|(offset, size)| format!("[{offset}, {})", offset + size))
+        .collect::<Vec<_>>()
+        .join(" x ")
+}
+
+fn is_write(kind: &EventKind) -> bool {
+    matches!(
+        kind,
+        EventKind::Access {
+            kind: AccessKind::Write | AccessKind::AtomicAdd,
+            ..
+        } | EventKind::Notify { .. }
+    )
+}
+
+fn place_text(run: &Run, event: EventId) -> String {
+    let place = match &run.events[event].kind {
+        EventKind::Access { place, .. } => *place,
+        EventKind::Notify { cell, .. } | EventKind::Wait { cell, .. } => cell.place,
+        _ => unreachable!("a race is between accesses"),
+    };
+    format!("rank {}'s {}", place.owner, run.buffers[place.buffer])
+}
+
+fn op_name(run: &Run, event: EventId) -> String {
+    run.events[event]
+        .op
+        .map_or_else(|| "?".to_owned(), |op| ir::name(&op).to_owned())
+}
+
+/// An error at the later of two notifies that reach one cell, one a Set and
+/// the other an atomic add, with a note at the earlier.
+fn diagnose_mixing(run: &Run, later: EventId, earlier: EventId, report: &mut Report) {
+    let mode = |e: EventId| match run.events[e].kind {
+        EventKind::Notify { set: true, .. } => "set",
+        _ => "atomic_add",
+    };
+    let thread = |e: EventId| &run.threads[run.events[e].thread].label;
+    let (Some(op), Some(other)) = (run.events[later].op, run.events[earlier].op) else {
+        return;
+    };
+    report.error(
+        &op,
+        &format!(
+            "notify with op {} on {} reaches {} of {} on {} ranks, which a notify with op {} \
+             also reaches: Set and AtomicAdd are mixed on the same cell",
+            mode(later),
+            thread(later),
+            region(&run.events[later].kind),
+            place_text(run, later),
+            run.ranks,
+            mode(earlier),
+        ),
+        &[(
+            other.location(),
+            format!("op {} on {} here", mode(earlier), thread(earlier)),
+        )],
+    );
+}
+
+/// An error at one access of a race, a note at the other, and what order
+/// is missing.
+fn diagnose(
+    run: &Run,
+    a: EventId,
+    b: EventId,
+    counted: &[(EventId, EventId)],
+    report: &mut Report,
+) {
+    // Report at the reader (the op that would see the wrong data), or at
+    // the later of two writers.
+    let (at, other) = if !is_write(&run.events[b].kind) || is_write(&run.events[a].kind) {
+        (b, a)
+    } else {
+        (a, b)
+    };
+    let thread = |e: EventId| &run.threads[run.events[e].thread].label;
+    let (at_kind, other_kind) = (&run.events[at].kind, &run.events[other].kind);
+    let message = format!(
+        "data race on {} ranks: this {} on {} {} {} of {}, which {} on {} {} ({}), and no happens-before order puts one before the other",
+        run.ranks,
+        op_name(run, at),
+        thread(at),
+        verb(at_kind),
+        region(at_kind),
+        place_text(run, at),
+        op_name(run, other),
+        thread(other),
+        verb(other_kind),
+        region(other_kind),
+    );
+    let mut notes: Vec<Note> = Vec::new();
+    if let Some(op) = run.events[other].op {
+        notes.push((
+            op.location(),
+            format!(
+                "the conflicting {} on {}",
+                op_name(run, other),
+                thread(other)
+            ),
+        ));
+    }
+    let writer = if is_write(other_kind) { other } else { at };
+    let reader = if writer == other { at } else { other };
+    // The order the program meant is either way round: publish the write
+    // before the read, or finish the read before the overwrite.
+    let hint = too_weak(run, writer, reader, counted)
+        .or_else(|| too_weak(run, reader, writer, counted))
+        .or_else(|| unawaited(run, writer, reader))
+        .unwrap_or_default();
+    notes.extend(hint);
+    let Some(op) = run.events[at].op else {
+        return;
+    };
+    report.error(&op, &message, &notes);
+}
+
+/// The notifies `first`'s thread makes after it into the rank of
+/// `second`'s thread: what would publish `first` to it.
+fn publishing(run: &Run, first: EventId, second: EventId) -> Vec<EventId> {
+    let owner = run.threads[run.events[second].thread].rank;
+    run.threads[run.events[first].thread]
+        .events
+        .iter()
+        .copied()
+        .filter(|e| *e > first)
+        .filter(|e| matches!(run.events[*e].kind, EventKind::Notify { cell, .. } if cell.place.owner == owner))
+        .collect()
+}
+
+/// A wait before `second` on a cell that `first`'s thread notifies after
+/// `first`, which does not count that notify.
+fn too_weak<'c>(
+    run: &Run<'c, '_>,
+    first: EventId,
+    second: EventId,
+    counted: &[(EventId, EventId)],
+) -> Option<Vec<Note<'c>>> {
+    let first_thread = &run.threads[run.events[first].thread];
+    let second_thread = &run.threads[run.events[second].thread];
+    for notify in publishing(run, first, second) {
+        let EventKind::Notify { cell, .. } = run.events[notify].kind else {
+            continue;
+        };
+        let wait = second_thread.events.iter().copied().rev().find(|w| {
+            *w < second
+                && matches!(run.events[*w].kind, EventKind::Wait { cell: c, .. } if c == cell)
+                && !counted.contains(&(notify, *w))
+        });
+        let (Some(wait), Some(notify_op)) = (wait, run.events[notify].op) else {
+            continue;
+        };
+        let (Some(wait_op), EventKind::Wait { expected, eq, .. }) =
+            (run.events[wait].op, &run.events[wait].kind)
+        else {
+            continue;
+        };
+        return Some(vec![
+            (
+                wait_op.location(),
+                format!(
+                    "this wait ({} {expected}) is too weak to order them: it can hold before {}'s notify of the same cell",
+                    if *eq { "==" } else { ">=" },
+                    first_thread.label
+                ),
+            ),
+            (
+                notify_op.location(),
+                format!(
+                    "the notify on {} that it does not count",
+                    first_thread.label
+                ),
+            ),
+        ]);
+    }
+    None
+}
+
+/// The notify that would publish `writer` to `reader`'s thread, which
+/// nothing before `reader` waits for.
+fn unawaited<'c>(run: &Run<'c, '_>, writer: EventId, reader: EventId) -> Option<Vec<Note<'c>>> {
+    let notify = *publishing(run, writer, reader).first()?;
+    let (Some(op), EventKind::Notify { cell_text, .. }) =
+        (run.events[notify].op, &run.events[notify].kind)
+    else {
+        return None;
+    };
+    let writer_label = &run.threads[run.events[writer].thread].label;
+    let reader_thread = &run.threads[run.events[reader].thread];
+    Some(vec![(
+        op.location(),
+        format!(
+            "{writer_label} notifies cell {cell_text} of rank {} after the write; a wait on that cell before the {} on {} would order them",
+            reader_thread.rank,
+            op_name(run, reader),
+            reader_thread.label
+        ),
+    )])
+}

@@ -1,0 +1,140 @@
+//! One run of an entry function on every rank of a rank count, as the race
+//! rule sees it: threads of execution and, in each, the events that order
+//! or conflict (docs/design/races.md).
+
+use melior::ir::operation::OperationRef;
+use pld_dialect::interfaces::AccessKind;
+
+pub type ThreadId = usize;
+pub type EventId = usize;
+pub type BufferId = usize;
+
+/// One rank's copy of a buffer: an entry argument or a window buffer the
+/// program allocates (the same offset on every rank).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Place {
+    pub owner: usize,
+    pub buffer: BufferId,
+}
+
+/// A signal cell: its buffer and its byte offset in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cell {
+    pub place: Place,
+    pub byte: i64,
+}
+
+#[derive(Clone, Debug)]
+pub enum EventKind {
+    /// A thread's first event: after its spawn point and its dependencies'
+    /// completions.
+    Start {
+        spawned_by: Option<EventId>,
+        deps: Vec<ThreadId>,
+    },
+    /// A thread's last event (a task's completion, after its deferred
+    /// conditions).
+    End,
+    /// A point where a thread starts others (their `Start` follows it).
+    Spawn,
+    /// A point where a thread waits for other threads to complete.
+    Join(Vec<ThreadId>),
+    /// A payload access of `bytes` (sorted, disjoint, half-open byte
+    /// intervals) of `place`: the box at `offsets` with `sizes` in the
+    /// memory's terms.
+    Access {
+        place: Place,
+        bytes: Vec<(i64, i64)>,
+        kind: AccessKind,
+        offsets: Vec<i64>,
+        sizes: Vec<i64>,
+    },
+    Notify {
+        cell: Cell,
+        value: i64,
+        set: bool,
+        cell_text: String,
+    },
+    /// A wait, test or `defer_wait` condition (then at its task's end).
+    Wait {
+        cell: Cell,
+        expected: i64,
+        eq: bool,
+        cell_text: String,
+    },
+    /// A call of a collective: instance `instance` across the ranks.
+    Collective { instance: usize },
+}
+
+#[derive(Clone, Debug)]
+pub struct Event<'c, 'a> {
+    pub thread: ThreadId,
+    /// The op the user wrote (none for starts, ends and joins).
+    pub op: Option<OperationRef<'c, 'a>>,
+    pub kind: EventKind,
+}
+
+#[derive(Clone, Debug)]
+pub struct Thread {
+    pub rank: usize,
+    /// "rank 0", "rank 1 task \"consume\" block 2", "rank 0 lane 1".
+    pub label: String,
+    pub events: Vec<EventId>,
+}
+
+#[derive(Default)]
+pub struct Run<'c, 'a> {
+    pub ranks: usize,
+    pub threads: Vec<Thread>,
+    pub events: Vec<Event<'c, 'a>>,
+    /// How each buffer is named in a diagnostic.
+    pub buffers: Vec<String>,
+    /// The calls of each collective instance, one per rank that made it.
+    pub collectives: Vec<Vec<EventId>>,
+}
+
+impl<'c, 'a> Run<'c, 'a> {
+    pub fn new(ranks: usize) -> Self {
+        Run {
+            ranks,
+            ..Run::default()
+        }
+    }
+
+    pub fn thread(&mut self, rank: usize, label: String) -> ThreadId {
+        self.threads.push(Thread {
+            rank,
+            label,
+            events: Vec::new(),
+        });
+        self.threads.len() - 1
+    }
+
+    pub fn push(
+        &mut self,
+        thread: ThreadId,
+        op: Option<OperationRef<'c, 'a>>,
+        kind: EventKind,
+    ) -> EventId {
+        let id = self.events.len();
+        if let EventKind::Collective { instance } = kind {
+            if self.collectives.len() <= instance {
+                self.collectives.resize(instance + 1, Vec::new());
+            }
+            self.collectives[instance].push(id);
+        }
+        self.events.push(Event { thread, op, kind });
+        self.threads[thread].events.push(id);
+        id
+    }
+
+    /// The position of `event` among its thread's events, from 1.
+    pub fn local(&self, event: EventId) -> usize {
+        let thread = &self.threads[self.events[event].thread];
+        thread
+            .events
+            .binary_search(&event)
+            .map(|i| i + 1)
+            .unwrap_or(0)
+    }
+}
