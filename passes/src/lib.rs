@@ -9,6 +9,7 @@ pub mod bridge;
 pub mod decompose;
 pub mod expand;
 pub mod ir;
+pub mod model;
 pub mod pipelines;
 pub mod report;
 pub mod verify;
