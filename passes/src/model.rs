@@ -46,13 +46,13 @@ impl Model {
     /// Ascend 910B, eight NPUs fully meshed by HCCS (docs/performance.md).
     pub fn ascend_910b() -> Self {
         Model {
-            alpha_ns: 750.0,
-            link_bytes_per_ns: 25.7,
-            link_write_bytes_per_ns: 19.4,
-            ingress_bytes_per_ns: 126.0,
-            local_bytes_per_ns: 200.0,
-            combine_bytes_per_ns: 400.0,
-            issue_ns: 20.0,
+            alpha_ns: 500.0,
+            link_bytes_per_ns: 25.741,
+            link_write_bytes_per_ns: 19.371,
+            ingress_bytes_per_ns: 137.2,
+            local_bytes_per_ns: 108.3,
+            combine_bytes_per_ns: 230.0,
+            issue_ns: 13.3,
         }
     }
 

@@ -6,14 +6,16 @@
 //!         [--expect ARG=EXPR]... [--rtol X] [--atol X] [--print ARG]... [--dump DIR]
 //!         [--stats[=json]] [--timeout SECONDS] [--sanitize race|thread|address]
 //!         [--schedule CHOICES|pct:SEED[:DEPTH]] [--explore[=MAX]]
+//!         [--timing[=MODEL]] [--model KEY=VALUE[,...]]...
 //!         [--pipeline PIPELINE] [--keep DIR]
 //! ```
 //!
 //! Every option with a value takes it as `--flag value` or `--flag=value`;
 //! in the first form the next argument is the value even if it starts with
-//! `-` (so `--init 0=-r` and `--atol -1` reach their checks). `--stats`
-//! and `--explore` take their optional value only as `--stats=json` (or
-//! `--stats=table`) and `--explore=MAX`.
+//! `-` (so `--init 0=-r` and `--atol -1` reach their checks). `--stats`,
+//! `--explore` and `--timing` take their optional value only as
+//! `--stats=json` (or `--stats=table`), `--explore=MAX` and
+//! `--timing=MODEL`.
 //! `--` ends the options. `--help` (or `-h`) anywhere before `--` asks for
 //! [`usage`], whatever else is on the line.
 //!
@@ -140,6 +142,19 @@ struct Line {
         default_missing_value = DEFAULT_EXPLORE_MAX_TEXT
     )]
     explore: Vec<OsString>,
+    /// Keep modelled time: every op advances its thread's virtual clock by what the machine model says it costs (MODEL: 910b, the default; docs/performance.md); prints the modelled time per rank, the bytes per link and the critical path. Deterministic: the run is serialized in modelled-time order
+    #[arg(
+        long,
+        value_name = "MODEL",
+        action = ArgAction::Append,
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "910b"
+    )]
+    timing: Vec<OsString>,
+    /// Override parameters of the --timing model, e.g. alpha_ns=1000,link_bytes_per_ns=20 (repeatable)
+    #[arg(long, value_name = "KEY=VALUE[,...]", action = ArgAction::Append, allow_hyphen_values = true)]
+    model: Vec<OsString>,
     /// Lowering pipeline to use instead of the default
     #[arg(long, value_name = "PIPELINE", action = ArgAction::Append, allow_hyphen_values = true)]
     pipeline: Vec<OsString>,
@@ -190,6 +205,13 @@ impl Sanitizer {
             Sanitizer::Address => "address",
         }
     }
+}
+
+/// `--timing` and its `--model` overrides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Timing {
+    pub model: String,
+    pub overrides: Vec<String>,
 }
 
 /// `--schedule`'s choice: the run is serialized and the simulator decides
@@ -254,6 +276,10 @@ pub struct Options {
     pub schedule: Option<Schedule>,
     /// `--explore`: the most schedules to run, at least 1.
     pub explore: Option<u64>,
+    /// `--timing`: the machine model's name and the `--model` overrides
+    /// (`KEY=VALUE` items, in order), checked against the model by whoever
+    /// builds it.
+    pub timing: Option<Timing>,
     pub pipeline: Option<String>,
     pub keep: Option<PathBuf>,
 }
@@ -608,6 +634,32 @@ fn options(line: Line, after_stats: impl Fn(&OsStr) -> bool) -> Result<Options, 
             }
         }
     }
+    let timing = single("--timing", &line.timing)?
+        .map(|v| non_empty("--timing", v))
+        .transpose()?;
+    let overrides = line
+        .model
+        .iter()
+        .map(|v| non_empty("--model", v))
+        .collect::<Result<Vec<_>, _>>()?;
+    if timing.is_none() && !overrides.is_empty() {
+        return Err(usage_error(
+            "--model changes the model of --timing; give --timing too",
+        ));
+    }
+    if timing.is_some() {
+        for (given, name) in [
+            (schedule.is_some(), "--schedule"),
+            (explore.is_some(), "--explore"),
+        ] {
+            if given {
+                return Err(usage_error(format!(
+                    "--timing orders the run by modelled time; it does not combine with {name}"
+                )));
+            }
+        }
+    }
+    let timing = timing.map(|model| Timing { model, overrides });
     let pipeline = single("--pipeline", &line.pipeline)?
         .map(|v| non_empty("--pipeline", v))
         .transpose()?;
@@ -637,6 +689,7 @@ fn options(line: Line, after_stats: impl Fn(&OsStr) -> bool) -> Result<Options, 
         sanitize,
         schedule,
         explore,
+        timing,
         pipeline,
         keep,
     })

@@ -10,6 +10,7 @@
 //! race on
 //! schedule replay <t0>,<t1>,... | schedule pct <seed> <depth>
 //! trace <path>
+//! timing <key>=<value> ...
 //! stats <path>
 //! input <path>
 //! output <path>
@@ -22,7 +23,9 @@
 //! as the start of a comment, so a path must contain neither (and
 //! [`Job::render`] refuses one that does). `<dtype>` is the MLIR spelling
 //! (`f16`, `bf16`, `i32`, `index`, ...). One `arg` line per entry argument,
-//! in index order. `race`, `schedule` and `trace` are optional; `trace`
+//! in index order. `race`, `schedule`, `trace` and `timing` (the machine
+//! model's parameters; the harness then orders the run by modelled time
+//! and writes it into the stats) are optional; `trace`
 //! (the serialized run's choices, see [`crate::explore`]) needs `schedule`.
 //! A 0-d array has no dimensions to list; its dims are
 //! written `1`, which has the same single element and the same bytes.
@@ -78,6 +81,8 @@ pub struct Job {
     pub asleep: Vec<u32>,
     /// Where a serialized run writes its trace.
     pub trace: Option<PathBuf>,
+    /// The machine model's `KEY=VALUE` parameters of a timed run.
+    pub timing: Option<Vec<String>>,
     /// Where the harness writes its counters (see [`crate::stats`]).
     pub stats: PathBuf,
     /// The input binary ([`write_input`]).
@@ -109,6 +114,9 @@ impl Job {
                 directive += &format!(" asleep={}", crate::cli::choice_list(&self.asleep));
             }
             line(directive);
+        }
+        if let Some(parameters) = &self.timing {
+            line(format!("timing {}", parameters.join(" ")));
         }
         let mut paths = Vec::new();
         for (key, path) in self.trace.iter().map(|trace| ("trace", trace)).chain([
@@ -254,6 +262,7 @@ mod tests {
             schedule: None,
             asleep: Vec::new(),
             trace: None,
+            timing: None,
             stats: "/tmp/run/stats.json".into(),
             input: "/tmp/run/input.bin".into(),
             output: "/tmp/run/output.bin".into(),

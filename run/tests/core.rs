@@ -116,6 +116,7 @@ fn run(o: &Options, dir: &Path, corrupt: Option<(usize, usize)>) -> Run {
         schedule: None,
         asleep: Vec::new(),
         trace: None,
+        timing: None,
         stats: dir.join("stats.json"),
         input: dir.join("input.bin"),
         output: dir.join("output.bin"),

@@ -76,8 +76,12 @@ std::string directive(const std::vector<std::string> &words, Job &job,
       return "`timeout` takes a positive number of seconds";
   } else if (key == "schedule") {
     if (words.size() < 2)
-      return "`schedule` takes `replay CHOICES` or `pct SEED DEPTH`";
+      return "`schedule` takes `replay CHOICES`, `pct SEED DEPTH` or `time`";
     job.schedule = words;
+  } else if (key == "timing") {
+    job.timing.assign(words.begin() + 1, words.end());
+    if (job.timing.empty())
+      return "`timing` takes the model's KEY=VALUE parameters";
   } else if (key == "trace") {
     if (!want(2))
       return "`trace` takes one path";

@@ -34,6 +34,9 @@ struct Job {
   /// The `schedule` directive's words (empty: threads run freely).
   std::vector<std::string> schedule;
   std::string trace; ///< Where a serialized run writes its choices.
+  /// The `timing` directive's model parameters (`KEY=VALUE` words; empty:
+  /// no modelled time).
+  std::vector<std::string> timing;
   double timeout_s = 60;
   uint64_t window_heap = 16 << 20;
   std::string stats, input, output;

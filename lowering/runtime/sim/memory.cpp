@@ -223,6 +223,14 @@ bool is_remote(const Place &place) {
   return place.window && place.rank != self().id.rank;
 }
 
+timing::Route route_from(const Place &place) {
+  return {is_remote(place), place.rank, self().id.rank};
+}
+
+timing::Route route_to(const Place &place) {
+  return {is_remote(place), self().id.rank, place.rank};
+}
+
 uint64_t payload_bytes(const rt::detail::ViewRef &view) {
   return static_cast<uint64_t>(view.rows) * static_cast<uint64_t>(view.cols) *
          static_cast<uint64_t>(view.elem_bytes);
@@ -279,10 +287,12 @@ void *bind_tile(int64_t ub_offset, int64_t bytes, int64_t align, int64_t rows,
 
 void check_read(const void *p, int64_t bytes, const char *site,
                 const void *tensor, int64_t tensor_bytes) {
-  check_range(p, static_cast<uint64_t>(bytes), "read", site);
+  Place place = check_range(p, static_cast<uint64_t>(bytes), "read", site);
   check_in_tensor(p, static_cast<uint64_t>(bytes), tensor,
                   static_cast<uint64_t>(tensor_bytes), "read", site,
                   "one element");
+  if (timing::enabled())
+    timing::scalar(is_remote(place));
   race::access(p, static_cast<uint64_t>(bytes), race::Access::Read, "read",
                site);
   self().released = false;
@@ -290,7 +300,9 @@ void check_read(const void *p, int64_t bytes, const char *site,
 
 void check_write(const void *p, int64_t bytes, const char *site,
                  const void *tensor, int64_t tensor_bytes) {
-  check_range(p, static_cast<uint64_t>(bytes), "write", site);
+  Place place = check_range(p, static_cast<uint64_t>(bytes), "write", site);
+  if (timing::enabled())
+    timing::scalar(is_remote(place));
   check_in_tensor(p, static_cast<uint64_t>(bytes), tensor,
                   static_cast<uint64_t>(tensor_bytes), "write", site,
                   "one element");

@@ -10,6 +10,7 @@
 #define PLD_SIM_MEMORY_H
 
 #include "pld/runtime/host.h"
+#include "timing.h"
 
 #include <cstdint>
 #include <optional>
@@ -69,6 +70,11 @@ bool is_remote(const Place &place);
 
 /// Payload bytes of a view.
 uint64_t payload_bytes(const rt::detail::ViewRef &view);
+
+/// How a timed run charges moving data from `from` to `to` (one of them is
+/// the calling core's unified buffer, the other `place`).
+timing::Route route_from(const Place &place);
+timing::Route route_to(const Place &place);
 
 } // namespace pld::sim
 

@@ -9,6 +9,7 @@
 #include "sched.h"
 #include "tasks.h"
 #include "thread.h"
+#include "timing.h"
 #include "world.h"
 
 #include <algorithm>
@@ -157,9 +158,17 @@ void write_stats(const Job &job) {
         << ", \"put_bytes\": " << s.put_bytes
         << ", \"get_bytes\": " << s.get_bytes
         << ", \"notifies\": " << s.notifies << ", \"waits\": " << s.waits
-        << ", \"wait_ns\": " << s.wait_ns << "}";
+        << ", \"wait_ns\": " << s.wait_ns;
+    if (timing::enabled())
+      out << ", \"modelled_ns\": " << timing::rank_ns(r);
+    out << "}";
   }
-  out << "\n]}\n";
+  out << "\n]";
+  if (timing::enabled()) {
+    out << ",\n";
+    timing::write_json(out, timing::model());
+  }
+  out << "}\n";
   if (!out.flush())
     usage_error("cannot write " + job.stats);
 }
@@ -176,6 +185,17 @@ int run_main(int argc, char **argv, EntryFn entry) {
     usage_error(error);
   if (job.race)
     race::enable();
+  if (!job.timing.empty()) {
+    // Modelled time is only deterministic on the time strategy.
+    timing::Model model;
+    if (!job.schedule.empty())
+      usage_error(argv[1] + std::string(": `timing` chooses its own schedule"));
+    if (!timing::parse_model(job.timing, model, error))
+      usage_error(argv[1] + std::string(": ") + error);
+    job.schedule = {"schedule", "time"};
+    timing::enable(model, job.ranks);
+    sched::set_time_source(timing::now);
+  }
   if (!job.schedule.empty() && !sched::configure(job.schedule, error))
     usage_error(argv[1] + std::string(": ") + error);
   if (!job.trace.empty() && !sched::set_trace(job.trace))

@@ -16,7 +16,7 @@
 namespace pld::sim::sched {
 namespace {
 
-enum class Strategy { Replay, Pct };
+enum class Strategy { Replay, Pct, Time };
 
 struct Thread {
   bool finished = false;
@@ -26,9 +26,13 @@ struct Thread {
   std::vector<Object> objects;
   std::function<bool()> ready;
   int64_t priority = 0;
+  /// The `time` strategy's key: the clock when it parked, or `when`.
+  double time = 0;
+  When when;
 };
 
 bool g_enabled = false;
+double (*g_now)() = nullptr;
 Strategy g_strategy = Strategy::Replay;
 std::vector<int32_t> g_replay;
 /// Threads asleep once the replayed choices end (`--explore`'s sleep
@@ -106,6 +110,24 @@ int32_t pick(const std::vector<int32_t> &runnable) {
     }
     std::_Exit(0);
   }
+  if (g_strategy == Strategy::Time) {
+    // Earliest in modelled time; `runnable` is in id order, so the first
+    // of equal times is the lowest id.
+    auto key = [](int32_t id) {
+      const Thread &thread = g_threads[id];
+      return thread.when ? thread.when() : thread.time;
+    };
+    int32_t chosen = runnable.front();
+    double best = key(chosen);
+    for (int32_t id : runnable) {
+      double time = key(id);
+      if (time < best) {
+        best = time;
+        chosen = id;
+      }
+    }
+    return chosen;
+  }
   auto highest = [&] {
     return *std::max_element(
         runnable.begin(), runnable.end(), [](int32_t a, int32_t b) {
@@ -168,13 +190,16 @@ void choose() {
 
 /// Parks the calling thread at a point and waits for its turn.
 void park(const char *what, std::vector<Object> objects,
-          std::function<bool()> ready) {
+          std::function<bool()> ready, When when = {}) {
+  double time = g_now ? g_now() : 0;
   std::unique_lock<std::mutex> lock(g_lock);
   Thread &me = g_threads[static_cast<size_t>(t_id)];
   me.parked = true;
   me.what = what;
   me.objects = std::move(objects);
   me.ready = std::move(ready);
+  me.time = time;
+  me.when = std::move(when);
   choose();
   g_turn.wait(lock, [] { return g_current == t_id; });
   g_threads[static_cast<size_t>(t_id)].parked = false;
@@ -241,8 +266,10 @@ bool configure(const std::vector<std::string> &words, std::string &error) {
     std::uniform_int_distribution<int64_t> step(1, kSteps);
     while (static_cast<int32_t>(g_change_points.size()) < g_depth - 1)
       g_change_points.insert(step(g_random));
+  } else if (words.size() == 2 && words[1] == "time") {
+    g_strategy = Strategy::Time;
   } else {
-    error = "`schedule` is `replay CHOICES` or `pct SEED DEPTH`";
+    error = "`schedule` is `replay CHOICES`, `pct SEED DEPTH` or `time`";
     return false;
   }
   g_enabled = true;
@@ -264,9 +291,13 @@ Object finished_task(const void *task) {
   return {(uint64_t{2} << 62) ^ reinterpret_cast<uint64_t>(task), true};
 }
 
+void set_time_source(double (*now)()) { g_now = now; }
+
 int32_t reserve() {
+  double time = g_now ? g_now() : 0;
   std::lock_guard<std::mutex> guard(g_lock);
   Thread thread;
+  thread.time = time;
   if (g_strategy == Strategy::Pct)
     thread.priority = g_depth + static_cast<int64_t>(g_random() >> 16);
   g_threads.push_back(std::move(thread));
@@ -304,8 +335,8 @@ void point(const char *what, std::vector<Object> objects) {
 }
 
 void wait_until(const char *what, std::vector<Object> objects,
-                const std::function<bool()> &ready) {
-  park(what, std::move(objects), ready);
+                const std::function<bool()> &ready, When when) {
+  park(what, std::move(objects), ready, std::move(when));
 }
 
 void begin() {

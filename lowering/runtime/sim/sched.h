@@ -23,6 +23,9 @@
 //                                 priority change points, the highest
 //                                 enabled priority runs; finds a bug of depth
 //                                 d with probability >= 1 / (n k^(d-1))
+//   schedule time                 modelled time (timing.h): the thread whose
+//                                 next operation is earliest in modelled
+//                                 time, ties to the lowest id
 //   trace PATH                    writes every choice with every thread's
 //                                 pending operation (what `pld-run
 //                                 --explore` reads to explore the other
@@ -46,9 +49,18 @@ namespace pld::sim::sched {
 /// Whether the run is serialized (set once, before any simulated thread).
 bool enabled();
 
-/// `replay CHOICES [asleep=IDS]` or `pct SEED DEPTH`; false with `error` set
-/// otherwise.
+/// `replay CHOICES [asleep=IDS]`, `pct SEED DEPTH` or `time`; false with
+/// `error` set otherwise.
 bool configure(const std::vector<std::string> &words, std::string &error);
+
+/// The `time` strategy's view of a thread: the calling thread's clock, read
+/// when it parks (and by a thread about to start another). Set once with
+/// the strategy.
+void set_time_source(double (*now)());
+
+/// When an operation that waits for something can proceed, in modelled
+/// time; asked only while it can (`ready` holds).
+using When = std::function<double()>;
 /// Where to write the trace of choices; false if it cannot be written.
 bool set_trace(const std::string &path);
 
@@ -77,10 +89,11 @@ bool finished(int32_t id);
 /// A scheduling point before an operation that can always proceed.
 void point(const char *what, std::vector<Object> objects);
 /// A scheduling point before an operation that proceeds once `ready()`:
-/// the thread is chosen only while it holds (`ready` runs under the
-/// scheduler's lock, with every other thread parked).
+/// the thread is chosen only while it holds (`ready` and `when` run under
+/// the scheduler's lock, with every other thread parked). Without `when`,
+/// the operation proceeds at the thread's clock.
 void wait_until(const char *what, std::vector<Object> objects,
-                const std::function<bool()> &ready);
+                const std::function<bool()> &ready, When when = {});
 
 /// Makes the first choice, once the harness reserved and started the
 /// first threads.

@@ -20,6 +20,7 @@
 #include "race.h"
 #include "report.h"
 #include "sched.h"
+#include "timing.h"
 #include "world.h"
 
 #include <algorithm>
@@ -34,8 +35,30 @@ using namespace pld::sim;
 
 namespace {
 
+bool holds_eq(int32_t value, int32_t expected) { return value == expected; }
+bool holds_ge(int32_t value, int32_t expected) { return value >= expected; }
+bool differs(int32_t value, int32_t seen) { return value != seen; }
+
+using Holds = bool (*)(int32_t, int32_t);
+Holds comparison(WaitCmp cmp) {
+  return cmp == WaitCmp::EQ ? holds_eq : holds_ge;
+}
+
 bool holds(int32_t value, int32_t expected, WaitCmp cmp) {
-  return cmp == WaitCmp::EQ ? value == expected : value >= expected;
+  return comparison(cmp)(value, expected);
+}
+
+/// Whether `cell` lies in another rank's window than the calling thread's.
+bool is_peer_cell(const int32_t *cell, const char *op, const char *site) {
+  return check_range(cell, sizeof(int32_t), op, site).rank != self().id.rank;
+}
+
+/// When a wait from position `from` of `cell` can go on (a timed run).
+sched::When wait_time(int32_t *cell, size_t from, Holds holds,
+                      int32_t expected) {
+  return [now = timing::now(), cell, from, holds, expected] {
+    return std::max(now, timing::satisfied_at(cell, from, holds, expected));
+  };
 }
 
 void check_cmp(WaitCmp cmp, const char *op, const char *site) {
@@ -76,6 +99,9 @@ void tnotify(int32_t *cell, int32_t value, NotifyOp op, const char *site,
     race::notify(cell, value, op == NotifyOp::Set, site, apply);
   else
     apply();
+  if (timing::enabled())
+    timing::notified(cell, signal.load(std::memory_order_relaxed),
+                     is_peer_cell(cell, "tnotify", site), site);
   rank_state(t.id.rank).stats.notifies.fetch_add(1, std::memory_order_relaxed);
   bump_progress();
 }
@@ -105,7 +131,12 @@ void twait(int32_t *cell, int32_t expected, WaitCmp cmp, const char *site,
         slot->dims[i].store(dims[i], std::memory_order_relaxed);
     }
     Blocked blocked(WaitKind::Signal);
-    if (sched::enabled()) {
+    if (timing::enabled()) {
+      size_t from = timing::seen(cell);
+      sched::When when = wait_time(cell, from, comparison(cmp), expected);
+      sched::wait_until("wait", sched::cell(cell, false), ready, when);
+      timing::waited(cell, from, comparison(cmp), expected, site, when());
+    } else if (sched::enabled()) {
       sched::wait_until("wait", sched::cell(cell, false), ready);
     } else {
       Backoff backoff(200);
@@ -129,6 +160,8 @@ bool ttest(int32_t *cell, int32_t expected, WaitCmp cmp) {
   check_cmp(cmp, "ttest", nullptr);
   if (sched::enabled())
     sched::point("test", sched::cell(cell, false));
+  if (timing::enabled())
+    timing::scalar(false);
   std::atomic_ref<int32_t> signal(*cell);
   int32_t seen = signal.load(std::memory_order_relaxed);
   if (!holds(seen, expected, cmp)) {
@@ -136,11 +169,20 @@ bool ttest(int32_t *cell, int32_t expected, WaitCmp cmp) {
     // serialized run parks the poller until the cell changes: polling
     // again before that would see the same value, so the orders worth
     // exploring are those of the cell's writes.
-    if (sched::enabled())
-      sched::wait_until("retest", sched::cell(cell, false), [&signal, seen] {
-        return signal.load(std::memory_order_relaxed) != seen;
-      });
-    else
+    if (sched::enabled()) {
+      size_t from = timing::enabled() ? timing::seen(cell) : 0;
+      sched::When when;
+      if (timing::enabled())
+        when = wait_time(cell, from, differs, seen);
+      sched::wait_until(
+          "retest", sched::cell(cell, false),
+          [&signal, seen] {
+            return signal.load(std::memory_order_relaxed) != seen;
+          },
+          when);
+      if (timing::enabled())
+        timing::advance_to(when());
+    } else
       std::this_thread::yield();
     return false;
   }
@@ -152,6 +194,8 @@ bool ttest(int32_t *cell, int32_t expected, WaitCmp cmp) {
 void release() {
   self().released = true;
   race::release();
+  if (timing::enabled())
+    timing::release();
 }
 
 void acquire() {

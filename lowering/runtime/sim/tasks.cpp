@@ -6,6 +6,7 @@
 #include "race.h"
 #include "report.h"
 #include "sched.h"
+#include "timing.h"
 #include "world.h"
 
 #include <functional>
@@ -44,16 +45,40 @@ bool all_hold(const Task &task) {
   return true;
 }
 
+bool holds_unsigned(int32_t value, int32_t expected) {
+  return static_cast<uint32_t>(value) >= static_cast<uint32_t>(expected);
+}
+
+/// When every condition of `task` holds, in modelled time.
+double conditions_time(const Task &task) {
+  double at = 0;
+  int32_t n = std::min(task.nconditions.load(std::memory_order_relaxed),
+                       kMaxConditions);
+  for (int32_t i = 0; i < n; ++i) {
+    const Condition &c = task.conditions[i];
+    at = std::max(
+        at, timing::satisfied_at(c.cell, c.seen, holds_unsigned, c.expected));
+  }
+  return at;
+}
+
 /// Waits, as `kind`, until `ready()`: a scheduling point reading `objects`
-/// in a serialized run, polite polling otherwise.
+/// in a serialized run, polite polling otherwise. In a timed run the
+/// thread goes on at `until()` (or its own clock, if later).
 void block_until(WaitKind kind, const char *what,
                  std::vector<sched::Object> objects,
-                 const std::function<bool()> &ready) {
+                 const std::function<bool()> &ready,
+                 const std::function<double()> &until) {
   if (!sched::enabled() && ready())
     return;
   Blocked blocked(kind);
   if (sched::enabled()) {
-    sched::wait_until(what, std::move(objects), ready);
+    sched::When when;
+    if (timing::enabled())
+      when = [now = timing::now(), until] { return std::max(now, until()); };
+    sched::wait_until(what, std::move(objects), ready, when);
+    if (timing::enabled())
+      timing::advance_to(when());
     return;
   }
   Backoff backoff(kTaskBackoffUs);
@@ -68,8 +93,10 @@ void run_task(Task &task) {
     t.slot->dep.store(dep, std::memory_order_relaxed);
     sched::Object done = sched::finished_task(dep);
     done.write = false;
-    block_until(WaitKind::Dep, "dependency", {done},
-                [dep] { return dep->done.load(std::memory_order_acquire); });
+    block_until(
+        WaitKind::Dep, "dependency", {done},
+        [dep] { return dep->done.load(std::memory_order_acquire); },
+        [dep] { return dep->done_at; });
   }
   // A dependent task is ordered after everything its dependencies did.
   for (Task *dep : task.deps)
@@ -91,8 +118,10 @@ void run_task(Task &task) {
     for (int32_t i = 0; i < std::min(task.nconditions.load(), kMaxConditions);
          ++i)
       cells.push_back(sched::cell(task.conditions[i].cell, false).front());
-    block_until(WaitKind::Deferred, "deferred", std::move(cells),
-                [&task] { return all_hold(task); });
+    block_until(
+        WaitKind::Deferred, "deferred", std::move(cells),
+        [&task] { return all_hold(task); },
+        [&task] { return conditions_time(task); });
     rank.deferred.fetch_sub(1, std::memory_order_relaxed);
   }
   // The task completes after the notifies that made its conditions hold.
@@ -102,6 +131,8 @@ void run_task(Task &task) {
     race::join(race::condition_clock(task.conditions[i].cell,
                                      task.conditions[i].expected));
   task.done_clock = race::finish();
+  if (timing::enabled())
+    task.done_at = std::max(timing::now(), conditions_time(task));
   if (sched::enabled())
     sched::point("complete", {sched::finished_task(&task)});
   task.done.store(true, std::memory_order_release);
@@ -201,7 +232,8 @@ void defer_completion(void *payload, int32_t *cell, int32_t expected,
     trap(what + ": more than " + std::to_string(kMaxConditions) +
          " completion conditions in task " + std::to_string(task->id) + " \"" +
          task->name + "\"");
-  task->conditions[index] = {cell, expected, site, where};
+  task->conditions[index] = {cell, expected, site, where,
+                             timing::enabled() ? timing::seen(cell) : 0};
 }
 
 void launch(CommContext *ctx, int64_t blocks, Closure kernel) {

@@ -32,6 +32,7 @@ struct Condition {
   int32_t expected;
   const char *site;
   std::string coordinates; ///< In its signal, for reports ("[1, 0]").
+  size_t seen = 0;         ///< The cell's values before it (a timed run).
 };
 
 struct Task {
@@ -49,6 +50,8 @@ struct Task {
   /// What the task's completion carries (`--sanitize race`), set before
   /// `done`.
   std::shared_ptr<race::Clock> done_clock;
+  /// When it completed, in modelled time (a timed run), set before `done`.
+  double done_at = 0;
   std::thread runner;
 };
 

@@ -5,6 +5,7 @@
 #include "race.h"
 #include "report.h"
 #include "sched.h"
+#include "timing.h"
 
 #include <algorithm>
 #include <chrono>
@@ -44,10 +45,13 @@ std::unordered_map<std::thread::id, std::shared_ptr<race::Clock>> g_finished;
 /// Scheduler ids of started threads, until they are joined.
 std::unordered_map<std::thread::id, int32_t> g_sched_ids;
 
-void enter(const Identity &id, const race::Clock *parent, int32_t sched_id) {
+void enter(const Identity &id, const race::Clock *parent, int32_t sched_id,
+           double started) {
   t_self.id = id;
   if (sched::enabled())
     sched::enter(sched_id);
+  if (timing::enabled())
+    timing::start(started);
   race::start(parent);
   int32_t index = g_slot_count.fetch_add(1, std::memory_order_relaxed);
   if (index >= kMaxSlots) {
@@ -63,6 +67,8 @@ void enter(const Identity &id, const race::Clock *parent, int32_t sched_id) {
 }
 
 void leave() {
+  if (timing::enabled())
+    timing::finish();
   if (std::shared_ptr<race::Clock> clock = race::finish()) {
     std::lock_guard<std::mutex> guard(g_finished_lock);
     g_finished[std::this_thread::get_id()] = std::move(clock);
@@ -93,14 +99,14 @@ ThreadState &self() { return t_self; }
 std::thread spawn(const Identity &id, std::function<void()> body) {
   g_pending_starts.fetch_add(1, std::memory_order_relaxed);
   int32_t sched_id = sched::enabled() ? sched::reserve() : -1;
-  std::thread thread(
-      [id, body = std::move(body), parent = race::fork(), sched_id] {
-        enter(id, parent.get(), sched_id);
-        body();
-        leave();
-        if (sched::enabled())
-          sched::leave();
-      });
+  std::thread thread([id, body = std::move(body), parent = race::fork(),
+                      sched_id, started = timing::now()] {
+    enter(id, parent.get(), sched_id, started);
+    body();
+    leave();
+    if (sched::enabled())
+      sched::leave();
+  });
   if (sched::enabled()) {
     std::lock_guard<std::mutex> guard(g_finished_lock);
     g_sched_ids[thread.get_id()] = sched_id;
@@ -118,8 +124,16 @@ void join(std::thread &thread) {
     }
     // The thread's end as the scheduler sees it; the OS thread ends right
     // after it.
-    sched::wait_until("join", {sched::finished_thread(child)},
-                      [child] { return sched::finished(child); });
+    sched::When when;
+    if (timing::enabled())
+      when = [now = timing::now(), child] {
+        return std::max(now, timing::end_of(child));
+      };
+    sched::wait_until(
+        "join", {sched::finished_thread(child)},
+        [child] { return sched::finished(child); }, when);
+    if (timing::enabled())
+      timing::advance_to(timing::end_of(child));
   }
   thread.join();
   if (!race::enabled())

@@ -6,6 +6,8 @@
 #include "memory.h"
 #include "race.h"
 #include "report.h"
+#include "sched.h"
+#include "timing.h"
 #include "world.h"
 
 #include <cstring>
@@ -95,6 +97,12 @@ std::string tile_shape(const TileRef &tile) {
          shape(tile.valid_rows, tile.valid_cols);
 }
 
+/// The bytes of a tile's valid shape: what tile math works on.
+uint64_t valid_bytes(const TileRef &tile) {
+  return static_cast<uint64_t>(tile.valid_rows * tile.valid_cols *
+                               tile.elem_bytes);
+}
+
 /// TLOAD and TSTORE move exactly the tile's valid shape: PTO asserts that
 /// the view has it (TSTORE would otherwise write the valid shape through
 /// the view's strides, past a smaller view).
@@ -145,6 +153,11 @@ void tload(const TileRef &dst, const ViewRef &src, const char *site) {
                     "tload", site);
   load_region(dst, static_cast<const uint8_t *>(src.data), src.rows, src.cols,
               src.row_stride);
+  if (timing::enabled()) {
+    // Links are claimed in modelled-time order: a scheduling point.
+    sched::point("transfer", {});
+    timing::load(dst.data, payload_bytes(src), route_from(place));
+  }
   if (is_remote(place))
     rank_state(self().id.rank)
         .stats.remote_load_bytes.fetch_add(payload_bytes(src),
@@ -168,6 +181,10 @@ void tstore(const ViewRef &dst, const TileRef &src, bool atomic_add,
                     op, site);
   store_region(static_cast<uint8_t *>(dst.data), dst.row_stride, src, dst.rows,
                dst.cols, atomic_add);
+  if (timing::enabled()) {
+    sched::point("transfer", {});
+    timing::store(src.data, payload_bytes(dst), route_to(place));
+  }
   if (is_remote(place))
     rank_state(self().id.rank)
         .stats.remote_store_bytes.fetch_add(payload_bytes(dst),
@@ -178,6 +195,8 @@ void tile_binary(BinOp op, const TileRef &dst, const TileRef &a,
                  const TileRef &b, const char *site) {
   static const char *const names[] = {"tadd", "tmax", "tmin", "tmul"};
   check_same_valid(names[static_cast<int>(op)], site, dst, {&a, &b});
+  if (timing::enabled())
+    timing::math(dst.data, {a.data, b.data}, valid_bytes(dst));
   visit(dst.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto *out = static_cast<T *>(dst.data);
@@ -210,6 +229,8 @@ void tile_binary(BinOp op, const TileRef &dst, const TileRef &a,
 
 void tile_copy(const TileRef &dst, const TileRef &src, const char *site) {
   check_same_valid("tcopy", site, dst, {&src});
+  if (timing::enabled())
+    timing::math(dst.data, {src.data}, valid_bytes(dst));
   const int64_t e = dst.elem_bytes;
   for (int64_t r = 0; r < dst.valid_rows; ++r)
     std::memmove(static_cast<uint8_t *>(dst.data) + r * dst.cols * e,

@@ -12,7 +12,9 @@
 #include "memory.h"
 #include "race.h"
 #include "report.h"
+#include "sched.h"
 #include "tiles.h"
+#include "timing.h"
 #include "world.h"
 
 #include <algorithm>
@@ -87,6 +89,14 @@ void transfer(Transfer kind, const ViewRef &dst, const ViewRef &src,
                   stage.valid_cols, src.row_stride);
       store_region(out + (r * dst.row_stride + c) * e, dst.row_stride, stage,
                    stage.valid_rows, stage.valid_cols, atomic_add);
+      if (timing::enabled()) {
+        auto bytes =
+            static_cast<uint64_t>(stage.valid_rows * stage.valid_cols * e);
+        sched::point("transfer", {});
+        timing::load(stage.data, bytes, route_from(from));
+        sched::point("transfer", {});
+        timing::store(stage.data, bytes, route_to(to));
+      }
     }
   }
 

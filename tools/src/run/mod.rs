@@ -24,7 +24,7 @@ mod explore;
 
 use build::{Flavour, Toolchain};
 use melior::{Context, ir::Module, pass::PassManager, utility::parse_pass_pipeline};
-use pld_passes::ir::location_text;
+use pld_passes::{ir::location_text, model::Model};
 use pld_run_core::{
     args::{resolve, validate},
     check::{Report, compare},
@@ -194,6 +194,7 @@ fn execute(
         schedule: options.schedule.clone(),
         asleep: Vec::new(),
         trace: options.schedule.is_some().then(|| work.join("trace.txt")),
+        timing: timing_parameters(options).map_err(bad)?,
         stats: work.join("stats.json"),
         input: work.join("input.bin"),
         output: work.join("output.bin"),
@@ -222,11 +223,15 @@ fn execute(
             .dump(directory)
             .map_err(|error| bad(error.to_string()))?;
     }
-    if let Some(format) = options.stats {
+    if options.stats.is_some() || options.timing.is_some() {
         let stats = Stats::read(&job.stats).map_err(|error| bad(error.to_string()))?;
-        match format {
-            StatsFormat::Json => out!("{}\n", stats.to_json()),
-            StatsFormat::Table => out!("{}", stats.to_table()),
+        match options.stats {
+            Some(StatsFormat::Json) => out!("{}\n", stats.to_json()),
+            Some(StatsFormat::Table) => out!("{}", stats.to_table()),
+            None => {}
+        }
+        if options.timing.is_some() && options.stats != Some(StatsFormat::Json) {
+            out!("{}", stats.timing_report());
         }
     }
     let report = check(options, &final_values, expected);
@@ -241,6 +246,23 @@ fn execute(
         err!("pld-run: {}\n", report.summary());
     }
     Ok(report.status())
+}
+
+/// The machine model's parameters for the job file (`--timing`, with the
+/// `--model` overrides), or why they are wrong.
+fn timing_parameters(options: &Options) -> Result<Option<Vec<String>>, String> {
+    let Some(timing) = &options.timing else {
+        return Ok(None);
+    };
+    let mut model = Model::named(&timing.model).map_err(|error| format!("--timing: {error}"))?;
+    for overrides in &timing.overrides {
+        model = model
+            .with_overrides(overrides)
+            .map_err(|error| format!("--model: {error}"))?;
+    }
+    Ok(Some(
+        model.to_string().split(',').map(str::to_owned).collect(),
+    ))
 }
 
 /// The `--expect` comparisons of a run's final values.

@@ -1,0 +1,349 @@
+//===- timing.cpp - Modelled time: a virtual clock per thread -------------===//
+//
+// A timed run is serialized (one simulated thread runs at a time, chosen by
+// sched.cpp's `time` strategy), so the shared state here needs no lock: the
+// scheduler's handoff orders every access.
+//
+//===----------------------------------------------------------------------===//
+
+#include "timing.h"
+
+#include "report.h"
+#include "sched.h"
+#include "thread.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+#include <map>
+#include <unordered_map>
+
+namespace pld::sim::timing {
+namespace {
+
+constexpr double kNever = std::numeric_limits<double>::infinity();
+
+bool g_enabled = false;
+Model g_model;
+int32_t g_ranks = 0;
+
+/// When each link (from * ranks + to) and each rank's ingress is free, and
+/// the bytes each link carried.
+std::vector<double> g_link_free, g_ingress_free;
+std::vector<uint64_t> g_link_bytes;
+/// The latest end of any thread of each rank.
+std::vector<double> g_rank_end;
+/// End clocks by scheduler thread id.
+std::vector<double> g_ends;
+
+/// One value a cell had: when it arrived there, and who wrote it.
+struct Arrival {
+  double at;
+  int32_t value;
+  std::string thread;
+  const char *site;
+  double sent;
+};
+std::unordered_map<const int32_t *, std::vector<Arrival>> g_cells;
+
+/// A wait that held its thread up: the thread, the op, when it began
+/// waiting and when it went on, and the notify that let it.
+struct Stall {
+  const char *site;
+  double from, at;
+  Arrival cause; ///< A copy: the cell's log grows.
+};
+std::map<std::string, std::vector<Stall>> g_stalls;
+/// The thread that ended last, and when.
+std::string g_last_thread;
+double g_last_end = 0;
+
+/// A tile's state in the unified buffer: written when `ready`, read by
+/// every op in flight by `free`.
+struct TileTimes {
+  double ready = 0, free = 0;
+};
+
+/// The calling thread's clocks.
+struct Clocks {
+  double now = 0;     ///< Where instruction issue has got to.
+  double pending = 0; ///< When everything issued so far is done.
+  double vector = 0;  ///< When the vector unit is free.
+  double local = 0;   ///< When the core's own-memory engine is free.
+  std::unordered_map<const void *, TileTimes> tiles;
+};
+thread_local Clocks t_clocks;
+
+void issue() { t_clocks.now += g_model.issue_ns; }
+
+void done_at(double end) { t_clocks.pending = std::max(t_clocks.pending, end); }
+
+/// Claims the resources of a transfer of `bytes` that may start at
+/// `earliest`; returns when it ends.
+double transfer(double earliest, uint64_t bytes, Route route, bool push) {
+  auto b = static_cast<double>(bytes);
+  if (!route.remote) {
+    double start = std::max(earliest, t_clocks.local);
+    t_clocks.local = start + b / g_model.local_bytes_per_ns;
+    return t_clocks.local;
+  }
+  size_t link = static_cast<size_t>(route.from) * g_ranks + route.to;
+  double rate =
+      push ? g_model.link_write_bytes_per_ns : g_model.link_bytes_per_ns;
+  double link_start = std::max(earliest, g_link_free[link]);
+  g_link_free[link] = link_start + b / rate;
+  double &ingress = g_ingress_free[static_cast<size_t>(route.to)];
+  double ingress_start = std::max(earliest, ingress);
+  ingress = ingress_start + b / g_model.ingress_bytes_per_ns;
+  g_link_bytes[link] += bytes;
+  return std::max(g_link_free[link], ingress);
+}
+
+std::string json_string(const std::string &text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    if (static_cast<unsigned char>(c) < 0x20)
+      continue;
+    out += c;
+  }
+  return out + "\"";
+}
+
+} // namespace
+
+bool parse_model(const std::vector<std::string> &words, Model &model,
+                 std::string &error) {
+  const std::pair<const char *, double Model::*> keys[] = {
+      {"alpha_ns", &Model::alpha_ns},
+      {"link_bytes_per_ns", &Model::link_bytes_per_ns},
+      {"link_write_bytes_per_ns", &Model::link_write_bytes_per_ns},
+      {"ingress_bytes_per_ns", &Model::ingress_bytes_per_ns},
+      {"local_bytes_per_ns", &Model::local_bytes_per_ns},
+      {"combine_bytes_per_ns", &Model::combine_bytes_per_ns},
+      {"issue_ns", &Model::issue_ns},
+  };
+  for (const std::string &word : words) {
+    size_t eq = word.find('=');
+    std::string key = word.substr(0, eq);
+    auto found = std::find_if(std::begin(keys), std::end(keys),
+                              [&](const auto &k) { return key == k.first; });
+    char *end = nullptr;
+    double value =
+        eq == std::string::npos ? -1 : std::strtod(word.c_str() + eq + 1, &end);
+    bool rate =
+        key.size() > 7 && key.compare(key.size() - 7, 7, "_per_ns") == 0;
+    if (found == std::end(keys) || !end || *end != '\0' || !(value >= 0) ||
+        (rate && value == 0)) {
+      error = "`timing` takes KEY=VALUE model parameters; `" + word +
+              "` is not one";
+      return false;
+    }
+    model.*(found->second) = value;
+  }
+  return true;
+}
+
+bool enabled() { return g_enabled; }
+
+void enable(const Model &model, int32_t ranks) {
+  g_enabled = true;
+  g_model = model;
+  g_ranks = ranks;
+  size_t links = static_cast<size_t>(ranks) * static_cast<size_t>(ranks);
+  g_link_free.assign(links, 0);
+  g_link_bytes.assign(links, 0);
+  g_ingress_free.assign(static_cast<size_t>(ranks), 0);
+  g_rank_end.assign(static_cast<size_t>(ranks), 0);
+}
+
+const Model &model() { return g_model; }
+
+double now() { return g_enabled ? t_clocks.now : 0; }
+
+void start(double at) { t_clocks = Clocks{at, at, at, at, {}}; }
+
+double finish() {
+  double end = std::max(t_clocks.now, t_clocks.pending);
+  t_clocks.now = end;
+  int32_t rank = self().id.rank;
+  if (rank >= 0 && rank < g_ranks)
+    g_rank_end[static_cast<size_t>(rank)] =
+        std::max(g_rank_end[static_cast<size_t>(rank)], end);
+  int32_t id = sched::self_id();
+  if (id >= 0) {
+    if (g_ends.size() <= static_cast<size_t>(id))
+      g_ends.resize(static_cast<size_t>(id) + 1, 0);
+    g_ends[static_cast<size_t>(id)] = end;
+  }
+  if (end >= g_last_end) {
+    g_last_end = end;
+    g_last_thread = describe(self().id);
+  }
+  return end;
+}
+
+double end_of(int32_t sched_id) {
+  return static_cast<size_t>(sched_id) < g_ends.size()
+             ? g_ends[static_cast<size_t>(sched_id)]
+             : 0;
+}
+
+void advance_to(double at) { t_clocks.now = std::max(t_clocks.now, at); }
+
+void load(const void *tile, uint64_t bytes, Route route) {
+  issue();
+  TileTimes &times = t_clocks.tiles[tile];
+  double end = transfer(std::max({t_clocks.now, times.ready, times.free}),
+                        bytes, route, false);
+  times.ready = end;
+  done_at(end);
+}
+
+void store(const void *tile, uint64_t bytes, Route route) {
+  issue();
+  TileTimes &times = t_clocks.tiles[tile];
+  double end =
+      transfer(std::max(t_clocks.now, times.ready), bytes, route, true);
+  times.free = std::max(times.free, end);
+  done_at(end);
+}
+
+void math(const void *dst, std::initializer_list<const void *> sources,
+          uint64_t bytes) {
+  issue();
+  double start = std::max(t_clocks.now, t_clocks.vector);
+  for (const void *source : sources)
+    start = std::max(start, t_clocks.tiles[source].ready);
+  TileTimes &out = t_clocks.tiles[dst];
+  start = std::max({start, out.ready, out.free});
+  double end =
+      start + static_cast<double>(bytes) / g_model.combine_bytes_per_ns;
+  t_clocks.vector = end;
+  for (const void *source : sources)
+    t_clocks.tiles[source].free = std::max(t_clocks.tiles[source].free, end);
+  out.ready = end;
+  done_at(end);
+}
+
+void scalar(bool remote) {
+  issue();
+  if (remote)
+    t_clocks.now += g_model.alpha_ns;
+}
+
+void release() { t_clocks.now = std::max(t_clocks.now, t_clocks.pending); }
+
+void notified(const int32_t *cell, int32_t value, bool remote,
+              const char *site) {
+  issue();
+  double at = t_clocks.now + (remote ? g_model.alpha_ns : 0);
+  g_cells[cell].push_back({at, value, describe(self().id), site, t_clocks.now});
+}
+
+size_t seen(const int32_t *cell) {
+  auto it = g_cells.find(cell);
+  // The value the thread sees now is the last one written (or the
+  // initial one, position 0 of an empty log).
+  return it == g_cells.end() || it->second.empty() ? 0 : it->second.size() - 1;
+}
+
+namespace {
+
+/// The arrival at or after `from` whose value satisfies the comparison;
+/// null when the cell's initial value (never written) does.
+const Arrival *satisfying(const int32_t *cell, size_t from,
+                          bool (*holds)(int32_t, int32_t), int32_t expected,
+                          bool &found) {
+  found = false;
+  auto it = g_cells.find(cell);
+  if (it == g_cells.end() || it->second.empty()) {
+    found = holds(*cell, expected);
+    return nullptr;
+  }
+  const std::vector<Arrival> &log = it->second;
+  for (size_t i = from; i < log.size(); ++i)
+    if (holds(log[i].value, expected)) {
+      found = true;
+      return &log[i];
+    }
+  return nullptr;
+}
+
+} // namespace
+
+double satisfied_at(const int32_t *cell, size_t from,
+                    bool (*holds)(int32_t, int32_t), int32_t expected) {
+  bool found = false;
+  const Arrival *arrival = satisfying(cell, from, holds, expected, found);
+  if (!found)
+    return kNever;
+  return arrival ? arrival->at : 0;
+}
+
+void waited(const int32_t *cell, size_t from, bool (*holds)(int32_t, int32_t),
+            int32_t expected, const char *site, double at) {
+  bool found = false;
+  const Arrival *cause = satisfying(cell, from, holds, expected, found);
+  double began = t_clocks.now;
+  advance_to(at);
+  if (cause && at > began)
+    g_stalls[describe(self().id)].push_back({site, began, at, *cause});
+}
+
+double rank_ns(int32_t rank) {
+  return rank >= 0 && rank < g_ranks ? g_rank_end[static_cast<size_t>(rank)]
+                                     : 0;
+}
+
+void write_json(std::ostream &out, const Model &m) {
+  out << "\"model\": {\"alpha_ns\": " << m.alpha_ns
+      << ", \"link_bytes_per_ns\": " << m.link_bytes_per_ns
+      << ", \"link_write_bytes_per_ns\": " << m.link_write_bytes_per_ns
+      << ", \"ingress_bytes_per_ns\": " << m.ingress_bytes_per_ns
+      << ", \"local_bytes_per_ns\": " << m.local_bytes_per_ns
+      << ", \"combine_bytes_per_ns\": " << m.combine_bytes_per_ns
+      << ", \"issue_ns\": " << m.issue_ns
+      << "},\n\"modelled_ns\": " << g_last_end << ",\n\"links\": [";
+  bool first = true;
+  for (int32_t from = 0; from < g_ranks; ++from)
+    for (int32_t to = 0; to < g_ranks; ++to) {
+      uint64_t bytes = g_link_bytes[static_cast<size_t>(from) * g_ranks + to];
+      if (!bytes)
+        continue;
+      out << (first ? "" : ", ") << "{\"from\": " << from << ", \"to\": " << to
+          << ", \"bytes\": " << bytes << "}";
+      first = false;
+    }
+  // The critical path, backwards from the thread that ended last: the
+  // latest wait that held it up, then the thread whose notify released
+  // that wait, from the moment it notified.
+  out << "],\n\"critical_path\": [";
+  std::string thread = g_last_thread;
+  double until = g_last_end;
+  first = true;
+  for (int step = 0; step < 64; ++step) {
+    auto it = g_stalls.find(thread);
+    if (it == g_stalls.end())
+      break;
+    const Stall *latest = nullptr;
+    for (const Stall &stall : it->second)
+      if (stall.at <= until && (!latest || stall.at > latest->at))
+        latest = &stall;
+    if (!latest)
+      break;
+    out << (first ? "" : ",\n  ") << "{\"thread\": " << json_string(thread)
+        << ", \"site\": " << json_string(latest->site ? latest->site : "")
+        << ", \"from_ns\": " << latest->from << ", \"until_ns\": " << latest->at
+        << ", \"released_by\": " << json_string(latest->cause.thread)
+        << ", \"release_site\": "
+        << json_string(latest->cause.site ? latest->cause.site : "") << "}";
+    first = false;
+    thread = latest->cause.thread;
+    until = latest->cause.sent;
+  }
+  out << "]";
+}
+
+} // namespace pld::sim::timing

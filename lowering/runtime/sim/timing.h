@@ -1,0 +1,118 @@
+//===- timing.h - Modelled time: a virtual clock per thread -----*- C++ -*-===//
+//
+// `pld-run --timing` (the job's `timing` directive): every simulated thread
+// keeps a virtual clock that the ops it runs advance by what a machine model
+// says they cost (docs/performance.md):
+// - a core issues its instructions in order, each costing `issue_ns`;
+// - transfers are asynchronous: a load into a tile makes the tile ready when
+//   it ends, a store frees its tile when it ends; a pull from a peer's
+//   window (or a push into one) occupies the link between the two ranks,
+//   one transfer at a time, at the link's rate, and the receiving rank's
+//   ingress, which all its links share, at the ingress rate; a transfer
+//   from or to the core's own global memory occupies the core's local
+//   engine;
+// - tile math starts when its operands are ready and the vector unit is
+//   free, and runs at the combine rate;
+// - a release waits for every transfer and every tile op in flight;
+// - a notify reaches its cell one signal hop (`alpha_ns`) later when the
+//   cell is another rank's; a wait completes when the first value of the
+//   cell (after what the thread saw of it) that satisfies it has arrived;
+// - threads start at their parent's clock; a join, a task dependency and a
+//   task's deferred conditions complete at the latest of what they wait for.
+//
+// The clock is deterministic: a timed run is serialized (sched.h's `time`
+// strategy) and at every choice the thread whose next operation is earliest
+// in modelled time runs, ties to the lowest thread id. Transfers are
+// scheduling points, so links and ingress are claimed in modelled-time
+// order; nothing depends on the host's scheduling.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PLD_SIM_TIMING_H
+#define PLD_SIM_TIMING_H
+
+#include <cstdint>
+#include <initializer_list>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace pld::sim::timing {
+
+/// The machine model (pld_passes::model::Model on the Rust side).
+struct Model {
+  double alpha_ns = 0;
+  double link_bytes_per_ns = 1;
+  double link_write_bytes_per_ns = 1;
+  double ingress_bytes_per_ns = 1;
+  double local_bytes_per_ns = 1;
+  double combine_bytes_per_ns = 1;
+  double issue_ns = 0;
+};
+
+/// Reads `KEY=VALUE` words into `model`; false with `error` set otherwise.
+bool parse_model(const std::vector<std::string> &words, Model &model,
+                 std::string &error);
+
+/// Whether the run keeps modelled time (set once, before any thread).
+bool enabled();
+void enable(const Model &model, int32_t ranks);
+
+/// The calling thread's clock: what a thread it starts begins at.
+double now();
+/// The calling (new) thread begins at `at`.
+void start(double at);
+/// The calling thread ends: its clock moves to when everything it issued
+/// is done, which it returns.
+double finish();
+/// The clock at which scheduler thread `id` ended (after it did).
+double end_of(int32_t sched_id);
+/// The calling thread waited for something that completed at `at`.
+void advance_to(double at);
+
+/// Where a transfer's bytes go: between a core and its own rank's memory,
+/// or over the link from rank `from` to rank `to`.
+struct Route {
+  bool remote;
+  int32_t from, to;
+};
+
+/// Global memory into the tile whose unified-buffer data is at `tile`.
+void load(const void *tile, uint64_t bytes, Route route);
+/// The tile at `tile` into global memory.
+void store(const void *tile, uint64_t bytes, Route route);
+/// Tile math writing `dst` from `sources`, `bytes` of one operand.
+void math(const void *dst, std::initializer_list<const void *> sources,
+          uint64_t bytes);
+/// A scalar access of global memory (`remote`: another rank's window).
+void scalar(bool remote);
+void release();
+
+/// A notify of `cell` that left `value` in it; `remote`: another rank's.
+void notified(const int32_t *cell, int32_t value, bool remote,
+              const char *site);
+/// How many values `cell` has had: a waiter's starting point.
+size_t seen(const int32_t *cell);
+/// When the first value of `cell` from position `from` on that satisfies
+/// `holds` arrived (0 for the cell's initial value); infinity if none did.
+double satisfied_at(const int32_t *cell, size_t from,
+                    bool (*holds)(int32_t value, int32_t expected),
+                    int32_t expected);
+/// The calling thread waited on `cell` at `site` from position `from` and
+/// went on at `at` (kept for the critical path).
+void waited(const int32_t *cell, size_t from,
+            bool (*holds)(int32_t value, int32_t expected), int32_t expected,
+            const char *site, double at);
+
+/// The per-rank modelled times, the bytes over every link and the critical
+/// path, as JSON members (`"modelled_ns"` per rank is written by the
+/// caller through `rank_ns`).
+double rank_ns(int32_t rank);
+void write_json(std::ostream &out, const Model &model);
+
+/// The model in use.
+const Model &model();
+
+} // namespace pld::sim::timing
+
+#endif // PLD_SIM_TIMING_H

@@ -1,0 +1,74 @@
+// Kernels whose modelled time (pld-run --timing) follows from the model by
+// hand: one transfer, two transfers over two links or one, and a signal.
+
+// Rank 1 pulls 4096 bytes from rank 0 and keeps them.
+func.func @pull_one(%data: !pld.dtensor<1x1024xf32>, %out: !pld.dtensor<1x1024xf32>,
+                    %sig: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %sig : !pld.dtensor<4x1xi32>
+  %me32 = pld.system.rank %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %is_one = arith.cmpi eq, %me, %c1 : index
+  scf.if %is_one {
+    %t = pld.tile.remote_load %data[0, 0], peer %c0 : !pld.dtensor<1x1024xf32> -> !pl.tile<1x1024xf32>
+    pl.store %t, %out[0, 0] : !pl.tile<1x1024xf32>, !pld.dtensor<1x1024xf32>
+  }
+  return
+}
+
+// Rank 2 pulls 4096 bytes from rank 0 and 4096 from rank 1: two links at
+// once, both into rank 2's ingress.
+func.func @pull_two(%data: !pld.dtensor<1x1024xf32>, %out: !pld.dtensor<1x1024xf32>,
+                    %sig: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %sig : !pld.dtensor<4x1xi32>
+  %me32 = pld.system.rank %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %is_two = arith.cmpi eq, %me, %c2 : index
+  scf.if %is_two {
+    %a = pld.tile.remote_load %data[0, 0], peer %c0 : !pld.dtensor<1x1024xf32> -> !pl.tile<1x1024xf32>
+    %b = pld.tile.remote_load %data[0, 0], peer %c1 : !pld.dtensor<1x1024xf32> -> !pl.tile<1x1024xf32>
+    %s = pl.add %a, %b : !pl.tile<1x1024xf32>
+    pl.store %s, %out[0, 0] : !pl.tile<1x1024xf32>, !pld.dtensor<1x1024xf32>
+  }
+  return
+}
+
+// Rank 1 pulls the two halves of rank 0's 4096 bytes: one link, one
+// transfer at a time, so no faster than pulling the whole.
+func.func @pull_same_link(%data: !pld.dtensor<1x1024xf32>, %out: !pld.dtensor<1x1024xf32>,
+                          %sig: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %sig : !pld.dtensor<4x1xi32>
+  %me32 = pld.system.rank %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %is_one = arith.cmpi eq, %me, %c1 : index
+  scf.if %is_one {
+    %a = pld.tile.remote_load %data[0, 0], peer %c0 : !pld.dtensor<1x1024xf32> -> !pl.tile<1x512xf32>
+    %b = pld.tile.remote_load %data[0, 512], peer %c0 : !pld.dtensor<1x1024xf32> -> !pl.tile<1x512xf32>
+    pl.store %a, %out[0, 0] : !pl.tile<1x512xf32>, !pld.dtensor<1x1024xf32>
+    pl.store %b, %out[0, 512] : !pl.tile<1x512xf32>, !pld.dtensor<1x1024xf32>
+  }
+  return
+}
+
+// Rank 0 notifies rank 1, which waits: one signal hop.
+func.func @one_hop(%sig: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %sig : !pld.dtensor<4x1xi32>
+  %me32 = pld.system.rank %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %is_zero = arith.cmpi eq, %me, %c0 : index
+  scf.if %is_zero {
+    pld.system.notify %sig[0, 0], peer %c1, value %one, op atomic_add : !pld.dtensor<4x1xi32>
+  } else {
+    pld.system.wait %sig[0, 0], expected %one, cmp ge : !pld.dtensor<4x1xi32>
+  }
+  return
+}
