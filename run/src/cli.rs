@@ -7,6 +7,7 @@
 //!         [--stats[=json]] [--timeout SECONDS] [--sanitize race|thread|address]
 //!         [--schedule CHOICES|pct:SEED[:DEPTH]] [--explore[=MAX]]
 //!         [--timing[=MODEL]] [--model KEY=VALUE[,...]]...
+//!         [--trace FILE.json] [--timeline FILE.svg]
 //!         [--pipeline PIPELINE] [--keep DIR]
 //! ```
 //!
@@ -155,6 +156,12 @@ struct Line {
     /// Override parameters of the --timing model, e.g. alpha_ns=1000,link_bytes_per_ns=20 (repeatable)
     #[arg(long, value_name = "KEY=VALUE[,...]", action = ArgAction::Append, allow_hyphen_values = true)]
     model: Vec<OsString>,
+    /// Write what every thread did as Chrome trace-event JSON (open it in Perfetto or chrome://tracing): a track per rank, task, block and lane, slices for waits, transfers and tile math, an arrow from every notify to the wait it released; modelled time with --timing, wall-clock time otherwise
+    #[arg(long, value_name = "FILE.json", action = ArgAction::Append, allow_hyphen_values = true)]
+    trace: Vec<OsString>,
+    /// Draw the same as a static SVG picture (ranks as rows, waits shaded, arrows for notifies)
+    #[arg(long, value_name = "FILE.svg", action = ArgAction::Append, allow_hyphen_values = true)]
+    timeline: Vec<OsString>,
     /// Lowering pipeline to use instead of the default
     #[arg(long, value_name = "PIPELINE", action = ArgAction::Append, allow_hyphen_values = true)]
     pipeline: Vec<OsString>,
@@ -280,6 +287,10 @@ pub struct Options {
     /// (`KEY=VALUE` items, in order), checked against the model by whoever
     /// builds it.
     pub timing: Option<Timing>,
+    /// `--trace`: where the trace events go.
+    pub trace: Option<PathBuf>,
+    /// `--timeline`: where their picture goes.
+    pub timeline: Option<PathBuf>,
     pub pipeline: Option<String>,
     pub keep: Option<PathBuf>,
 }
@@ -660,6 +671,17 @@ fn options(line: Line, after_stats: impl Fn(&OsStr) -> bool) -> Result<Options, 
         }
     }
     let timing = timing.map(|model| Timing { model, overrides });
+    let trace = single("--trace", &line.trace)?
+        .map(|v| path("--trace", v))
+        .transpose()?;
+    let timeline = single("--timeline", &line.timeline)?
+        .map(|v| path("--timeline", v))
+        .transpose()?;
+    if explore.is_some() && (trace.is_some() || timeline.is_some()) {
+        return Err(usage_error(
+            "--trace and --timeline describe one run and --explore makes many: replay one with --schedule",
+        ));
+    }
     let pipeline = single("--pipeline", &line.pipeline)?
         .map(|v| non_empty("--pipeline", v))
         .transpose()?;
@@ -690,6 +712,8 @@ fn options(line: Line, after_stats: impl Fn(&OsStr) -> bool) -> Result<Options, 
         schedule,
         explore,
         timing,
+        trace,
+        timeline,
         pipeline,
         keep,
     })

@@ -11,6 +11,7 @@
 //! schedule replay <t0>,<t1>,... | schedule pct <seed> <depth>
 //! trace <path>
 //! timing <key>=<value> ...
+//! events <path>
 //! stats <path>
 //! input <path>
 //! output <path>
@@ -83,6 +84,8 @@ pub struct Job {
     pub trace: Option<PathBuf>,
     /// The machine model's `KEY=VALUE` parameters of a timed run.
     pub timing: Option<Vec<String>>,
+    /// Where the harness writes the run's trace events (`--trace`).
+    pub events: Option<PathBuf>,
     /// Where the harness writes its counters (see [`crate::stats`]).
     pub stats: PathBuf,
     /// The input binary ([`write_input`]).
@@ -119,11 +122,17 @@ impl Job {
             line(format!("timing {}", parameters.join(" ")));
         }
         let mut paths = Vec::new();
-        for (key, path) in self.trace.iter().map(|trace| ("trace", trace)).chain([
-            ("stats", &self.stats),
-            ("input", &self.input),
-            ("output", &self.output),
-        ]) {
+        for (key, path) in self
+            .trace
+            .iter()
+            .map(|trace| ("trace", trace))
+            .chain(self.events.iter().map(|events| ("events", events)))
+            .chain([
+                ("stats", &self.stats),
+                ("input", &self.input),
+                ("output", &self.output),
+            ])
+        {
             let bytes = path.as_os_str().as_encoded_bytes();
             if bytes.is_empty() || bytes.iter().any(|b| b.is_ascii_whitespace() || *b == b'#') {
                 return Err(Error::new(format!(
@@ -263,6 +272,7 @@ mod tests {
             asleep: Vec::new(),
             trace: None,
             timing: None,
+            events: None,
             stats: "/tmp/run/stats.json".into(),
             input: "/tmp/run/input.bin".into(),
             output: "/tmp/run/output.bin".into(),

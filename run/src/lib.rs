@@ -39,6 +39,7 @@ mod os_str;
 pub mod print;
 pub mod stats;
 pub mod status;
+pub mod timeline;
 pub mod values;
 
 use std::fmt;

@@ -117,6 +117,7 @@ fn run(o: &Options, dir: &Path, corrupt: Option<(usize, usize)>) -> Run {
         asleep: Vec::new(),
         trace: None,
         timing: None,
+        events: None,
         stats: dir.join("stats.json"),
         input: dir.join("input.bin"),
         output: dir.join("output.bin"),

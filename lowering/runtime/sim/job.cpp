@@ -82,6 +82,10 @@ std::string directive(const std::vector<std::string> &words, Job &job,
     job.timing.assign(words.begin() + 1, words.end());
     if (job.timing.empty())
       return "`timing` takes the model's KEY=VALUE parameters";
+  } else if (key == "events") {
+    if (!want(2))
+      return "`events` takes one path";
+    job.events = words[1];
   } else if (key == "trace") {
     if (!want(2))
       return "`trace` takes one path";

@@ -37,6 +37,7 @@ struct Job {
   /// The `timing` directive's model parameters (`KEY=VALUE` words; empty:
   /// no modelled time).
   std::vector<std::string> timing;
+  std::string events; ///< Where a traced run writes its trace events.
   double timeout_s = 60;
   uint64_t window_heap = 16 << 20;
   std::string stats, input, output;

@@ -287,6 +287,7 @@ void *bind_tile(int64_t ub_offset, int64_t bytes, int64_t align, int64_t rows,
 
 void check_read(const void *p, int64_t bytes, const char *site,
                 const void *tensor, int64_t tensor_bytes) {
+  doing(site);
   Place place = check_range(p, static_cast<uint64_t>(bytes), "read", site);
   check_in_tensor(p, static_cast<uint64_t>(bytes), tensor,
                   static_cast<uint64_t>(tensor_bytes), "read", site,
@@ -300,6 +301,7 @@ void check_read(const void *p, int64_t bytes, const char *site,
 
 void check_write(const void *p, int64_t bytes, const char *site,
                  const void *tensor, int64_t tensor_bytes) {
+  doing(site);
   Place place = check_range(p, static_cast<uint64_t>(bytes), "write", site);
   if (timing::enabled())
     timing::scalar(is_remote(place));

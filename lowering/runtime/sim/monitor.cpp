@@ -172,11 +172,13 @@ std::string thread_listing() {
       any = true;
       if (state == SlotState::Finished)
         continue;
-      lines.emplace_back(order(slot.id), "  " + describe(slot.id) + ": " +
-                                             (state == SlotState::Blocked
-                                                  ? describe_wait(slot)
-                                                  : std::string("running")) +
-                                             "\n");
+      std::string what = "running";
+      if (state == SlotState::Blocked)
+        what = describe_wait(slot);
+      else if (const char *op = slot.last_op.load(std::memory_order_relaxed))
+        what += ", last in " + std::string(op);
+      lines.emplace_back(order(slot.id),
+                         "  " + describe(slot.id) + ": " + what + "\n");
     }
     std::sort(lines.begin(), lines.end());
     for (const auto &line : lines)

@@ -2,6 +2,7 @@
 
 #include "report.h"
 
+#include "events.h"
 #include "sched.h"
 #include "tasks.h"
 #include "world.h"
@@ -22,6 +23,8 @@ void stop_run(int status, const std::string &message) {
       std::this_thread::sleep_for(std::chrono::seconds(1));
   }
   std::fflush(stdout);
+  if (events::enabled())
+    events::write();
   // A serialized run is reproduced by its choices (`--schedule`).
   std::string report = sched::enabled()
                            ? message + "  schedule: " + sched::choices() + "\n"

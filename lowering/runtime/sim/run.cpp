@@ -2,6 +2,7 @@
 
 #include "run.h"
 
+#include "events.h"
 #include "job.h"
 #include "monitor.h"
 #include "race.h"
@@ -198,6 +199,8 @@ int run_main(int argc, char **argv, EntryFn entry) {
   }
   if (!job.schedule.empty() && !sched::configure(job.schedule, error))
     usage_error(argv[1] + std::string(": ") + error);
+  if (!job.events.empty())
+    events::enable(job.events);
   if (!job.trace.empty() && !sched::set_trace(job.trace))
     usage_error("cannot write the trace " + job.trace);
   Machine m;
@@ -231,6 +234,8 @@ int run_main(int argc, char **argv, EntryFn entry) {
     write_output(job, m);
   if (!job.stats.empty())
     write_stats(job);
+  if (events::enabled())
+    events::write();
   return 0;
 }
 

@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "events.h"
 #include "memory.h"
 #include "race.h"
 #include "report.h"
@@ -78,6 +79,7 @@ void remember(int32_t *cell) {
 
 void tnotify(int32_t *cell, int32_t value, NotifyOp op, const char *site,
              const int32_t *base, const int64_t *dims, int ndims) {
+  doing(site);
   check_signal_cell(cell, "tnotify", site, base, dims, ndims);
   ThreadState &t = self();
   std::memory_order order =
@@ -102,16 +104,22 @@ void tnotify(int32_t *cell, int32_t value, NotifyOp op, const char *site,
   if (timing::enabled())
     timing::notified(cell, signal.load(std::memory_order_relaxed),
                      is_peer_cell(cell, "tnotify", site), site);
+  if (events::enabled())
+    events::notified(cell, signal.load(std::memory_order_relaxed), site,
+                     events::now());
   rank_state(t.id.rank).stats.notifies.fetch_add(1, std::memory_order_relaxed);
   bump_progress();
 }
 
 void twait(int32_t *cell, int32_t expected, WaitCmp cmp, const char *site,
            const int32_t *base, const int64_t *dims, int ndims) {
-  check_signal_cell(cell, "twait", site, base, dims, ndims);
+  doing(site);
+  std::string where = check_signal_cell(cell, "twait", site, base, dims, ndims);
   check_cmp(cmp, "twait", site);
   ThreadState &t = self();
   auto start = std::chrono::steady_clock::now();
+  size_t traced_from = events::enabled() ? events::seen(cell) : 0;
+  double traced_begin = events::enabled() ? events::now() : 0;
   std::atomic_ref<int32_t> signal(*cell);
   auto ready = [&] {
     return holds(signal.load(std::memory_order_relaxed), expected, cmp);
@@ -147,6 +155,15 @@ void twait(int32_t *cell, int32_t expected, WaitCmp cmp, const char *site,
   }
   race::waited(cell, expected, cmp);
   remember(cell);
+  if (events::enabled())
+    events::waited(cell, traced_from, comparison(cmp), expected, site,
+                   "\"cell\": \"" + where + " at " +
+                       describe_address(reinterpret_cast<uintptr_t>(cell)) +
+                       "\", \"awaits\": \"" +
+                       (cmp == WaitCmp::EQ ? "== " : ">= ") +
+                       std::to_string(expected) + "\", \"saw\": " +
+                       std::to_string(signal.load(std::memory_order_relaxed)),
+                   traced_begin, events::now());
   auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
                 std::chrono::steady_clock::now() - start)
                 .count();

@@ -57,6 +57,9 @@ struct Slot {
   std::atomic<int32_t> ndims{0};
   std::atomic<int64_t> dims[8];
   std::atomic<Task *> dep{nullptr};
+  /// The op the thread ran last ("<op> at FILE:LINE:COL"), for a timeout
+  /// report about a thread that is running.
+  std::atomic<const char *> last_op{nullptr};
 };
 
 inline constexpr int32_t kMaxSlots = 1 << 15;
@@ -82,6 +85,13 @@ struct ThreadState {
 
 /// The calling thread's state.
 ThreadState &self();
+
+/// Notes that the calling thread runs the op at `site` (its slot's
+/// `last_op`; a relaxed store, cheap enough for every op).
+inline void doing(const char *site) {
+  if (site && self().slot)
+    self().slot->last_op.store(site, std::memory_order_relaxed);
+}
 
 /// Starts a simulated thread with identity `id` running `body`.
 std::thread spawn(const Identity &id, std::function<void()> body);

@@ -3,6 +3,7 @@
 #include "tiles.h"
 
 #include "elements.h"
+#include "events.h"
 #include "memory.h"
 #include "race.h"
 #include "report.h"
@@ -80,6 +81,37 @@ void store_region(uint8_t *dst, int64_t stride, const TileRef &tile,
   });
 }
 
+void moved(const char *name, const void *tile, uint64_t bytes,
+           timing::Route route, bool load, double began, const char *site) {
+  timing::Interval run{began, events::enabled() ? events::now() : began};
+  if (timing::enabled()) {
+    // Links are claimed in modelled-time order: a scheduling point.
+    sched::point("transfer", {});
+    run = load ? timing::load(tile, bytes, route)
+               : timing::store(tile, bytes, route);
+  }
+  if (events::enabled()) {
+    std::string args = "\"bytes\": " + std::to_string(bytes);
+    if (route.remote)
+      args += ", \"peer\": " + std::to_string(load ? route.from : route.to);
+    events::slice(name, "transfer", run.begin, run.end, site, args);
+  }
+}
+
+/// Accounts for tile math on `dst` from `sources` since `began`.
+void computed(const char *name, const TileRef &dst,
+              std::initializer_list<const void *> sources, double began,
+              const char *site) {
+  uint64_t bytes =
+      static_cast<uint64_t>(dst.valid_rows * dst.valid_cols * dst.elem_bytes);
+  timing::Interval run{began, events::enabled() ? events::now() : began};
+  if (timing::enabled())
+    run = timing::math(dst.data, sources, bytes);
+  if (events::enabled())
+    events::slice(name, "compute", run.begin, run.end, site,
+                  "\"bytes\": " + std::to_string(bytes));
+}
+
 void check_atomic_dtype(rt::detail::DType dtype, const char *op,
                         const char *site) {
   if (dtype == rt::detail::DType::I1)
@@ -95,12 +127,6 @@ std::string shape(int64_t rows, int64_t cols) {
 std::string tile_shape(const TileRef &tile) {
   return "a " + shape(tile.rows, tile.cols) + " tile with valid shape " +
          shape(tile.valid_rows, tile.valid_cols);
-}
-
-/// The bytes of a tile's valid shape: what tile math works on.
-uint64_t valid_bytes(const TileRef &tile) {
-  return static_cast<uint64_t>(tile.valid_rows * tile.valid_cols *
-                               tile.elem_bytes);
 }
 
 /// TLOAD and TSTORE move exactly the tile's valid shape: PTO asserts that
@@ -140,6 +166,7 @@ namespace pld::rt::detail {
 using namespace pld::sim;
 
 void tload(const TileRef &dst, const ViewRef &src, const char *site) {
+  doing(site);
   check_view_shape(src, "tload", site);
   check_transfer_shape("tload", site, src, dst);
   if (src.rows == 0 || src.cols == 0) {
@@ -151,13 +178,12 @@ void tload(const TileRef &dst, const ViewRef &src, const char *site) {
   race::access_rows(src.data, src.rows, src.cols * src.elem_bytes,
                     src.row_stride * src.elem_bytes, race::Access::Read,
                     "tload", site);
+  double began = events::enabled() ? events::now() : 0;
   load_region(dst, static_cast<const uint8_t *>(src.data), src.rows, src.cols,
               src.row_stride);
-  if (timing::enabled()) {
-    // Links are claimed in modelled-time order: a scheduling point.
-    sched::point("transfer", {});
-    timing::load(dst.data, payload_bytes(src), route_from(place));
-  }
+  if (timing::enabled() || events::enabled())
+    moved("tload", dst.data, payload_bytes(src), route_from(place), true, began,
+          site);
   if (is_remote(place))
     rank_state(self().id.rank)
         .stats.remote_load_bytes.fetch_add(payload_bytes(src),
@@ -166,6 +192,7 @@ void tload(const TileRef &dst, const ViewRef &src, const char *site) {
 
 void tstore(const ViewRef &dst, const TileRef &src, bool atomic_add,
             const char *site) {
+  doing(site);
   const char *op = atomic_add ? "tstore_atomic_add" : "tstore";
   check_view_shape(dst, op, site);
   check_transfer_shape(op, site, dst, src);
@@ -179,12 +206,12 @@ void tstore(const ViewRef &dst, const TileRef &src, bool atomic_add,
                     dst.row_stride * dst.elem_bytes,
                     atomic_add ? race::Access::AtomicAdd : race::Access::Write,
                     op, site);
+  double began = events::enabled() ? events::now() : 0;
   store_region(static_cast<uint8_t *>(dst.data), dst.row_stride, src, dst.rows,
                dst.cols, atomic_add);
-  if (timing::enabled()) {
-    sched::point("transfer", {});
-    timing::store(src.data, payload_bytes(dst), route_to(place));
-  }
+  if (timing::enabled() || events::enabled())
+    moved(op, src.data, payload_bytes(dst), route_to(place), false, began,
+          site);
   if (is_remote(place))
     rank_state(self().id.rank)
         .stats.remote_store_bytes.fetch_add(payload_bytes(dst),
@@ -193,10 +220,10 @@ void tstore(const ViewRef &dst, const TileRef &src, bool atomic_add,
 
 void tile_binary(BinOp op, const TileRef &dst, const TileRef &a,
                  const TileRef &b, const char *site) {
+  doing(site);
   static const char *const names[] = {"tadd", "tmax", "tmin", "tmul"};
   check_same_valid(names[static_cast<int>(op)], site, dst, {&a, &b});
-  if (timing::enabled())
-    timing::math(dst.data, {a.data, b.data}, valid_bytes(dst));
+  double began = events::enabled() ? events::now() : 0;
   visit(dst.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto *out = static_cast<T *>(dst.data);
@@ -225,17 +252,20 @@ void tile_binary(BinOp op, const TileRef &dst, const TileRef &a,
       }
     }
   });
+  if (timing::enabled() || events::enabled())
+    computed(names[static_cast<int>(op)], dst, {a.data, b.data}, began, site);
 }
 
 void tile_copy(const TileRef &dst, const TileRef &src, const char *site) {
   check_same_valid("tcopy", site, dst, {&src});
-  if (timing::enabled())
-    timing::math(dst.data, {src.data}, valid_bytes(dst));
+  double began = events::enabled() ? events::now() : 0;
   const int64_t e = dst.elem_bytes;
   for (int64_t r = 0; r < dst.valid_rows; ++r)
     std::memmove(static_cast<uint8_t *>(dst.data) + r * dst.cols * e,
                  static_cast<const uint8_t *>(src.data) + r * src.cols * e,
                  static_cast<size_t>(dst.valid_cols * e));
+  if (timing::enabled() || events::enabled())
+    computed("tcopy", dst, {src.data}, began, site);
 }
 
 } // namespace pld::rt::detail

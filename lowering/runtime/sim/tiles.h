@@ -9,6 +9,7 @@
 #define PLD_SIM_TILES_H
 
 #include "pld/runtime/host.h"
+#include "timing.h"
 
 #include <cstdint>
 
@@ -33,6 +34,13 @@ void load_region(const rt::detail::TileRef &tile, const uint8_t *src,
 /// adds when `atomic_add`.
 void store_region(uint8_t *dst, int64_t stride, const rt::detail::TileRef &tile,
                   int64_t rows, int64_t cols, bool atomic_add);
+
+/// Accounts for a transfer of `bytes` between the tile at `tile` and global
+/// memory along `route` that the simulator made since `began` (its events
+/// clock): charged to the model in a timed run (`load`: into the tile),
+/// recorded as a slice in a traced one.
+void moved(const char *name, const void *tile, uint64_t bytes,
+           timing::Route route, bool load, double began, const char *site);
 
 /// Traps when an atomic add is asked for an element type without one.
 void check_atomic_dtype(rt::detail::DType dtype, const char *op,

@@ -79,13 +79,13 @@ void issue() { t_clocks.now += g_model.issue_ns; }
 void done_at(double end) { t_clocks.pending = std::max(t_clocks.pending, end); }
 
 /// Claims the resources of a transfer of `bytes` that may start at
-/// `earliest`; returns when it ends.
-double transfer(double earliest, uint64_t bytes, Route route, bool push) {
+/// `earliest`; returns when it runs.
+Interval transfer(double earliest, uint64_t bytes, Route route, bool push) {
   auto b = static_cast<double>(bytes);
   if (!route.remote) {
     double start = std::max(earliest, t_clocks.local);
     t_clocks.local = start + b / g_model.local_bytes_per_ns;
-    return t_clocks.local;
+    return {start, t_clocks.local};
   }
   size_t link = static_cast<size_t>(route.from) * g_ranks + route.to;
   double rate =
@@ -96,7 +96,8 @@ double transfer(double earliest, uint64_t bytes, Route route, bool push) {
   double ingress_start = std::max(earliest, ingress);
   ingress = ingress_start + b / g_model.ingress_bytes_per_ns;
   g_link_bytes[link] += bytes;
-  return std::max(g_link_free[link], ingress);
+  return {std::min(link_start, ingress_start),
+          std::max(g_link_free[link], ingress)};
 }
 
 std::string json_string(const std::string &text) {
@@ -192,26 +193,28 @@ double end_of(int32_t sched_id) {
 
 void advance_to(double at) { t_clocks.now = std::max(t_clocks.now, at); }
 
-void load(const void *tile, uint64_t bytes, Route route) {
+Interval load(const void *tile, uint64_t bytes, Route route) {
   issue();
   TileTimes &times = t_clocks.tiles[tile];
-  double end = transfer(std::max({t_clocks.now, times.ready, times.free}),
-                        bytes, route, false);
-  times.ready = end;
-  done_at(end);
+  Interval run = transfer(std::max({t_clocks.now, times.ready, times.free}),
+                          bytes, route, false);
+  times.ready = run.end;
+  done_at(run.end);
+  return run;
 }
 
-void store(const void *tile, uint64_t bytes, Route route) {
+Interval store(const void *tile, uint64_t bytes, Route route) {
   issue();
   TileTimes &times = t_clocks.tiles[tile];
-  double end =
+  Interval run =
       transfer(std::max(t_clocks.now, times.ready), bytes, route, true);
-  times.free = std::max(times.free, end);
-  done_at(end);
+  times.free = std::max(times.free, run.end);
+  done_at(run.end);
+  return run;
 }
 
-void math(const void *dst, std::initializer_list<const void *> sources,
-          uint64_t bytes) {
+Interval math(const void *dst, std::initializer_list<const void *> sources,
+              uint64_t bytes) {
   issue();
   double start = std::max(t_clocks.now, t_clocks.vector);
   for (const void *source : sources)
@@ -225,6 +228,7 @@ void math(const void *dst, std::initializer_list<const void *> sources,
     t_clocks.tiles[source].free = std::max(t_clocks.tiles[source].free, end);
   out.ready = end;
   done_at(end);
+  return {start, end};
 }
 
 void scalar(bool remote) {

@@ -77,13 +77,18 @@ struct Route {
   int32_t from, to;
 };
 
+/// When an asynchronous operation runs, in modelled time.
+struct Interval {
+  double begin, end;
+};
+
 /// Global memory into the tile whose unified-buffer data is at `tile`.
-void load(const void *tile, uint64_t bytes, Route route);
+Interval load(const void *tile, uint64_t bytes, Route route);
 /// The tile at `tile` into global memory.
-void store(const void *tile, uint64_t bytes, Route route);
+Interval store(const void *tile, uint64_t bytes, Route route);
 /// Tile math writing `dst` from `sources`, `bytes` of one operand.
-void math(const void *dst, std::initializer_list<const void *> sources,
-          uint64_t bytes);
+Interval math(const void *dst, std::initializer_list<const void *> sources,
+              uint64_t bytes);
 /// A scalar access of global memory (`remote`: another rank's window).
 void scalar(bool remote);
 void release();

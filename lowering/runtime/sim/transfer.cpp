@@ -9,12 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "events.h"
 #include "memory.h"
 #include "race.h"
 #include "report.h"
-#include "sched.h"
 #include "tiles.h"
-#include "timing.h"
 #include "world.h"
 
 #include <algorithm>
@@ -48,6 +47,7 @@ bool overlap(const TileRef &a, const TileRef &b) {
 
 void transfer(Transfer kind, const ViewRef &dst, const ViewRef &src,
               const TileRef &ping, const TileRef *pong, const char *site) {
+  doing(site);
   const char *op = name(kind);
   check_view_shape(dst, op, site);
   check_view_shape(src, op, site);
@@ -85,18 +85,19 @@ void transfer(Transfer kind, const ViewRef &dst, const ViewRef &src,
       TileRef stage = pong && chunk % 2 == 1 ? *pong : ping;
       stage.valid_rows = std::min(stage.rows, dst.rows - r);
       stage.valid_cols = std::min(stage.cols, dst.cols - c);
+      auto bytes =
+          static_cast<uint64_t>(stage.valid_rows * stage.valid_cols * e);
+      bool accounted = timing::enabled() || events::enabled();
+      double began = events::enabled() ? events::now() : 0;
       load_region(stage, in + (r * src.row_stride + c) * e, stage.valid_rows,
                   stage.valid_cols, src.row_stride);
+      if (accounted)
+        moved(op, stage.data, bytes, route_from(from), true, began, site);
+      began = events::enabled() ? events::now() : 0;
       store_region(out + (r * dst.row_stride + c) * e, dst.row_stride, stage,
                    stage.valid_rows, stage.valid_cols, atomic_add);
-      if (timing::enabled()) {
-        auto bytes =
-            static_cast<uint64_t>(stage.valid_rows * stage.valid_cols * e);
-        sched::point("transfer", {});
-        timing::load(stage.data, bytes, route_from(from));
-        sched::point("transfer", {});
-        timing::store(stage.data, bytes, route_to(to));
-      }
+      if (accounted)
+        moved(op, stage.data, bytes, route_to(to), false, began, site);
     }
   }
 

@@ -195,6 +195,8 @@ fn execute(
         asleep: Vec::new(),
         trace: options.schedule.is_some().then(|| work.join("trace.txt")),
         timing: timing_parameters(options).map_err(bad)?,
+        events: (options.trace.is_some() || options.timeline.is_some())
+            .then(|| work.join("events.json")),
         stats: work.join("stats.json"),
         input: work.join("input.bin"),
         output: work.join("output.bin"),
@@ -209,10 +211,13 @@ fn execute(
         .map_err(|error| bad(error.to_string()))?;
 
     let status = run_program(program, &job_path, options, None)?;
+    // A trace shows most where a run went wrong: kept whatever the status.
+    if let Some(events) = job.events.as_ref().filter(|events| events.exists()) {
+        write_trace(options, events).map_err(bad)?;
+    }
     if let Some(failure) = status {
         return Err(failure);
     }
-
     let final_values =
         job::read_output(initial, &job.output).map_err(|error| bad(error.to_string()))?;
     for arg in &options.print {
@@ -246,6 +251,23 @@ fn execute(
         err!("pld-run: {}\n", report.summary());
     }
     Ok(report.status())
+}
+
+/// Puts the run's trace events where `--trace` asks and draws them where
+/// `--timeline` asks.
+fn write_trace(options: &Options, events: &Path) -> Result<(), String> {
+    let json = fs::read_to_string(events)
+        .map_err(|error| format!("cannot read the trace {}: {error}", events.display()))?;
+    if let Some(path) = &options.trace {
+        fs::write(path, &json)
+            .map_err(|error| format!("--trace: cannot write {}: {error}", path.display()))?;
+    }
+    if let Some(path) = &options.timeline {
+        let svg = pld_run_core::timeline::svg(&json).map_err(|error| error.to_string())?;
+        fs::write(path, svg)
+            .map_err(|error| format!("--timeline: cannot write {}: {error}", path.display()))?;
+    }
+    Ok(())
 }
 
 /// The machine model's parameters for the job file (`--timing`, with the

@@ -1,0 +1,55 @@
+//===- events.h - A trace of what every thread did ---------------*- C++
+//-*-===//
+//
+// `pld-run --trace FILE` (the job's `events PATH` directive): the run's
+// events as Chrome trace-event JSON, which Perfetto and chrome://tracing
+// open. A process per rank, a track per simulated thread (rank, task,
+// block, lane) and, in a timed run, extra tracks for the transfers a thread
+// has in flight at once; slices for waits (the cell, the value awaited and
+// the value seen), transfers (bytes, the peer) and tile math; a flow arrow
+// from every notify to each wait it released. Times are modelled
+// nanoseconds in a timed run (timing.h), wall-clock ones since the start
+// otherwise.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PLD_SIM_EVENTS_H
+#define PLD_SIM_EVENTS_H
+
+#include <cstdint>
+#include <string>
+
+namespace pld::sim::events {
+
+/// Whether the run records its events (set once, before any thread).
+bool enabled();
+void enable(const std::string &path);
+
+/// The clock events are stamped with, in nanoseconds.
+double now();
+
+/// A slice of work that runs beside the calling thread (a transfer, tile
+/// math): `name` from `begin` to `end`, with `args` (a JSON object's
+/// members, e.g. `"bytes": 64`), on the first of the thread's engine
+/// tracks that is free (transfers in flight together overlap).
+void slice(const char *name, const char *category, double begin, double end,
+           const char *site, const std::string &args);
+
+/// A notify of `cell` that left `value` there at `at`.
+void notified(const int32_t *cell, int32_t value, const char *site, double at);
+/// How many values `cell` has had: a waiter's starting point.
+size_t seen(const int32_t *cell);
+/// A wait on `cell` from position `from` that began at `begin` and held at
+/// `end`: a slice, and a flow from the notify that made it hold.
+void waited(const int32_t *cell, size_t from,
+            bool (*holds)(int32_t value, int32_t expected), int32_t expected,
+            const char *site, const std::string &what, double begin,
+            double end);
+
+/// Writes the trace: after every thread ended, or when a report stops the
+/// run (then as far as it got).
+void write();
+
+} // namespace pld::sim::events
+
+#endif // PLD_SIM_EVENTS_H
