@@ -44,6 +44,10 @@ sanitize_flags = os.environ.get("PLD_SANITIZE_FLAGS", "")
 
 config.test_exec_root = os.path.join(target_dir, "lit")
 
+# Tests that give a file to another user (pld-run's cache ownership check).
+if os.geteuid() == 0:
+    config.available_features.add("root")
+
 # cargo and rustup find their homes (the registry, the toolchain) through
 # these; the embedding tests run cargo.
 for variable in ["HOME", "CARGO_HOME", "RUSTUP_HOME", "RUSTUP_TOOLCHAIN"]:

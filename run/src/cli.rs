@@ -58,6 +58,15 @@ overflow); --expect compares against the stored value in f64 (integers
 exactly).
 Example: --init 0=r*100+i --expect 0=sum_r(r*100+i)
 
+build cache:
+  Compiled programs and the simulator library are cached by content
+  (SHA-256) in $PLD_RUN_CACHE, else $XDG_CACHE_HOME/pld/run, else
+  ~/.cache/pld/run, created private (0700); a cache directory owned by
+  another user or writable by others is refused. With none of the three
+  variables set, a run builds in a private temporary directory it removes.
+  PLD_RUN_CACHE_MAX caps the cache (bytes, K/M/G suffixes; default 1G): the
+  least recently used entries are removed first. PLD_CXX names the compiler.
+
 exit status:
   0 ok, 1 an expectation failed, 2 bad usage, invalid IR or a failed build,
   3 deadlock or timeout, 4 a trap, 5 a sanitizer report";
@@ -165,7 +174,7 @@ struct Line {
     /// Lowering pipeline to use instead of the default
     #[arg(long, value_name = "PIPELINE", action = ArgAction::Append, allow_hyphen_values = true)]
     pipeline: Vec<OsString>,
-    /// Keep the generated C++, job and binaries in DIR
+    /// Keep the emitted C++, the compiled program, its job and input in DIR, with DIR/rerun.sh, which reruns the program on them
     #[arg(long, value_name = "DIR", action = ArgAction::Append, allow_hyphen_values = true)]
     keep: Vec<OsString>,
 }

@@ -1,10 +1,12 @@
 //! Compiling a lowered module against the simulator, with every build
-//! cached by content hash: the runtime (embedded in this binary) is written
-//! out and built into a library once per runtime and flavour, and a program
-//! once per emitted file, entry and flavour.
+//! cached by content ([`super::cache`]): the runtime (embedded in this
+//! binary) is written out and built into a library once per runtime and
+//! flavour, and a program once per emitted file, entry and flavour.
 
+use super::cache::{self, Cache, CacheError};
 use std::{
     fs,
+    io::{Read as _, Seek as _},
     path::{Path, PathBuf},
     process::{Child, Command},
     time::{Duration, Instant},
@@ -48,74 +50,84 @@ impl Flavour {
     }
 }
 
-/// The compiler and the cache.
-pub struct Toolchain {
-    cxx: PathBuf,
-    cache: PathBuf,
+/// A build that did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    #[error(transparent)]
+    Cache(#[from] CacheError),
+    #[error("cannot start {program}: {source}")]
+    Start {
+        program: String,
+        source: std::io::Error,
+    },
+    #[error("{what} failed ({status})")]
+    Failed {
+        what: &'static str,
+        status: std::process::ExitStatus,
+    },
+    #[error("{what}: {source}")]
+    Io {
+        what: String,
+        source: std::io::Error,
+    },
 }
 
-/// 64-bit FNV-1a: a hash that stays the same across runs and builds.
-fn fnv(parts: &[&[u8]]) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for part in parts {
-        for byte in part.iter().chain(&[0xff]) {
-            hash ^= u64::from(*byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    format!("{hash:016x}")
+fn io(what: impl Into<String>) -> impl FnOnce(std::io::Error) -> BuildError {
+    let what = what.into();
+    move |source| BuildError::Io { what, source }
+}
+
+/// A compiled program and the cache entry that holds it.
+pub struct Program {
+    pub path: PathBuf,
+    /// The program's directory in the cache.
+    pub entry: PathBuf,
+    /// The runtime's directory in the cache (its library is linked in).
+    pub runtime: PathBuf,
+}
+
+/// The compiler and the cache.
+pub struct Toolchain<'a> {
+    cxx: PathBuf,
+    cache: &'a Cache,
 }
 
 const COMMON_FLAGS: &[&str] = &["-std=c++20", "-pthread", "-w"];
 
-impl Toolchain {
-    /// `PLD_CXX` or the LLVM clang++ this binary was built with; the cache
-    /// in `PLD_RUN_CACHE`, `$XDG_CACHE_HOME/pld/run` or `~/.cache/pld/run`.
-    pub fn new() -> Self {
+impl<'a> Toolchain<'a> {
+    /// `PLD_CXX` or the LLVM clang++ this binary was built with.
+    pub fn new(cache: &'a Cache) -> Self {
         let cxx = std::env::var_os("PLD_CXX")
+            .filter(|cxx| !cxx.is_empty())
             .map(PathBuf::from)
             .unwrap_or_else(|| PathBuf::from(env!("PLD_DEFAULT_CXX")));
-        let cache = std::env::var_os("PLD_RUN_CACHE")
-            .map(PathBuf::from)
-            .or_else(|| {
-                std::env::var_os("XDG_CACHE_HOME").map(|dir| PathBuf::from(dir).join("pld/run"))
-            })
-            .or_else(|| {
-                std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache/pld/run"))
-            })
-            .unwrap_or_else(|| std::env::temp_dir().join("pld-run-cache"));
         Self { cxx, cache }
     }
 
     /// The runtime's files, written out once per runtime.
-    fn runtime(&self) -> Result<PathBuf, String> {
+    fn runtime(&self) -> Result<PathBuf, BuildError> {
         let parts: Vec<&[u8]> = embedded::FILES
             .iter()
             .flat_map(|(path, contents)| [path.as_bytes(), *contents])
             .collect();
-        let directory = self.cache.join(format!("runtime-{}", fnv(&parts)));
+        let directory = self
+            .cache
+            .root()
+            .join(format!("runtime-{}", cache::key(&parts)));
         if directory.join("complete").exists() {
             return Ok(directory);
         }
-        let staging = self
-            .cache
-            .join(format!("runtime-staging-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&staging);
+        let staging = self.cache.staging(self.cache.root())?;
         for (path, contents) in embedded::FILES {
-            let target = staging.join(path);
-            fs::create_dir_all(target.parent().expect("a file has a directory"))
-                .and_then(|_| fs::write(&target, contents))
-                .map_err(|error| {
-                    format!("cannot write the runtime to {}: {error}", staging.display())
-                })?;
+            cache::write_new(&staging.path().join(path), contents)?;
         }
-        fs::write(staging.join("complete"), b"").map_err(|error| error.to_string())?;
-        publish(&staging, &directory)?;
+        cache::write_new(&staging.path().join("complete"), b"")?;
+        cache::publish(&staging.keep(), &directory)?;
         Ok(directory)
     }
 
     /// The simulator library of `flavour`.
-    fn library(&self, runtime: &Path, flavour: Flavour) -> Result<PathBuf, String> {
+    fn library(&self, runtime: &Path, flavour: Flavour) -> Result<PathBuf, BuildError> {
         let archive = runtime.join(format!("libpld_sim_{}.a", flavour.name()));
         if archive.exists() {
             return Ok(archive);
@@ -123,7 +135,7 @@ impl Toolchain {
         // One translation unit: the standard headers are parsed once.
         let mut unity = String::new();
         let mut sources: Vec<_> = fs::read_dir(runtime.join("sim"))
-            .map_err(|error| error.to_string())?
+            .map_err(io(format!("cannot read {}", runtime.display())))?
             .filter_map(|entry| entry.ok().map(|entry| entry.path()))
             .filter(|path| path.extension().is_some_and(|ext| ext == "cpp"))
             .filter(|path| path.file_name().is_some_and(|name| name != "harness.cpp"))
@@ -132,10 +144,10 @@ impl Toolchain {
         for source in sources {
             unity.push_str(&format!("#include \"{}\"\n", source.display()));
         }
-        let pid = std::process::id();
-        let unity_path = runtime.join(format!("unity-{}-{pid}.cpp", flavour.name()));
-        let object = runtime.join(format!("unity-{}-{pid}.o", flavour.name()));
-        fs::write(&unity_path, unity).map_err(|error| error.to_string())?;
+        let staging = self.cache.staging(runtime)?;
+        let unity_path = staging.path().join("unity.cpp");
+        let object = staging.path().join("unity.o");
+        cache::write_new(&unity_path, unity.as_bytes())?;
         let mut compile = Command::new(&self.cxx);
         compile
             .args(COMMON_FLAGS)
@@ -147,135 +159,104 @@ impl Toolchain {
             .arg("-o")
             .arg(&object);
         run_with_progress(compile, "building the simulator library (once per runtime)")?;
-        let staging = runtime.join(format!("libpld_sim_{}-{pid}.a", flavour.name()));
+        let built = staging.path().join("library.a");
         let archiver = self.cxx.with_file_name("llvm-ar");
         let mut archive_command = Command::new(if archiver.exists() {
             archiver
         } else {
             "ar".into()
         });
-        archive_command.arg("rcs").arg(&staging).arg(&object);
+        archive_command.arg("rcs").arg(&built).arg(&object);
         run_with_progress(archive_command, "archiving the simulator library")?;
-        let _ = fs::remove_file(&unity_path);
-        let _ = fs::remove_file(&object);
-        publish(&staging, &archive)?;
+        cache::publish(&built, &archive)?;
         Ok(archive)
     }
 
     /// The program that runs `cpp` with `entry` (the entry wrapper's name).
-    pub fn program(&self, cpp: &str, entry: &str, flavour: Flavour) -> Result<PathBuf, String> {
+    pub fn program(&self, cpp: &str, entry: &str, flavour: Flavour) -> Result<Program, BuildError> {
         let runtime = self.runtime()?;
+        self.cache.touch(&runtime);
         let library = self.library(&runtime, flavour)?;
-        let key = fnv(&[
+        let key = cache::key(&[
             cpp.as_bytes(),
             entry.as_bytes(),
             flavour.name().as_bytes(),
-            runtime.to_string_lossy().as_bytes(),
-            self.cxx.to_string_lossy().as_bytes(),
+            runtime.as_os_str().as_encoded_bytes(),
+            self.cxx.as_os_str().as_encoded_bytes(),
         ]);
-        let directory = self.cache.join(format!("program-{key}"));
+        let directory = self.cache.root().join(format!("program-{key}"));
         let program = directory.join("prog");
-        if program.exists() {
-            return Ok(program);
+        if !program.exists() {
+            let staging = self.cache.staging(self.cache.root())?;
+            let source = staging.path().join("emitted.cpp");
+            cache::write_new(&source, cpp.as_bytes())?;
+            let mut compile = Command::new(&self.cxx);
+            compile
+                .args(COMMON_FLAGS)
+                .args(flavour.program_flags())
+                // bf16 conversions need compiler-rt (Debian's libgcc lacks them).
+                .arg("--rtlib=compiler-rt")
+                .arg("-I")
+                .arg(runtime.join("include"))
+                .arg(format!("-DPLD_ENTRY={entry}"))
+                .arg(&source)
+                .arg(runtime.join("sim/harness.cpp"))
+                .arg(&library)
+                .arg("-o")
+                .arg(staging.path().join("prog"));
+            run_with_progress(
+                compile,
+                "compiling the emitted C++ (cached by content afterwards)",
+            )?;
+            cache::publish(&staging.keep(), &directory)?;
         }
-        fs::create_dir_all(&directory).map_err(|error| error.to_string())?;
-        let source = directory.join("emitted.cpp");
-        fs::write(&source, cpp).map_err(|error| error.to_string())?;
-        let staging = directory.join(format!("prog-{}", std::process::id()));
-        let mut compile = Command::new(&self.cxx);
-        compile
-            .args(COMMON_FLAGS)
-            .args(flavour.program_flags())
-            // bf16 conversions need compiler-rt (Debian's libgcc lacks them).
-            .arg("--rtlib=compiler-rt")
-            .arg("-I")
-            .arg(runtime.join("include"))
-            .arg(format!("-DPLD_ENTRY={entry}"))
-            .arg(&source)
-            .arg(runtime.join("sim/harness.cpp"))
-            .arg(&library)
-            .arg("-o")
-            .arg(&staging);
-        run_with_progress(
-            compile,
-            "compiling the emitted C++ (cached by content afterwards)",
-        )?;
-        publish(&staging, &program)?;
-        Ok(program)
-    }
-}
-
-/// Moves a finished build into place; another process may have won the race
-/// (then its identical result stays).
-fn publish(staging: &Path, target: &Path) -> Result<(), String> {
-    if let Some(parent) = target.parent() {
-        fs::create_dir_all(parent).map_err(|error| error.to_string())?;
-    }
-    match fs::rename(staging, target) {
-        Ok(()) => Ok(()),
-        Err(_) if target.exists() => {
-            let _ = fs::remove_dir_all(staging);
-            let _ = fs::remove_file(staging);
-            Ok(())
-        }
-        Err(error) => Err(format!(
-            "cannot move {} into the cache: {error}",
-            staging.display()
-        )),
+        self.cache.touch(&directory);
+        Ok(Program {
+            path: program,
+            entry: directory,
+            runtime,
+        })
     }
 }
 
 /// Runs a build step; says what it does on stderr when it takes over a
 /// second; its failure output goes to stderr.
-fn run_with_progress(mut command: Command, what: &str) -> Result<(), String> {
+fn run_with_progress(mut command: Command, what: &'static str) -> Result<(), BuildError> {
     let started = Instant::now();
     // A file, not a pipe: a compiler that writes a lot must not block on a
-    // reader that is waiting for it to finish.
-    let log = tempfile_in_temp(what)?;
-    let log_file = fs::File::create(&log).map_err(|error| error.to_string())?;
+    // reader that is waiting for it to finish. Anonymous: nothing to clean
+    // up, nothing another user can guess.
+    let mut log = tempfile::tempfile().map_err(io("cannot create the build log"))?;
     let mut child: Child = command
-        .stdout(log_file.try_clone().map_err(|error| error.to_string())?)
-        .stderr(log_file)
+        .stdout(log.try_clone().map_err(io("cannot create the build log"))?)
+        .stderr(log.try_clone().map_err(io("cannot create the build log"))?)
         .spawn()
-        .map_err(|error| format!("cannot start {:?}: {error}", command.get_program()))?;
+        .map_err(|source| BuildError::Start {
+            program: command.get_program().to_string_lossy().into_owned(),
+            source,
+        })?;
     let mut announced = false;
-    loop {
-        if child
-            .try_wait()
-            .map_err(|error| error.to_string())?
-            .is_some()
-        {
-            break;
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(io("waiting for the build"))? {
+            break status;
         }
         if !announced && started.elapsed() > Duration::from_secs(1) {
             err!("pld-run: {what}...\n");
             announced = true;
         }
         std::thread::sleep(Duration::from_millis(20));
-    }
-    let status = child.wait().map_err(|error| error.to_string())?;
+    };
     if announced {
         err!(
             "pld-run: done in {:.1} s\n",
             started.elapsed().as_secs_f64()
         );
     }
-    let output = fs::read(&log).unwrap_or_default();
-    let _ = fs::remove_file(&log);
     if status.success() {
         return Ok(());
     }
+    let mut output = Vec::new();
+    let _ = log.rewind().and_then(|()| log.read_to_end(&mut output));
     err!("{}", String::from_utf8_lossy(&output));
-    Err(format!("{what} failed ({status})"))
-}
-
-/// A fresh file name in the temporary directory.
-fn tempfile_in_temp(what: &str) -> Result<PathBuf, String> {
-    static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let count = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    Ok(std::env::temp_dir().join(format!(
-        "pld-run-{}-{count}-{}.log",
-        std::process::id(),
-        fnv(&[what.as_bytes()])
-    )))
+    Err(BuildError::Failed { what, status })
 }

@@ -30,11 +30,11 @@ pub fn run(
     expected: &Expected,
 ) -> Result<ExitStatus, Failure> {
     let bad = |message: String| fail(ExitStatus::BadInput, message);
-    let job_path = work.join("job.txt");
+    let job_path = work.join(super::JOB);
     let trace_path = work.join("trace.txt");
     let stdout = work.join("run.out");
     let stderr = work.join("run.err");
-    job.trace = Some(trace_path.clone());
+    job.trace = Some("trace.txt".into());
     let mut explorer = Explorer::new();
     let mut next = Next::default();
     let mut runs = 0u64;
@@ -45,7 +45,7 @@ pub fn run(
         job.write(&job_path)
             .map_err(|error| bad(error.to_string()))?;
         runs += 1;
-        let failure = run_program(program, &job_path, options, Some((&stdout, &stderr)))?;
+        let failure = run_program(program, work, options, Some((&stdout, &stderr)))?;
         // What a failing run printed is the report; a passing run's output
         // is dropped with the run.
         let replay = || {
@@ -75,8 +75,8 @@ pub fn run(
                 }
             }
         }
-        let final_values =
-            job::read_output(initial, &job.output).map_err(|error| bad(error.to_string()))?;
+        let final_values = job::read_output(initial, &work.join(&job.output))
+            .map_err(|error| bad(error.to_string()))?;
         let report = check(options, &final_values, expected);
         if !report.passed() {
             replay();

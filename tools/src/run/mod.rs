@@ -19,10 +19,12 @@ macro_rules! err {
 }
 
 mod build;
+mod cache;
 mod entry;
 mod explore;
 
 use build::{Flavour, Toolchain};
+use cache::Cache;
 use melior::{Context, ir::Module, pass::PassManager, utility::parse_pass_pipeline};
 use pld_passes::{ir::location_text, model::Model};
 use pld_run_core::{
@@ -38,13 +40,15 @@ use pld_run_core::{
 use std::{
     ffi::OsString,
     fs,
-    path::Path,
+    path::{Path, PathBuf},
     process,
     time::{Duration, Instant},
 };
 
 /// A failure with the exit status it means; the message is already printed
 /// when empty.
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
 struct Failure {
     status: ExitStatus,
     message: String,
@@ -114,30 +118,111 @@ fn run(options: &Options) -> Result<ExitStatus, Failure> {
         Some(Sanitizer::Thread) => Flavour::Thread,
         Some(Sanitizer::Address) => Flavour::Address,
     };
-    let program = Toolchain::new()
+    let cache = open_cache().map_err(|error| bad(error.to_string()))?;
+    let program = Toolchain::new(&cache)
         .program(&cpp, &format!("{}__entry", entry.cpp_symbol), flavour)
-        .map_err(bad)?;
+        .map_err(|error| bad(error.to_string()))?;
+    cache.evict(&[&program.entry, &program.runtime]);
 
-    let (work, temporary) = match &options.keep {
+    // The run's files: in DIR with --keep, else in a private temporary
+    // directory removed with it.
+    let temporary;
+    let (work, program_path) = match &options.keep {
         Some(directory) => {
-            fs::create_dir_all(directory).map_err(|error| bad(error.to_string()))?;
-            fs::write(directory.join("emitted.cpp"), &cpp)
-                .map_err(|error| bad(error.to_string()))?;
-            (directory.clone(), false)
+            keep(directory, &cpp, &program.path)
+                .map_err(|error| bad(format!("--keep {}: {error}", directory.display())))?;
+            (directory.clone(), directory.join("prog"))
         }
         None => {
-            let directory = std::env::temp_dir().join(format!("pld-run-{}", process::id()));
-            fs::create_dir_all(&directory).map_err(|error| bad(error.to_string()))?;
-            (directory, true)
+            temporary = tempfile::Builder::new()
+                .prefix("pld-run-")
+                .tempdir()
+                .map_err(|error| bad(format!("cannot create a work directory: {error}")))?;
+            (temporary.path().to_owned(), program.path.clone())
         }
     };
     let result = execute(
-        options, &program, &work, entry.kind, layouts, &initial, &expected,
+        options,
+        &program_path,
+        &work,
+        entry.kind,
+        layouts,
+        &initial,
+        &expected,
     );
-    if temporary {
-        let _ = fs::remove_dir_all(&work);
+    if let Some(directory) = &options.keep {
+        err!(
+            "pld-run: kept the emitted C++, the program, its job and input in {}; {} reruns it\n",
+            directory.display(),
+            directory.join(RERUN).display()
+        );
     }
     result
+}
+
+/// The cache the environment names (checked to be the user's alone), or a
+/// private temporary one for this run when it names none.
+fn open_cache() -> Result<Cache, cache::CacheError> {
+    match cache::location() {
+        cache::Location::Directory(path) => Cache::open(&path, cache::max_bytes()?),
+        cache::Location::None => {
+            err!(
+                "pld-run: HOME, XDG_CACHE_HOME and PLD_RUN_CACHE are unset: building in a private temporary directory, removed after the run (set PLD_RUN_CACHE to keep builds)\n"
+            );
+            Cache::temporary()
+        }
+    }
+}
+
+/// The script `--keep` leaves beside the program.
+const RERUN: &str = "rerun.sh";
+
+/// `--keep DIR`: the emitted C++ and a copy of the program in DIR (the
+/// cache may evict its own), and a script that reruns the program on the
+/// job and input the run writes there.
+fn keep(directory: &Path, cpp: &str, program: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    fs::create_dir_all(directory)?;
+    fs::write(directory.join("emitted.cpp"), cpp)?;
+    let copy = directory.join("prog");
+    let _ = fs::remove_file(&copy);
+    fs::copy(program, &copy)?;
+    let command: Vec<String> = std::iter::once("pld-run".to_owned())
+        .chain(
+            std::env::args_os()
+                .skip(1)
+                .map(|arg| shell_quote(&arg.to_string_lossy())),
+        )
+        .collect();
+    let script = format!(
+        "#!/bin/sh
+# Reruns the simulated program of
+#   {}
+# on the job (job.txt) and input (input.bin) kept beside this script; it
+# writes output.bin and stats.json here, prints what the simulator reports
+# (a deadlock, a trap, a race) and exits as pld-run would for them (3, 4, 5).
+# --expect, --print and --dump are pld-run's: the script does not check them.
+cd \"$(dirname \"$0\")\" || exit 2
+TSAN_OPTIONS='exitcode={TSAN_EXIT} halt_on_error=1' ASAN_OPTIONS='exitcode={ASAN_EXIT} detect_leaks=0' exec ./prog job.txt \"$@\"
+",
+        command.join(" ").replace('\n', "\\n")
+    );
+    let path = directory.join(RERUN);
+    fs::write(&path, script)?;
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o755))
+}
+
+/// `text` as one shell word.
+fn shell_quote(text: &str) -> String {
+    if !text.is_empty()
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,+@%".contains(&b))
+    {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
 }
 
 /// The module in the file at `path` (its ops located in that file).
@@ -193,33 +278,41 @@ fn execute(
         race: options.sanitize == Some(Sanitizer::Race),
         schedule: options.schedule.clone(),
         asleep: Vec::new(),
-        trace: options.schedule.is_some().then(|| work.join("trace.txt")),
+        trace: options
+            .schedule
+            .is_some()
+            .then(|| PathBuf::from("trace.txt")),
         timing: timing_parameters(options).map_err(bad)?,
         events: (options.trace.is_some() || options.timeline.is_some())
-            .then(|| work.join("events.json")),
-        stats: work.join("stats.json"),
-        input: work.join("input.bin"),
-        output: work.join("output.bin"),
+            .then(|| PathBuf::from("events.json")),
+        // Relative: the program runs in `work`, so a kept directory can move.
+        stats: PathBuf::from("stats.json"),
+        input: PathBuf::from("input.bin"),
+        output: PathBuf::from("output.bin"),
         args: layouts,
     };
-    job::write_input(initial, &job.input).map_err(|error| bad(error.to_string()))?;
+    job::write_input(initial, &work.join(&job.input)).map_err(|error| bad(error.to_string()))?;
     if let Some(max) = options.explore {
         return explore::run(options, program, work, job, max, initial, expected);
     }
-    let job_path = work.join("job.txt");
-    job.write(&job_path)
+    job.write(&work.join(JOB))
         .map_err(|error| bad(error.to_string()))?;
 
-    let status = run_program(program, &job_path, options, None)?;
+    let status = run_program(program, work, options, None)?;
     // A trace shows most where a run went wrong: kept whatever the status.
-    if let Some(events) = job.events.as_ref().filter(|events| events.exists()) {
-        write_trace(options, events).map_err(bad)?;
+    if let Some(events) = job
+        .events
+        .as_ref()
+        .map(|events| work.join(events))
+        .filter(|events| events.exists())
+    {
+        write_trace(options, &events).map_err(bad)?;
     }
     if let Some(failure) = status {
         return Err(failure);
     }
-    let final_values =
-        job::read_output(initial, &job.output).map_err(|error| bad(error.to_string()))?;
+    let final_values = job::read_output(initial, &work.join(&job.output))
+        .map_err(|error| bad(error.to_string()))?;
     for arg in &options.print {
         out!("{}", format_arg(&final_values, *arg));
     }
@@ -229,7 +322,7 @@ fn execute(
             .map_err(|error| bad(error.to_string()))?;
     }
     if options.stats.is_some() || options.timing.is_some() {
-        let stats = Stats::read(&job.stats).map_err(|error| bad(error.to_string()))?;
+        let stats = Stats::read(&work.join(&job.stats)).map_err(|error| bad(error.to_string()))?;
         match options.stats {
             Some(StatsFormat::Json) => out!("{}\n", stats.to_json()),
             Some(StatsFormat::Table) => out!("{}", stats.to_table()),
@@ -244,7 +337,7 @@ fn execute(
         err!("{report}");
         // A serialized run is reproduced by its choices.
         if let Some(trace) = &job.trace
-            && let Ok(trace) = explore::read_trace(trace)
+            && let Ok(trace) = explore::read_trace(&work.join(trace))
         {
             err!("  schedule: {}\n", choice_list(&trace.choices()));
         }
@@ -298,22 +391,27 @@ fn check(options: &Options, got: &Values, expected: &Expected) -> Report {
     )
 }
 
-/// Runs the program; `Some` failure for every outcome but a finished run.
-/// With `captured`, the program's stdout and stderr go to those files
-/// instead of pld-run's.
+/// The job file's name in the work directory.
+const JOB: &str = "job.txt";
+
+// TSan and ASan exit with these when they report, so that a report is
+// told apart from the harness's own statuses.
+const TSAN_EXIT: i32 = 66;
+const ASAN_EXIT: i32 = 67;
+
+/// Runs the program in `work` on its [`JOB`]; `Some` failure for every
+/// outcome but a finished run. With `captured`, the program's stdout and
+/// stderr go to those files instead of pld-run's.
 fn run_program(
     program: &Path,
-    job: &Path,
+    work: &Path,
     options: &Options,
     captured: Option<(&Path, &Path)>,
 ) -> Result<Option<Failure>, Failure> {
-    // TSan and ASan exit with these when they report, so that a report is
-    // told apart from the harness's own statuses.
-    const TSAN_EXIT: i32 = 66;
-    const ASAN_EXIT: i32 = 67;
     let mut command = process::Command::new(program);
     command
-        .arg(job)
+        .current_dir(work)
+        .arg(JOB)
         .env(
             "TSAN_OPTIONS",
             format!("exitcode={TSAN_EXIT} halt_on_error=1"),
