@@ -10,12 +10,14 @@
 //! mistake is reported before anything is compiled.
 
 use crate::Error;
-use crate::cli::Options;
+use crate::cli::{Arg, Options};
 use crate::element::ElementType;
+use crate::expr::Expr;
 use crate::expr::MAX_DIMS;
 use crate::npy::format_shape;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::path::PathBuf;
 
 /// Where an argument lives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,16 +60,49 @@ pub enum Dim {
 pub struct EntryArg {
     /// 0-based position in the signature.
     pub index: usize,
+    /// The SSA name the source gives it (without `%`), when pld-run could
+    /// read it there.
+    pub name: Option<String>,
     pub kind: ArgKind,
     pub dtype: ElementType,
     /// Empty for scalars (and 0-d arrays).
     pub dims: Vec<Dim>,
 }
 
+impl EntryArg {
+    /// `0 %data: window f32 [4, ?]`, a line of the list errors print.
+    pub fn listing(&self) -> String {
+        let name = self
+            .name
+            .as_ref()
+            .map(|name| format!(" %{name}"))
+            .unwrap_or_default();
+        if self.kind == ArgKind::Scalar {
+            return format!("{}{name}: scalar {}", self.index, self.dtype);
+        }
+        let dims: Vec<String> = self
+            .dims
+            .iter()
+            .map(|d| match d {
+                Dim::Static(s) => s.to_string(),
+                Dim::Dynamic => "?".to_owned(),
+            })
+            .collect();
+        format!(
+            "{}{name}: {} {} [{}]",
+            self.index,
+            self.kind,
+            self.dtype,
+            dims.join(", ")
+        )
+    }
+}
+
 /// An entry argument with its shape known.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArgLayout {
     index: usize,
+    name: Option<String>,
     kind: ArgKind,
     dtype: ElementType,
     shape: Vec<usize>,
@@ -108,6 +143,7 @@ impl ArgLayout {
             })?;
         Ok(ArgLayout {
             index,
+            name: None,
             kind,
             dtype,
             shape,
@@ -115,8 +151,18 @@ impl ArgLayout {
         })
     }
 
+    /// The same layout for the argument the source names `name`.
+    pub fn with_name(self, name: Option<String>) -> ArgLayout {
+        ArgLayout { name, ..self }
+    }
+
     pub fn index(&self) -> usize {
         self.index
+    }
+
+    /// The SSA name the source gives it, without `%`.
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
     }
 
     pub fn kind(&self) -> ArgKind {
@@ -152,18 +198,21 @@ impl ArgLayout {
         self.kind != ArgKind::Scalar
     }
 
-    /// `argument 2 (window f16 [4, 17])`, for messages.
+    /// `argument 2 %x (window f16 [4, 17])`, for messages.
     pub fn describe(&self) -> String {
+        let label = match &self.name {
+            Some(name) => format!("{} %{name}", self.index),
+            None => self.index.to_string(),
+        };
         if self.is_array() {
             format!(
-                "argument {} ({} {} {})",
-                self.index,
+                "argument {label} ({} {} {})",
                 self.kind,
                 self.dtype,
                 format_shape(&self.shape)
             )
         } else {
-            format!("argument {} (scalar {})", self.index, self.dtype)
+            format!("argument {label} (scalar {})", self.dtype)
         }
     }
 }
@@ -181,7 +230,6 @@ pub fn resolve(
             arg.index
         )));
     }
-    check_exists(args.len(), shapes.keys(), "--shape")?;
     args.iter()
         .map(|arg| {
             let shape = match shapes.get(&arg.index) {
@@ -222,7 +270,7 @@ pub fn resolve(
                     })
                     .collect::<Result<_, _>>()?,
             };
-            ArgLayout::new(arg.index, arg.kind, arg.dtype, shape)
+            Ok(ArgLayout::new(arg.index, arg.kind, arg.dtype, shape)?.with_name(arg.name.clone()))
         })
         .collect()
 }
@@ -241,34 +289,121 @@ fn format_dims(dims: &[Dim], dtype: ElementType) -> String {
     out
 }
 
-fn check_exists<'a>(
-    count: usize,
-    mut args: impl Iterator<Item = &'a usize>,
-    option: &str,
-) -> Result<(), Error> {
-    match args.find(|&&arg| arg >= count) {
-        Some(arg) => Err(Error::new(format!(
-            "{option} {arg}: the entry has {count} argument{} (0..{count})",
-            if count == 1 { "" } else { "s" }
-        ))),
-        None => Ok(()),
+/// The argument-naming options with every ARG resolved to a position.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Bound {
+    pub init: BTreeMap<usize, Expr>,
+    pub load: BTreeMap<usize, PathBuf>,
+    pub shape: BTreeMap<usize, Vec<usize>>,
+    pub expect: BTreeMap<usize, Expr>,
+    /// In command-line order, each once.
+    pub print: Vec<usize>,
+}
+
+/// The entry's arguments, one per line: position, name, kind and shape.
+pub fn listing(args: &[EntryArg]) -> String {
+    args.iter()
+        .map(|arg| format!("\n  {}", arg.listing()))
+        .collect()
+}
+
+/// How many arguments the entry has and which positions that allows.
+fn count_text(count: usize) -> String {
+    match count {
+        0 => "no arguments".to_owned(),
+        1 => "1 argument (position 0)".to_owned(),
+        2 => "2 arguments (positions 0 and 1)".to_owned(),
+        _ => format!("{count} arguments (positions 0 to {})", count - 1),
     }
 }
 
-/// Checks the argument-naming options against the entry: every ARG exists;
-/// `--expect` and `--print` name arrays (a scalar's value cannot change);
-/// expressions use no `i<k>` beyond the argument's dimensions. (`--shape`
-/// is checked by [`resolve`]; `--load` of a scalar reads a 0-d array.)
-pub fn validate(layouts: &[ArgLayout], options: &Options) -> Result<(), Error> {
-    let count = layouts.len();
-    check_exists(count, options.init.keys(), "--init")?;
-    check_exists(count, options.load.keys(), "--load")?;
-    check_exists(count, options.expect.keys(), "--expect")?;
-    check_exists(count, options.print.iter(), "--print")?;
-    check_exists(count, options.shape.keys(), "--shape")?;
+/// The position `arg` names among `args`.
+fn position(args: &[EntryArg], option: &str, arg: &Arg) -> Result<usize, Error> {
+    let found = match arg {
+        Arg::Position(position) => (*position < args.len()).then_some(*position),
+        Arg::Name(name) => args
+            .iter()
+            .position(|candidate| candidate.name.as_deref() == Some(name.as_str())),
+    };
+    found.ok_or_else(|| {
+        let what = match arg {
+            Arg::Position(_) => format!("the entry has {}", count_text(args.len())),
+            Arg::Name(name) if args.iter().all(|a| a.name.is_none()) => format!(
+                "no argument is named %{name} (pld-run could not read the entry's argument names from the source: name them by position)"
+            ),
+            Arg::Name(name) => format!("the entry has no argument %{name}"),
+        };
+        let list = if args.is_empty() {
+            String::new()
+        } else {
+            format!("; its arguments:{}", listing(args))
+        };
+        Error::new(format!("{option} {arg}: {what}{list}"))
+    })
+}
+
+/// Resolves every ARG of `options` against the entry's arguments: a
+/// position must exist, a name must be one the source gives; one argument
+/// named twice by one option (once by position, once by name), or given
+/// both `--init` and `--load`, is an error.
+pub fn bind(args: &[EntryArg], options: &Options) -> Result<Bound, Error> {
+    fn keyed<T: Clone>(
+        args: &[EntryArg],
+        option: &str,
+        given: &BTreeMap<Arg, T>,
+    ) -> Result<BTreeMap<usize, T>, Error> {
+        let mut bound: BTreeMap<usize, (&Arg, T)> = BTreeMap::new();
+        for (arg, value) in given {
+            let index = position(args, option, arg)?;
+            if let Some((first, _)) = bound.get(&index) {
+                return Err(Error::new(format!(
+                    "{option} {first} and {option} {arg} both name argument {}",
+                    args[index].listing()
+                )));
+            }
+            bound.insert(index, (arg, value.clone()));
+        }
+        Ok(bound
+            .into_iter()
+            .map(|(index, (_, value))| (index, value))
+            .collect())
+    }
+    let mut print = Vec::new();
+    for arg in &options.print {
+        let index = position(args, "--print", arg)?;
+        if print.contains(&index) {
+            return Err(Error::new(format!(
+                "--print names argument {} more than once",
+                args[index].listing()
+            )));
+        }
+        print.push(index);
+    }
+    let bound = Bound {
+        init: keyed(args, "--init", &options.init)?,
+        load: keyed(args, "--load", &options.load)?,
+        shape: keyed(args, "--shape", &options.shape)?,
+        expect: keyed(args, "--expect", &options.expect)?,
+        print,
+    };
+    if let Some(index) = bound.init.keys().find(|arg| bound.load.contains_key(arg)) {
+        return Err(Error::new(format!(
+            "argument {} has both --init and --load; give one",
+            args[*index].listing()
+        )));
+    }
+    Ok(bound)
+}
+
+/// Checks the argument-naming options against the entry: `--expect` and
+/// `--print` name arrays (a scalar's value cannot change); expressions use
+/// no `i<k>` beyond the argument's dimensions. (Every ARG exists: see
+/// [`bind`]; `--shape` is checked by [`resolve`]; `--load` of a scalar
+/// reads a 0-d array.)
+pub fn validate(layouts: &[ArgLayout], bound: &Bound) -> Result<(), Error> {
     for (option, args) in [
-        ("--expect", options.expect.keys().collect::<Vec<_>>()),
-        ("--print", options.print.iter().collect()),
+        ("--expect", bound.expect.keys().collect::<Vec<_>>()),
+        ("--print", bound.print.iter().collect()),
     ] {
         if let Some(arg) = args.into_iter().find(|&&a| !layouts[a].is_array()) {
             return Err(Error::new(format!(
@@ -277,7 +412,7 @@ pub fn validate(layouts: &[ArgLayout], options: &Options) -> Result<(), Error> {
             )));
         }
     }
-    for (option, exprs) in [("--init", &options.init), ("--expect", &options.expect)] {
+    for (option, exprs) in [("--init", &bound.init), ("--expect", &bound.expect)] {
         for (&arg, expr) in exprs {
             let dims = layouts[arg].shape().len();
             if let Some((k, column)) = expr.max_dimension()
@@ -311,18 +446,21 @@ mod tests {
         vec![
             EntryArg {
                 index: 0,
+                name: Some("data".into()),
                 kind: ArgKind::Window,
                 dtype: ElementType::F16,
                 dims: vec![Dim::Static(4), Dim::Dynamic],
             },
             EntryArg {
                 index: 1,
+                name: Some("out".into()),
                 kind: ArgKind::Global,
                 dtype: ElementType::I32,
                 dims: vec![Dim::Static(8)],
             },
             EntryArg {
                 index: 2,
+                name: None,
                 kind: ArgKind::Scalar,
                 dtype: ElementType::Index,
                 dims: vec![],
@@ -353,7 +491,10 @@ mod tests {
         assert_eq!(layouts[2].shape(), [] as [usize; 0]);
         assert_eq!(layouts[2].len(), 1);
         assert!(!layouts[2].is_array() && layouts[1].is_array());
-        assert_eq!(layouts[0].describe(), "argument 0 (window f16 [4, 17])");
+        assert_eq!(
+            layouts[0].describe(),
+            "argument 0 %data (window f16 [4, 17])"
+        );
         assert_eq!(layouts[2].describe(), "argument 2 (scalar index)");
         // A --shape for a static argument is fine when it agrees.
         assert!(resolve(&entry(), &shapes(&[(0, &[4, 1]), (1, &[8])])).is_ok());
@@ -378,10 +519,6 @@ mod tests {
             err(&[(0, &[4, 1]), (2, &[1])]),
             "--shape 2: argument 2 is a scalar (index) and has no shape"
         );
-        assert_eq!(
-            err(&[(0, &[4, 1]), (7, &[1])]),
-            "--shape 7: the entry has 3 arguments (0..3)"
-        );
         assert!(err(&[(0, &[4, usize::MAX])]).contains("too large"));
         let nine = ArgLayout::new(0, ArgKind::Global, ElementType::I8, vec![1; 9]).unwrap_err();
         assert_eq!(
@@ -395,9 +532,85 @@ mod tests {
     }
 
     #[test]
+    fn binds_positions_and_names() {
+        let args = entry();
+        let bound = |extra: &[&str]| bind(&args, &options(extra)).map_err(|e| e.to_string());
+        let b = bound(&[
+            "--init", "data=i0", "--init", "2=r", "--expect", "%out=1", "--print", "out",
+            "--print", "0", "--shape", "data=4x2",
+        ])
+        .unwrap();
+        assert_eq!(b.init.keys().copied().collect::<Vec<_>>(), [0, 2]);
+        assert_eq!(b.expect.keys().copied().collect::<Vec<_>>(), [1]);
+        assert_eq!(b.print, [1, 0]);
+        assert_eq!(b.shape[&0], [4, 2]);
+        let list = "; its arguments:\n  0 %data: window f16 [4, ?]\n  1 %out: global i32 [8]\n  2: scalar index";
+        assert_eq!(
+            bound(&["--init", "3=1"]),
+            Err(format!(
+                "--init 3: the entry has 3 arguments (positions 0 to 2){list}"
+            ))
+        );
+        for option in ["--load", "--print", "--expect", "--shape"] {
+            let value = if option == "--print" { "9" } else { "9=1" };
+            assert!(
+                bound(&[option, value])
+                    .unwrap_err()
+                    .starts_with(&format!("{option} 9: the entry has 3 arguments")),
+                "{option}"
+            );
+        }
+        assert_eq!(
+            bound(&["--init", "signal=1"]),
+            Err(format!(
+                "--init signal: the entry has no argument %signal{list}"
+            ))
+        );
+        assert_eq!(
+            bound(&["--init", "0=1", "--init", "data=2"]),
+            Err("--init 0 and --init data both name argument 0 %data: window f16 [4, ?]".into())
+        );
+        assert_eq!(
+            bound(&["--print", "1", "--print", "out"]),
+            Err("--print names argument 1 %out: global i32 [8] more than once".into())
+        );
+        assert_eq!(
+            bound(&["--init", "data=1", "--load", "0=x.npy"]),
+            Err("argument 0 %data: window f16 [4, ?] has both --init and --load; give one".into())
+        );
+        // Without names from the source, a name cannot be bound.
+        let unnamed: Vec<EntryArg> = entry()
+            .into_iter()
+            .map(|arg| EntryArg { name: None, ..arg })
+            .collect();
+        assert!(
+            bind(&unnamed, &options(&["--init", "data=1"]))
+                .unwrap_err()
+                .to_string()
+                .starts_with("--init data: no argument is named %data (pld-run could not read")
+        );
+        let one = &entry()[..1];
+        assert!(
+            bind(one, &options(&["--init", "1=1"]))
+                .unwrap_err()
+                .to_string()
+                .starts_with("--init 1: the entry has 1 argument (position 0)")
+        );
+        assert_eq!(
+            bind(&[], &options(&["--init", "0=1"]))
+                .unwrap_err()
+                .to_string(),
+            "--init 0: the entry has no arguments"
+        );
+    }
+
+    #[test]
     fn validates_options_against_the_entry() {
         let layouts = resolve(&entry(), &shapes(&[(0, &[4, 2])])).unwrap();
-        let check = |extra: &[&str]| validate(&layouts, &options(extra)).map_err(|e| e.to_string());
+        let check = |extra: &[&str]| {
+            let bound = bind(&entry(), &options(extra)).map_err(|e| e.to_string())?;
+            validate(&layouts, &bound).map_err(|e| e.to_string())
+        };
         assert_eq!(
             check(&[
                 "--init", "0=i0+i1", "--init", "2=r", "--expect", "1=i0", "--print", "0"
@@ -405,22 +618,6 @@ mod tests {
             Ok(())
         );
         assert_eq!(check(&["--load", "2=s{rank}.npy"]), Ok(()));
-        assert_eq!(
-            check(&["--init", "3=1"]),
-            Err("--init 3: the entry has 3 arguments (0..3)".into())
-        );
-        assert_eq!(
-            check(&["--load", "9=x"]),
-            Err("--load 9: the entry has 3 arguments (0..3)".into())
-        );
-        assert_eq!(
-            check(&["--print", "3"]),
-            Err("--print 3: the entry has 3 arguments (0..3)".into())
-        );
-        assert_eq!(
-            check(&["--expect", "5=1"]),
-            Err("--expect 5: the entry has 3 arguments (0..3)".into())
-        );
         assert_eq!(
             check(&["--expect", "2=1"]),
             Err("--expect 2: argument 2 (scalar index) keeps its value; only window and global arguments can be checked or printed".into())
@@ -431,8 +628,8 @@ mod tests {
                 .starts_with("--print 2: argument 2 (scalar index)")
         );
         assert_eq!(
-            check(&["--expect", "1=i0 + i1"]),
-            Err("--expect 1=i0 + i1: column 6: `i1` does not exist: argument 1 (global i32 [8]) has 1 dimension\n  i0 + i1\n       ^".into())
+            check(&["--expect", "out=i0 + i1"]),
+            Err("--expect 1=i0 + i1: column 6: `i1` does not exist: argument 1 %out (global i32 [8]) has 1 dimension\n  i0 + i1\n       ^".into())
         );
         assert!(
             check(&["--init", "2=i0"])

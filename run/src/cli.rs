@@ -21,9 +21,10 @@
 //! [`usage`], whatever else is on the line.
 //!
 //! Options that name an argument (`--init`, `--load`, `--shape`,
-//! `--expect`, `--print`) may repeat for different arguments; naming one
-//! argument twice with the same option, or giving one argument both an
-//! `--init` and a `--load`, is an error. Every other option may appear
+//! `--expect`, `--print`) take its position or its SSA name ([`Arg`]) and
+//! may repeat for different arguments; naming one argument twice with the
+//! same option, or giving one argument both an `--init` and a `--load`, is
+//! an error ([`crate::args::bind`], once the names are known). Every other option may appear
 //! once. Whether an ARG exists, and fits the option, is only known from
 //! the entry's signature: see [`crate::args::validate`].
 //!
@@ -56,7 +57,8 @@ max_r(e), min_r(e), which evaluate e for every rank r in 0..n. A value
 must be one ARG's element type holds (no fraction into an integer, no
 overflow); --expect compares against the stored value in f64 (integers
 exactly).
-Example: --init 0=r*100+i --expect 0=sum_r(r*100+i)
+Example: --init 0=r*100+i --expect 0=sum_r(r*100+i), or by the arguments'
+names as the entry's signature writes them: --init data=r*100+i
 
 build cache:
   Compiled programs and the simulator library are cached by content
@@ -99,7 +101,7 @@ struct Line {
     /// Blocks per rank (default 1)
     #[arg(long, value_name = "B", action = ArgAction::Append, allow_hyphen_values = true)]
     blocks: Vec<OsString>,
-    /// Initial value of entry argument ARG (0-based), per rank and element; everything else starts at 0
+    /// Initial value of entry argument ARG, per rank and element; everything else starts at 0. ARG, here and below: the argument's 0-based position or its name in the source (data or %data)
     #[arg(long, value_name = "ARG=EXPR", action = ArgAction::Append, allow_hyphen_values = true)]
     init: Vec<OsString>,
     /// Initial value of ARG from a .npy file; {rank} in PATH is replaced by the rank
@@ -272,17 +274,17 @@ pub struct Options {
     pub entry: Option<String>,
     /// `--blocks`, at least 1 (default 1).
     pub blocks: u32,
-    pub init: BTreeMap<usize, Expr>,
+    pub init: BTreeMap<Arg, Expr>,
     /// `--load` paths, `{rank}` not yet replaced (see [`crate::npy::rank_path`]).
-    pub load: BTreeMap<usize, PathBuf>,
-    pub shape: BTreeMap<usize, Vec<usize>>,
-    pub expect: BTreeMap<usize, Expr>,
+    pub load: BTreeMap<Arg, PathBuf>,
+    pub shape: BTreeMap<Arg, Vec<usize>>,
+    pub expect: BTreeMap<Arg, Expr>,
     /// `--rtol`, finite and not negative; `None` keeps the type's default.
     pub rtol: Option<f64>,
     /// `--atol`, finite and not negative; `None` keeps the type's default.
     pub atol: Option<f64>,
     /// `--print` arguments, in command-line order, each once.
-    pub print: Vec<usize>,
+    pub print: Vec<Arg>,
     pub dump: Option<PathBuf>,
     pub stats: Option<StatsFormat>,
     /// `--timeout`, at least 1 (default [`DEFAULT_TIMEOUT_SECS`]).
@@ -331,17 +333,13 @@ fn usage_error(message: impl Into<String>) -> UsageError {
 }
 
 /// Adds an argument-keyed option.
-fn keyed<T>(
-    map: &mut BTreeMap<usize, T>,
-    name: &str,
-    arg: usize,
-    value: T,
-) -> Result<(), UsageError> {
-    if map.insert(arg, value).is_some() {
+fn keyed<T>(map: &mut BTreeMap<Arg, T>, name: &str, arg: Arg, value: T) -> Result<(), UsageError> {
+    if map.contains_key(&arg) {
         return Err(usage_error(format!(
             "{name} is given more than once for argument {arg}"
         )));
     }
+    map.insert(arg, value);
     Ok(())
 }
 
@@ -378,16 +376,49 @@ where
         .ok_or_else(|| usage_error(format!("{name} expects {what}, got `{text}`")))
 }
 
-/// The `ARG` of `ARG=...`, or of `--print ARG`.
-fn arg_position(name: &str, text: &str) -> Result<usize, UsageError> {
+/// An entry argument as the command line names it: by its 0-based
+/// position, or by its SSA name as the source writes it (`data` or
+/// `%data`), which pld-run reads from the entry's signature.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Arg {
+    Position(usize),
+    /// Without the `%`.
+    Name(String),
+}
+
+impl fmt::Display for Arg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Arg::Position(position) => write!(f, "{position}"),
+            Arg::Name(name) => f.write_str(name),
+        }
+    }
+}
+
+/// Whether `text` is an SSA name MLIR accepts after `%` (digits alone are
+/// a position).
+pub fn is_ssa_name(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || "_$.-".contains(c))
+        && chars.all(|c| c.is_ascii_alphanumeric() || "_$.-".contains(c))
+}
+
+/// The `ARG` of `ARG=...`, or of `--print ARG`: a position or a name.
+fn arg_ref(name: &str, text: &str) -> Result<Arg, UsageError> {
     if !text.is_empty()
         && text.bytes().all(|b| b.is_ascii_digit())
         && let Ok(arg) = text.parse()
     {
-        return Ok(arg);
+        return Ok(Arg::Position(arg));
+    }
+    let bare = text.strip_prefix('%').unwrap_or(text);
+    if is_ssa_name(bare) {
+        return Ok(Arg::Name(bare.to_owned()));
     }
     Err(usage_error(format!(
-        "{name}: ARG must be a 0-based argument position, got `{text}`"
+        "{name}: ARG must be an argument's 0-based position or its name as the source writes it (data or %data), got `{text}`"
     )))
 }
 
@@ -396,21 +427,21 @@ fn assignment<'a>(
     name: &str,
     value: &'a OsStr,
     what: &str,
-) -> Result<(usize, &'a OsStr), UsageError> {
+) -> Result<(Arg, &'a OsStr), UsageError> {
     let (arg, rest) = crate::os_str::split_once(value, b'=').ok_or_else(|| {
         usage_error(format!(
             "{name} expects ARG={what}, got `{}`",
             value.to_string_lossy()
         ))
     })?;
-    Ok((arg_position(name, utf8(name, arg)?)?, rest))
+    Ok((arg_ref(name, utf8(name, arg)?)?, rest))
 }
 
-fn expression(name: &str, arg: usize, text: &str) -> Result<Expr, UsageError> {
+fn expression(name: &str, arg: &Arg, text: &str) -> Result<Expr, UsageError> {
     Expr::parse(text).map_err(|e| usage_error(format!("{name} {arg}={text}: {}", e.render(text))))
 }
 
-fn dims(name: &str, arg: usize, text: &str) -> Result<Vec<usize>, UsageError> {
+fn dims(name: &str, arg: &Arg, text: &str) -> Result<Vec<usize>, UsageError> {
     text.split('x')
         .map(|d| {
             d.parse::<usize>()
@@ -543,13 +574,13 @@ fn options(line: Line, after_stats: impl Fn(&OsStr) -> bool) -> Result<Options, 
     let mut init = BTreeMap::new();
     for value in &line.init {
         let (arg, text) = assignment("--init", value, "EXPR")?;
-        let expr = expression("--init", arg, utf8("--init", text)?)?;
+        let expr = expression("--init", &arg, utf8("--init", text)?)?;
         keyed(&mut init, "--init", arg, expr)?;
     }
     let mut expect = BTreeMap::new();
     for value in &line.expect {
         let (arg, text) = assignment("--expect", value, "EXPR")?;
-        let expr = expression("--expect", arg, utf8("--expect", text)?)?;
+        let expr = expression("--expect", &arg, utf8("--expect", text)?)?;
         keyed(&mut expect, "--expect", arg, expr)?;
     }
     let mut load = BTreeMap::new();
@@ -560,7 +591,7 @@ fn options(line: Line, after_stats: impl Fn(&OsStr) -> bool) -> Result<Options, 
     let mut shape = BTreeMap::new();
     for value in &line.shape {
         let (arg, text) = assignment("--shape", value, "D0xD1...")?;
-        let dims = dims("--shape", arg, utf8("--shape", text)?)?;
+        let dims = dims("--shape", &arg, utf8("--shape", text)?)?;
         keyed(&mut shape, "--shape", arg, dims)?;
     }
     let rtol = single("--rtol", &line.rtol)?
@@ -571,7 +602,7 @@ fn options(line: Line, after_stats: impl Fn(&OsStr) -> bool) -> Result<Options, 
         .transpose()?;
     let mut print = Vec::new();
     for value in &line.print {
-        let arg = arg_position("--print", utf8("--print", value)?)?;
+        let arg = arg_ref("--print", utf8("--print", value)?)?;
         if print.contains(&arg) {
             return Err(usage_error(format!(
                 "--print is given more than once for argument {arg}"
@@ -697,11 +728,6 @@ fn options(line: Line, after_stats: impl Fn(&OsStr) -> bool) -> Result<Options, 
     let keep = single("--keep", &line.keep)?
         .map(|v| path("--keep", v))
         .transpose()?;
-    if let Some(arg) = init.keys().find(|arg| load.contains_key(arg)) {
-        return Err(usage_error(format!(
-            "argument {arg} has both --init and --load; give one"
-        )));
-    }
     Ok(Options {
         input,
         ranks,
@@ -858,12 +884,12 @@ mod tests {
         assert_eq!(o.ranks, 8);
         assert_eq!(o.entry.as_deref(), Some("main"));
         assert_eq!(o.blocks, 2);
-        assert_eq!(o.init[&0].source(), "r*100+i");
-        assert_eq!(o.load[&1], PathBuf::from("in/x{rank}.npy"));
-        assert_eq!(o.shape[&0], [4, 17]);
-        assert_eq!(o.expect[&0].source(), "sum_r(r*100+i)");
+        assert_eq!(o.init[&Arg::Position(0)].source(), "r*100+i");
+        assert_eq!(o.load[&Arg::Position(1)], PathBuf::from("in/x{rank}.npy"));
+        assert_eq!(o.shape[&Arg::Position(0)], [4, 17]);
+        assert_eq!(o.expect[&Arg::Position(0)].source(), "sum_r(r*100+i)");
         assert_eq!((o.rtol, o.atol), (Some(1e-3), Some(0.0)));
-        assert_eq!(o.print, [0, 2]);
+        assert_eq!(o.print, [Arg::Position(0), Arg::Position(2)]);
         assert_eq!(o.dump, Some(PathBuf::from("out")));
         assert_eq!(o.stats, Some(StatsFormat::Table));
         assert_eq!(o.timeout_secs, 5);
@@ -907,10 +933,45 @@ mod tests {
             "a", "--ranks", "2", "--init", "0=1", "--init", "2=r", "--expect", "1=2", "--expect",
             "0=i", "--load", "3=x.npy", "--shape", "3=2x2", "--shape", "0=5",
         ]);
-        assert_eq!(o.init.keys().copied().collect::<Vec<_>>(), [0, 2]);
-        assert_eq!(o.expect.keys().copied().collect::<Vec<_>>(), [0, 1]);
-        assert_eq!(o.shape[&0], [5]);
-        assert_eq!(o.shape[&3], [2, 2]);
+        assert_eq!(
+            o.init.keys().cloned().collect::<Vec<_>>(),
+            [Arg::Position(0), Arg::Position(2)]
+        );
+        assert_eq!(
+            o.expect.keys().cloned().collect::<Vec<_>>(),
+            [Arg::Position(0), Arg::Position(1)]
+        );
+        assert_eq!(o.shape[&Arg::Position(0)], [5]);
+        assert_eq!(o.shape[&Arg::Position(3)], [2, 2]);
+    }
+
+    #[test]
+    fn arguments_by_name() {
+        let o = run(&[
+            "a",
+            "--ranks",
+            "2",
+            "--init",
+            "data=r",
+            "--expect",
+            "%out=1",
+            "--print",
+            "%out",
+            "--shape",
+            "x.y$-_1=4",
+            "--load",
+            "sig=s.npy",
+        ]);
+        let name = |n: &str| Arg::Name(n.to_owned());
+        assert_eq!(o.init[&name("data")].source(), "r");
+        assert_eq!(o.expect[&name("out")].source(), "1");
+        assert_eq!(o.print, [name("out")]);
+        assert_eq!(o.shape[&name("x.y$-_1")], [4]);
+        assert_eq!(o.load[&name("sig")], PathBuf::from("s.npy"));
+        assert_eq!(name("data").to_string(), "data");
+        assert_eq!(Arg::Position(3).to_string(), "3");
+        // -1 is a name (MLIR allows `%-1`), not a position.
+        assert_eq!(run(&["a", "--ranks", "2", "--init", "-1=1"]).init.len(), 1);
     }
 
     #[test]
@@ -924,10 +985,10 @@ mod tests {
             "--expect",
             "0=(r == 0) - r",
         ]);
-        assert_eq!(o.init[&0].source(), "-r");
-        assert_eq!(o.expect[&0].source(), "(r == 0) - r");
+        assert_eq!(o.init[&Arg::Position(0)].source(), "-r");
+        assert_eq!(o.expect[&Arg::Position(0)].source(), "(r == 0) - r");
         let o = run(&["a", "--ranks", "2", "--load", "0=dir=x/{rank}.npy"]);
-        assert_eq!(o.load[&0], PathBuf::from("dir=x/{rank}.npy"));
+        assert_eq!(o.load[&Arg::Position(0)], PathBuf::from("dir=x/{rank}.npy"));
         let o = run(&["--ranks", "2", "--", "--odd.mlir"]);
         assert_eq!(o.input, PathBuf::from("--odd.mlir"));
         assert_eq!(run(&["-", "--ranks", "1"]).input, PathBuf::from("-"));
@@ -1074,16 +1135,20 @@ mod tests {
                 "--init expects ARG=EXPR, got `0`",
             ),
             (
-                &["a", "--ranks", "2", "--init", "x=1"],
-                "--init: ARG must be a 0-based argument position, got `x`",
+                &["a", "--ranks", "2", "--init", "x y=1"],
+                "--init: ARG must be an argument's 0-based position or its name as the source writes it (data or %data), got `x y`",
             ),
             (
-                &["a", "--ranks", "2", "--init", "-1=1"],
-                "--init: ARG must be a 0-based argument position, got `-1`",
+                &["a", "--ranks", "2", "--init", "%=1"],
+                "--init: ARG must be an argument's 0-based position or its name as the source writes it (data or %data), got `%`",
             ),
             (
-                &["a", "--ranks", "2", "--print", "a"],
-                "--print: ARG must be a 0-based argument position, got `a`",
+                &["a", "--ranks", "2", "--print", "1a"],
+                "--print: ARG must be an argument's 0-based position or its name as the source writes it (data or %data), got `1a`",
+            ),
+            (
+                &["a", "--ranks", "2", "--init", "data=1", "--init", "%data=2"],
+                "--init is given more than once for argument data",
             ),
             (
                 &["a", "--ranks", "2", "--init", "0=1", "--init", "0=2"],
@@ -1104,10 +1169,6 @@ mod tests {
             (
                 &["a", "--ranks", "2", "--expect", "1=1", "--expect=1=2"],
                 "--expect is given more than once for argument 1",
-            ),
-            (
-                &["a", "--ranks", "2", "--init", "0=1", "--load", "0=x.npy"],
-                "argument 0 has both --init and --load; give one",
             ),
             (
                 &["a", "--ranks", "2", "--load", "0="],
@@ -1160,7 +1221,10 @@ mod tests {
             panic!("not parsed")
         };
         assert_eq!(o.input.as_os_str().as_bytes(), b"\xff.mlir");
-        assert_eq!(o.load[&0].as_os_str().as_bytes(), b"\xfe{rank}.npy");
+        assert_eq!(
+            o.load[&Arg::Position(0)].as_os_str().as_bytes(),
+            b"\xfe{rank}.npy"
+        );
         assert_eq!(o.dump.unwrap().as_os_str().as_bytes(), b"\xfd");
         let err = parse([
             OsString::from("a"),

@@ -10,7 +10,8 @@
 //! | [`expr`] | the EXPR language of `--init` and `--expect` |
 //! | [`element`] | element types: sizes, encoding values (f16/bf16 rounding included), decoding bytes |
 //! | [`npy`] | NumPy `.npy` files for `--load` and `--dump` |
-//! | [`args`] | the entry's arguments as pld-run sees them, shapes resolved and options checked against them |
+//! | [`args`] | the entry's arguments as pld-run sees them, ARGs bound by position or name, shapes resolved and options checked against them |
+//! | [`signature`] | the entry's argument names, read from the source text |
 //! | [`values`] | every rank's argument data: initial, expected, final |
 //! | [`job`] | the simulator harness's job file, input and output binaries |
 //! | [`check`] | `--expect` comparisons and their report |
@@ -20,7 +21,8 @@
 //! | [`status`] | pld-run's exit statuses |
 //!
 //! The order of use is: [`cli::parse`]; pld-run reads the entry signature
-//! into [`args::EntryArg`]s; [`args::resolve`] and [`args::validate`];
+//! into [`args::EntryArg`]s (names by [`signature::argument_names`]);
+//! [`args::bind`], [`args::resolve`] and [`args::validate`];
 //! [`values::Values::initial`] and [`values::Values::expected`] (so every
 //! input error is reported before anything is compiled); [`job::Job`],
 //! [`job::write_input`]; the harness runs; [`job::read_output`];
@@ -37,6 +39,7 @@ pub mod job;
 pub mod npy;
 mod os_str;
 pub mod print;
+pub mod signature;
 pub mod stats;
 pub mod status;
 pub mod timeline;

@@ -1,7 +1,7 @@
 //! pld-run's flow through this crate's public API, with a few lines of
 //! Rust standing in for the compiled program and the simulator harness.
 
-use pld_run_core::args::{ArgKind, Dim, EntryArg, resolve, validate};
+use pld_run_core::args::{ArgKind, Dim, EntryArg, bind, resolve, validate};
 use pld_run_core::check::compare;
 use pld_run_core::cli::{self, Command, Options};
 use pld_run_core::element::ElementType;
@@ -77,18 +77,21 @@ fn entry() -> Vec<EntryArg> {
     vec![
         EntryArg {
             index: 0,
+            name: None,
             kind: ArgKind::Window,
             dtype: ElementType::F16,
             dims: vec![Dim::Dynamic],
         },
         EntryArg {
             index: 1,
+            name: None,
             kind: ArgKind::Scalar,
             dtype: ElementType::Index,
             dims: vec![],
         },
         EntryArg {
             index: 2,
+            name: None,
             kind: ArgKind::Global,
             dtype: ElementType::I32,
             dims: vec![Dim::Static(2), Dim::Static(2)],
@@ -103,10 +106,11 @@ struct Run {
 }
 
 fn run(o: &Options, dir: &Path, corrupt: Option<(usize, usize)>) -> Run {
-    let layouts = resolve(&entry(), &o.shape).unwrap();
-    validate(&layouts, o).unwrap();
-    let initial = Values::initial(&layouts, o.ranks, &o.init, &o.load).unwrap();
-    let expected = Expected::new(&layouts, o.ranks, &o.expect).unwrap();
+    let bound = bind(&entry(), o).unwrap();
+    let layouts = resolve(&entry(), &bound.shape).unwrap();
+    validate(&layouts, &bound).unwrap();
+    let initial = Values::initial(&layouts, o.ranks, &bound.init, &bound.load).unwrap();
+    let expected = Expected::new(&layouts, o.ranks, &bound.expect).unwrap();
     let job = Job {
         ranks: o.ranks,
         blocks: o.blocks,
@@ -130,7 +134,7 @@ fn run(o: &Options, dir: &Path, corrupt: Option<(usize, usize)>) -> Run {
     let report = compare(
         &final_values,
         &expected,
-        o.expect.keys().copied(),
+        bound.expect.keys().copied(),
         o.rtol,
         o.atol,
     );
@@ -289,7 +293,7 @@ fn loads_per_rank_files_and_dumps_results() {
 fn input_mistakes_are_caught_before_running() {
     let layouts = resolve(&entry(), &[(0, vec![4])].into_iter().collect()).unwrap();
     let o = options(&["a.mlir", "--ranks", "2", "--expect", "2=i0 + i2"]);
-    let err = validate(&layouts, &o).unwrap_err();
+    let err = validate(&layouts, &bind(&entry(), &o).unwrap()).unwrap_err();
     assert_eq!(err.status(), ExitStatus::BadInput);
     assert!(
         err.to_string()
@@ -297,7 +301,7 @@ fn input_mistakes_are_caught_before_running() {
         "{err}"
     );
     let o = options(&["a.mlir", "--ranks", "2", "--expect", "0=1 / (r - 1)"]);
-    let err = Expected::new(&layouts, o.ranks, &o.expect).unwrap_err();
+    let err = Expected::new(&layouts, o.ranks, &bind(&entry(), &o).unwrap().expect).unwrap_err();
     assert!(
         err.to_string()
             .starts_with("--expect 0=1 / (r - 1) at rank 1, index [0]: column 3: division by zero")

@@ -1,26 +1,101 @@
 //! Locations as users read them: `file.mlir:12:5`.
+//!
+//! The passes that replace a user's op with others (pld-decompose-collectives,
+//! pld-expand-transfers) locate what they build at a *name location* that
+//! names the op the user wrote around its location,
+//! `loc("pld.tensor.put"("k.mlir":12:5))` ([`implementing`]), so that what
+//! the simulator reports about a lowered op (a trap, a deadlock, the bytes
+//! it counts) names the user's op. Readers see through it: [`location_text`]
+//! and [`file_line_column`] give the file location, [`implemented_ops`] the
+//! names, outermost (the op built last) first.
 
-use melior::ir::Location;
+use melior::ir::{Location, operation::OperationLike};
 
-/// `file:line:col` for a file location (read through the C API); the
-/// printed form for any other kind (fused, named, call-site, unknown).
-pub fn location_text(location: Location) -> String {
+/// The location of the ops that implement `op` (a pld op the pass
+/// replaces): `op`'s own location, named by `op`.
+pub fn implementing<'c>(op: &impl OperationLike<'c, 'c>) -> Location<'c> {
+    let location = op.location();
+    let name = op.name();
+    let name = name.as_string_ref().as_str().unwrap_or("");
+    // SAFETY: the context and the child location are live; the name is
+    // copied into the context.
+    unsafe {
+        Location::from_raw(mlir_sys::mlirLocationNameGet(
+            mlir_sys::mlirLocationGetContext(location.to_raw()),
+            melior::StringRef::new(name).to_raw(),
+            location.to_raw(),
+        ))
+    }
+}
+
+/// A name location's name and child; `None` for any other kind.
+fn name_and_child<'c>(location: Location<'c>) -> Option<(String, Location<'c>)> {
+    // SAFETY: `location` is live; the accessors are only called once the C
+    // API confirms it is a name location; the identifier lives as long as
+    // the context.
+    unsafe {
+        let raw = location.to_raw();
+        if !mlir_sys::mlirLocationIsAName(raw) {
+            return None;
+        }
+        let name = pld_dialect::string_ref_bytes(mlir_sys::mlirIdentifierStr(
+            mlir_sys::mlirLocationNameGetName(raw),
+        ));
+        Some((
+            String::from_utf8_lossy(name).into_owned(),
+            Location::from_raw(mlir_sys::mlirLocationNameGetChildLoc(raw)),
+        ))
+    }
+}
+
+/// The names of the name locations around `location`'s file location,
+/// outermost first (empty for a plain location).
+pub fn implemented_ops(location: Location) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut current = location;
+    while let Some((name, child)) = name_and_child(current) {
+        names.push(name);
+        current = child;
+    }
+    names
+}
+
+/// `location` without the name locations around it.
+fn unnamed(location: Location) -> Location {
+    let mut current = location;
+    while let Some((_, child)) = name_and_child(current) {
+        current = child;
+    }
+    current
+}
+
+/// (file, line, column) of a file location, seen through name locations.
+pub fn file_line_column(location: Location) -> Option<(String, usize, usize)> {
+    let location = unnamed(location);
     // SAFETY: `location` is a live location; the file-range accessors are
     // only called once the C API confirms its kind, and the filename's
     // string data lives as long as the context (an empty one may be null).
     unsafe {
         let raw = location.to_raw();
         if !mlir_sys::mlirLocationIsAFileLineColRange(raw) {
-            return location.to_string();
+            return None;
         }
         let file =
             mlir_sys::mlirIdentifierStr(mlir_sys::mlirLocationFileLineColRangeGetFilename(raw));
         let file = pld_dialect::string_ref_bytes(file);
-        format!(
-            "{}:{}:{}",
-            String::from_utf8_lossy(file),
-            mlir_sys::mlirLocationFileLineColRangeGetStartLine(raw),
-            mlir_sys::mlirLocationFileLineColRangeGetStartColumn(raw)
-        )
+        Some((
+            String::from_utf8_lossy(file).into_owned(),
+            mlir_sys::mlirLocationFileLineColRangeGetStartLine(raw).max(0) as usize,
+            mlir_sys::mlirLocationFileLineColRangeGetStartColumn(raw).max(0) as usize,
+        ))
+    }
+}
+
+/// `file:line:col` for a file location (seen through name locations); the
+/// printed form for any other kind (fused, call-site, unknown).
+pub fn location_text(location: Location) -> String {
+    match file_line_column(location) {
+        Some((file, line, column)) => format!("{file}:{line}:{column}"),
+        None => unnamed(location).to_string(),
     }
 }

@@ -9,7 +9,7 @@
 
 pub mod builder;
 mod keys;
-mod location;
+pub mod location;
 pub mod ops;
 pub mod types;
 

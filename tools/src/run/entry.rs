@@ -11,6 +11,7 @@ use pld_run_core::{
     args::{ArgKind, Dim, EntryArg},
     element::ElementType,
     job::Entry,
+    signature,
 };
 
 /// The entry: whether it is host code, its arguments.
@@ -22,8 +23,11 @@ pub struct EntryFunction {
     pub args: Vec<EntryArg>,
 }
 
-/// The public functions with a body: (symbol, kind, type).
-fn candidates<'c>(module: OperationRef<'c, '_>) -> Vec<(String, Entry, FunctionType<'c>)> {
+/// A public function with a body: its symbol, kind, type and location.
+type Candidate<'c> = (String, Entry, FunctionType<'c>, melior::ir::Location<'c>);
+
+/// The public functions with a body.
+fn candidates<'c>(module: OperationRef<'c, '_>) -> Vec<Candidate<'c>> {
     let mut found = Vec::new();
     let Some(block) = module
         .region(0)
@@ -74,61 +78,71 @@ fn candidates<'c>(module: OperationRef<'c, '_>) -> Vec<(String, Entry, FunctionT
             Some(KernelKind::InCore) => Entry::Kernel,
             _ => Entry::Host,
         };
-        found.push((name.value().to_owned(), kind, function_type));
+        found.push((name.value().to_owned(), kind, function_type, op.location()));
     }
     found
 }
 
 /// The entry named `requested`, else the only host orchestrator, else the
-/// only kernel.
-pub fn find(module: OperationRef, requested: Option<&str>) -> Result<EntryFunction, String> {
+/// only kernel; its argument names read from `source` (the text of the file
+/// `path` the module was parsed from) where its location points there.
+pub fn find(
+    module: OperationRef,
+    requested: Option<&str>,
+    path: &str,
+    source: &str,
+) -> Result<EntryFunction, EntryError> {
     let candidates = candidates(module);
     let names = |kind: Option<Entry>| -> Vec<String> {
         candidates
             .iter()
-            .filter(|(_, candidate, _)| kind.is_none_or(|kind| *candidate == kind))
-            .map(|(name, _, _)| format!("@{name}"))
+            .filter(|(_, candidate, _, _)| kind.is_none_or(|kind| *candidate == kind))
+            .map(|(name, _, _, _)| format!("@{name}"))
             .collect()
     };
     let chosen = match requested {
         Some(name) => candidates
             .iter()
-            .find(|(candidate, _, _)| candidate == name.trim_start_matches('@'))
-            .ok_or_else(|| {
-                format!(
-                    "--entry {name}: the module has no such public function (it has: {})",
-                    names(None).join(", ")
-                )
+            .find(|(candidate, _, _, _)| candidate == name.trim_start_matches('@'))
+            .ok_or_else(|| EntryError::NoSuchFunction {
+                name: name.to_owned(),
+                candidates: names(None).join(", "),
             })?,
         None => {
-            let pick = |kind: Entry| -> Vec<&(String, Entry, FunctionType)> {
+            let pick = |kind: Entry| -> Vec<&Candidate> {
                 candidates
                     .iter()
-                    .filter(|(_, candidate, _)| *candidate == kind)
+                    .filter(|(_, candidate, _, _)| *candidate == kind)
                     .collect()
             };
             match (pick(Entry::Host).as_slice(), pick(Entry::Kernel).as_slice()) {
                 ([only], _) => *only,
                 ([], [only]) => *only,
-                ([], []) => return Err("the module has no public function to run".to_owned()),
+                ([], []) => return Err(EntryError::NoFunction),
                 ([], _) => {
-                    return Err(format!(
-                        "the module has several kernels and no host orchestrator: pick one with --entry ({})",
-                        names(Some(Entry::Kernel)).join(", ")
+                    return Err(EntryError::SeveralKernels(
+                        names(Some(Entry::Kernel)).join(", "),
                     ));
                 }
                 _ => {
-                    return Err(format!(
-                        "the module has several host orchestrators: pick one with --entry ({})",
-                        names(Some(Entry::Host)).join(", ")
+                    return Err(EntryError::SeveralHosts(
+                        names(Some(Entry::Host)).join(", "),
                     ));
                 }
             }
         }
     };
-    let (symbol, kind, function_type) = chosen;
-    let args = (0..function_type.input_count())
-        .map(|index| entry_arg(index, function_type.input(index).expect("an input")))
+    let (symbol, kind, function_type, location) = chosen;
+    let count = function_type.input_count();
+    let names =
+        argument_names(*location, path, source, symbol, count).unwrap_or_else(|| vec![None; count]);
+    let args = (0..count)
+        .map(|index| {
+            entry_arg(index, function_type.input(index).expect("an input")).map(|arg| EntryArg {
+                name: names[index].clone(),
+                ..arg
+            })
+        })
         .collect::<Result<_, _>>()?;
     let symbols = function_symbols(module);
     let cpp_symbol = pld_lowering::convert::names::cpp_names(symbols.iter().map(String::as_str))
@@ -151,9 +165,45 @@ fn function_symbols(module: OperationRef) -> Vec<String> {
         .collect()
 }
 
+/// The argument names the source gives the function at `location`, if the
+/// location is in `path`.
+fn argument_names(
+    location: melior::ir::Location,
+    path: &str,
+    source: &str,
+    symbol: &str,
+    count: usize,
+) -> Option<Vec<Option<String>>> {
+    let (file, line, column) = pld_passes::ir::location::file_line_column(location)?;
+    if file != path {
+        return None;
+    }
+    let start = signature::offset(source, line, column)?;
+    signature::argument_names(source, start, symbol, count)
+}
+
+/// Why there is no entry to run.
+#[derive(Debug, thiserror::Error)]
+pub enum EntryError {
+    #[error("--entry {name}: the module has no such public function (it has: {candidates})")]
+    NoSuchFunction { name: String, candidates: String },
+    #[error("the module has no public function to run")]
+    NoFunction,
+    #[error("the module has several kernels and no host orchestrator: pick one with --entry ({0})")]
+    SeveralKernels(String),
+    #[error("the module has several host orchestrators: pick one with --entry ({0})")]
+    SeveralHosts(String),
+    #[error("argument {index}: element type {element} is not supported")]
+    ElementType { index: usize, element: String },
+    #[error(
+        "argument {index} of type '{ty}' cannot be given on the command line (window tensors, memrefs, integers, index and floats can)"
+    )]
+    Type { index: usize, ty: String },
+}
+
 /// How the harness passes argument `index` of type `r#type`.
-fn entry_arg(index: usize, r#type: Type) -> Result<EntryArg, String> {
-    let shaped = |kind: ArgKind| -> Result<EntryArg, String> {
+fn entry_arg(index: usize, r#type: Type) -> Result<EntryArg, EntryError> {
+    let shaped = |kind: ArgKind| -> Result<EntryArg, EntryError> {
         let element = pld_passes::ir::types::element_type(r#type).expect("a shaped type");
         let dims = pld_passes::ir::types::shape(r#type)
             .expect("a shaped type")
@@ -168,9 +218,11 @@ fn entry_arg(index: usize, r#type: Type) -> Result<EntryArg, String> {
             .collect();
         Ok(EntryArg {
             index,
+            name: None,
             kind,
-            dtype: element_type(element).ok_or_else(|| {
-                format!("argument {index}: element type {element} is not supported")
+            dtype: element_type(element).ok_or_else(|| EntryError::ElementType {
+                index,
+                element: element.to_string(),
             })?,
             dims,
         })
@@ -184,14 +236,16 @@ fn entry_arg(index: usize, r#type: Type) -> Result<EntryArg, String> {
     if let Some(dtype) = element_type(r#type) {
         return Ok(EntryArg {
             index,
+            name: None,
             kind: ArgKind::Scalar,
             dtype,
             dims: vec![],
         });
     }
-    Err(format!(
-        "argument {index} of type '{type}' cannot be given on the command line (window tensors, memrefs, integers, index and floats can)"
-    ))
+    Err(EntryError::Type {
+        index,
+        ty: r#type.to_string(),
+    })
 }
 
 /// The harness's element type for an MLIR type.

@@ -4,6 +4,7 @@
 
 use super::{Failure, check, fail, run_program};
 use pld_run_core::{
+    args::Bound,
     cli::{Options, Schedule, choice_list},
     explore::{Explorer, Next, Trace},
     job::{self, Job},
@@ -20,8 +21,10 @@ pub fn read_trace(path: &Path) -> Result<Trace, String> {
 }
 
 /// Explores `job` (its input already written) with at most `max` runs.
+#[allow(clippy::too_many_arguments)]
 pub fn run(
     options: &Options,
+    bound: &Bound,
     program: &Path,
     work: &Path,
     mut job: Job,
@@ -77,7 +80,7 @@ pub fn run(
         }
         let final_values = job::read_output(initial, &work.join(&job.output))
             .map_err(|error| bad(error.to_string()))?;
-        let report = check(options, &final_values, expected);
+        let report = check(options, bound, &final_values, expected);
         if !report.passed() {
             replay();
             err!("{report}");

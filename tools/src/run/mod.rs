@@ -28,7 +28,7 @@ use cache::Cache;
 use melior::{Context, ir::Module, pass::PassManager, utility::parse_pass_pipeline};
 use pld_passes::{ir::location_text, model::Model};
 use pld_run_core::{
-    args::{resolve, validate},
+    args::{Bound, bind, resolve, validate},
     check::{Report, compare},
     cli::{self, Command, Options, Sanitizer, StatsFormat, choice_list},
     job::{self, Job},
@@ -100,12 +100,21 @@ fn run(options: &Options) -> Result<ExitStatus, Failure> {
     }
     let module = parse(&context, &options.input).ok_or_else(|| fail(ExitStatus::BadInput, ""))?;
 
-    let entry = entry::find(module.as_operation(), options.entry.as_deref()).map_err(bad)?;
-    let layouts = resolve(&entry.args, &options.shape).map_err(|error| bad(error.to_string()))?;
-    validate(&layouts, options).map_err(|error| bad(error.to_string()))?;
-    let initial = Values::initial(&layouts, options.ranks, &options.init, &options.load)
+    let path = options.input.display().to_string();
+    let source = fs::read_to_string(&options.input).unwrap_or_default();
+    let entry = entry::find(
+        module.as_operation(),
+        options.entry.as_deref(),
+        &path,
+        &source,
+    )
+    .map_err(|error| bad(error.to_string()))?;
+    let bound = bind(&entry.args, options).map_err(|error| bad(error.to_string()))?;
+    let layouts = resolve(&entry.args, &bound.shape).map_err(|error| bad(error.to_string()))?;
+    validate(&layouts, &bound).map_err(|error| bad(error.to_string()))?;
+    let initial = Values::initial(&layouts, options.ranks, &bound.init, &bound.load)
         .map_err(|error| bad(error.to_string()))?;
-    let expected = Expected::new(&layouts, options.ranks, &options.expect)
+    let expected = Expected::new(&layouts, options.ranks, &bound.expect)
         .map_err(|error| bad(error.to_string()))?;
 
     let cpp = lower(
@@ -143,6 +152,7 @@ fn run(options: &Options) -> Result<ExitStatus, Failure> {
     };
     let result = execute(
         options,
+        &bound,
         &program_path,
         &work,
         entry.kind,
@@ -262,6 +272,7 @@ fn lower(context: &Context, mut module: Module, pipeline: &str) -> Result<String
 #[allow(clippy::too_many_arguments)]
 fn execute(
     options: &Options,
+    bound: &Bound,
     program: &Path,
     work: &Path,
     entry: job::Entry,
@@ -293,7 +304,7 @@ fn execute(
     };
     job::write_input(initial, &work.join(&job.input)).map_err(|error| bad(error.to_string()))?;
     if let Some(max) = options.explore {
-        return explore::run(options, program, work, job, max, initial, expected);
+        return explore::run(options, bound, program, work, job, max, initial, expected);
     }
     job.write(&work.join(JOB))
         .map_err(|error| bad(error.to_string()))?;
@@ -313,7 +324,7 @@ fn execute(
     }
     let final_values = job::read_output(initial, &work.join(&job.output))
         .map_err(|error| bad(error.to_string()))?;
-    for arg in &options.print {
+    for arg in &bound.print {
         out!("{}", format_arg(&final_values, *arg));
     }
     if let Some(directory) = &options.dump {
@@ -332,7 +343,7 @@ fn execute(
             out!("{}", stats.timing_report());
         }
     }
-    let report = check(options, &final_values, expected);
+    let report = check(options, bound, &final_values, expected);
     if !report.passed() {
         err!("{report}");
         // A serialized run is reproduced by its choices.
@@ -381,11 +392,11 @@ fn timing_parameters(options: &Options) -> Result<Option<Vec<String>>, String> {
 }
 
 /// The `--expect` comparisons of a run's final values.
-fn check(options: &Options, got: &Values, expected: &Expected) -> Report {
+fn check(options: &Options, bound: &Bound, got: &Values, expected: &Expected) -> Report {
     compare(
         got,
         expected,
-        options.expect.keys().copied(),
+        bound.expect.keys().copied(),
         options.rtol,
         options.atol,
     )
