@@ -17,7 +17,11 @@
 //! ```
 //!
 //! Payload bytes are those read from or written to another rank's window
-//! (signals are not payload). `wait_ns` (wall-clock) may be absent; the
+//! (signals are not payload), filed under the op the user wrote: a
+//! `pld.tensor.put`'s under `put_bytes` and a `pld.tensor.get`'s under
+//! `get_bytes` (the simulator reads the op from the site the lowering
+//! passes), other remote reads and writes under `remote_load_bytes` and
+//! `remote_store_bytes`. `wait_ns` (wall-clock) may be absent; the
 //! per-rank `modelled_ns` and the members after `ranks` are present only in
 //! a timed run. Every other key is required, and an unknown key is an
 //! error, so that a harness that grows a counter fails a test here instead

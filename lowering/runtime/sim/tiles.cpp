@@ -161,6 +161,22 @@ void check_same_valid(const char *op, const char *site, const TileRef &dst,
 } // namespace
 } // namespace pld::sim
 
+namespace pld::sim {
+namespace {
+
+/// Whether the site names `op` as the op the user wrote: the lowering's
+/// sites start with it (`pld.tensor.put at k.mlir:3:5`, `pld.tensor.put in
+/// pld.tensor.allgather at ...` for a chunk of an expanded put), so the
+/// counters file a transfer under the op the user wrote, not the tile op it
+/// became.
+bool written_as(const char *site, const char *op) {
+  size_t length = std::strlen(op);
+  return site && std::strncmp(site, op, length) == 0 && site[length] == ' ';
+}
+
+} // namespace
+} // namespace pld::sim
+
 namespace pld::rt::detail {
 
 using namespace pld::sim;
@@ -184,10 +200,12 @@ void tload(const TileRef &dst, const ViewRef &src, const char *site) {
   if (timing::enabled() || events::enabled())
     moved("tload", dst.data, payload_bytes(src), route_from(place), true, began,
           site);
-  if (is_remote(place))
-    rank_state(self().id.rank)
-        .stats.remote_load_bytes.fetch_add(payload_bytes(src),
-                                           std::memory_order_relaxed);
+  if (is_remote(place)) {
+    Stats &stats = rank_state(self().id.rank).stats;
+    (written_as(site, "pld.tensor.get") ? stats.get_bytes
+                                        : stats.remote_load_bytes)
+        .fetch_add(payload_bytes(src), std::memory_order_relaxed);
+  }
 }
 
 void tstore(const ViewRef &dst, const TileRef &src, bool atomic_add,
@@ -212,10 +230,12 @@ void tstore(const ViewRef &dst, const TileRef &src, bool atomic_add,
   if (timing::enabled() || events::enabled())
     moved(op, src.data, payload_bytes(dst), route_to(place), false, began,
           site);
-  if (is_remote(place))
-    rank_state(self().id.rank)
-        .stats.remote_store_bytes.fetch_add(payload_bytes(dst),
-                                            std::memory_order_relaxed);
+  if (is_remote(place)) {
+    Stats &stats = rank_state(self().id.rank).stats;
+    (written_as(site, "pld.tensor.put") ? stats.put_bytes
+                                        : stats.remote_store_bytes)
+        .fetch_add(payload_bytes(dst), std::memory_order_relaxed);
+  }
 }
 
 void tile_binary(BinOp op, const TileRef &dst, const TileRef &a,

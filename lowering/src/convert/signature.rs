@@ -83,19 +83,18 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
         }
     }
 
-    /// The whole function: signature, body, cleanup.
-    /// The site string of a pld op: the op and where it stands.
+    /// The site string of a pld op: the op the user wrote and where it
+    /// stands (`pld_passes::ir::location::site_text`).
     pub fn site_of(&mut self, op: OpRef<'c>) -> std::rc::Rc<str> {
         let op_name = pld_passes::ir::ops::name(op);
         let location = op.location();
         self.sites
             .entry((op_name.as_ptr() as usize, location.to_raw().ptr as usize))
-            .or_insert_with(|| {
-                format!("{op_name} at {}", pld_passes::ir::location_text(location)).into()
-            })
+            .or_insert_with(|| pld_passes::ir::location::site_text(op_name, location).into())
             .clone()
     }
 
+    /// The whole function: signature, body, cleanup.
     pub fn convert(mut self) {
         let op = self.function.op;
         let Some(entry) = op.region(0).ok().and_then(|region| region.first_block()) else {

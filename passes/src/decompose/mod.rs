@@ -12,6 +12,7 @@ mod ring;
 mod rows;
 mod stream;
 
+use crate::ir::location::implementing;
 use crate::{
     bridge::{Pass, PassFailed, PassOption},
     ir::{
@@ -251,7 +252,8 @@ impl DecomposeCollectives {
             scope_of(&op, self.default_kind).is_some_and(|scope| scope.kind == CodeKind::Host);
         if in_host_code {
             let (builder, arguments) = kernels.create(op, collective);
-            self.algorithm(&builder, op, collective, &arguments);
+            let located = builder.at(implementing(&op));
+            self.algorithm(&located, op, collective, &arguments);
             builder.create("func.return", &[], &[], &[], vec![]);
             Builder::before(op).create(
                 "func.call",
@@ -261,7 +263,10 @@ impl DecomposeCollectives {
                 vec![],
             );
         } else {
-            self.algorithm(&Builder::before(op), op, collective, &operands);
+            // Located as the collective the user wrote, which the
+            // simulator's reports name (crate::ir::location).
+            let located = Builder::before(op).at(implementing(&op));
+            self.algorithm(&located, op, collective, &operands);
         }
         replace_op(op, &target.into_iter().collect::<Vec<_>>());
     }

@@ -18,6 +18,7 @@ use crate::{
     ir::{
         Builder, Ix, OpRef, Val,
         builder::erase_op,
+        location::implementing,
         nested_ops,
         ops::{integer_attribute, mixed_list, name, named, named_group, static_list},
         types,
@@ -319,7 +320,9 @@ fn whole_extent<'c>(dst: Val<'c>, src: Val<'c>) -> Vec<Option<Ix<'c>>> {
 
 /// Expands `plan` in front of its op.
 fn expand(plan: &Plan) {
-    let builder = Builder::before(plan.op);
+    // Located as the transfer the user wrote, which the simulator's reports
+    // and counters name (crate::ir::location).
+    let builder = Builder::before(plan.op).at(implementing(&plan.op));
     // Dynamic whole-slice extents are read from the source side.
     let mut extent: Vec<Ix> = plan
         .extent

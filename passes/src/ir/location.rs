@@ -99,3 +99,26 @@ pub fn location_text(location: Location) -> String {
         None => unnamed(location).to_string(),
     }
 }
+
+/// The site the lowering hands the runtime for an op named `op_name` at
+/// `location`, which the simulator's reports print and its counters read:
+/// `<op> at FILE:LINE:COL`, where `<op>` is the pld op the user wrote. An
+/// op built to implement another (a name location) goes by the op it
+/// implements, `pld.tensor.put at k.mlir:12:5` for a chunk of an expanded
+/// put, nested ones joined by ` in ` (`pld.tensor.put in
+/// pld.tensor.allgather at ...`); a signal op keeps its own name in front
+/// (`pld.system.wait in pld.tensor.allreduce at ...`), since which wait
+/// blocked is what a deadlock report needs. Names that are not pld ops (a
+/// front end's own name locations) are not ops and are left out.
+pub fn site_text(op_name: &str, location: Location) -> String {
+    let implemented: Vec<String> = implemented_ops(location)
+        .into_iter()
+        .filter(|name| name.starts_with("pld."))
+        .collect();
+    let mut ops: Vec<&str> = Vec::new();
+    if implemented.is_empty() || op_name.starts_with("pld.system.") {
+        ops.push(op_name);
+    }
+    ops.extend(implemented.iter().map(String::as_str));
+    format!("{} at {}", ops.join(" in "), location_text(location))
+}

@@ -30,6 +30,7 @@ use crate::bridge::{Pass, PassFailed, PassOption};
 use crate::report::Report;
 use melior::ir::operation::OperationRef;
 pub use placement::CodeKind;
+pub use protocol::SINGLE_RANK_WARNING;
 
 /// The `pld-verify` pass.
 pub struct PldVerify {

@@ -72,6 +72,10 @@ pub fn main(arguments: Vec<OsString>) -> i32 {
             out!("{}", cli::usage());
             return 0;
         }
+        Ok(Command::Version) => {
+            out!("{}", cli::version());
+            return 0;
+        }
         Ok(Command::Run(options)) => options,
         Err(error) => {
             err!("pld-run: {error}\nrun 'pld-run --help' for the usage\n");
@@ -93,7 +97,7 @@ fn run(options: &Options) -> Result<ExitStatus, Failure> {
     let bad = |message: String| fail(ExitStatus::BadInput, message);
     let context = pld_dialect::create_context();
     pld_lowering::register_passes();
-    let _printer = print_diagnostics(&context);
+    let _printer = print_diagnostics(&context, options.ranks);
 
     if !options.input.is_file() {
         return Err(bad(format!("cannot read {}", options.input.display())));
@@ -493,25 +497,86 @@ fn run_program(
     Ok(failure)
 }
 
-/// Prints every diagnostic to stderr as `file:line:col: error: message`,
-/// with its notes, as MLIR's tools do.
-fn print_diagnostics(context: &Context) -> melior::diagnostic::DiagnosticHandlerId {
-    context.attach_diagnostic_handler(|diagnostic| {
+/// Prints every diagnostic to stderr as MLIR's tools do: `file:line:col:
+/// error: message`, the source line and a caret under the column, then its
+/// notes the same way. Upstream's "see current operation" note (a generic
+/// dump of the op the message already locates) is left out, as pld-opt
+/// leaves it out by default; pld-verify's single-rank warning is shown only
+/// for a run on one rank, the only run it is about.
+fn print_diagnostics(context: &Context, ranks: usize) -> melior::diagnostic::DiagnosticHandlerId {
+    let mut sources = SourceLines::default();
+    context.attach_diagnostic_handler(move |diagnostic| {
         let severity = match diagnostic.severity() {
             melior::diagnostic::DiagnosticSeverity::Error => "error",
             melior::diagnostic::DiagnosticSeverity::Warning => "warning",
             melior::diagnostic::DiagnosticSeverity::Note => "note",
             melior::diagnostic::DiagnosticSeverity::Remark => "remark",
         };
-        err!(
-            "{}: {severity}: {diagnostic}\n",
-            location_text(diagnostic.location())
-        );
+        let message = diagnostic.to_string();
+        if ranks != 1
+            && severity == "warning"
+            && message.starts_with(pld_passes::verify::SINGLE_RANK_WARNING)
+        {
+            return true;
+        }
+        let mut text = sources.located(diagnostic.location(), severity, &message);
         for index in 0..diagnostic.note_count() {
             if let Ok(note) = diagnostic.note(index) {
-                err!("{}: note: {note}\n", location_text(note.location()));
+                let message = note.to_string();
+                if message.starts_with("see current operation") {
+                    continue;
+                }
+                text += &sources.located(note.location(), "note", &message);
             }
         }
+        err!("{text}");
         true
     })
+}
+
+/// The files diagnostics point into, read once each.
+#[derive(Default)]
+struct SourceLines {
+    files: std::collections::HashMap<String, Option<String>>,
+}
+
+impl SourceLines {
+    /// `file:line:col: severity: message`, then the line and a caret when
+    /// the file can be read (tabs expanded as LLVM's SourceMgr does).
+    fn located(&mut self, location: melior::ir::Location, severity: &str, message: &str) -> String {
+        let mut text = format!("{}: {severity}: {message}\n", location_text(location));
+        let Some((file, line, column)) = pld_passes::ir::location::file_line_column(location)
+        else {
+            return text;
+        };
+        let source = self
+            .files
+            .entry(file.clone())
+            .or_insert_with(|| fs::read_to_string(&file).ok());
+        let Some(content) = source
+            .as_deref()
+            .and_then(|source| source.lines().nth(line.checked_sub(1)?))
+        else {
+            return text;
+        };
+        let mut shown = String::new();
+        let mut caret = String::new();
+        for (index, c) in content.chars().enumerate() {
+            let width = if c == '\t' {
+                8 - shown.chars().count() % 8
+            } else {
+                1
+            };
+            if index + 1 < column {
+                caret.push_str(&" ".repeat(width));
+            }
+            if c == '\t' {
+                shown.push_str(&" ".repeat(width));
+            } else {
+                shown.push(c);
+            }
+        }
+        text += &format!("{shown}\n{caret}^\n");
+        text
+    }
 }

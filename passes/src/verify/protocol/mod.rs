@@ -14,6 +14,7 @@ mod windows;
 use crate::report::Report;
 use melior::ir::operation::OperationRef;
 pub use signals::SignalAccess;
+pub use unreachable_wait::SINGLE_RANK_WARNING;
 
 pub fn check(root: &OperationRef, ops: &[OperationRef], report: &mut Report) {
     // Every notify, wait and defer_wait with its cell resolved, once for the

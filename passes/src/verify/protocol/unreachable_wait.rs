@@ -108,6 +108,10 @@ fn only_for_other_ranks(op: &OperationRef) -> bool {
     false
 }
 
+/// How the single-rank warning starts: a tool that knows the rank count
+/// (pld-run) shows it only for a run on one rank.
+pub const SINGLE_RANK_WARNING: &str = "with a single rank this ";
+
 /// With a single rank there is no other peer: a wait that runs even then,
 /// on a cell only other ranks write, never returns.
 fn check_single_rank(wait: &SignalAccess, expected: i64, writers: &Writers, report: &mut Report) {
@@ -139,8 +143,8 @@ fn check_single_rank(wait: &SignalAccess, expected: i64, writers: &Writers, repo
     report.warning(
         &wait.op,
         &format!(
-            "with a single rank this {} never returns: every notify that writes signal{} runs \
-             only for a peer other than this rank",
+            "{SINGLE_RANK_WARNING}{} never returns: every notify that writes signal{} runs only \
+             for a peer other than this rank",
             ir::name(&wait.op).trim_start_matches("pld.system."),
             wait.cell_text()
         ),
