@@ -1,5 +1,5 @@
-//! Builds the C++ half (ODS dialects, C API, pass bridge, pld-opt entry
-//! point) with CMake + Ninja, so that `cargo build` alone builds everything,
+//! Builds the C++ half (ODS dialects, C API, pass bridge, the tools' entry
+//! points) with CMake + Ninja, so that `cargo build` alone builds everything,
 //! and tells rustc how to link it. The archives do not bundle MLIR: mlir-sys
 //! links the single copy of MLIR. They are linked unbundled (`-bundle`): the
 //! rlib does not carry a copy of them, so a staticlib built on this crate
@@ -87,6 +87,8 @@ fn main() {
     let prefix = llvm_prefix();
 
     for input in [
+        // The tools' version and issue tracker (pld-c/Tools.h).
+        "Cargo.toml",
         "CMakeLists.txt",
         "dialect/CMakeLists.txt",
         "dialect/cmake",
@@ -123,6 +125,8 @@ fn main() {
         "PldDialects",
         "PldOptMain",
         "PldTranslateMain",
+        "PldLspServerMain",
+        "PldReduceMain",
     ]));
 
     link_archives(&build_dir.join("dialect/lib"));

@@ -1,5 +1,5 @@
-//! Links the C++ entry points of pld-opt and pld-translate (MLIR's opt and
-//! translate drivers), built by the pld-dialect crate's CMake build, and
+//! Links the C++ entry points of pld-opt, pld-translate, pld-lsp-server and
+//! pld-reduce (MLIR's opt, translate, language server and reducer drivers), built by the pld-dialect crate's CMake build, and
 //! embeds the runtime (header and simulator sources) into pld-run, so that
 //! the binary carries exactly the runtime it was built with.
 
@@ -14,6 +14,8 @@ fn main() {
     println!("cargo:rustc-link-search=native={lib_dir}");
     println!("cargo:rustc-link-lib=static=PldOptMain");
     println!("cargo:rustc-link-lib=static=PldTranslateMain");
+    println!("cargo:rustc-link-lib=static=PldLspServerMain");
+    println!("cargo:rustc-link-lib=static=PldReduceMain");
 
     // The host C++ compiler pld-run builds with: LLVM's, from the prefix
     // .cargo/config.toml names.

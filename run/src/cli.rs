@@ -86,7 +86,8 @@ const DEFAULT_EXPLORE_MAX_TEXT: &str = "10000";
     about = "Runs the entry function of a pld module on N simulated ranks and checks its results.",
     override_usage = "pld-run FILE.mlir --ranks N [options]",
     after_help = AFTER_HELP,
-    disable_version_flag = true
+    version = env!("CARGO_PKG_VERSION"),
+    long_version = LONG_VERSION
 )]
 struct Line {
     /// The pld module to lower, compile and run
@@ -181,9 +182,28 @@ struct Line {
     keep: Vec<OsString>,
 }
 
+/// `--version`'s text after the program's name: the version, and the line
+/// every pld tool prints (`pld version X (REPOSITORY)`).
+const LONG_VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    "\npld version ",
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("CARGO_PKG_REPOSITORY"),
+    ")"
+);
+
+/// Where a crash of pld-run is reported (the repository's issue tracker).
+pub const BUG_REPORT_URL: &str = concat!(env!("CARGO_PKG_REPOSITORY"), "/issues");
+
 /// `--help`'s text.
 pub fn usage() -> String {
     Line::command().render_help().to_string()
+}
+
+/// `--version`'s text: `pld-run 0.1.0` and `pld version 0.1.0 (REPOSITORY)`.
+pub fn version() -> String {
+    Line::command().render_long_version().to_string()
 }
 
 /// What the command line asks for.
@@ -191,8 +211,10 @@ pub fn usage() -> String {
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
-    /// `--help`: print [`USAGE`] and exit 0.
+    /// `--help`: print [`usage`] and exit 0.
     Help,
+    /// `--version` (or `-V`): print [`version`] and exit 0.
+    Version,
     Run(Options),
 }
 
@@ -479,6 +501,13 @@ where
         .any(|a| a == "--help" || a == "-h")
     {
         return Ok(Command::Help);
+    }
+    if args
+        .iter()
+        .take_while(|a| *a != "--")
+        .any(|a| a == "--version" || a == "-V")
+    {
+        return Ok(Command::Version);
     }
     let command = Line::command().no_binary_name(true);
     let matches = command

@@ -10,6 +10,7 @@
 #include "pld/InitAllDialects.h"
 
 #include "pld-c/PassBridge.h"
+#include "pld-c/Tools.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -37,6 +38,7 @@ static void printOpOnDiagnosticByDefault(bool enable) {
 }
 
 int pldOptMain(int argc, char **argv) {
+  pldInstallToolInfo();
   pldRegisterUpstreamPasses();
   mlir::DialectRegistry registry;
   pld::registerAllDialects(registry);

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pld-c/PassBridge.h"
+#include "pld-c/Tools.h"
 #include "pld-c/TranslateMain.h"
 
 #include "pld/InitAllDialects.h"
@@ -47,6 +48,7 @@ static LogicalResult lowerAndPrint(Operation *op, raw_ostream &os) {
 }
 
 int pldTranslateMain(int argc, char **argv) {
+  pldInstallToolInfo();
   pldRegisterUpstreamPasses();
   TranslateFromMLIRRegistration registration(
       "pld-to-cce", "lower pld to CCE C++ (pld-to-cce-pipeline + EmitC)",

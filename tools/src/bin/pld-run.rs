@@ -1,6 +1,32 @@
 //! `pld-run`: runs a pld module on N simulated ranks (PIPELINE §7).
 
+use std::ffi::{CString, c_char};
+
+// SAFETY: matches the prototype in `pld-c/Tools.h`.
+unsafe extern "C" {
+    fn pldInstallCrashHandler(argv0: *const c_char);
+}
+
 fn main() {
+    // A crash (a fatal signal in pld-run or in the MLIR it runs) prints a
+    // stack trace and where to report it; so does a panic.
+    let argv0 = CString::new(
+        std::env::args_os()
+            .next()
+            .unwrap_or_default()
+            .into_encoded_bytes(),
+    )
+    .unwrap_or_default();
+    // SAFETY: `argv0` is a NUL-terminated string LLVM copies.
+    unsafe { pldInstallCrashHandler(argv0.as_ptr()) };
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        default_hook(info);
+        eprintln!(
+            "pld-run: internal error. PLEASE submit a bug report to {} with the command line and its input.",
+            pld_run_core::cli::BUG_REPORT_URL
+        );
+    }));
     let arguments: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     let code = pld_tools::run_on_large_stack(move || pld_tools::run::main(arguments));
     std::process::exit(code);

@@ -1,0 +1,23 @@
+"""crash.py [VAR=VALUE]... -- TOOL ARGS...: starts TOOL with its standard
+input an open pipe, lets it reach the point where it waits, sends it
+SIGSEGV, and prints what it wrote to stderr and how it ended."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+separator = sys.argv.index("--")
+env = dict(os.environ)
+for item in sys.argv[1:separator]:
+    name, value = item.split("=", 1)
+    env[name] = value
+tool = subprocess.Popen(sys.argv[separator + 1:], stdin=subprocess.PIPE,
+                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+time.sleep(2)
+tool.send_signal(signal.SIGSEGV)
+_, stderr = tool.communicate(timeout=60)
+sys.stdout.write(stderr.decode(errors="replace"))
+print(f"crashed with signal {-tool.returncode}" if tool.returncode < 0
+      else f"exited with {tool.returncode}")
