@@ -29,6 +29,7 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
 };
 use pld_dialect::enums::ascend::Pipe;
+use pld_passes::bridge::OptionError;
 use pld_passes::{
     bridge::{Pass, PassFailed, PassOption},
     ir::{Builder, OpRef, nested_ops, ops::name},
@@ -52,13 +53,13 @@ impl Pass for InsertSync {
         default: "insert",
     }];
 
-    fn from_options(values: &[&str]) -> Result<Self, String> {
+    fn from_options(values: &[&str]) -> Result<Self, OptionError> {
         match values[0] {
             "insert" => Ok(Self { check_only: false }),
             "check" => Ok(Self { check_only: true }),
-            other => Err(format!(
-                "expected mode to be 'insert' or 'check', found '{other}'"
-            )),
+            other => {
+                Err(format!("expected mode to be 'insert' or 'check', found '{other}'").into())
+            }
         }
     }
 

@@ -18,6 +18,7 @@ pub mod insert_sync;
 pub mod plan_ub;
 mod report;
 
+use pld_passes::bridge::OptionError;
 use pld_passes::{
     bridge::{self, PassOption, Pipeline},
     pipelines::{ToAscendPipeline, element},
@@ -43,9 +44,9 @@ impl Pipeline for ToCcePipeline {
                                        the EmitC that pld-translate --pld-to-cce prints";
     const OPTIONS: &'static [PassOption] = ToAscendPipeline::OPTIONS;
 
-    fn passes(values: &[&str]) -> Result<String, String> {
+    fn passes(values: &[&str]) -> Result<String, OptionError> {
         let [kind, _, _, ub] = values else {
-            return Err(format!("expected 4 option values, found {}", values.len()));
+            return Err(format!("expected 4 option values, found {}", values.len()).into());
         };
         Ok([
             ToAscendPipeline::passes(values)?,

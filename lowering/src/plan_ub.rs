@@ -32,6 +32,7 @@ use melior::ir::{
     r#type::IntegerType,
 };
 use pld_dialect::types::ascend as ascend_types;
+use pld_passes::bridge::OptionError;
 use pld_passes::{
     bridge::{Pass, PassFailed, PassOption},
     ir::{
@@ -58,7 +59,7 @@ impl Pass for PlanUb {
         default: "196608",
     }];
 
-    fn from_options(values: &[&str]) -> Result<Self, String> {
+    fn from_options(values: &[&str]) -> Result<Self, OptionError> {
         let ub_bytes = values[0]
             .parse::<i64>()
             .ok()

@@ -27,8 +27,27 @@ pub struct PassOption {
 
 /// What a pass did not like about its input. The diagnostics are already
 /// emitted; this only marks the pass as failed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the pass failed (see its diagnostics)")]
 pub struct PassFailed;
+
+/// An option value a pass or pipeline cannot use, with what it expected
+/// (`expected ub-bytes to be an integer >= 32, found 'x'`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct OptionError(pub String);
+
+impl From<String> for OptionError {
+    fn from(message: String) -> Self {
+        OptionError(message)
+    }
+}
+
+impl From<&str> for OptionError {
+    fn from(message: &str) -> Self {
+        OptionError(message.to_owned())
+    }
+}
 
 /// A pass written in Rust.
 pub trait Pass: Sized + 'static {
@@ -45,7 +64,7 @@ pub trait Pass: Sized + 'static {
 
     /// Builds the pass from its option values (one per [`Pass::OPTIONS`]
     /// entry); an `Err` says which value is wrong and why.
-    fn from_options(values: &[&str]) -> Result<Self, String>;
+    fn from_options(values: &[&str]) -> Result<Self, OptionError>;
 
     /// Runs on `op` (the op the pass is scheduled on), emitting located
     /// diagnostics for what it rejects.
@@ -65,7 +84,7 @@ pub trait Pipeline: 'static {
     /// The passes for the option values, comma-separated without an anchor
     /// (`pld-verify,pld-expand-transfers{ub-bytes=4096}`); an `Err` says
     /// which value is wrong and why.
-    fn passes(values: &[&str]) -> Result<String, String>;
+    fn passes(values: &[&str]) -> Result<String, OptionError>;
 }
 
 /// Registers `P` with MLIR's global pass registry (a second registration of
@@ -105,7 +124,7 @@ unsafe extern "C" fn build_pipeline_trampoline<P: Pipeline>(
     let values = unsafe { option_values(values, num_values) };
     let (ok, text) = match catch_unwind(|| P::passes(&values)) {
         Ok(Ok(pipeline)) => (true, pipeline),
-        Ok(Err(message)) => (false, message),
+        Ok(Err(message)) => (false, message.to_string()),
         Err(payload) => (false, panic_message(payload.as_ref())),
     };
     if let Some(callback) = append {
@@ -268,6 +287,7 @@ unsafe extern "C" fn validate_trampoline<P: Pass>(
     match catch_unwind(|| P::from_options(&values).map(|_| ())) {
         Ok(Ok(())) => success(true),
         Ok(Err(message)) => {
+            let message = message.to_string();
             if let Some(callback) = error {
                 // SAFETY: the callback appends the message to the bridge's
                 // string (`error_user_data`); `message` outlives the call.

@@ -7,6 +7,18 @@
 
 use std::fmt;
 
+/// A model name, parameter or value the machine model does not know or
+/// take, in words (`unknown machine model 'x' (known: 910b)`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ModelError(pub String);
+
+impl From<String> for ModelError {
+    fn from(message: String) -> Self {
+        ModelError(message)
+    }
+}
+
 /// How fast the parts of a node move and combine data.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Model {
@@ -57,10 +69,12 @@ impl Model {
     }
 
     /// The model a name stands for (`910b`).
-    pub fn named(name: &str) -> Result<Self, String> {
+    pub fn named(name: &str) -> Result<Self, ModelError> {
         match name {
             "910b" => Ok(Self::ascend_910b()),
-            other => Err(format!("unknown machine model '{other}' (known: 910b)")),
+            other => Err(ModelError(format!(
+                "unknown machine model '{other}' (known: 910b)"
+            ))),
         }
     }
 
@@ -80,7 +94,7 @@ impl Model {
 
     /// Overrides parameter `key` with `value` (a finite number, positive
     /// for rates, non-negative for times).
-    pub fn set(&mut self, key: &str, value: f64) -> Result<(), String> {
+    pub fn set(&mut self, key: &str, value: f64) -> Result<(), ModelError> {
         let slot = match key {
             "alpha_ns" => &mut self.alpha_ns,
             "link_bytes_per_ns" => &mut self.link_bytes_per_ns,
@@ -94,7 +108,8 @@ impl Model {
                 return Err(format!(
                     "unknown model parameter '{key}' (known: {})",
                     known.join(", ")
-                ));
+                )
+                .into());
             }
         };
         let is_rate = key.ends_with("_per_ns");
@@ -106,14 +121,15 @@ impl Model {
                 } else {
                     "a non-negative number"
                 }
-            ));
+            )
+            .into());
         }
         *slot = value;
         Ok(())
     }
 
     /// Applies `KEY=VALUE` overrides, comma-separated.
-    pub fn with_overrides(mut self, overrides: &str) -> Result<Self, String> {
+    pub fn with_overrides(mut self, overrides: &str) -> Result<Self, ModelError> {
         for item in overrides
             .split(',')
             .map(str::trim)

@@ -1,6 +1,7 @@
 //! The named pipelines: each is a list of registered passes, with the
 //! options of the passes it runs.
 
+use crate::bridge::OptionError;
 use crate::{
     bridge::{Pass, PassOption, Pipeline},
     decompose::DecomposeCollectives,
@@ -10,7 +11,7 @@ use crate::{
 
 /// The option values of `P` with its defaults but for `overrides`, checked
 /// by the pass itself, and the pass as a pipeline element.
-pub fn element<P: Pass>(overrides: &[(&str, &str)]) -> Result<String, String> {
+pub fn element<P: Pass>(overrides: &[(&str, &str)]) -> Result<String, OptionError> {
     let values: Vec<&str> = P::OPTIONS
         .iter()
         .map(|option| {
@@ -63,9 +64,9 @@ impl Pipeline for ToAscendPipeline {
         },
     ];
 
-    fn passes(values: &[&str]) -> Result<String, String> {
+    fn passes(values: &[&str]) -> Result<String, OptionError> {
         let [kind, chunk, allreduce, ub] = values else {
-            return Err(format!("expected 4 option values, found {}", values.len()));
+            return Err(format!("expected 4 option values, found {}", values.len()).into());
         };
         // Inside a pipeline a race the rule cannot decide is not news: the
         // user asked for code, not for a review.

@@ -8,6 +8,7 @@ use melior::{
     utility::parse_pass_pipeline,
 };
 use pld_dialect::create_context;
+use pld_passes::bridge::OptionError;
 use std::sync::{Arc, Mutex};
 
 /// Every pass these tests use, registered once before any test parses a
@@ -146,12 +147,10 @@ impl pld_passes::bridge::Pass for CountOps {
         default: "pld.system.notify",
     }];
 
-    fn from_options(values: &[&str]) -> Result<Self, String> {
+    fn from_options(values: &[&str]) -> Result<Self, OptionError> {
         let name = values[0];
         if !name.contains('.') {
-            return Err(format!(
-                "expected a dialect-qualified op name, found '{name}'"
-            ));
+            return Err(format!("expected a dialect-qualified op name, found '{name}'").into());
         }
         Ok(Self {
             name: name.to_owned(),
@@ -227,7 +226,7 @@ impl pld_passes::bridge::Pass for Panics {
     const ARGUMENT: &'static str = "test-panics";
     const DESCRIPTION: &'static str = "Panic (bridge test)";
 
-    fn from_options(_: &[&str]) -> Result<Self, String> {
+    fn from_options(_: &[&str]) -> Result<Self, OptionError> {
         Ok(Self)
     }
 

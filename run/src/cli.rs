@@ -329,7 +329,8 @@ pub struct Options {
 }
 
 /// A command line pld-run cannot follow; exit status 2.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct UsageError {
     pub message: String,
 }
@@ -339,14 +340,6 @@ impl UsageError {
         ExitStatus::BadInput
     }
 }
-
-impl fmt::Display for UsageError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for UsageError {}
 
 fn usage_error(message: impl Into<String>) -> UsageError {
     UsageError {

@@ -163,15 +163,14 @@ impl ElementType {
 
     /// `value` as this type stores it (rounded to nearest for a float type),
     /// or why the type cannot hold it.
-    pub fn represent(self, value: Value) -> Result<Value, String> {
+    pub fn represent(self, value: Value) -> Result<Value, RepresentError> {
         if self.is_float() {
             let stored = self.round(value);
             let x = value.as_f64();
             if x.is_finite() && !stored.as_f64().is_finite() {
-                return Err(format!(
-                    "it overflows {self} (its largest is {})",
-                    self.largest()
-                ));
+                return Err(
+                    format!("it overflows {self} (its largest is {})", self.largest()).into(),
+                );
             }
             return Ok(stored);
         }
@@ -179,16 +178,16 @@ impl ElementType {
         let integer = match value {
             Value::Int(i) => i128::from(i),
             Value::Float(x) if !x.is_finite() => {
-                return Err(format!("{self} holds no {}", self.format(value)));
+                return Err(format!("{self} holds no {}", self.format(value)).into());
             }
             Value::Float(x) if x.fract() != 0.0 => {
-                return Err(format!("{self} holds no fraction"));
+                return Err(format!("{self} holds no fraction").into());
             }
             Value::Float(x) if x.abs() >= 2f64.powi(100) => i128::MAX,
             Value::Float(x) => x as i128,
         };
         if integer < low || integer > high {
-            return Err(format!("it lies outside {self}'s range [{low}, {high}]"));
+            return Err(format!("it lies outside {self}'s range [{low}, {high}]").into());
         }
         Ok(Value::Int(integer as i64))
     }
@@ -281,13 +280,28 @@ impl fmt::Display for ElementType {
     }
 }
 
-impl FromStr for ElementType {
-    type Err = String;
+/// Why an element type cannot hold a value (`it overflows f16 (its
+/// largest is 65504)`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct RepresentError(pub String);
 
-    fn from_str(s: &str) -> Result<ElementType, String> {
-        ElementType::from_mlir(s).ok_or_else(|| {
-            format!("unsupported element type `{s}` (supported: i1 i8 i16 i32 i64 index f16 bf16 f32 f64)")
-        })
+impl From<String> for RepresentError {
+    fn from(message: String) -> Self {
+        RepresentError(message)
+    }
+}
+
+/// A type name that is not one of the element types.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unsupported element type `{0}` (supported: i1 i8 i16 i32 i64 index f16 bf16 f32 f64)")]
+pub struct UnknownElementType(pub String);
+
+impl FromStr for ElementType {
+    type Err = UnknownElementType;
+
+    fn from_str(s: &str) -> Result<ElementType, UnknownElementType> {
+        ElementType::from_mlir(s).ok_or_else(|| UnknownElementType(s.to_owned()))
     }
 }
 
@@ -490,6 +504,7 @@ mod tests {
             "f128"
                 .parse::<ElementType>()
                 .unwrap_err()
+                .to_string()
                 .contains("`f128`")
         );
         assert!(ElementType::BF16.is_float() && !ElementType::Index.is_float());
@@ -754,11 +769,17 @@ mod tests {
         assert!(
             I32.represent(int(2147483648))
                 .unwrap_err()
+                .0
                 .contains("range")
         );
         assert!(I32.represent(float(4294967296.0)).is_err());
         assert_eq!(I32.represent(float(7.0)), Ok(int(7)));
-        assert!(I32.represent(float(0.4)).unwrap_err().contains("fraction"));
+        assert!(
+            I32.represent(float(0.4))
+                .unwrap_err()
+                .0
+                .contains("fraction")
+        );
         assert!(I32.represent(float(f64::NAN)).is_err());
         assert!(I32.represent(float(f64::INFINITY)).is_err());
         assert!(I1.represent(int(2)).is_err());
@@ -766,7 +787,12 @@ mod tests {
         assert!(I8.represent(int(200)).is_err());
         // Floats round; only a finite value beyond the largest overflows.
         assert_eq!(F16.represent(float(65504.0)), Ok(float(65504.0)));
-        assert!(F16.represent(float(90000.0)).unwrap_err().contains("65504"));
+        assert!(
+            F16.represent(float(90000.0))
+                .unwrap_err()
+                .0
+                .contains("65504")
+        );
         assert!(F16.represent(int(70000)).is_err());
         assert_eq!(F16.represent(float(0.1)), Ok(F16.round(float(0.1))));
         assert!(F32.represent(float(1e39)).is_err());

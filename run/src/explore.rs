@@ -31,7 +31,6 @@
 //! docs/pld-run.md says what this covers.
 
 use std::collections::{BTreeSet, HashMap};
-use std::fmt;
 
 /// What one pending operation touches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,19 +87,12 @@ pub struct Trace {
 }
 
 /// A trace line that does not parse.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("trace line {line}: cannot read `{text}`")]
 pub struct TraceError {
     pub line: usize,
     pub text: String,
 }
-
-impl fmt::Display for TraceError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "trace line {}: cannot read `{}`", self.line, self.text)
-    }
-}
-
-impl std::error::Error for TraceError {}
 
 impl Trace {
     /// Reads the harness's trace text.
@@ -181,16 +173,9 @@ impl Trace {
 
 /// A trace that does not fit the exploration: the program did not follow
 /// the schedule it was given, or a step's chosen thread is not parked.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct ExploreError(pub String);
-
-impl fmt::Display for ExploreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ExploreError {}
 
 /// The state before one step of the current schedule.
 #[derive(Clone, Debug)]

@@ -55,7 +55,8 @@ impl fmt::Display for Value {
 }
 
 /// What went wrong where, in an expression.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("column {column}: {message}")]
 pub struct ExprError {
     /// 1-based column, in characters, of the token at fault (one past the
     /// end for "found end of input").
@@ -86,14 +87,6 @@ impl ExprError {
         )
     }
 }
-
-impl fmt::Display for ExprError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "column {}: {}", self.column, self.message)
-    }
-}
-
-impl std::error::Error for ExprError {}
 
 /// Where an expression is evaluated: which rank, of how many, and which
 /// element of the argument.

@@ -45,13 +45,12 @@ pub mod status;
 pub mod timeline;
 pub mod values;
 
-use std::fmt;
-
 /// An input or a file that pld-run cannot use: an option that does not fit
 /// the entry's signature, an unreadable `.npy` file, an expression that
 /// fails to evaluate, a malformed harness output. One message, reported
 /// with exit status [`status::ExitStatus::BadInput`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct Error {
     message: String,
 }
@@ -72,11 +71,3 @@ impl Error {
         status::ExitStatus::BadInput
     }
 }
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for Error {}

@@ -17,6 +17,23 @@ use crate::os_str;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+/// A `.npy` file (or its header, or a dtype) pld-run cannot read, in words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct NpyError(pub String);
+
+impl From<String> for NpyError {
+    fn from(message: String) -> Self {
+        NpyError(message)
+    }
+}
+
+impl From<&str> for NpyError {
+    fn from(message: &str) -> Self {
+        NpyError(message.to_owned())
+    }
+}
+
 const MAGIC: &[u8] = b"\x93NUMPY";
 
 /// The header, magic included, is padded to a multiple of this (NumPy
@@ -78,7 +95,7 @@ impl Dtype {
     /// Parses a `descr`. One-byte types take any byte-order mark (NumPy
     /// writes `|`); wider ones must be little-endian (`<`, or `=` on a
     /// little-endian host).
-    pub fn from_descr(descr: &str) -> Result<Dtype, String> {
+    pub fn from_descr(descr: &str) -> Result<Dtype, NpyError> {
         let unsupported = || {
             format!(
                 "unsupported dtype '{descr}' (supported: <f2 <f4 <f8 |i1 <i2 <i4 <i8 |u1 <u2 <u4 <u8 |b1)"
@@ -95,8 +112,8 @@ impl Dtype {
         match order {
             '<' | '>' | '=' | '|' if dtype.size() == 1 => Ok(dtype),
             _ if little => Ok(dtype),
-            '>' | '=' => Err(format!("big-endian dtype '{descr}' is not supported")),
-            _ => Err(unsupported()),
+            '>' | '=' => Err(format!("big-endian dtype '{descr}' is not supported").into()),
+            _ => Err(unsupported().into()),
         }
     }
 
@@ -219,27 +236,27 @@ impl Array {
     }
 
     /// Parses the contents of a `.npy` file.
-    pub fn parse(bytes: &[u8]) -> Result<Array, String> {
+    pub fn parse(bytes: &[u8]) -> Result<Array, NpyError> {
         let rest = bytes
             .strip_prefix(MAGIC)
             .ok_or("not a .npy file (no \\x93NUMPY magic)")?;
         let [major, minor, rest @ ..] = rest else {
-            return Err("truncated header".to_owned());
+            return Err("truncated header".into());
         };
         let (header_len, rest) = match major {
             1 => {
                 let [a, b, rest @ ..] = rest else {
-                    return Err("truncated header".to_owned());
+                    return Err("truncated header".into());
                 };
                 (usize::from(u16::from_le_bytes([*a, *b])), rest)
             }
             2 | 3 => {
                 let [a, b, c, d, rest @ ..] = rest else {
-                    return Err("truncated header".to_owned());
+                    return Err("truncated header".into());
                 };
                 (u32::from_le_bytes([*a, *b, *c, *d]) as usize, rest)
             }
-            _ => return Err(format!("unsupported .npy format version {major}.{minor}")),
+            _ => return Err(format!("unsupported .npy format version {major}.{minor}").into()),
         };
         let header = rest.get(..header_len).ok_or("truncated header")?;
         let data = &rest[header_len..];
@@ -251,7 +268,7 @@ impl Array {
         } = parse_header(header)?;
         let dtype = Dtype::from_descr(&descr)?;
         if fortran_order && shape.iter().filter(|&&d| d > 1).count() > 1 {
-            return Err("Fortran-order arrays are not supported; save with C order".to_owned());
+            return Err("Fortran-order arrays are not supported; save with C order".into());
         }
         let len = shape
             .iter()
@@ -263,7 +280,8 @@ impl Array {
                 data.len(),
                 format_shape(&shape),
                 dtype.descr()
-            ));
+            )
+            .into());
         }
         Ok(Array {
             dtype,
@@ -369,7 +387,7 @@ struct Header {
 
 /// Parses the header: a Python dict literal with exactly the keys `descr`
 /// (a string), `fortran_order` (a bool) and `shape` (a tuple of ints).
-fn parse_header(text: &str) -> Result<Header, String> {
+fn parse_header(text: &str) -> Result<Header, NpyError> {
     let mut p = Literal {
         rest: text.trim_end_matches(['\n', ' ', '\0']),
     };
@@ -384,10 +402,10 @@ fn parse_header(text: &str) -> Result<Header, String> {
             "descr" => descr.replace(p.string()?).is_some(),
             "fortran_order" => fortran_order.replace(p.boolean()?).is_some(),
             "shape" => shape.replace(p.tuple()?).is_some(),
-            _ => return Err(format!("unexpected key '{key}' in the header")),
+            _ => return Err(format!("unexpected key '{key}' in the header").into()),
         };
         if duplicate {
-            return Err(format!("key '{key}' appears twice in the header"));
+            return Err(format!("key '{key}' appears twice in the header").into());
         }
         if !p.eat(',') {
             p.expect('}')?;
@@ -395,10 +413,7 @@ fn parse_header(text: &str) -> Result<Header, String> {
         }
     }
     if !p.rest.trim().is_empty() {
-        return Err(format!(
-            "unexpected `{}` after the header's dict",
-            p.rest.trim()
-        ));
+        return Err(format!("unexpected `{}` after the header's dict", p.rest.trim()).into());
     }
     let missing = |key| format!("the header has no '{key}'");
     Ok(Header {
@@ -429,14 +444,11 @@ impl Literal<'_> {
         }
     }
 
-    fn expect(&mut self, c: char) -> Result<(), String> {
+    fn expect(&mut self, c: char) -> Result<(), NpyError> {
         if self.eat(c) {
             Ok(())
         } else {
-            Err(format!(
-                "malformed header: expected `{c}` at `{}`",
-                self.excerpt()
-            ))
+            Err(format!("malformed header: expected `{c}` at `{}`", self.excerpt()).into())
         }
     }
 
@@ -444,7 +456,7 @@ impl Literal<'_> {
         self.rest.chars().take(20).collect()
     }
 
-    fn string(&mut self) -> Result<String, String> {
+    fn string(&mut self) -> Result<String, NpyError> {
         self.skip_space();
         let quote = self
             .rest
@@ -465,7 +477,7 @@ impl Literal<'_> {
         Ok(body[..end].to_owned())
     }
 
-    fn boolean(&mut self) -> Result<bool, String> {
+    fn boolean(&mut self) -> Result<bool, NpyError> {
         self.skip_space();
         for (word, value) in [("True", true), ("False", false)] {
             if let Some(rest) = self.rest.strip_prefix(word) {
@@ -476,10 +488,11 @@ impl Literal<'_> {
         Err(format!(
             "malformed header: expected True or False at `{}`",
             self.excerpt()
-        ))
+        )
+        .into())
     }
 
-    fn tuple(&mut self) -> Result<Vec<usize>, String> {
+    fn tuple(&mut self) -> Result<Vec<usize>, NpyError> {
         self.expect('(')?;
         let mut dims = Vec::new();
         while !self.eat(')') {
@@ -611,7 +624,7 @@ mod tests {
 
     #[test]
     fn rejects_what_it_cannot_read() {
-        let err = |header: &str, data: &[u8]| Array::parse(&v2_file(header, data)).unwrap_err();
+        let err = |header: &str, data: &[u8]| Array::parse(&v2_file(header, data)).unwrap_err().0;
         assert!(
             err(
                 "{'descr': '>f4', 'fortran_order': False, 'shape': (1,), }",
@@ -676,15 +689,17 @@ mod tests {
             )
             .contains("expected a dimension")
         );
-        assert!(Array::parse(b"PK\x03\x04").unwrap_err().contains("magic"));
+        assert!(Array::parse(b"PK\x03\x04").unwrap_err().0.contains("magic"));
         assert!(
             Array::parse(b"\x93NUMPY\x04\x00\x00\x00")
                 .unwrap_err()
+                .0
                 .contains("version 4.0")
         );
         assert!(
             Array::parse(b"\x93NUMPY\x01\x00\xff\x00{")
                 .unwrap_err()
+                .0
                 .contains("truncated")
         );
         // Byte-order marks NumPy never writes for one-byte types are fine.

@@ -16,6 +16,23 @@
 //!   callers), host code and entry wrappers last, between
 //!   `#if PLD_HOST_CODE` and `#endif` (a device build compiles kernels only).
 
+/// Why an op cannot be lowered, as the located error says it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ConvertError(pub String);
+
+impl From<String> for ConvertError {
+    fn from(message: String) -> Self {
+        ConvertError(message)
+    }
+}
+
+impl From<&str> for ConvertError {
+    fn from(message: &str) -> Self {
+        ConvertError(message.to_owned())
+    }
+}
+
 mod buffer;
 mod elements;
 mod entry;
@@ -33,6 +50,7 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
 };
 use pld_dialect::enums::KernelKind;
+use pld_passes::bridge::OptionError;
 use pld_passes::{
     bridge::{Pass, PassFailed, PassOption},
     ir::{
@@ -61,7 +79,7 @@ impl Pass for ConvertPldToAscend {
         default: "host",
     }];
 
-    fn from_options(values: &[&str]) -> Result<Self, String> {
+    fn from_options(values: &[&str]) -> Result<Self, OptionError> {
         Ok(Self {
             default_kind: CodeKind::parse(values[0])?,
         })

@@ -1,5 +1,6 @@
 //! Every pld and pl op of a function body as ascend ops.
 
+use super::ConvertError;
 use super::{
     Kind,
     buffer::{Buffer, is_buffer, is_buffer_type},
@@ -32,7 +33,7 @@ use pld_passes::ir::{
 fn ascend_tile<'c>(
     context: &'c melior::Context,
     tile: Type<'c>,
-) -> Result<(Type<'c>, (i64, i64)), String> {
+) -> Result<(Type<'c>, (i64, i64)), ConvertError> {
     let shape = types::shape(tile).expect("a tile is shaped");
     let element = types::element_type(tile).expect("a tile is shaped");
     let (rows, cols) = match shape.as_slice() {
@@ -42,14 +43,16 @@ fn ascend_tile<'c>(
             return Err(format!(
                 "tile '{tile}' cannot be lowered: the target's tiles are 2-D (leading \
                  dimensions must be 1)"
-            ));
+            )
+            .into());
         }
     };
     if !target::is_tile_element(element) {
         return Err(format!(
             "tile '{tile}' cannot be lowered: the target's TLOAD and TSTORE move {} tiles",
             target::tile_element_names()
-        ));
+        )
+        .into());
     }
     let padded = target::padded_cols(cols, element);
     let lowered = ascend_types::tile(context, rows, padded, element)
@@ -86,7 +89,7 @@ impl<'c> FunctionConverter<'_, 'c> {
         self.ctx.expect("the signature is converted first")
     }
 
-    fn buffer(&self, value: Val<'c>) -> Result<Buffer<'c>, String> {
+    fn buffer(&self, value: Val<'c>) -> Result<Buffer<'c>, ConvertError> {
         match self.lowered.get(&key(value)) {
             Some(Lowered::Buffer(buffer)) => Ok(buffer.clone()),
             _ => Err(format!(
@@ -94,7 +97,8 @@ impl<'c> FunctionConverter<'_, 'c> {
                  a window, a reshape or a view cannot be lowered (for instance one chosen at \
                  run time by scf)",
                 value.r#type()
-            )),
+            )
+            .into()),
         }
     }
 
@@ -150,7 +154,7 @@ impl<'c> FunctionConverter<'_, 'c> {
         tile_type: Type<'c>,
         extents: &[Ix<'c>],
         partial: bool,
-    ) -> Result<Val<'c>, String> {
+    ) -> Result<Val<'c>, ConvertError> {
         let (lowered, (_, cols)) = ascend_tile(builder.context, tile_type)?;
         let padded = ascend_types::tile_shape(lowered).is_some_and(|(_, padded, _)| padded != cols);
         let valid = (partial || padded).then(|| region_extent(builder, extents));
@@ -200,7 +204,7 @@ impl<'c> FunctionConverter<'_, 'c> {
     }
 
     /// Converts one op; `Err` is the message of a located error.
-    pub fn convert_op(&mut self, op: OpRef<'c>) -> Result<(), String> {
+    pub fn convert_op(&mut self, op: OpRef<'c>) -> Result<(), ConvertError> {
         let builder = Builder::before(op);
         let site = self.site_of(op);
         let site = Some(&*site);
@@ -326,7 +330,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                             with Left, Right and Acc tiles (and their fractal layouts), which \
                             the lowering does not build; only vector tile math lowers (see \
                             docs/lowering.md)"
-                        .to_owned(),
+                        .into(),
                 );
             }
             "pl.read" | "pl.write" => {
@@ -404,7 +408,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                     Some(Lowered::Value(buffer)) => *buffer,
                     _ => {
                         return Err(
-                            "a window over a buffer that is not a lowered window buffer".to_owned()
+                            "a window over a buffer that is not a lowered window buffer".into()
                         );
                     }
                 };
@@ -438,7 +442,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                 // Only a collapse to one dimension needs no reassociation.
                 if types::shape(result.r#type()).is_some_and(|shape| shape.len() != 1) {
                     return Err(
-                        "only a memref.collapse_shape to one dimension can be lowered".to_owned(),
+                        "only a memref.collapse_shape to one dimension can be lowered".into(),
                     );
                 }
                 self.lowered.insert(
@@ -478,7 +482,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                     )
                     .any(is_pld_level_type);
                 if touches_pld || other.starts_with("pld.") || other.starts_with("pl.") {
-                    return Err(format!("'{other}' cannot be lowered to the ascend dialect"));
+                    return Err(format!("'{other}' cannot be lowered to the ascend dialect").into());
                 }
             }
         }
@@ -502,12 +506,12 @@ impl<'c> FunctionConverter<'_, 'c> {
         builder.offset(signal.ptr, start)
     }
 
-    fn outlined(&self, op: OpRef<'c>) -> Result<super::Outlined<'c>, String> {
+    fn outlined(&self, op: OpRef<'c>) -> Result<super::Outlined<'c>, ConvertError> {
         self.functions
             .outlined
             .get(&(op.to_raw().ptr as usize))
             .cloned()
-            .ok_or_else(|| format!("'{}' was not outlined", name(op)))
+            .ok_or_else(|| ConvertError(format!("'{}' was not outlined", name(op))))
     }
 
     /// The lowered operands of a call: buffers as pointer and dynamic
@@ -516,7 +520,7 @@ impl<'c> FunctionConverter<'_, 'c> {
         &self,
         builder: &Builder<'c>,
         values: &[Val<'c>],
-    ) -> Result<Vec<Val<'c>>, String> {
+    ) -> Result<Vec<Val<'c>>, ConvertError> {
         let mut operands = Vec::new();
         for value in values {
             match self.lowered.get(&key(*value)) {
@@ -535,7 +539,10 @@ impl<'c> FunctionConverter<'_, 'c> {
                 Some(Lowered::Ctx) => {}
                 Some(Lowered::Value(lowered)) => operands.push(*lowered),
                 None if is_buffer(*value) => {
-                    return Err(self.buffer(*value).err().unwrap_or_default());
+                    return Err(self
+                        .buffer(*value)
+                        .err()
+                        .unwrap_or(ConvertError(String::new())));
                 }
                 None => operands.push(*value),
             }
@@ -543,18 +550,18 @@ impl<'c> FunctionConverter<'_, 'c> {
         Ok(operands)
     }
 
-    fn returned(&self, value: Val<'c>) -> Result<Val<'c>, String> {
+    fn returned(&self, value: Val<'c>) -> Result<Val<'c>, ConvertError> {
         match self.lowered.get(&key(value)) {
             Some(Lowered::Buffer(buffer)) => Ok(buffer.ptr),
             Some(Lowered::Value(lowered)) => Ok(*lowered),
-            Some(Lowered::Ctx) => Err("a function cannot return its CommContext".to_owned()),
+            Some(Lowered::Ctx) => Err("a function cannot return its CommContext".into()),
             None => Ok(value),
         }
     }
 
     /// A task scope: `ascend.submit` of its outlined kernel with its deps,
     /// block count and dispatch predicate.
-    fn convert_task(&mut self, builder: &Builder<'c>, op: OpRef<'c>) -> Result<(), String> {
+    fn convert_task(&mut self, builder: &Builder<'c>, op: OpRef<'c>) -> Result<(), ConvertError> {
         let outlined = self.outlined(op)?;
         let spmd = name(op) == "pl.spmd";
         let args = self.call_operands(builder, &outlined.captures)?;
@@ -598,12 +605,12 @@ impl<'c> FunctionConverter<'_, 'c> {
 
     /// A call: a launch when host code calls a kernel, else a call with the
     /// CommContext and the lowered operands.
-    fn convert_call(&mut self, builder: &Builder<'c>, op: OpRef<'c>) -> Result<(), String> {
+    fn convert_call(&mut self, builder: &Builder<'c>, op: OpRef<'c>) -> Result<(), ConvertError> {
         let callee_symbol = callee_name(&op).ok_or("a call without a callee")?;
         let Some(callee) = self.functions.by_symbol.get(&callee_symbol) else {
-            return Err(format!(
-                "the callee @{callee_symbol} is not a function of this module"
-            ));
+            return Err(
+                format!("the callee @{callee_symbol} is not a function of this module").into(),
+            );
         };
         let values: Vec<Val> = (0..op.operand_count())
             .map(|index| operand(op, index))
@@ -613,9 +620,9 @@ impl<'c> FunctionConverter<'_, 'c> {
         let symbol = FlatSymbolRefAttribute::new(builder.context, &callee_symbol);
         if self.function.kind == Kind::Host && is_incore(callee.kind) {
             if op.result_count() > 0 {
-                return Err(format!(
-                    "host code cannot use results of the kernel @{callee_symbol}"
-                ));
+                return Err(
+                    format!("host code cannot use results of the kernel @{callee_symbol}").into(),
+                );
             }
             let mut launch = vec![operands[0]];
             launch.extend(&operands[1..]);
@@ -635,7 +642,7 @@ impl<'c> FunctionConverter<'_, 'c> {
             let r#type = Builder::result_at(op, index).r#type();
             results.push(match self.parameter_types(r#type)?.as_slice() {
                 [single] => *single,
-                _ => return Err(format!("a call returning '{type}' cannot be lowered")),
+                _ => return Err(format!("a call returning '{type}' cannot be lowered").into()),
             });
         }
         let call = builder.create(
@@ -663,7 +670,7 @@ impl<'c> FunctionConverter<'_, 'c> {
     }
 
     /// Tiles carried by scf become ascend tiles; window tensors cannot be.
-    fn convert_region_types(&mut self, op: OpRef<'c>) -> Result<(), String> {
+    fn convert_region_types(&mut self, op: OpRef<'c>) -> Result<(), ConvertError> {
         let mut values: Vec<Val> = (0..op.result_count())
             .map(|index| Builder::result_at(op, index))
             .collect();
@@ -688,12 +695,14 @@ impl<'c> FunctionConverter<'_, 'c> {
                     "a window tensor or memref ('{type}') carried by '{}' cannot be lowered: its \
                      address must be known where it is used",
                     name(op)
-                ));
+                )
+                .into());
             } else if is_pld_level_type(r#type) {
                 return Err(format!(
                     "a value of type '{type}' carried by '{}' cannot be lowered",
                     name(op)
-                ));
+                )
+                .into());
             }
         }
         Ok(())

@@ -2,6 +2,7 @@
 //! tensors and memrefs as pointers and dynamic dimensions), then every op of
 //! its body (`ops.rs`), then the cleanup of what the old values left.
 
+use super::ConvertError;
 use super::{
     Function, Functions, Kind,
     buffer::{Buffer, is_buffer_type},
@@ -116,7 +117,7 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
                 continue;
             }
             if let Err(message) = self.convert_op(inner) {
-                self.report.error(&inner, &message, &[]);
+                self.report.error(&inner, &message.to_string(), &[]);
                 rejected.push(inner);
             }
         }
@@ -143,11 +144,11 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
 
     /// The lowered parameter types of a pld-level parameter type (none for a
     /// CommContext), or why it cannot be a parameter.
-    pub fn parameter_types(&self, r#type: Type<'c>) -> Result<Vec<Type<'c>>, String> {
+    pub fn parameter_types(&self, r#type: Type<'c>) -> Result<Vec<Type<'c>>, ConvertError> {
         let context = context_of(self.function.op);
         if is_buffer_type(r#type) {
             if types::is_memref(r#type) && !types::is_identity_memref(r#type) {
-                return Err(format!("'{type}' is not a contiguous row-major memref"));
+                return Err(format!("'{type}' is not a contiguous row-major memref").into());
             }
             let element = types::element_type(r#type).expect("a shaped type");
             let pointer = ascend_types::gm(context, element)
@@ -165,7 +166,8 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             return Err(format!(
                 "a tile ('{type}') cannot cross a function boundary: tiles live in one core's \
                  unified buffer"
-            ));
+            )
+            .into());
         }
         if is_comm_ctx(r#type) {
             return Ok(vec![]);
@@ -182,24 +184,23 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
         if r#type.is_index() || is_integer_or_float(r#type) {
             return Ok(vec![r#type]);
         }
-        Err(format!(
-            "values of type '{type}' cannot be passed to a lowered function"
-        ))
+        Err(format!("values of type '{type}' cannot be passed to a lowered function").into())
     }
 
     /// The lowered result type of a pld-level result type.
-    fn result_type(&self, r#type: Type<'c>) -> Result<Type<'c>, String> {
+    fn result_type(&self, r#type: Type<'c>) -> Result<Type<'c>, ConvertError> {
         if is_buffer_type(r#type)
             && types::shape(r#type).is_some_and(|shape| shape.contains(&types::DYNAMIC))
         {
             return Err(format!(
                 "a function returning '{type}' cannot be lowered: the caller could not learn its \
                  dynamic dimensions"
-            ));
+            )
+            .into());
         }
         match self.parameter_types(r#type)?.as_slice() {
             [single] => Ok(*single),
-            _ => Err(format!("a function returning '{type}' cannot be lowered")),
+            _ => Err(format!("a function returning '{type}' cannot be lowered").into()),
         }
     }
 
@@ -291,7 +292,7 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
         for index in 0..function_type.input_count() {
             match self.parameter_types(function_type.input(index).expect("an input")) {
                 Ok(parameters) => inputs.extend(parameters),
-                Err(message) => self.report.error(&op, &message, &[]),
+                Err(message) => self.report.error(&op, &message.to_string(), &[]),
             }
         }
         self.finish_signature(inputs);
@@ -315,7 +316,7 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
         for index in 0..result_count {
             match self.result_type(function_type.result(index).expect("a result")) {
                 Ok(result) => results.push(result),
-                Err(message) => self.report.error(&op, &message, &[]),
+                Err(message) => self.report.error(&op, &message.to_string(), &[]),
             }
         }
         let new_type = FunctionType::new(context, &inputs, &results);

@@ -12,6 +12,7 @@ mod ring;
 mod rows;
 mod stream;
 
+use crate::bridge::OptionError;
 use crate::ir::location::implementing;
 use crate::{
     bridge::{Pass, PassFailed, PassOption},
@@ -97,7 +98,7 @@ impl Pass for DecomposeCollectives {
         },
     ];
 
-    fn from_options(values: &[&str]) -> Result<Self, String> {
+    fn from_options(values: &[&str]) -> Result<Self, OptionError> {
         let chunk_bytes: i64 = values[0].parse().map_err(|_| {
             format!(
                 "expected chunk-bytes to be an integer, found '{}'",
@@ -108,7 +109,7 @@ impl Pass for DecomposeCollectives {
             return Err(format!(
                 "expected chunk-bytes to be a positive multiple of 32 of at most {MAX_CHUNK_BYTES}, \
                  found {chunk_bytes}"
-            ));
+            ).into());
         }
         let allreduce = match values[1] {
             "as-written" => AllreduceChoice::AsWritten,
@@ -116,7 +117,8 @@ impl Pass for DecomposeCollectives {
             other => {
                 return Err(format!(
                     "expected allreduce to be 'as-written' or 'auto', found '{other}'"
-                ));
+                )
+                .into());
             }
         };
         let number = |index: usize, name: &str| -> Result<f64, String> {

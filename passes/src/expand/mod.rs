@@ -13,6 +13,7 @@
 
 pub mod staging;
 
+use crate::bridge::OptionError;
 use crate::{
     bridge::{Pass, PassFailed, PassOption},
     ir::{
@@ -53,7 +54,7 @@ impl Pass for ExpandTransfers {
         default: "196608",
     }];
 
-    fn from_options(values: &[&str]) -> Result<Self, String> {
+    fn from_options(values: &[&str]) -> Result<Self, OptionError> {
         let ub_bytes = values[0]
             .parse::<i64>()
             .ok()

@@ -26,6 +26,7 @@ mod races;
 
 mod target;
 
+use crate::bridge::OptionError;
 use crate::bridge::{Pass, PassFailed, PassOption};
 use crate::report::Report;
 use melior::ir::operation::OperationRef;
@@ -42,14 +43,14 @@ pub struct PldVerify {
 }
 
 /// The `ranks` option: rank counts in 1..=64, comma-separated.
-fn parse_ranks(text: &str) -> Result<Vec<usize>, String> {
+fn parse_ranks(text: &str) -> Result<Vec<usize>, OptionError> {
     text.split(',')
         .map(|item| {
             item.trim()
                 .parse::<usize>()
                 .ok()
                 .filter(|n| (1..=64).contains(n))
-                .ok_or_else(|| format!("expected ranks to be rank counts in 1..=64 separated by commas, found '{text}'"))
+                .ok_or_else(|| OptionError(format!("expected ranks to be rank counts in 1..=64 separated by commas, found '{text}'")))
         })
         .collect()
 }
@@ -80,7 +81,7 @@ impl Pass for PldVerify {
     // visibility it changes while it runs).
     const LEAVES_IR_UNCHANGED: bool = true;
 
-    fn from_options(values: &[&str]) -> Result<Self, String> {
+    fn from_options(values: &[&str]) -> Result<Self, OptionError> {
         Ok(Self {
             default_kind: CodeKind::parse(values.first().copied().unwrap_or("host"))?,
             ranks: parse_ranks(values.get(1).copied().unwrap_or("2,3,4"))?,
@@ -90,7 +91,8 @@ impl Pass for PldVerify {
                 other => {
                     return Err(format!(
                         "expected remarks to be 'true' or 'false', found '{other}'"
-                    ));
+                    )
+                    .into());
                 }
             },
         })

@@ -22,13 +22,14 @@ pub enum CodeKind {
 
 impl CodeKind {
     /// The value of a `default-kind` option: `host` or `incore`.
-    pub fn parse(value: &str) -> Result<Self, String> {
+    pub fn parse(value: &str) -> Result<Self, crate::bridge::OptionError> {
         match value {
             "host" => Ok(CodeKind::Host),
             "incore" => Ok(CodeKind::InCore),
             other => Err(format!(
                 "expected default-kind to be 'host' or 'incore', found '{other}'"
-            )),
+            )
+            .into()),
         }
     }
 

@@ -14,10 +14,12 @@ use pld_run_core::{
 use std::{fs, path::Path};
 
 /// The trace a serialized run wrote.
-pub fn read_trace(path: &Path) -> Result<Trace, String> {
-    let text = fs::read_to_string(path)
-        .map_err(|error| format!("cannot read the trace {}: {error}", path.display()))?;
-    Trace::parse(&text).map_err(|error| format!("{}: {error}", path.display()))
+pub fn read_trace(path: &Path) -> Result<Trace, pld_run_core::Error> {
+    let text = fs::read_to_string(path).map_err(|error| {
+        pld_run_core::Error::new(format!("cannot read the trace {}: {error}", path.display()))
+    })?;
+    Trace::parse(&text)
+        .map_err(|error| pld_run_core::Error::new(format!("{}: {error}", path.display())))
 }
 
 /// Explores `job` (its input already written) with at most `max` runs.
@@ -60,7 +62,7 @@ pub fn run(
             err!("pld-run: explore: schedule {runs} fails (replay it with the --schedule above)\n");
             return Err(failure);
         }
-        let trace = read_trace(&trace_path).map_err(bad)?;
+        let trace = read_trace(&trace_path).map_err(|error| bad(error.to_string()))?;
         if trace.asleep {
             // The run stopped where it could only repeat an explored order.
             cut_short += 1;

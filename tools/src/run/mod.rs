@@ -297,7 +297,7 @@ fn execute(
             .schedule
             .is_some()
             .then(|| PathBuf::from("trace.txt")),
-        timing: timing_parameters(options).map_err(bad)?,
+        timing: timing_parameters(options).map_err(|error| bad(error.to_string()))?,
         events: (options.trace.is_some() || options.timeline.is_some())
             .then(|| PathBuf::from("events.json")),
         // Relative: the program runs in `work`, so a kept directory can move.
@@ -321,7 +321,7 @@ fn execute(
         .map(|events| work.join(events))
         .filter(|events| events.exists())
     {
-        write_trace(options, &events).map_err(bad)?;
+        write_trace(options, &events).map_err(|error| bad(error.to_string()))?;
     }
     if let Some(failure) = status {
         return Err(failure);
@@ -363,32 +363,43 @@ fn execute(
 
 /// Puts the run's trace events where `--trace` asks and draws them where
 /// `--timeline` asks.
-fn write_trace(options: &Options, events: &Path) -> Result<(), String> {
-    let json = fs::read_to_string(events)
-        .map_err(|error| format!("cannot read the trace {}: {error}", events.display()))?;
+fn write_trace(options: &Options, events: &Path) -> Result<(), pld_run_core::Error> {
+    let failed = |message: String| pld_run_core::Error::new(message);
+    let json = fs::read_to_string(events).map_err(|error| {
+        failed(format!(
+            "cannot read the trace {}: {error}",
+            events.display()
+        ))
+    })?;
     if let Some(path) = &options.trace {
-        fs::write(path, &json)
-            .map_err(|error| format!("--trace: cannot write {}: {error}", path.display()))?;
+        fs::write(path, &json).map_err(|error| {
+            failed(format!("--trace: cannot write {}: {error}", path.display()))
+        })?;
     }
     if let Some(path) = &options.timeline {
-        let svg = pld_run_core::timeline::svg(&json).map_err(|error| error.to_string())?;
-        fs::write(path, svg)
-            .map_err(|error| format!("--timeline: cannot write {}: {error}", path.display()))?;
+        let svg = pld_run_core::timeline::svg(&json).map_err(|error| failed(error.to_string()))?;
+        fs::write(path, svg).map_err(|error| {
+            failed(format!(
+                "--timeline: cannot write {}: {error}",
+                path.display()
+            ))
+        })?;
     }
     Ok(())
 }
 
 /// The machine model's parameters for the job file (`--timing`, with the
 /// `--model` overrides), or why they are wrong.
-fn timing_parameters(options: &Options) -> Result<Option<Vec<String>>, String> {
+fn timing_parameters(options: &Options) -> Result<Option<Vec<String>>, pld_run_core::Error> {
     let Some(timing) = &options.timing else {
         return Ok(None);
     };
-    let mut model = Model::named(&timing.model).map_err(|error| format!("--timing: {error}"))?;
+    let mut model = Model::named(&timing.model)
+        .map_err(|error| pld_run_core::Error::new(format!("--timing: {error}")))?;
     for overrides in &timing.overrides {
         model = model
             .with_overrides(overrides)
-            .map_err(|error| format!("--model: {error}"))?;
+            .map_err(|error| pld_run_core::Error::new(format!("--model: {error}")))?;
     }
     Ok(Some(
         model.to_string().split(',').map(str::to_owned).collect(),
