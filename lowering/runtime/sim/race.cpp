@@ -254,6 +254,9 @@ struct Entry {
   bool set;
   int32_t value;
   Clock clock;
+  /// The notifier's signal lane and its tick there: whoever's clock
+  /// reaches the tick knows this write happened.
+  uint32_t lane, tick;
 };
 struct Log {
   int32_t initial = 0;
@@ -300,6 +303,21 @@ int64_t first_holding(const Log &log, int64_t from, Holds holds) {
     if (position + 1 >= static_cast<int64_t>(log.entries.size()))
       return -2;
   }
+}
+
+/// The position a wait of the calling thread starts from: the later of what
+/// it saw of the cell itself (`seen`) and the last write its clock says
+/// happened before it (a thread started after, or joined with, another
+/// that saw the cell knows what that one saw: a kernel launched after the
+/// previous call's kernel ended does not read the previous call's values).
+int64_t known_position(const Log &log, int64_t seen, const Clock &knows) {
+  for (int64_t i = static_cast<int64_t>(log.entries.size()) - 1; i > seen;
+       --i) {
+    const Entry &entry = log.entries[static_cast<size_t>(i)];
+    if (get(knows, entry.lane) >= entry.tick)
+      return i;
+  }
+  return seen;
 }
 
 /// The joined clocks of the entries that make up the value at `position`:
@@ -416,7 +434,8 @@ void unlock_cells() { g_lock.unlock(); }
 void notify_locked(int32_t *cell, int32_t value, bool set, const char *site) {
   Lanes &lanes = t_race.lanes;
   Log &log = g_logs.at(cell);
-  log.entries.push_back({set, value, lanes.sig});
+  log.entries.push_back(
+      {set, value, lanes.sig, lanes.signal, get(lanes.sig, lanes.signal)});
   t_race.seen[cell] = static_cast<int64_t>(log.entries.size()) - 1;
   // The notify is an atomic write of the cell: it races with plain accesses
   // only.
@@ -433,7 +452,8 @@ void waited(int32_t *cell, int32_t expected, rt::WaitCmp cmp) {
   std::lock_guard<std::mutex> guard(g_lock);
   const Log &log = log_of(cell);
   auto seen = t_race.seen.find(cell);
-  int64_t from = seen == t_race.seen.end() ? -1 : seen->second;
+  int64_t from = known_position(
+      log, seen == t_race.seen.end() ? -1 : seen->second, t_race.lanes.sig);
   int64_t position = first_holding(log, from, [&](int32_t value) {
     return cmp == rt::WaitCmp::EQ ? value == expected : value >= expected;
   });
@@ -450,7 +470,9 @@ Clock condition_clock(int32_t *cell, int32_t expected) {
     return {};
   std::lock_guard<std::mutex> guard(g_lock);
   const Log &log = log_of(cell);
-  int64_t position = first_holding(log, -1, [&](int32_t value) {
+  int64_t from =
+      t_race.started ? known_position(log, -1, t_race.lanes.sig) : -1;
+  int64_t position = first_holding(log, from, [&](int32_t value) {
     return static_cast<uint32_t>(value) >= static_cast<uint32_t>(expected);
   });
   return position >= 0 ? clock_of(log, position) : Clock{};

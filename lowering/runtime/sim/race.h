@@ -17,7 +17,8 @@
 // acquire). A wait acquires exactly the clocks of the notifies that made it
 // hold: those in the cell's modification order from the last Set up to the
 // first position, at or after what the waiting thread already saw of the
-// cell, where the comparison holds; never a later one. Threads start with
+// cell (itself, or through any thread that happens before it), where the
+// comparison holds; never a later one. Threads start with
 // their parent's clocks, and joins, task dependencies and task completion
 // order everything.
 //
@@ -86,7 +87,8 @@ void notify(int32_t *cell, int32_t value, bool set, const char *site,
 /// calling thread's signal lane acquires the notifies that made it hold.
 void waited(int32_t *cell, int32_t expected, rt::WaitCmp cmp);
 /// The clock of the notifies that make `*cell >= expected` (compared as
-/// uint32, as the task runtime does) hold, for a deferred condition.
+/// uint32, as the task runtime does) hold, for a deferred condition, from
+/// the last write of the cell the calling thread knows of.
 Clock condition_clock(int32_t *cell, int32_t expected);
 
 // Implementation of the template.

@@ -175,3 +175,17 @@ func.func @barrier_reuse(%data: !pld.dtensor<2x64xf32>, %sig: !pld.dtensor<4x1xi
   pld.tile.remote_store %mine, %data[0, 0], peer %next : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
   return
 }
+
+// Two calls of a kernel that allreduces, one after the other from host
+// code: the second call's entry barrier orders what the first call stored.
+// Its kernel starts after the first one ended, so it knows the first
+// call's signal history (its waits do not read the first call's notifies).
+func.func @allreduce_step(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+func.func @back_to_back_launches(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  func.call @allreduce_step(%d, %s) : (!pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>) -> ()
+  func.call @allreduce_step(%d, %s) : (!pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>) -> ()
+  return
+}
