@@ -99,6 +99,16 @@ enum_attribute! {
     }
 }
 enum_attribute! {
+    /// How `pld-decompose-collectives` decomposes a collective
+    /// (`#pld<algorithm ...>`, the op's `algorithm` clause).
+    CollectiveAlgorithm: pldCollectiveAlgorithmAttrGet, pldAttributeIsACollectiveAlgorithm,
+        pldCollectiveAlgorithmAttrGetValue {
+        Auto = 0 "auto", Oneshot = 1 "oneshot", Twoshot = 2 "twoshot", Ring = 3 "ring",
+        SeedMesh = 4 "seed_mesh", SeedRing = 5 "seed_ring", Star = 6 "star",
+        ScatterAllgather = 7 "scatter_allgather", Direct = 8 "direct", Seed = 9 "seed",
+    }
+}
+enum_attribute! {
     /// The chip a module is compiled for (`#pld.target<...>`).
     TargetProfile: pldTargetProfileAttrGet, pldAttributeIsATargetProfile,
         pldTargetProfileAttrGetValue {

@@ -185,6 +185,17 @@ unsafe extern "C" {
         tensors: *mut MlirValue,
         capacity: isize,
     ) -> isize;
+    pub fn pldCollectiveGetAlgorithms(
+        op: MlirOperation,
+        algorithms: *mut i32,
+        capacity: isize,
+    ) -> isize;
+    pub fn pldCollectiveAlgorithmSignalProblem(
+        op: MlirOperation,
+        algorithm: i32,
+        callback: MlirStringCallback,
+        user_data: *mut std::ffi::c_void,
+    ) -> bool;
 
     pub fn pldValueFactsCreate(module: MlirOperation) -> PldValueFacts;
     pub fn pldValueFactsDestroy(facts: PldValueFacts);
@@ -244,6 +255,8 @@ enum_attribute_functions! {
     pldReduceOpAttrGet, pldAttributeIsAReduceOp, pldReduceOpAttrGetValue;
     pldAtomicTypeAttrGet, pldAttributeIsAAtomicType, pldAtomicTypeAttrGetValue;
     pldCollectiveModeAttrGet, pldAttributeIsACollectiveMode, pldCollectiveModeAttrGetValue;
+    pldCollectiveAlgorithmAttrGet, pldAttributeIsACollectiveAlgorithm,
+        pldCollectiveAlgorithmAttrGetValue;
     pldTargetProfileAttrGet, pldAttributeIsATargetProfile, pldTargetProfileAttrGetValue;
     plKernelKindAttrGet, plAttributeIsAKernelKind, plKernelKindAttrGetValue;
     plLevelAttrGet, plAttributeIsALevel, plLevelAttrGetValue;

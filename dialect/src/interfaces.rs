@@ -5,7 +5,7 @@
 //! collective synchronizes. Passes read ops through these, never through
 //! op names.
 
-use crate::ffi;
+use crate::{enums::CollectiveAlgorithm, ffi};
 use melior::ir::{Value, operation::OperationLike};
 use std::mem::MaybeUninit;
 
@@ -241,4 +241,57 @@ pub fn collective<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Option<Collect
             .map(|raw| unsafe { Value::from_raw(raw) })
             .collect(),
     })
+}
+
+/// The algorithms `pld-decompose-collectives` can run collective `op` with
+/// (`auto` first): the values of its `algorithm` attribute; empty for a
+/// collective with one algorithm, or an op that is not a collective.
+pub fn collective_algorithms<'c: 'a, 'a>(
+    op: &impl OperationLike<'c, 'a>,
+) -> Vec<CollectiveAlgorithm> {
+    if !may_declare(op) {
+        return vec![];
+    }
+    // SAFETY: a live op; capacity 0 only counts.
+    let count = unsafe { ffi::pldCollectiveGetAlgorithms(op.to_raw(), std::ptr::null_mut(), 0) };
+    if count <= 0 {
+        return vec![];
+    }
+    let mut values = vec![0i32; count as usize];
+    // SAFETY: `values` has `count` writable entries.
+    unsafe { ffi::pldCollectiveGetAlgorithms(op.to_raw(), values.as_mut_ptr(), count) };
+    values
+        .into_iter()
+        .filter_map(CollectiveAlgorithm::from_value)
+        .collect()
+}
+
+/// Why the signal of collective `op` cannot host `algorithm`, naming the
+/// shape it needs; `None` when it can.
+pub fn algorithm_signal_problem<'c: 'a, 'a>(
+    op: &impl OperationLike<'c, 'a>,
+    algorithm: CollectiveAlgorithm,
+) -> Option<String> {
+    let mut problem = String::new();
+    /// # Safety
+    ///
+    /// `user_data` is a `*mut String` alive for the call; `piece` names
+    /// readable bytes.
+    unsafe extern "C" fn append(piece: mlir_sys::MlirStringRef, user_data: *mut std::ffi::c_void) {
+        // SAFETY: as documented above.
+        unsafe {
+            let text = &mut *(user_data as *mut String);
+            text.push_str(&String::from_utf8_lossy(crate::string_ref_bytes(piece)));
+        }
+    }
+    // SAFETY: a live op; the callback only appends to `problem`.
+    let found = unsafe {
+        ffi::pldCollectiveAlgorithmSignalProblem(
+            op.to_raw(),
+            algorithm as i32,
+            Some(append),
+            &mut problem as *mut String as *mut _,
+        )
+    };
+    found.then_some(problem)
 }

@@ -197,6 +197,7 @@ fn enum_attributes_round_trip_by_stable_value() {
         ReduceOp,
         AtomicType,
         CollectiveMode,
+        CollectiveAlgorithm,
         TargetProfile,
         KernelKind,
         Level,

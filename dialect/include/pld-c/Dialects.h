@@ -90,8 +90,9 @@ ascendTileMathElementTypeNames(int32_t profile, int32_t math,
  * `<Prefix><Name>AttrGet` builds one (NULL when `value` names no case),
  * `<Prefix>AttributeIsA<Name>` tests an attribute, `<Prefix><Name>AttrGetValue`
  * reads one. pld: NotifyOp, WaitCmp, ReduceOp, AtomicType, CollectiveMode,
- * TargetProfile; pl: KernelKind, Level, SplitMode; ascend (by PTO's own
- * values): NotifyOp, WaitCmp (EQ = 0, GE = 3), AtomicType, Pipe. */
+ * CollectiveAlgorithm, TargetProfile; pl: KernelKind, Level, SplitMode;
+ * ascend (by PTO's own values): NotifyOp, WaitCmp (EQ = 0, GE = 3),
+ * AtomicType, Pipe. */
 #define PLD_DECLARE_ENUM_ATTR_CAPI(Prefix, Name)                               \
   MLIR_CAPI_EXPORTED MlirAttribute Prefix##Name##AttrGet(MlirContext context,  \
                                                          int32_t value);       \
@@ -103,6 +104,7 @@ PLD_DECLARE_ENUM_ATTR_CAPI(pld, WaitCmp)
 PLD_DECLARE_ENUM_ATTR_CAPI(pld, ReduceOp)
 PLD_DECLARE_ENUM_ATTR_CAPI(pld, AtomicType)
 PLD_DECLARE_ENUM_ATTR_CAPI(pld, CollectiveMode)
+PLD_DECLARE_ENUM_ATTR_CAPI(pld, CollectiveAlgorithm)
 PLD_DECLARE_ENUM_ATTR_CAPI(pld, TargetProfile)
 PLD_DECLARE_ENUM_ATTR_CAPI(pl, KernelKind)
 PLD_DECLARE_ENUM_ATTR_CAPI(pl, Level)

@@ -91,6 +91,22 @@ MLIR_CAPI_EXPORTED intptr_t pldOperationGetCollective(MlirOperation op,
                                                       MlirValue *tensors,
                                                       intptr_t capacity);
 
+/* The algorithms a collective can be decomposed with
+ * (CollectiveOpInterface::getAlgorithms), by the stable values of
+ * pld::CollectiveAlgorithm: how many there are (the first `capacity` of them
+ * through `algorithms`); -1 when `op` is not a collective. */
+MLIR_CAPI_EXPORTED intptr_t pldCollectiveGetAlgorithms(MlirOperation op,
+                                                       int32_t *algorithms,
+                                                       intptr_t capacity);
+
+/* Why the collective's signal cannot host `algorithm`
+ * (CollectiveOpInterface::getAlgorithmSignalProblem), passed to `callback`;
+ * false, without a call, when it can (or `op` is not a collective). */
+MLIR_CAPI_EXPORTED bool
+pldCollectiveAlgorithmSignalProblem(MlirOperation op, int32_t algorithm,
+                                    MlirStringCallback callback,
+                                    void *userData);
+
 #ifdef __cplusplus
 }
 #endif

@@ -88,3 +88,31 @@ intptr_t pldOperationGetCollective(MlirOperation op, MlirValue *signal,
       tensors[i] = wrap(tensor);
   return static_cast<intptr_t>(found.size());
 }
+
+intptr_t pldCollectiveGetAlgorithms(MlirOperation op, int32_t *algorithms,
+                                    intptr_t capacity) {
+  auto collective = dyn_cast<pld::CollectiveOpInterface>(unwrap(op));
+  if (!collective)
+    return -1;
+  SmallVector<pld::CollectiveAlgorithm> found;
+  collective.getAlgorithms(found);
+  for (auto [i, algorithm] : llvm::enumerate(found))
+    if (static_cast<intptr_t>(i) < capacity)
+      algorithms[i] = static_cast<int32_t>(algorithm);
+  return static_cast<intptr_t>(found.size());
+}
+
+bool pldCollectiveAlgorithmSignalProblem(MlirOperation op, int32_t algorithm,
+                                         MlirStringCallback callback,
+                                         void *userData) {
+  auto collective = dyn_cast<pld::CollectiveOpInterface>(unwrap(op));
+  std::optional<pld::CollectiveAlgorithm> value =
+      pld::symbolizeCollectiveAlgorithm(static_cast<uint32_t>(algorithm));
+  if (!collective || !value)
+    return false;
+  std::string problem = collective.getAlgorithmSignalProblem(*value);
+  if (problem.empty())
+    return false;
+  callback(mlirStringRefCreate(problem.data(), problem.size()), userData);
+  return true;
+}

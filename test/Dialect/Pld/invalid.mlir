@@ -491,6 +491,40 @@ func.func @allreduce_ring_signal(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x
 
 // -----
 
+// An algorithm the collective does not have.
+func.func @reduce_scatter_algorithm(%d: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x1xi32>) {
+  // expected-error @+1 {{'pld.tensor.reduce_scatter' op expected an algorithm in [auto, direct, seed], found twoshot}}
+  %r = pld.tensor.reduce_scatter %d, %s, op sum algorithm twoshot : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+func.func @broadcast_algorithm(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x1xi32>, %root: index) {
+  // expected-error @+1 {{expected an algorithm in [auto, star, scatter_allgather, seed], found direct}}
+  %r = pld.tensor.broadcast %d, %s, root %root algorithm direct : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+// A signal that cannot host the algorithm: the ring needs the ring signal.
+func.func @allreduce_ring_on_mesh_signal(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x1xi32>) {
+  // expected-error @+1 {{algorithm ring needs a ring signal of shape [2 * (N - 1), N] (mode ring), found the mesh signal [4, 1]}}
+  %r = pld.tensor.allreduce %d, %s, op sum algorithm ring : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+func.func @allreduce_seed_ring_on_mesh_signal(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x1xi32>) {
+  // expected-error @+1 {{algorithm seed_ring needs a ring signal of shape [2 * (N - 1), N] (mode ring), found the mesh signal [4, 1]}}
+  %r = pld.tensor.allreduce %d, %s, op sum algorithm seed_ring : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
 func.func @allreduce_too_many_ranks(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<65x1xi32>) {
   // expected-error @+1 {{expected a rank count N in [1, 64] (the signal's leading dimension), found 65}}
   %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<65x1xi32>

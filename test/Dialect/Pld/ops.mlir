@@ -125,6 +125,33 @@ func.func @collectives(%data: !pld.dtensor<1x4097xf32>, %h: !pld.dtensor<1x17xf1
   return
 }
 
+// Every collective with alternatives takes an optional algorithm; `auto`
+// written out stays written (it overrides the pass option).
+// CHECK-LABEL: func.func @algorithms
+func.func @algorithms(%data: !pld.dtensor<1x4097xf32>, %sig: !pld.dtensor<4x1xi32>, %ring: !pld.dtensor<6x4xi32>,
+                      %rows: !pld.dtensor<4x64xf32>, %rows2: !pld.dtensor<4x64xf32>, %local: memref<1x64xf32>,
+                      %root: index) {
+  // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op sum algorithm oneshot : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
+  %0 = pld.tensor.allreduce %data, %sig, op sum algorithm oneshot : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
+  // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op sum algorithm auto : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
+  %1 = pld.tensor.allreduce %data, %sig, op sum algorithm auto : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
+  // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op max mode ring algorithm twoshot : !pld.dtensor<1x4097xf32>, !pld.dtensor<6x4xi32>
+  %2 = pld.tensor.allreduce %data, %ring, op max mode ring algorithm twoshot : !pld.dtensor<1x4097xf32>, !pld.dtensor<6x4xi32>
+  // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op min mode ring algorithm seed_ring : !pld.dtensor<1x4097xf32>, !pld.dtensor<6x4xi32>
+  %3 = pld.tensor.allreduce %data, %ring, op min mode ring algorithm seed_ring : !pld.dtensor<1x4097xf32>, !pld.dtensor<6x4xi32>
+  // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op sum algorithm seed_mesh : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
+  %4 = pld.tensor.allreduce %data, %sig, op sum algorithm seed_mesh : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
+  // CHECK: pld.tensor.reduce_scatter %{{.*}}, %{{.*}}, op prod algorithm direct : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  %5 = pld.tensor.reduce_scatter %rows, %sig, op prod algorithm direct : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  // CHECK: pld.tensor.allgather %{{.*}}, %{{.*}}, %{{.*}} algorithm seed : memref<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  %6 = pld.tensor.allgather %local, %rows, %sig algorithm seed : memref<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  // CHECK: pld.tensor.broadcast %{{.*}}, %{{.*}}, root %{{.*}} algorithm scatter_allgather : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
+  %7 = pld.tensor.broadcast %data, %sig, root %root algorithm scatter_allgather : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
+  // CHECK: pld.tensor.all_to_all %{{.*}}, %{{.*}}, %{{.*}} algorithm direct : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  %8 = pld.tensor.all_to_all %rows, %rows2, %sig algorithm direct : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
 // The target profile module attribute.
 // CHECK-LABEL: module attributes {pld.target = #pld.target<Ascend950>}
 module attributes {pld.target = #pld.target<Ascend950>} {

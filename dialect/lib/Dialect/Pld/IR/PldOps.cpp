@@ -218,6 +218,31 @@ static LogicalResult verifyRowsSignal(Operation *op, Value signal,
   return verifySameRankCount(op, *ranks, "target", target.getDimSize(0));
 }
 
+/// A collective's `algorithm`, when it names one: one of the collective's
+/// algorithms, on a signal that can host it.
+static LogicalResult
+verifyAlgorithm(CollectiveOpInterface op,
+                std::optional<CollectiveAlgorithm> algorithm) {
+  if (!algorithm)
+    return success();
+  SmallVector<CollectiveAlgorithm> algorithms;
+  op.getAlgorithms(algorithms);
+  if (!llvm::is_contained(algorithms, *algorithm)) {
+    InFlightDiagnostic diagnostic =
+        op->emitOpError("expected an algorithm in [");
+    llvm::interleaveComma(
+        algorithms, diagnostic, [&](CollectiveAlgorithm candidate) {
+          diagnostic << stringifyCollectiveAlgorithm(candidate);
+        });
+    return diagnostic << "], found "
+                      << stringifyCollectiveAlgorithm(*algorithm);
+  }
+  std::string problem = op.getAlgorithmSignalProblem(*algorithm);
+  if (!problem.empty())
+    return op->emitOpError(problem);
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // pld.system.*
 //===----------------------------------------------------------------------===//
@@ -636,7 +661,10 @@ LogicalResult TensorAllreduceOp::verify() {
       return emitOpError("mesh allreduce expects a signal of shape [N, 1], "
                          "found ")
              << formatShape(shape);
-    return verifyRankCount(*this, shape[0], "the signal's leading dimension");
+    if (failed(
+            verifyRankCount(*this, shape[0], "the signal's leading dimension")))
+      return failure();
+    return verifyAlgorithm(*this, getAlgorithm());
   }
   int64_t ranks = shape[1];
   if (failed(verifyRankCount(*this, ranks, "the signal's second dimension")))
@@ -647,17 +675,18 @@ LogicalResult TensorAllreduceOp::verify() {
                        "[2 * (N - 1), N] = [")
            << 2 * (ranks - 1) << ", " << ranks << "], found "
            << formatShape(shape);
-  return success();
+  return verifyAlgorithm(*this, getAlgorithm());
 }
 
 LogicalResult TensorReduceScatterOp::verify() {
   DistributedTensorType target = dtensor(getTarget());
   if (failed(verifyRowsTarget(*this, target)))
     return failure();
-  if (failed(
-          verifyDistinct(*this, getTarget(), "target", getSignal(), "signal")))
+  if (failed(verifyDistinct(*this, getTarget(), "target", getSignal(),
+                            "signal")) ||
+      failed(verifyRowsSignal(*this, getSignal(), target)))
     return failure();
-  return verifyRowsSignal(*this, getSignal(), target);
+  return verifyAlgorithm(*this, getAlgorithm());
 }
 
 LogicalResult TensorAllgatherOp::verify() {
@@ -684,7 +713,10 @@ LogicalResult TensorAllgatherOp::verify() {
     return emitOpError("expected 'local' and 'target' rows of the same SIZE, "
                        "found ")
            << localSize << " and " << targetSize;
-  return verifyRowsSignal(*this, getSignal(), target, /*allowVector=*/true);
+  if (failed(verifyRowsSignal(*this, getSignal(), target,
+                              /*allowVector=*/true)))
+    return failure();
+  return verifyAlgorithm(*this, getAlgorithm());
 }
 
 LogicalResult TensorBroadcastOp::verify() {
@@ -695,13 +727,13 @@ LogicalResult TensorBroadcastOp::verify() {
   if (failed(ranks))
     return failure();
   APInt root;
-  if (!matchPattern(getRoot(), m_ConstantInt(&root)))
-    return success();
-  int64_t value = root.getSExtValue();
-  if (value < 0 || (!ShapedType::isDynamic(*ranks) && value >= *ranks))
-    return emitOpError("expected root in [0, N) = [0, ")
-           << dimText(*ranks) << "), found " << value;
-  return success();
+  if (matchPattern(getRoot(), m_ConstantInt(&root))) {
+    int64_t value = root.getSExtValue();
+    if (value < 0 || (!ShapedType::isDynamic(*ranks) && value >= *ranks))
+      return emitOpError("expected root in [0, N) = [0, ")
+             << dimText(*ranks) << "), found " << value;
+  }
+  return verifyAlgorithm(*this, getAlgorithm());
 }
 
 LogicalResult TensorBarrierOp::verify() {
@@ -722,7 +754,9 @@ LogicalResult TensorAllToAllOp::verify() {
   if (input != target)
     return emitOpError("expected 'input' and 'target' of the same type, found ")
            << input << " and " << target;
-  return verifyRowsSignal(*this, getSignal(), target);
+  if (failed(verifyRowsSignal(*this, getSignal(), target)))
+    return failure();
+  return verifyAlgorithm(*this, getAlgorithm());
 }
 
 //===----------------------------------------------------------------------===//
@@ -858,4 +892,53 @@ void TensorBarrierOp::getCollectiveTensors(SmallVectorImpl<Value> &) {}
 Value TensorAllToAllOp::getSignalTensor() { return getSignal(); }
 void TensorAllToAllOp::getCollectiveTensors(SmallVectorImpl<Value> &tensors) {
   tensors.append({getInput(), getTarget()});
+}
+
+// The algorithms of docs/pld-decompose-collectives.md, per collective.
+void TensorAllreduceOp::getAlgorithms(
+    SmallVectorImpl<CollectiveAlgorithm> &algorithms) {
+  algorithms.append({CollectiveAlgorithm::Auto, CollectiveAlgorithm::Oneshot,
+                     CollectiveAlgorithm::Twoshot, CollectiveAlgorithm::Ring,
+                     CollectiveAlgorithm::SeedMesh,
+                     CollectiveAlgorithm::SeedRing, CollectiveAlgorithm::Seed});
+}
+void TensorReduceScatterOp::getAlgorithms(
+    SmallVectorImpl<CollectiveAlgorithm> &algorithms) {
+  algorithms.append({CollectiveAlgorithm::Auto, CollectiveAlgorithm::Direct,
+                     CollectiveAlgorithm::Seed});
+}
+void TensorAllgatherOp::getAlgorithms(
+    SmallVectorImpl<CollectiveAlgorithm> &algorithms) {
+  algorithms.append({CollectiveAlgorithm::Auto, CollectiveAlgorithm::Direct,
+                     CollectiveAlgorithm::Seed});
+}
+void TensorBroadcastOp::getAlgorithms(
+    SmallVectorImpl<CollectiveAlgorithm> &algorithms) {
+  algorithms.append({CollectiveAlgorithm::Auto, CollectiveAlgorithm::Star,
+                     CollectiveAlgorithm::ScatterAllgather,
+                     CollectiveAlgorithm::Seed});
+}
+void TensorAllToAllOp::getAlgorithms(
+    SmallVectorImpl<CollectiveAlgorithm> &algorithms) {
+  algorithms.append({CollectiveAlgorithm::Auto, CollectiveAlgorithm::Direct,
+                     CollectiveAlgorithm::Seed});
+}
+
+// The ring algorithms need the ring signal. Every other one counts on one
+// cell [src, 0] per source rank, which a ring signal [2 * (N - 1), N] has
+// too: N >= 2, since dimensions are positive.
+std::string
+TensorAllreduceOp::getAlgorithmSignalProblem(CollectiveAlgorithm algorithm) {
+  bool ringSignal = getMode() == CollectiveMode::Ring;
+  bool runsRing = algorithm == CollectiveAlgorithm::Ring ||
+                  algorithm == CollectiveAlgorithm::SeedRing;
+  if (!runsRing || ringSignal)
+    return {};
+  std::string problem;
+  llvm::raw_string_ostream(problem)
+      << "algorithm " << stringifyCollectiveAlgorithm(algorithm)
+      << " needs a ring signal of shape [2 * (N - 1), N] (mode ring), found "
+         "the mesh signal "
+      << formatShape(dtensor(getSignal()).getShape());
+  return problem;
 }

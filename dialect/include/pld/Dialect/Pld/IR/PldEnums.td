@@ -58,6 +58,26 @@ def Pld_CollectiveModeEnum : I32EnumAttr<"CollectiveMode",
   let genSpecializedAttr = 0;
 }
 
+// How pld-decompose-collectives decomposes a collective
+// (docs/pld-decompose-collectives.md). Each collective takes `auto`, `seed`
+// and its own alternatives (CollectiveOpInterface::getAlgorithms); an
+// allreduce's `mode` stays the layout of the signal the user provides.
+def Pld_CollectiveAlgorithmEnum : I32EnumAttr<"CollectiveAlgorithm",
+    "collective algorithm", [
+    I32EnumAttrCase<"Auto", 0, "auto">,
+    I32EnumAttrCase<"Oneshot", 1, "oneshot">,
+    I32EnumAttrCase<"Twoshot", 2, "twoshot">,
+    I32EnumAttrCase<"Ring", 3, "ring">,
+    I32EnumAttrCase<"SeedMesh", 4, "seed_mesh">,
+    I32EnumAttrCase<"SeedRing", 5, "seed_ring">,
+    I32EnumAttrCase<"Star", 6, "star">,
+    I32EnumAttrCase<"ScatterAllgather", 7, "scatter_allgather">,
+    I32EnumAttrCase<"Direct", 8, "direct">,
+    I32EnumAttrCase<"Seed", 9, "seed">]> {
+  let cppNamespace = "::pld";
+  let genSpecializedAttr = 0;
+}
+
 def Pld_TargetProfileEnum : I32EnumAttr<"TargetProfile",
     "the Ascend chip a module is compiled for", [
     I32EnumAttrCase<"Ascend910B", 0, "Ascend910B">,

@@ -41,7 +41,7 @@ def Pld_CollectiveOpInterface : OpInterface<"CollectiveOpInterface"> {
     A collective: every rank calls it on the same signal, and it orders
     every rank's accesses before the call before every rank's accesses of
     its tensors inside it, and those before every rank's accesses after it
-    (docs/design/races.md).
+    (docs/design/races.md), whichever algorithm it runs.
   }];
   let methods = [
     InterfaceMethod<[{The signal the collective synchronizes on.}],
@@ -49,6 +49,17 @@ def Pld_CollectiveOpInterface : OpInterface<"CollectiveOpInterface"> {
     InterfaceMethod<[{Appends the tensors it reads or writes on any rank.}],
       "void", "getCollectiveTensors",
       (ins "::llvm::SmallVectorImpl<::mlir::Value> &":$tensors)>,
+    InterfaceMethod<[{Appends the algorithms pld-decompose-collectives can
+      run it with: the values its `algorithm` attribute takes (`auto`
+      first); none for a collective with one algorithm.}],
+      "void", "getAlgorithms",
+      (ins "::llvm::SmallVectorImpl<::pld::CollectiveAlgorithm> &":$algorithms),
+      [{}], [{ return; }]>,
+    InterfaceMethod<[{Why its signal cannot host `algorithm` (one of
+      getAlgorithms), saying which shape it needs; empty when it can.}],
+      "std::string", "getAlgorithmSignalProblem",
+      (ins "::pld::CollectiveAlgorithm":$algorithm),
+      [{}], [{ return {}; }]>,
   ];
 }
 

@@ -428,14 +428,24 @@ def Pld_TensorGetOp : Pld_TransferOp<"tensor.get", (ins), ""> {
 // Collectives
 //===----------------------------------------------------------------------===//
 
-class Pld_CollectiveOp<string mnemonic, list<Trait> traits = []>
+// `overridden` names the CollectiveOpInterface methods with a default that
+// the op defines itself (a collective with alternative algorithms defines
+// getAlgorithms).
+class Pld_CollectiveOp<string mnemonic, list<Trait> traits = [],
+                       list<string> overridden = ["getAlgorithms"]>
     : Pld_Op<mnemonic, !listconcat([Pld_CommEffects,
-        DeclareOpInterfaceMethods<Pld_CollectiveOpInterface>], traits)> {
+        DeclareOpInterfaceMethods<Pld_CollectiveOpInterface, overridden>],
+        traits)> {
   let hasVerifier = 1;
 }
 
+// The optional `algorithm <name>` of a collective with alternatives: absent,
+// the pass option of pld-decompose-collectives decides (default `auto`).
+defvar Pld_OptionalAlgorithm = OptionalAttr<Pld_CollectiveAlgorithmAttr>;
+
 def Pld_TensorAllreduceOp : Pld_CollectiveOp<"tensor.allreduce",
-    [AllTypesMatch<["target", "result"]>]> {
+    [AllTypesMatch<["target", "result"]>],
+    ["getAlgorithms", "getAlgorithmSignalProblem"]> {
   let summary = "reduce a window tensor across all ranks, in place";
   let description = [{
     Every rank ends with the element-wise reduction (`sum`, `max`, `min`,
@@ -444,20 +454,28 @@ def Pld_TensorAllreduceOp : Pld_CollectiveOp<"tensor.allreduce",
     `[2 * (N - 1), N]`. The signal is self-clearing and owned by this
     collective; it is distinct from the target. Returns the updated target.
 
+    `algorithm` picks the decomposition: `auto`, `oneshot`, `twoshot`,
+    `seed_mesh` (any signal with a row per rank), `ring`, `seed_ring` (a
+    ring signal) or `seed` (the seed algorithm of `mode`); without it the
+    pass option decides (docs/pld-decompose-collectives.md). `mode` stays
+    the layout of the signal.
+
     ```mlir
     %r = pld.tensor.allreduce %data, %signal, op sum : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
     %q = pld.tensor.allreduce %data, %ring_sig, op max mode ring : !pld.dtensor<1x4097xf32>, !pld.dtensor<6x4xi32>
+    %s = pld.tensor.allreduce %data, %signal, op sum algorithm twoshot : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
     ```
   }];
   let arguments = (ins Pld_AnyDistributedTensor:$target,
                        Pld_AnyDistributedTensor:$signal,
                        Pld_ReduceOpAttr:$op,
                        DefaultValuedAttr<Pld_CollectiveModeAttr,
-                                         "::pld::CollectiveMode::Mesh">:$mode);
+                                         "::pld::CollectiveMode::Mesh">:$mode,
+                       Pld_OptionalAlgorithm:$algorithm);
   let results = (outs Pld_AnyDistributedTensor:$result);
   let assemblyFormat = [{
-    $target `,` $signal `,` `op` `` $op (`mode` `` $mode^)? attr-dict `:`
-    type($target) `,` type($signal)
+    $target `,` $signal `,` `op` `` $op (`mode` `` $mode^)?
+    (`algorithm` `` $algorithm^)? attr-dict `:` type($target) `,` type($signal)
   }];
 }
 
@@ -468,19 +486,22 @@ def Pld_TensorReduceScatterOp : Pld_CollectiveOp<"tensor.reduce_scatter",
     `target` is `[N, SIZE]`; afterwards row `r` on rank `r` holds the
     reduction of row `r` of every rank. The signal is `i32 [N, 1]`. All four
     operators are supported on the InCore rail; the HOST builtin rail lowers
-    only `sum` (checked by `pld-verify`).
+    only `sum` (checked by `pld-verify`). `algorithm` is `auto`, `direct`
+    or `seed`.
 
     ```mlir
     %r = pld.tensor.reduce_scatter %data, %signal, op sum : !pld.dtensor<4x256xf32>, !pld.dtensor<4x1xi32>
+    %d = pld.tensor.reduce_scatter %data, %signal, op max algorithm direct : !pld.dtensor<4x256xf32>, !pld.dtensor<4x1xi32>
     ```
   }];
   let arguments = (ins Pld_AnyDistributedTensor:$target,
                        Pld_AnyDistributedTensor:$signal,
-                       Pld_ReduceOpAttr:$op);
+                       Pld_ReduceOpAttr:$op,
+                       Pld_OptionalAlgorithm:$algorithm);
   let results = (outs Pld_AnyDistributedTensor:$result);
   let assemblyFormat = [{
-    $target `,` $signal `,` `op` `` $op attr-dict `:`
-    type($target) `,` type($signal)
+    $target `,` $signal `,` `op` `` $op (`algorithm` `` $algorithm^)? attr-dict
+    `:` type($target) `,` type($signal)
   }];
 }
 
@@ -490,7 +511,8 @@ def Pld_TensorAllgatherOp : Pld_CollectiveOp<"tensor.allgather",
   let description = [{
     Rank `r`'s `local` row lands in row `r` of every rank's `target`.
     `local` (a DT or a memref) and `target` are distinct, their element types
-    and `SIZE` agree; the signal is `i32 [N]` or `[N, 1]`.
+    and `SIZE` agree; the signal is `i32 [N]` or `[N, 1]`. `algorithm` is
+    `auto`, `direct` or `seed`.
 
     ```mlir
     %g = pld.tensor.allgather %row, %all, %signal : !pld.dtensor<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
@@ -498,10 +520,11 @@ def Pld_TensorAllgatherOp : Pld_CollectiveOp<"tensor.allgather",
   }];
   let arguments = (ins AnyTypeOf<[Pld_AnyDistributedTensor, AnyMemRef]>:$local,
                        Pld_AnyDistributedTensor:$target,
-                       Pld_AnyDistributedTensor:$signal);
+                       Pld_AnyDistributedTensor:$signal,
+                       Pld_OptionalAlgorithm:$algorithm);
   let results = (outs Pld_AnyDistributedTensor:$result);
   let assemblyFormat = [{
-    $local `,` $target `,` $signal attr-dict `:`
+    $local `,` $target `,` $signal (`algorithm` `` $algorithm^)? attr-dict `:`
     type($local) `,` type($target) `,` type($signal)
   }];
 }
@@ -511,21 +534,23 @@ def Pld_TensorBroadcastOp : Pld_CollectiveOp<"tensor.broadcast",
   let summary = "copy rank root's target to every rank";
   let description = [{
     The signal is `i32 [N, 1]`; `0 <= root < N` when both are known.
+    `algorithm` is `auto`, `star`, `scatter_allgather` or `seed`.
 
     ```mlir
     %b = pld.tensor.broadcast %data, %signal, root %c0 : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
     ```
   }];
   let arguments = (ins Pld_AnyDistributedTensor:$target,
-                       Pld_AnyDistributedTensor:$signal, Index:$root);
+                       Pld_AnyDistributedTensor:$signal, Index:$root,
+                       Pld_OptionalAlgorithm:$algorithm);
   let results = (outs Pld_AnyDistributedTensor:$result);
   let assemblyFormat = [{
-    $target `,` $signal `,` `root` $root attr-dict `:`
-    type($target) `,` type($signal)
+    $target `,` $signal `,` `root` $root (`algorithm` `` $algorithm^)? attr-dict
+    `:` type($target) `,` type($signal)
   }];
 }
 
-def Pld_TensorBarrierOp : Pld_CollectiveOp<"tensor.barrier"> {
+def Pld_TensorBarrierOp : Pld_CollectiveOp<"tensor.barrier", [], []> {
   let summary = "a credit barrier across all ranks";
   let description = [{
     No rank leaves before every rank has arrived. The signal is `i32 [N, 1]`
@@ -545,7 +570,7 @@ def Pld_TensorAllToAllOp : Pld_CollectiveOp<"tensor.all_to_all",
   let description = [{
     Row `d` of rank `r`'s `input` lands in row `r` of rank `d`'s `target`.
     `input` and `target` are distinct `[N, SIZE]` windows of one type; the
-    signal is `i32 [N, 1]`.
+    signal is `i32 [N, 1]`. `algorithm` is `auto`, `direct` or `seed`.
 
     ```mlir
     %t = pld.tensor.all_to_all %in, %out, %signal : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
@@ -553,10 +578,11 @@ def Pld_TensorAllToAllOp : Pld_CollectiveOp<"tensor.all_to_all",
   }];
   let arguments = (ins Pld_AnyDistributedTensor:$input,
                        Pld_AnyDistributedTensor:$target,
-                       Pld_AnyDistributedTensor:$signal);
+                       Pld_AnyDistributedTensor:$signal,
+                       Pld_OptionalAlgorithm:$algorithm);
   let results = (outs Pld_AnyDistributedTensor:$result);
   let assemblyFormat = [{
-    $input `,` $target `,` $signal attr-dict `:`
+    $input `,` $target `,` $signal (`algorithm` `` $algorithm^)? attr-dict `:`
     type($input) `,` type($target) `,` type($signal)
   }];
 }

@@ -82,6 +82,8 @@ def Pld_ReduceOpAttr : EnumAttr<Pld_Dialect, Pld_ReduceOpEnum, "reduce_op">;
 def Pld_AtomicTypeAttr : EnumAttr<Pld_Dialect, Pld_AtomicTypeEnum, "atomic">;
 
 def Pld_CollectiveModeAttr : EnumAttr<Pld_Dialect, Pld_CollectiveModeEnum, "mode">;
+def Pld_CollectiveAlgorithmAttr : EnumAttr<Pld_Dialect, Pld_CollectiveAlgorithmEnum,
+                                           "algorithm">;
 def Pld_TargetProfileAttr : EnumAttr<Pld_Dialect, Pld_TargetProfileEnum, "target"> {
   // Written on its own as a module attribute: `pld.target = #pld.target<Ascend950>`.
   let assemblyFormat = "`<` $value `>`";
