@@ -45,8 +45,8 @@ impl Pipeline for ToCcePipeline {
     const OPTIONS: &'static [PassOption] = ToAscendPipeline::OPTIONS;
 
     fn passes(values: &[&str]) -> Result<String, OptionError> {
-        let [kind, _, _, ub] = values else {
-            return Err(format!("expected 4 option values, found {}", values.len()).into());
+        let [kind, _, ub, ..] = values else {
+            return Err(format!("expected 6 option values, found {}", values.len()).into());
         };
         Ok([
             ToAscendPipeline::passes(values)?,

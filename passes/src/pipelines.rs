@@ -49,33 +49,50 @@ impl Pipeline for ToAscendPipeline {
         },
         PassOption {
             name: "chunk-bytes",
-            description: "pld-decompose-collectives: bytes per collective chunk",
+            description: "pld-decompose-collectives: bytes per chunk of the seed algorithms",
             default: "16384",
         },
         PassOption {
-            name: "allreduce",
-            description: "pld-decompose-collectives: as-written or auto",
-            default: "as-written",
+            name: "ub-bytes",
+            description: "pld-decompose-collectives, pld-expand-transfers (and ascend-plan-ub): \
+                          unified-buffer bytes for chunk and staging tiles",
+            default: "196608",
         },
         PassOption {
-            name: "ub-bytes",
-            description: "pld-expand-transfers: unified-buffer bytes for staging tiles",
-            default: "196608",
+            name: "algorithm",
+            description: "pld-decompose-collectives: the algorithm of collectives without an \
+                          algorithm attribute (auto, oneshot, twoshot, ring, seed-mesh, \
+                          seed-ring, star, scatter-allgather, direct, seed)",
+            default: "auto",
+        },
+        PassOption {
+            name: "model",
+            description: "pld-decompose-collectives: the machine model auto decides with (910b)",
+            default: "910b",
+        },
+        PassOption {
+            name: "model-overrides",
+            description: "pld-decompose-collectives: model parameters to override, KEY=VALUE,...",
+            default: "",
         },
     ];
 
     fn passes(values: &[&str]) -> Result<String, OptionError> {
-        let [kind, chunk, allreduce, ub] = values else {
-            return Err(format!("expected 4 option values, found {}", values.len()).into());
+        let [kind, chunk, ub, algorithm, model, overrides] = values else {
+            return Err(format!("expected 6 option values, found {}", values.len()).into());
         };
-        // Inside a pipeline a race the rule cannot decide is not news: the
-        // user asked for code, not for a review.
+        // Inside a pipeline a race the rule cannot decide, or the choice
+        // auto made, is not news: the user asked for code, not for a review.
         let verify = element::<PldVerify>(&[("default-kind", kind), ("remarks", "false")])?;
         Ok([
             verify.clone(),
             element::<DecomposeCollectives>(&[
                 ("chunk-bytes", chunk),
-                ("allreduce", allreduce),
+                ("ub-bytes", ub),
+                ("algorithm", algorithm),
+                ("model", model),
+                ("model-overrides", overrides),
+                ("remarks", "false"),
                 ("default-kind", kind),
             ])?,
             element::<ExpandTransfers>(&[("ub-bytes", ub)])?,

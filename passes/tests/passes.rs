@@ -275,13 +275,27 @@ func.func @k(%d: !pld.dtensor<1x17xf32>, %s: !pld.dtensor<4x1xi32>) attributes {
     let manager = PassManager::new(&context);
     parse_pass_pipeline(
         manager.as_operation_pass_manager(),
-        "builtin.module(pld-to-ascend-pipeline{chunk-bytes=32 ub-bytes=4096})",
+        "builtin.module(pld-to-ascend-pipeline{chunk-bytes=32 ub-bytes=4096 algorithm=seed-mesh})",
     )
     .expect("the pipeline and its options parse");
     assert!(manager.run(&mut module).is_ok());
     let text = module.as_operation().to_string();
     assert!(!text.contains("pld.tensor.allreduce"));
     // 32-byte chunks of f32 are 8 wide: 17 elements take 3 chunks.
+    assert!(text.contains("!pl.tile<1x8xf32>"), "{text}");
+
+    // oneshot on 4 ranks keeps 10 chunk tiles: 320 bytes of unified buffer
+    // leave 32 bytes each.
+    let mut module = Module::parse(&context, source).expect("test input parses");
+    let manager = PassManager::new(&context);
+    parse_pass_pipeline(
+        manager.as_operation_pass_manager(),
+        "builtin.module(pld-to-ascend-pipeline{ub-bytes=320 algorithm=oneshot model=910b \
+         model-overrides=alpha_ns=500,issue_ns=10})",
+    )
+    .expect("the pipeline and its options parse");
+    assert!(manager.run(&mut module).is_ok());
+    let text = module.as_operation().to_string();
     assert!(text.contains("!pl.tile<1x8xf32>"), "{text}");
 
     let (ok, diagnostics) = run(

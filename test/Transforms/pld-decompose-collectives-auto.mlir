@@ -1,44 +1,98 @@
-// allreduce=auto: a ring allreduce with a static rank count and size runs
-// the mesh algorithm (on the ring signal's [src, 0] cells) where the
-// alpha-beta cost model says it is faster, and says so in a remark.
-// RUN: pld-opt %s --split-input-file --pass-pipeline='builtin.module(pld-decompose-collectives{allreduce=auto})' --verify-each --verify-diagnostics | FileCheck %s
-// RUN: pld-opt %s --split-input-file --pld-decompose-collectives --verify-each | FileCheck %s --check-prefix=WRITTEN
+// auto (the default): each collective runs the algorithm the closed-form
+// cost model of docs/pld-decompose-collectives.md finds fastest for its
+// static rank count and size, over the machine model (`model`, with
+// `model-overrides`), and a remark names it with every candidate's
+// modelled time. A dynamic size emits the winners at the small and the
+// large end behind a runtime branch; a dynamic rank count is taken as 8.
+// RUN: pld-opt %s --split-input-file --pld-decompose-collectives --verify-each --verify-diagnostics | FileCheck %s
+// Slow pushes (the seed's allgather pushes) make the pulls of direct win.
+// RUN: pld-opt %s --split-input-file --pld-decompose-collectives='model-overrides=link_write_bytes_per_ns=0.5 remarks=false' --verify-each | FileCheck %s --check-prefix=SLOW-PUSH
+// Without remarks, auto says nothing.
+// RUN: pld-opt %s --split-input-file --pld-decompose-collectives=remarks=false 2>&1 | FileCheck %s --check-prefix=QUIET
+// QUIET-NOT: {{: remark: }}
 
-// A short stream: 12 barriers of the ring cost more than 2 of the mesh.
-// CHECK-LABEL: func.func @short_stream
-// CHECK-NOT: arith.ceildivsi
-// CHECK: pld.system.notify %{{.*}}[%{{.*}}, 0], peer
-// CHECK: pld.tile.remote_load
-// CHECK: arith.constant -2 : i32
-// WRITTEN-LABEL: func.func @short_stream
-// WRITTEN: arith.ceildivsi
-func.func @short_stream(%data: !pld.dtensor<1x17xf32>, %signal: !pld.dtensor<6x4xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
-  // expected-remark @+1 {{allreduce=auto: mesh algorithm over the ring signal for 4 ranks x 68 bytes (modelled mesh 2.01 us, ring 12.00 us)}}
-  %r = pld.tensor.allreduce %data, %signal, op sum mode ring : !pld.dtensor<1x17xf32>, !pld.dtensor<6x4xi32>
+// A short stream: two barriers and parallel pulls (oneshot) beat the
+// segments and flags of twoshot and the sequential pulls of the seed.
+// CHECK-LABEL: func.func @short
+// CHECK: pld.system.wait
+// CHECK: pld.tile.remote_load %{{.*}}, peer %c0{{(_[0-9]+)?}} valid [1, 17]
+// CHECK-NOT: arith.divsi
+// CHECK: pld.system.wait
+// CHECK: pl.store
+func.func @short(%data: !pld.dtensor<1x17xf32>, %signal: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-remark @+1 {{allreduce auto: oneshot for 4 ranks x 68 bytes (modelled oneshot 1.74 us, twoshot 2.61 us, seed_mesh 1.75 us)}}
+  %r = pld.tensor.allreduce %data, %signal, op sum : !pld.dtensor<1x17xf32>, !pld.dtensor<4x1xi32>
   return
 }
 
 // -----
 
-// 4 MiB over 8 ranks: the ring's bandwidth wins.
+// 4 MiB over 8 ranks: twoshot moves 2 (n - 1) / n of the stream; a ring
+// signal adds the seed's ring to the candidates, and hosts twoshot's cells
+// [src, 0] too. The segment bounds are 32-byte aligned (8 f32).
 // CHECK-LABEL: func.func @large
-// CHECK: arith.ceildivsi
-// CHECK: arith.remsi
+// CHECK: arith.divsi %{{.*}}, %c8
 func.func @large(%data: !pld.dtensor<1x1048576xf32>, %signal: !pld.dtensor<14x8xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
-  // expected-remark @+1 {{allreduce=auto: ring algorithm kept for 8 ranks x 4194304 bytes (modelled mesh 1431.41 us, ring 1189.60 us)}}
+  // expected-remark @+1 {{allreduce auto: twoshot for 8 ranks x 4194304 bytes (modelled oneshot 457.94 us, twoshot 105.13 us, seed_mesh 1522.47 us, seed_ring 1272.71 us)}}
   %r = pld.tensor.allreduce %data, %signal, op sum mode ring : !pld.dtensor<1x1048576xf32>, !pld.dtensor<14x8xi32>
   return
 }
 
 // -----
 
-// Without a static size there is nothing to compare: the mode as written,
-// and no remark. Mesh allreduces are never changed (a mesh signal cannot
-// host a ring).
+// A dynamic size: oneshot and twoshot behind a branch on the stream's
+// length at the modelled crossover (in elements: 16874 bytes of f16 is
+// 8437); a dynamic rank count is modelled as 8.
 // CHECK-LABEL: func.func @dynamic
-// CHECK: arith.remsi
-func.func @dynamic(%data: !pld.dtensor<1x?xf32>, %signal: !pld.dtensor<6x4xi32>, %mesh: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
-  %r = pld.tensor.allreduce %data, %signal, op sum mode ring : !pld.dtensor<1x?xf32>, !pld.dtensor<6x4xi32>
-  %q = pld.tensor.allreduce %data, %mesh, op sum : !pld.dtensor<1x?xf32>, !pld.dtensor<4x1xi32>
+// CHECK: %[[SMALL:.*]] = arith.cmpi sle, %{{.*}}, %c8437
+// CHECK: scf.if %[[SMALL]]
+// CHECK: } else {
+// CHECK: arith.divsi
+func.func @dynamic(%data: !pld.dtensor<1x?xf16>, %signal: !pld.dtensor<?x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-remark @+1 {{allreduce auto: oneshot up to 16874 bytes, twoshot above, chosen at run time (the size is dynamic), for 8 ranks (assumed: the rank count is dynamic)}}
+  %r = pld.tensor.allreduce %data, %signal, op sum : !pld.dtensor<1x?xf16>, !pld.dtensor<?x1xi32>
+  return
+}
+
+// -----
+
+// The row collectives, broadcast and all_to_all.
+// CHECK-LABEL: func.func @rows
+// SLOW-PUSH-LABEL: func.func @rows
+// SLOW-PUSH-NOT: pld.tensor.put
+func.func @rows(%t: !pld.dtensor<4x64xf32>, %u: !pld.dtensor<4x64xf32>, %local: memref<1x64xf32>,
+                %big: !pld.dtensor<4x65536xf32>, %big_local: memref<1x65536xf32>, %s: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-remark @+1 {{reduce_scatter auto: direct for 4 ranks x 256 bytes (modelled direct 1.75 us, seed 1.77 us)}}
+  %a = pld.tensor.reduce_scatter %t, %s, op sum : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  // Small rows: the seed's two barriers beat direct's three.
+  // CHECK: pld.tensor.put
+  // expected-remark @+1 {{allgather auto: seed for 4 ranks x 256 bytes (modelled direct 2.63 us, seed 1.79 us)}}
+  %b = pld.tensor.allgather %local, %t, %s : memref<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  // expected-remark @+1 {{allgather auto: direct for 4 ranks x 262144 bytes (modelled direct 19.36 us, seed 48.83 us)}}
+  %c = pld.tensor.allgather %big_local, %big, %s : memref<1x65536xf32>, !pld.dtensor<4x65536xf32>, !pld.dtensor<4x1xi32>
+  // expected-remark @+1 {{all_to_all auto: direct for 4 ranks x 256 bytes (modelled direct 1.76 us, seed 1.79 us)}}
+  %d = pld.tensor.all_to_all %t, %u, %s : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @broadcasts
+// CHECK: pld.tensor.get {{.*}} pipeline
+func.func @broadcasts(%small: !pld.dtensor<1x64xf32>, %large: !pld.dtensor<1x1048576xf32>, %s: !pld.dtensor<8x1xi32>, %root: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-remark @+1 {{broadcast auto: star for 8 ranks x 256 bytes (modelled star 2.07 us, scatter_allgather 3.10 us, seed 2.07 us)}}
+  %a = pld.tensor.broadcast %small, %s, root %root : !pld.dtensor<1x64xf32>, !pld.dtensor<8x1xi32>
+  // expected-remark @+1 {{broadcast auto: scatter_allgather for 8 ranks x 4194304 bytes (modelled star 165.34 us, scatter_allgather 79.56 us, seed 186.23 us)}}
+  %b = pld.tensor.broadcast %large, %s, root %root : !pld.dtensor<1x1048576xf32>, !pld.dtensor<8x1xi32>
+  return
+}
+
+// -----
+
+// An op's algorithm is not auto's to change, and a barrier has one.
+// CHECK-LABEL: func.func @written
+func.func @written(%data: !pld.dtensor<1x17xf32>, %signal: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.allreduce %data, %signal, op sum algorithm twoshot : !pld.dtensor<1x17xf32>, !pld.dtensor<4x1xi32>
+  pld.tensor.barrier %signal : !pld.dtensor<4x1xi32>
   return
 }

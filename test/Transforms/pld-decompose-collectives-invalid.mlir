@@ -1,5 +1,5 @@
 // Input pld-decompose-collectives cannot decompose: a located error, no output.
-// RUN: pld-opt %s --split-input-file --pld-decompose-collectives --verify-diagnostics
+// RUN: pld-opt %s --split-input-file --pld-decompose-collectives=remarks=false --verify-diagnostics
 
 func.func @i8_sum(%t: !pld.dtensor<4x64xi8>, %s: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
   // expected-error @+1 {{pld-decompose-collectives cannot combine element type i8 (the vector unit combines f16, bf16, f32, i16 and i32)}}

@@ -1,7 +1,8 @@
-// Mesh allreduce (SPEC §4): ready barrier g = 1; per chunk: load, combine
-// every peer's chunk, barrier g = 2 + c, store; epilogue -(1 + chunks).
-// RUN: pld-opt %s --split-input-file --pld-decompose-collectives --verify-each | FileCheck %s
-// RUN: pld-opt %s --split-input-file --pass-pipeline='builtin.module(pld-decompose-collectives{chunk-bytes=64})' --verify-each | FileCheck %s --check-prefix=SMALL
+// The seed's mesh allreduce (algorithm seed_mesh, SPEC §4): ready barrier
+// g = 1; per chunk: load, combine every peer's chunk, barrier g = 2 + c,
+// store; epilogue -(1 + chunks).
+// RUN: pld-opt %s --split-input-file --pld-decompose-collectives=algorithm=seed-mesh --verify-each | FileCheck %s
+// RUN: pld-opt %s --split-input-file --pass-pipeline='builtin.module(pld-decompose-collectives{chunk-bytes=64 algorithm=seed-mesh})' --verify-each | FileCheck %s --check-prefix=SMALL
 
 // A short static stream: one chunk, shrunk to the smallest 32-byte width that
 // covers 17 f32 (24 elements = 96 bytes); the loops over chunks disappear.

@@ -1,9 +1,11 @@
-// Ring allreduce (SPEC §4): reduce-scatter then allgather, pulling from the
-// left neighbour; segment boundaries floor(i * L / n), for f16 rounded down
-// to 16 elements; step s uses signal row s - 1 (reduce-scatter) or
-// n - 2 + s (allgather), chunk c the barriers 2c + 1 and 2c + 2 of that row;
-// the epilogue subtracts 2 * chunks from every row.
-// RUN: pld-opt %s --split-input-file --pld-decompose-collectives --verify-each | FileCheck %s
+// The seed's ring allreduce (algorithm seed_ring, SPEC §4): reduce-scatter
+// then allgather, pulling from the left neighbour; segment boundaries
+// floor(i * L / n), for f16 rounded down to 16 elements; step s uses signal
+// row s - 1 (reduce-scatter) or n - 2 + s (allgather), chunk c the barriers
+// 2c + 1 and 2c + 2 of that row; the epilogue subtracts 2 * chunks from
+// every row. `ring` is the same algorithm.
+// RUN: pld-opt %s --split-input-file --pld-decompose-collectives=algorithm=ring --verify-each | FileCheck %s
+// RUN: pld-opt %s --split-input-file --pld-decompose-collectives=algorithm=seed-ring --verify-each | FileCheck %s
 
 // CHECK-LABEL: func.func @ring_f32
 // CHECK-SAME: (%[[DATA:.*]]: !pld.dtensor<1x4097xf32>, %[[SIG:.*]]: !pld.dtensor<6x4xi32>)

@@ -1,5 +1,6 @@
-// reduce_scatter, allgather, all_to_all, broadcast and barrier (SPEC §4).
-// RUN: pld-opt %s --split-input-file --pld-decompose-collectives --verify-each | FileCheck %s
+// The seed's reduce_scatter, allgather, all_to_all, broadcast and barrier
+// (algorithm seed, SPEC §4).
+// RUN: pld-opt %s --split-input-file --pld-decompose-collectives=algorithm=seed --verify-each | FileCheck %s
 
 // reduce_scatter: barrier g = 1; row `me` of every rank combined into row
 // `me`; barrier g = 2 + c before the store; epilogue -(1 + chunks).

@@ -3,7 +3,7 @@
 // RUN: pld-opt %s --split-input-file --pld-verify=remarks=false --verify-diagnostics
 // The compiler's own output must pass too (PIPELINE.md runs pld-verify again
 // after the decomposition of collectives):
-// RUN: pld-opt %s --split-input-file --pld-decompose-collectives --pld-verify=remarks=false --verify-diagnostics
+// RUN: pld-opt %s --split-input-file --pld-decompose-collectives=algorithm=seed --pld-verify=remarks=false --verify-diagnostics
 // The rules judge values, not spellings: the same after --canonicalize.
 // RUN: pld-opt %s --split-input-file --canonicalize --pld-verify=remarks=false --verify-diagnostics
 

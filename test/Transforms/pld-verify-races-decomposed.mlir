@@ -1,12 +1,18 @@
-// Every collective's decomposition is race-free under pld-verify's race
-// rule, with no exemption for generated code: at 2, 3 and 4 ranks, in one
-// chunk and in several (chunk-bytes=64 cuts each row into 4 chunks), with
-// the transfers expanded. A non-empty check, so the rule is seen deciding:
-// with remarks on, an undecided function would fail --verify-diagnostics.
-// RUN: pld-opt %s --pld-decompose-collectives --pld-verify --verify-diagnostics
-// RUN: pld-opt %s --pld-decompose-collectives='chunk-bytes=64' --pld-expand-transfers --pld-verify --verify-diagnostics
-// RUN: pld-opt %s --pld-decompose-collectives='chunk-bytes=64' --pld-expand-transfers --canonicalize --cse --pld-verify --verify-diagnostics
+// Every algorithm of every collective decomposes race-free under
+// pld-verify's race rule, with no exemption for generated code: at 2, 3
+// and 4 ranks, in one chunk and in several (chunk-bytes=64 cuts the seed's
+// rows into 4 chunks, ub-bytes=640 the others' streams, rows and segments
+// into 2 to 4), with the transfers expanded. The signals of 4 rows unroll
+// the faster algorithms' pulls over 4 ranks (those at or beyond n
+// skipped), those of 9 rows keep them in a rolled loop. A non-empty check,
+// so the rule is seen deciding: with remarks on, an undecided function
+// would fail --verify-diagnostics. `algorithm=seed` gives the functions
+// without an algorithm attribute the seed's algorithms (SPEC §4).
+// RUN: pld-opt %s --pld-decompose-collectives=algorithm=seed --pld-verify --verify-diagnostics
+// RUN: pld-opt %s --pld-decompose-collectives='algorithm=seed chunk-bytes=64 ub-bytes=640' --pld-expand-transfers --pld-verify --verify-diagnostics
+// RUN: pld-opt %s --pld-decompose-collectives='algorithm=seed chunk-bytes=64 ub-bytes=640' --pld-expand-transfers --canonicalize --cse --pld-verify --verify-diagnostics
 
+// The seed's algorithms.
 func.func @ar_mesh(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
   %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
   %t = pl.load %d[0, 0] : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
@@ -36,5 +42,87 @@ func.func @a2a(%in: !pld.dtensor<4x64xf32>, %out: !pld.dtensor<4x64xf32>, %s: !p
 }
 func.func @bar(%s: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
   pld.tensor.barrier %s : !pld.dtensor<4x1xi32>
+  return
+}
+
+// The others, unrolled over 4 ranks; a target read and written after the
+// call, and the same signal reused, as a kernel would.
+func.func @ar_oneshot(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.allreduce %d, %s, op sum algorithm oneshot : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
+  %t = pl.load %d[0, 0] : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
+  pl.store %t, %d[0, 0] : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
+  %q = pld.tensor.allreduce %d, %s, op max algorithm oneshot : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+func.func @ar_oneshot_ring_signal(%d: !pld.dtensor<1x64xf16>, %s: !pld.dtensor<6x4xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.allreduce %d, %s, op prod mode ring algorithm oneshot : !pld.dtensor<1x64xf16>, !pld.dtensor<6x4xi32>
+  return
+}
+func.func @ar_twoshot(%d: !pld.dtensor<1x256xf32>, %s: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.allreduce %d, %s, op sum algorithm twoshot : !pld.dtensor<1x256xf32>, !pld.dtensor<4x1xi32>
+  %t = pl.load %d[0, 0] : !pld.dtensor<1x256xf32> -> !pl.tile<1x256xf32>
+  pl.store %t, %d[0, 0] : !pl.tile<1x256xf32>, !pld.dtensor<1x256xf32>
+  %q = pld.tensor.allreduce %d, %s, op min algorithm twoshot : !pld.dtensor<1x256xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+func.func @ar_twoshot_ragged(%d: !pld.dtensor<1x203xf16>, %s: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.allreduce %d, %s, op sum algorithm twoshot : !pld.dtensor<1x203xf16>, !pld.dtensor<4x1xi32>
+  return
+}
+func.func @rs_direct(%d: !pld.dtensor<4x64xf16>, %s: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.reduce_scatter %d, %s, op max algorithm direct : !pld.dtensor<4x64xf16>, !pld.dtensor<4x1xi32>
+  %q = pld.tensor.reduce_scatter %d, %s, op sum algorithm direct : !pld.dtensor<4x64xf16>, !pld.dtensor<4x1xi32>
+  return
+}
+func.func @ag_direct(%l: memref<1x64xf32>, %d: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.allgather %l, %d, %s algorithm direct : memref<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4xi32>
+  %q = pld.tensor.allgather %l, %d, %s algorithm direct : memref<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4xi32>
+  return
+}
+func.func @bc_star(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %root = arith.constant 1 : index
+  %r = pld.tensor.broadcast %d, %s, root %root algorithm star : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+func.func @bc_scatter_allgather(%d: !pld.dtensor<1x256xf32>, %s: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %root = arith.constant 1 : index
+  %r = pld.tensor.broadcast %d, %s, root %root algorithm scatter_allgather : !pld.dtensor<1x256xf32>, !pld.dtensor<4x1xi32>
+  %t = pl.load %d[0, 0] : !pld.dtensor<1x256xf32> -> !pl.tile<1x256xf32>
+  pl.store %t, %d[0, 0] : !pl.tile<1x256xf32>, !pld.dtensor<1x256xf32>
+  %zero = arith.constant 0 : index
+  %q = pld.tensor.broadcast %d, %s, root %zero algorithm scatter_allgather : !pld.dtensor<1x256xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+func.func @a2a_direct(%in: !pld.dtensor<4x64xf32>, %out: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.all_to_all %in, %out, %s algorithm direct : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  %q = pld.tensor.all_to_all %in, %out, %s algorithm direct : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// Rolled over the ranks (9 rows: more than are unrolled), two pulls in
+// flight per iteration.
+func.func @ar_oneshot_rolled(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<9x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.allreduce %d, %s, op sum algorithm oneshot : !pld.dtensor<1x64xf32>, !pld.dtensor<9x1xi32>
+  return
+}
+func.func @ar_twoshot_rolled(%d: !pld.dtensor<1x256xf32>, %s: !pld.dtensor<9x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.allreduce %d, %s, op sum algorithm twoshot : !pld.dtensor<1x256xf32>, !pld.dtensor<9x1xi32>
+  return
+}
+func.func @rs_direct_rolled(%d: !pld.dtensor<9x64xf32>, %s: !pld.dtensor<9x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.reduce_scatter %d, %s, op sum algorithm direct : !pld.dtensor<9x64xf32>, !pld.dtensor<9x1xi32>
+  return
+}
+func.func @ag_direct_rolled(%l: memref<1x64xf32>, %d: !pld.dtensor<9x64xf32>, %s: !pld.dtensor<9x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.allgather %l, %d, %s algorithm direct : memref<1x64xf32>, !pld.dtensor<9x64xf32>, !pld.dtensor<9x1xi32>
+  return
+}
+func.func @bc_scatter_allgather_rolled(%d: !pld.dtensor<1x256xf32>, %s: !pld.dtensor<9x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %root = arith.constant 2 : index
+  %r = pld.tensor.broadcast %d, %s, root %root algorithm scatter_allgather : !pld.dtensor<1x256xf32>, !pld.dtensor<9x1xi32>
+  return
+}
+func.func @a2a_direct_rolled(%in: !pld.dtensor<9x64xf32>, %out: !pld.dtensor<9x64xf32>, %s: !pld.dtensor<9x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.all_to_all %in, %out, %s algorithm direct : !pld.dtensor<9x64xf32>, !pld.dtensor<9x64xf32>, !pld.dtensor<9x1xi32>
   return
 }

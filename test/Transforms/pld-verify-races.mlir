@@ -3,8 +3,11 @@
 // racy protocol with its race-free twin.
 // RUN: pld-opt %s --split-input-file --pld-verify --verify-diagnostics
 // RUN: pld-opt %s --split-input-file --canonicalize --pld-verify --verify-diagnostics
-// The decomposed collectives are race-free under the same rule.
-// RUN: pld-opt %s --split-input-file --pld-decompose-collectives --pld-verify --verify-diagnostics
+// The decomposed collectives are race-free under the same rule: the seed's,
+// and the one-shot allreduce, whose final stores are ordered only with the
+// rank's own later accesses, as the model of a call has it.
+// RUN: pld-opt %s --split-input-file --pld-decompose-collectives=algorithm=seed --pld-verify --verify-diagnostics
+// RUN: pld-opt %s --split-input-file --pld-decompose-collectives='algorithm=oneshot remarks=false' --pld-verify --verify-diagnostics
 
 // A read of a peer's data before the wait that orders its write.
 func.func @read_early(%data: !pld.dtensor<2x64xf32>, %sig: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {

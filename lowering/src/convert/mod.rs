@@ -41,7 +41,8 @@ mod ops;
 mod outline;
 mod signature;
 
-pub use outline::{is_within, uses};
+pub use outline::is_within;
+pub use pld_passes::ir::uses;
 
 use crate::report::Report;
 use melior::ir::{

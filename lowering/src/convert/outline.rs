@@ -10,7 +10,7 @@ use melior::ir::{
     r#type::FunctionType,
 };
 use pld_dialect::enums::KernelKind;
-use pld_passes::ir::{OpRef, Val, builder::context_of, nested_ops};
+use pld_passes::ir::{OpRef, Val, builder::context_of, nested_ops, uses};
 use std::collections::HashSet;
 
 /// Whether `op` is `ancestor` or nested in it.
@@ -145,21 +145,4 @@ pub fn outline<'c>(
         }
     }
     function
-}
-
-/// Every use of `value`: the using op and the operand number.
-pub fn uses(value: Val) -> Vec<(OpRef, usize)> {
-    let mut found = Vec::new();
-    // SAFETY: walks the use list of a live value without changing it.
-    unsafe {
-        let mut operand = mlir_sys::mlirValueGetFirstUse(value.to_raw());
-        while !mlir_sys::mlirOpOperandIsNull(operand) {
-            found.push((
-                OpRef::from_raw(mlir_sys::mlirOpOperandGetOwner(operand)),
-                mlir_sys::mlirOpOperandGetOperandNumber(operand) as usize,
-            ));
-            operand = mlir_sys::mlirOpOperandGetNextUse(operand);
-        }
-    }
-    found
 }

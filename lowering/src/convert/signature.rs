@@ -357,7 +357,7 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
                 .expect("the old argument is there");
             // SAFETY: see the documentation of `pld_passes::ir`.
             let old: Val = unsafe { Val::from_raw(old.to_raw()) };
-            if let Some((user, _)) = super::outline::uses(old).first() {
+            if let Some((user, _)) = pld_passes::ir::uses(old).first() {
                 self.report.error(
                     user,
                     &format!(
@@ -383,7 +383,7 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
 /// The first op that uses a result of `op`.
 fn first_user(op: OpRef) -> Option<OpRef> {
     (0..op.result_count())
-        .flat_map(|index| super::outline::uses(Builder::result_at(op, index)))
+        .flat_map(|index| pld_passes::ir::uses(Builder::result_at(op, index)))
         .map(|(user, _)| user)
         .next()
 }

@@ -1,48 +1,181 @@
-//! The alpha-beta cost model that `allreduce=auto` decides with.
+//! The closed-form costs `auto` decides with, over the machine model of
+//! `pld_passes::model` (the one `pld-run --timing` charges ops by).
 //!
-//! A credit barrier costs one signal latency `alpha`; moving a byte into a
-//! rank costs `beta`. Mesh: `(1 + C) alpha + (n - 1) S beta` (every rank
-//! reads every peer's whole stream). Ring: `4 (n - 1) C' alpha +
-//! 2 (n - 1) / n S beta` (2(n-1) steps of C' chunks, two barriers each; the
-//! bandwidth lower bound). Small streams favour mesh, large ones the ring.
+//! A rank's time is charged for what is on its critical path: a barrier is
+//! one signal hop plus issuing its notifies and waits; `k` pulls in flight
+//! on distinct links take the longer of one link's time and the rank's
+//! ingress cap; combining and local loads and stores go at their rates;
+//! the seed algorithms pull one peer after the other and wait at a barrier
+//! per chunk. docs/pld-decompose-collectives.md lists every formula.
 
-use super::{mesh, ring};
+use super::Collective;
+use crate::{ir::ceil_div, model::Model};
+use pld_dialect::enums::CollectiveAlgorithm;
 
-/// The model's parameters (options `alpha-ns`, `beta-ns-per-byte`, whose
-/// defaults, 1000 ns and 0.04 ns/byte, are a ~1 us signal round trip and
-/// ~25 GB/s per link).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CostModel {
-    pub alpha_ns: f64,
-    pub beta_ns_per_byte: f64,
-}
-
-/// The modelled time of both algorithms, in nanoseconds.
+/// What a collective moves, and in which chunks each algorithm moves it.
 #[derive(Clone, Copy, Debug)]
-pub struct Costs {
-    pub mesh_ns: f64,
-    pub ring_ns: f64,
+pub struct Case {
+    /// n.
+    pub ranks: i64,
+    /// S: the stream (allreduce, broadcast) or one row (the row
+    /// collectives), in bytes.
+    pub bytes: i64,
+    /// Bytes per chunk of the seed algorithms (`chunk-bytes`).
+    pub seed_chunk: i64,
+    /// Bytes per chunk of the algorithm being costed (sized to the unified
+    /// buffer).
+    pub chunk: i64,
+    pub element_bytes: i64,
 }
 
-impl CostModel {
-    /// Both costs of an allreduce of `len` elements over `ranks` ranks.
-    pub fn allreduce(
-        &self,
-        len: i64,
-        ranks: i64,
-        element_bytes: i64,
-        is_f16: bool,
-        chunk_bytes: i64,
-    ) -> Costs {
-        let bytes = (len * element_bytes) as f64;
-        let n = ranks as f64;
-        let mesh_barriers = mesh::barrier_count(len, element_bytes, chunk_bytes) as f64;
-        let ring_barriers =
-            ring::barrier_count(len, ranks, element_bytes, is_f16, chunk_bytes) as f64;
-        Costs {
-            mesh_ns: mesh_barriers * self.alpha_ns + (n - 1.0) * bytes * self.beta_ns_per_byte,
-            ring_ns: ring_barriers * self.alpha_ns
-                + 2.0 * (n - 1.0) / n * bytes * self.beta_ns_per_byte,
+/// Bytes a segment of `algorithm` may exceed `ceil(S / n)` by: its
+/// boundaries are aligned down (to 16 f16 elements in the seed's ring, to
+/// 32 bytes in the others).
+fn segment_slack(algorithm: CollectiveAlgorithm, element_bytes: i64) -> i64 {
+    match algorithm {
+        CollectiveAlgorithm::SeedRing if element_bytes == 2 => 30,
+        CollectiveAlgorithm::SeedRing => 0,
+        _ => (32 - element_bytes).max(0),
+    }
+}
+
+/// The model's charges, for n ranks.
+struct Charges<'m> {
+    model: &'m Model,
+    n: f64,
+}
+
+impl Charges<'_> {
+    /// A credit barrier: one signal hop, n - 1 notifies and n - 1 waits.
+    fn barrier(&self) -> f64 {
+        self.model.alpha_ns + 2.0 * (self.n - 1.0) * self.model.issue_ns
+    }
+
+    /// Issuing `count` notifies or waits.
+    fn issue(&self, count: f64) -> f64 {
+        count * self.model.issue_ns
+    }
+
+    /// `k` pulls of `w` bytes in flight on distinct links.
+    fn pull(&self, k: f64, w: f64) -> f64 {
+        if k <= 0.0 {
+            return 0.0;
         }
+        (w / self.model.link_bytes_per_ns).max(k * w / self.model.ingress_bytes_per_ns)
+    }
+
+    /// One pull of `w` bytes, alone.
+    fn link(&self, w: f64) -> f64 {
+        w / self.model.link_bytes_per_ns
+    }
+
+    /// A push of `w` bytes into a peer.
+    fn push(&self, w: f64) -> f64 {
+        w / self.model.link_write_bytes_per_ns
+    }
+
+    /// A local load or store of `w` bytes.
+    fn local(&self, w: f64) -> f64 {
+        w / self.model.local_bytes_per_ns
+    }
+
+    /// `k` combinations of `w`-byte tiles.
+    fn combine(&self, k: f64, w: f64) -> f64 {
+        k * w / self.model.combine_bytes_per_ns
+    }
+}
+
+/// `S` bytes in chunks of at most `chunk`: how many, and their mean size.
+fn chunks(bytes: i64, chunk: i64) -> (f64, f64) {
+    let count = ceil_div(bytes.max(1), chunk.max(1)).max(1);
+    (count as f64, bytes.max(1) as f64 / count as f64)
+}
+
+/// The modelled time of `algorithm` running `collective` on `case`, in ns.
+pub fn cost(
+    model: &Model,
+    collective: Collective,
+    algorithm: CollectiveAlgorithm,
+    case: &Case,
+) -> f64 {
+    use CollectiveAlgorithm as A;
+    let c = Charges {
+        model,
+        n: case.ranks as f64,
+    };
+    let n = c.n;
+    let peers = n - 1.0;
+    let s = case.bytes as f64;
+    let segment = ceil_div(case.bytes.max(1), case.ranks.max(1))
+        + segment_slack(algorithm, case.element_bytes);
+    match (collective, algorithm) {
+        (Collective::Allreduce, A::SeedMesh) | (Collective::ReduceScatter, A::Seed) => {
+            let (count, w) = chunks(case.bytes, case.seed_chunk);
+            (1.0 + count) * c.barrier()
+                + count * (2.0 * c.local(w) + peers * c.link(w) + c.combine(peers, w))
+        }
+        (Collective::Allreduce, A::SeedRing) => {
+            let (count, w) = chunks(segment, case.seed_chunk);
+            4.0 * peers * count * c.barrier()
+                + peers * count * (2.0 * c.link(w) + c.combine(1.0, w) + 3.0 * c.local(w))
+        }
+        (Collective::Allreduce, A::Oneshot) => {
+            let (count, w) = chunks(case.bytes, case.chunk);
+            // Per chunk: the pulls, the combinations, the own load and a
+            // store, the announcements and the waits for them.
+            let per_chunk =
+                c.pull(peers, w) + c.combine(peers, w) + 2.0 * c.local(w) + c.issue(2.0 * peers);
+            // The wait for a chunk's announcements comes one chunk later:
+            // it costs only what the next chunk's work does not hide, but
+            // the last one's hop is on the path.
+            c.barrier()
+                + count * per_chunk
+                + (count - 1.0) * (model.alpha_ns - per_chunk).max(0.0)
+                + model.alpha_ns
+        }
+        (Collective::Allreduce, A::Twoshot) => {
+            let (count, w) = chunks(segment, case.chunk);
+            let scatter =
+                c.pull(peers, w) + c.combine(peers, w) + 2.0 * c.local(w) + c.issue(peers);
+            let gather = c.pull(peers, w) + peers * c.local(w) + c.issue(peers);
+            // The first flag the allgather waits for was sent after the
+            // first chunk of the reduce-scatter.
+            2.0 * c.barrier()
+                + (model.alpha_ns - (count - 1.0) * scatter).max(0.0)
+                + count * (scatter + gather)
+        }
+        (Collective::ReduceScatter, A::Direct) => {
+            let (count, w) = chunks(case.bytes, case.chunk);
+            2.0 * c.barrier() + count * (c.pull(peers, w) + c.combine(peers, w) + 2.0 * c.local(w))
+        }
+        (Collective::Allgather, A::Direct) | (Collective::AllToAll, A::Direct) => {
+            let (count, w) = chunks(case.bytes, case.chunk);
+            let barriers = if collective == Collective::Allgather {
+                3.0
+            } else {
+                2.0
+            };
+            barriers * c.barrier()
+                + count * (2.0 * c.local(w) + c.pull(peers, w) + peers * c.local(w))
+        }
+        (Collective::Allgather, A::Seed) | (Collective::AllToAll, A::Seed) => {
+            // One put after the other, each staged through one tile.
+            2.0 * c.barrier() + peers * (c.local(s) + c.push(s)) + 2.0 * c.local(s)
+        }
+        (Collective::Broadcast, A::Seed) => 2.0 * c.barrier() + c.link(s) + c.local(s),
+        (Collective::Broadcast, A::Star) => {
+            // Ping/pong: each store hides behind the next pull.
+            let (_, w) = chunks(case.bytes, case.seed_chunk);
+            2.0 * c.barrier() + c.link(s) + c.local(w)
+        }
+        (Collective::Broadcast, A::ScatterAllgather) => {
+            let (count, w) = chunks(segment, case.chunk);
+            let scatter = c.link(w) + c.local(w) + c.issue(peers);
+            let gather = c.pull(peers, w) + peers * c.local(w) + c.issue(peers);
+            2.0 * c.barrier()
+                + (model.alpha_ns - (count - 1.0) * scatter).max(0.0)
+                + count * (scatter + gather)
+        }
+        _ => f64::INFINITY,
     }
 }

@@ -1,4 +1,9 @@
 //! The credit barrier of SPEC §4 and the epilogue that restores the signal.
+//! Every algorithm but the ring counts on one cell per source rank: rank
+//! `src` adds to its cell of every peer's signal, in its program order, so
+//! that a peer waiting for the count `k` knows that `src` made its first `k`
+//! announcements (the barriers' halves, and the per-chunk flags of the
+//! faster algorithms).
 //!
 //! Barrier `g` of a call: every rank adds 1 to its own cell in every peer's
 //! signal, then waits until each peer's cell in its own signal reached `g`
@@ -56,15 +61,40 @@ impl<'c> Credits<'c> {
 
     /// Credit barrier number `g` of the call.
     pub fn barrier(&self, builder: &Builder<'c>, g: Ix<'c>) {
+        self.announce(builder);
+        self.await_all(builder, g);
+    }
+
+    /// The notify half of a barrier: +1 into this rank's cell of every
+    /// peer's signal.
+    pub fn announce(&self, builder: &Builder<'c>) {
         let one = builder.i32(1);
+        self.announce_by(builder, one);
+    }
+
+    /// `amount` (an `i32`) into this rank's cell of every peer's signal: one
+    /// notify standing for `amount` announcements.
+    pub fn announce_by(&self, builder: &Builder<'c>, amount: Val<'c>) {
         let mine = self.cell(self.me);
         self.for_each_peer(builder, |builder, peer| {
-            builder.notify(self.signal, peer, &mine, one, NotifyOp::AtomicAdd);
+            builder.notify(self.signal, peer, &mine, amount, NotifyOp::AtomicAdd);
         });
-        let expected = builder.to_i32(g);
+    }
+
+    /// The wait half of a barrier: every peer's cell of this rank's signal
+    /// has counted `count` announcements.
+    pub fn await_all(&self, builder: &Builder<'c>, count: Ix<'c>) {
+        let expected = builder.to_i32(count);
         self.for_each_peer(builder, |builder, src| {
             builder.wait(self.signal, &self.cell(src), expected, WaitCmp::Ge);
         });
+    }
+
+    /// Waits until peer `src`'s cell of this rank's signal has counted
+    /// `count` announcements.
+    pub fn await_peer(&self, builder: &Builder<'c>, src: Ix<'c>, count: Ix<'c>) {
+        let expected = builder.to_i32(count);
+        builder.wait(self.signal, &self.cell(src), expected, WaitCmp::Ge);
     }
 
     /// The epilogue of a call that ran `count` barriers on these cells.

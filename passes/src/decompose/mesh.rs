@@ -11,7 +11,7 @@ use super::{
     credits::Credits,
     stream::{Stream, chunk_width},
 };
-use crate::ir::{Builder, Ix, ceil_div, types};
+use crate::ir::{Builder, Ix, types};
 use melior::dialect::arith::CmpiPredicate;
 use pld_dialect::enums::ReduceOp;
 
@@ -55,9 +55,4 @@ pub fn allreduce<'c>(
         builder.store(combined[0], stream.view, &at, Some(&valid));
     });
     credits.epilogue(builder, builder.add(chunks, Ix::Const(1)));
-}
-
-/// The number of credit barriers a mesh allreduce of `len` elements runs.
-pub fn barrier_count(len: i64, element_bytes: i64, chunk_bytes: i64) -> i64 {
-    1 + ceil_div(len, chunk_width(Some(len), element_bytes, chunk_bytes))
 }

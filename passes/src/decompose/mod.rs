@@ -1,93 +1,137 @@
-//! `pld-decompose-collectives`: every collective becomes the algorithm of
-//! SPEC §4 written with pld-level ops (notify/wait, tile loads, remote
-//! loads, puts and gets, tile math, scf, arith), so the result can be
-//! printed, read next to `docs/pld-decompose-collectives.md` and checked by
-//! `pld-verify` like hand-written code.
+//! `pld-decompose-collectives`: every collective becomes an algorithm
+//! written with pld-level ops (notify/wait, tile loads, remote loads, puts
+//! and gets, tile math, scf, arith), so the result can be printed, read
+//! next to `docs/pld-decompose-collectives.md` and checked by `pld-verify`
+//! like hand-written code. The seed's algorithms of SPEC §4 stay as the
+//! reference; the faster ones pull from all peers at once and synchronize
+//! per call, or per chunk with flags, instead of per chunk with barriers.
 
+mod broadcast;
+mod choice;
 mod cost;
 mod credits;
+mod direct;
 mod host_rail;
+mod live;
 mod mesh;
+mod oneshot;
+mod pull;
 mod ring;
 mod rows;
+mod segments;
 mod stream;
+mod twoshot;
 
 use crate::bridge::OptionError;
 use crate::ir::location::implementing;
 use crate::{
     bridge::{Pass, PassFailed, PassOption},
     ir::{
-        Builder, OpRef, Val,
+        Builder, Ix, OpRef, Val,
         builder::replace_op,
         nested_ops,
         ops::{name, named, named_position, operand},
         types,
     },
+    model::Model,
     verify::{CodeKind, placement::scope_of},
 };
-pub use cost::CostModel;
+use choice::{Choice, Chooser, Facts};
 use credits::{Cells, Credits};
 use host_rail::HostRailKernels;
-use melior::ir::{
-    Type, TypeLike, ValueLike,
-    operation::{OperationLike, OperationRef},
+use melior::{
+    dialect::arith::CmpiPredicate,
+    ir::{
+        Type, TypeLike, ValueLike,
+        operation::{OperationLike, OperationRef},
+    },
 };
 use pld_dialect::{
     diagnostics::{Severity, emit},
-    enums::{CollectiveMode, ReduceOp},
+    enums::{CollectiveAlgorithm, ReduceOp},
 };
+use pull::Peers;
 use stream::Stream;
-
-/// Which allreduce algorithm runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AllreduceChoice {
-    /// The mode each op names.
-    AsWritten,
-    /// A ring-signalled allreduce may run the mesh algorithm where the cost
-    /// model says it is faster (a ring signal has room for mesh's cells).
-    Auto,
-}
 
 /// The `pld-decompose-collectives` pass.
 pub struct DecomposeCollectives {
     chunk_bytes: i64,
-    allreduce: AllreduceChoice,
-    costs: CostModel,
+    ub_bytes: i64,
+    algorithm: CollectiveAlgorithm,
+    model: Model,
+    remarks: bool,
     default_kind: CodeKind,
 }
 
-/// The largest `chunk-bytes`: a collective stages two chunk tiles, which
-/// must fit the 192 KiB unified buffer with room to spare.
+/// The largest `chunk-bytes`: a seed collective stages two chunk tiles,
+/// which must fit the 192 KiB unified buffer with room to spare.
 const MAX_CHUNK_BYTES: i64 = 65536;
+
+/// The unified buffer of a core.
+const UB_BYTES: i64 = 196608;
+
+/// The `algorithm` option's value: an algorithm's keyword, with `-` for `_`
+/// allowed (`seed-mesh`).
+fn parse_algorithm(text: &str) -> Result<CollectiveAlgorithm, String> {
+    let keyword = text.replace('-', "_");
+    CollectiveAlgorithm::ALL
+        .iter()
+        .copied()
+        .find(|algorithm| algorithm.keyword() == keyword)
+        .ok_or_else(|| {
+            let known: Vec<&str> = CollectiveAlgorithm::ALL
+                .iter()
+                .map(|algorithm| algorithm.keyword())
+                .collect();
+            format!(
+                "expected algorithm to be one of {} ('-' for '_' too), found '{text}'",
+                known.join(", ")
+            )
+        })
+}
 
 impl Pass for DecomposeCollectives {
     const ARGUMENT: &'static str = "pld-decompose-collectives";
-    const DESCRIPTION: &'static str = "Decompose every collective into credit barriers, tile \
-                                       loads, remote loads and puts (SPEC §4)";
+    const DESCRIPTION: &'static str = "Decompose every collective into pulls, tile math and signal \
+                                       handshakes: the seed's algorithms (SPEC §4) or faster ones, \
+                                       chosen by a cost model";
     const OPTIONS: &'static [PassOption] = &[
         PassOption {
             name: "chunk-bytes",
-            description: "Bytes per chunk of the mesh, ring and row collectives (a multiple of 32, \
-                          at most 65536); a shorter static stream shrinks it to the smallest \
+            description: "Bytes per chunk of the seed algorithms (a multiple of 32, at most \
+                          65536); a shorter static stream shrinks it to the smallest \
                           32-byte-aligned width that covers it",
             default: "16384",
         },
         PassOption {
-            name: "allreduce",
-            description: "as-written: each allreduce runs the mode it names; auto: a ring \
-                          allreduce with a static rank count and size runs the mesh algorithm \
-                          where the alpha-beta cost model says it is faster (with a remark)",
-            default: "as-written",
+            name: "ub-bytes",
+            description: "Unified-buffer bytes the other algorithms size their chunks by: the \
+                          widest 32-byte chunk whose live tiles all fit",
+            default: "196608",
         },
         PassOption {
-            name: "alpha-ns",
-            description: "Cost model: nanoseconds per credit barrier (signal latency)",
-            default: "1000",
+            name: "algorithm",
+            description: "The algorithm of every collective without an algorithm attribute that \
+                          has it (the others choose automatically): auto, oneshot, twoshot, \
+                          ring, seed-mesh, seed-ring, star, scatter-allgather, direct, seed",
+            default: "auto",
         },
         PassOption {
-            name: "beta-ns-per-byte",
-            description: "Cost model: nanoseconds per byte moved into a rank",
-            default: "0.04",
+            name: "model",
+            description: "The machine model auto decides with: 910b",
+            default: "910b",
+        },
+        PassOption {
+            name: "model-overrides",
+            description: "Model parameters to override, KEY=VALUE,... (alpha_ns, \
+                          link_bytes_per_ns, link_write_bytes_per_ns, ingress_bytes_per_ns, \
+                          local_bytes_per_ns, combine_bytes_per_ns, issue_ns)",
+            default: "",
+        },
+        PassOption {
+            name: "remarks",
+            description: "Whether auto says what it chose and the modelled costs: true or false",
+            default: "true",
         },
         PassOption {
             name: "default-kind",
@@ -111,36 +155,36 @@ impl Pass for DecomposeCollectives {
                  found {chunk_bytes}"
             ).into());
         }
-        let allreduce = match values[1] {
-            "as-written" => AllreduceChoice::AsWritten,
-            "auto" => AllreduceChoice::Auto,
-            other => {
-                return Err(format!(
-                    "expected allreduce to be 'as-written' or 'auto', found '{other}'"
+        let ub_bytes = values[1]
+            .parse::<i64>()
+            .ok()
+            .filter(|bytes| (32..=UB_BYTES).contains(bytes))
+            .ok_or_else(|| {
+                format!(
+                    "expected ub-bytes to be an integer in [32, {UB_BYTES}], found '{}'",
+                    values[1]
                 )
-                .into());
-            }
-        };
-        let number = |index: usize, name: &str| -> Result<f64, String> {
-            values[index]
-                .parse::<f64>()
-                .ok()
-                .filter(|value| value.is_finite() && *value >= 0.0)
-                .ok_or_else(|| {
-                    format!(
-                        "expected {name} to be a non-negative number, found '{}'",
-                        values[index]
-                    )
-                })
-        };
+            })?;
+        let model = Model::named(values[3])
+            .map_err(|error| error.to_string())?
+            .with_overrides(values[4])
+            .map_err(|error| format!("model-overrides: {error}"))?;
         Ok(Self {
             chunk_bytes,
-            allreduce,
-            costs: CostModel {
-                alpha_ns: number(2, "alpha-ns")?,
-                beta_ns_per_byte: number(3, "beta-ns-per-byte")?,
+            ub_bytes,
+            algorithm: parse_algorithm(values[2])?,
+            model,
+            remarks: match values[5] {
+                "true" => true,
+                "false" => false,
+                other => {
+                    return Err(format!(
+                        "expected remarks to be 'true' or 'false', found '{other}'"
+                    )
+                    .into());
+                }
             },
-            default_kind: CodeKind::parse(values[4])?,
+            default_kind: CodeKind::parse(values[6])?,
         })
     }
 
@@ -151,20 +195,30 @@ impl Pass for DecomposeCollectives {
             .into_iter()
             .filter(|op| Collective::of(*op).is_some())
             .collect();
-        // Check everything before rewriting anything.
+        // Decide and check everything before rewriting anything.
+        let chooser = self.chooser();
+        let mut decided = Vec::new();
         let mut failed = false;
-        for op in &collectives {
-            if let Err(message) = check(*op) {
-                emit(Severity::Error, op.location(), &message, &[]);
-                failed = true;
+        for op in collectives {
+            match check(op).and_then(|facts| Ok((facts, chooser.decide(op, &facts)?))) {
+                Ok((facts, decision)) => {
+                    if let (Some(remark), true) = (&decision.remark, self.remarks) {
+                        emit(Severity::Remark, op.location(), remark, &[]);
+                    }
+                    decided.push((op, facts, decision.choice));
+                }
+                Err(message) => {
+                    emit(Severity::Error, op.location(), &message, &[]);
+                    failed = true;
+                }
             }
         }
         if failed {
             return Err(PassFailed);
         }
         let mut kernels = HostRailKernels::new(root);
-        for op in collectives {
-            self.decompose(op, &mut kernels);
+        for (op, facts, choice) in decided {
+            self.decompose(op, &facts, choice, &mut kernels);
         }
         Ok(())
     }
@@ -221,8 +275,8 @@ fn reduce_op(op: OpRef) -> ReduceOp {
     ReduceOp::of_op(&op, "op").expect("a reducing collective has a verified reduce_op")
 }
 
-/// What the op verifiers leave for this pass to reject.
-fn check(op: OpRef) -> Result<(), String> {
+/// What the op verifiers leave for this pass to reject; the op's facts.
+fn check(op: OpRef) -> Result<Facts, String> {
     let collective = Collective::of(op).expect("only collectives are checked");
     if matches!(
         collective,
@@ -236,14 +290,29 @@ fn check(op: OpRef) -> Result<(), String> {
             ));
         }
     }
-    Ok(())
+    Ok(Facts::of(op, collective))
 }
 
 impl DecomposeCollectives {
+    fn chooser(&self) -> Chooser<'_> {
+        Chooser {
+            chunk_bytes: self.chunk_bytes,
+            ub_bytes: self.ub_bytes,
+            option: self.algorithm,
+            model: &self.model,
+        }
+    }
+
     /// Replaces `op` by its algorithm: in place in InCore code; in host code
     /// (the HOST rail) as a call of a generated kernel that runs it.
-    fn decompose<'c>(&self, op: OpRef<'c>, kernels: &mut HostRailKernels<'c>) {
-        let collective = Collective::of(op).expect("only collectives are decomposed");
+    fn decompose<'c>(
+        &self,
+        op: OpRef<'c>,
+        facts: &Facts,
+        choice: Choice,
+        kernels: &mut HostRailKernels<'c>,
+    ) {
+        let collective = facts.collective;
         let operands: Vec<Val> = (0..op.operand_count())
             .map(|index| operand(op, index))
             .collect();
@@ -254,8 +323,7 @@ impl DecomposeCollectives {
             scope_of(&op, self.default_kind).is_some_and(|scope| scope.kind == CodeKind::Host);
         if in_host_code {
             let (builder, arguments) = kernels.create(op, collective);
-            let located = builder.at(implementing(&op));
-            self.algorithm(&located, op, collective, &arguments);
+            self.choose(&builder.at(implementing(&op)), op, facts, choice, &arguments);
             builder.create("func.return", &[], &[], &[], vec![]);
             Builder::before(op).create(
                 "func.call",
@@ -268,18 +336,20 @@ impl DecomposeCollectives {
             // Located as the collective the user wrote, which the
             // simulator's reports name (crate::ir::location).
             let located = Builder::before(op).at(implementing(&op));
-            self.algorithm(&located, op, collective, &operands);
+            self.choose(&located, op, facts, choice, &operands);
         }
         replace_op(op, &target.into_iter().collect::<Vec<_>>());
     }
 
-    /// Builds the algorithm of `op` with `builder`, over `operands` (the
-    /// op's own, or a generated kernel's arguments standing for them).
-    fn algorithm<'c>(
+    /// Builds the chosen algorithm of `op` with `builder`, over `operands`
+    /// (the op's own, or a generated kernel's arguments standing for them):
+    /// one algorithm, or two behind a branch on the size.
+    fn choose<'c>(
         &self,
         builder: &Builder<'c>,
         op: OpRef<'c>,
-        collective: Collective,
+        facts: &Facts,
+        choice: Choice,
         operands: &[Val<'c>],
     ) {
         // `operands` stand for the op's in order: read them by ODS name.
@@ -296,67 +366,147 @@ impl DecomposeCollectives {
                 Cells::Column
             },
         };
-        let chunk = self.chunk_bytes;
-        match collective {
-            Collective::Allreduce => {
-                let stream = Stream::of(builder, operand("target"));
-                if self.runs_ring(op, &stream) {
-                    ring::allreduce(builder, &stream, credits, reduce_op(op), chunk);
-                } else {
-                    mesh::allreduce(builder, &stream, credits, reduce_op(op), chunk);
-                }
-            }
-            Collective::ReduceScatter => {
-                rows::reduce_scatter(builder, operand("target"), credits, reduce_op(op), chunk)
-            }
-            Collective::Allgather => {
-                rows::allgather(builder, operand("local"), operand("target"), credits, chunk)
-            }
-            Collective::Broadcast => {
-                rows::broadcast(builder, operand("target"), operand("root"), credits, chunk)
-            }
-            Collective::Barrier => rows::barrier(builder, credits),
-            Collective::AllToAll => {
-                rows::all_to_all(builder, operand("input"), operand("target"), credits, chunk)
+        let run = |builder: &Builder<'c>, algorithm| {
+            self.algorithm(builder, op, facts, algorithm, &operand, credits)
+        };
+        match choice {
+            Choice::One(algorithm) => run(builder, algorithm),
+            Choice::BySize {
+                small,
+                large,
+                up_to,
+            } => {
+                let len = extent(builder, facts.collective, &operand);
+                let is_small = builder.cmp(CmpiPredicate::Sle, len, Ix::Const(up_to));
+                builder.if_else(
+                    is_small,
+                    &[],
+                    |builder| {
+                        run(builder, small);
+                        vec![]
+                    },
+                    |builder| {
+                        run(builder, large);
+                        vec![]
+                    },
+                );
             }
         }
     }
 
-    /// Whether an allreduce runs the ring algorithm: as written, unless
-    /// `allreduce=auto` finds mesh cheaper for a ring signal of static rank
-    /// count and a static size (then it says so in a remark).
-    fn runs_ring(&self, op: OpRef, stream: &Stream) -> bool {
-        let mode = CollectiveMode::of_op(&op, "mode").unwrap_or(CollectiveMode::Mesh);
-        if mode != CollectiveMode::Ring || self.allreduce != AllreduceChoice::Auto {
-            return mode == CollectiveMode::Ring;
-        }
-        let ranks = types::shape(named(op, "signal").r#type())
-            .and_then(|shape| (shape.len() == 2 && shape[1] != types::DYNAMIC).then_some(shape[1]));
-        let (Some(ranks), Some(len)) = (ranks, stream.len.constant()) else {
-            return true;
+    /// Builds `algorithm` for `op`.
+    fn algorithm<'c>(
+        &self,
+        builder: &Builder<'c>,
+        op: OpRef<'c>,
+        facts: &Facts,
+        algorithm: CollectiveAlgorithm,
+        operand: &dyn Fn(&str) -> Val<'c>,
+        credits: Credits<'c>,
+    ) {
+        use CollectiveAlgorithm as A;
+        let peers = Peers {
+            me: credits.me,
+            ranks: credits.ranks,
+            unrolled: pull::unrolled(facts.ranks),
         };
-        let element_bytes = types::byte_width(stream.element).expect("an f16 or f32 target");
-        let costs = self.costs.allreduce(
-            len,
-            ranks,
-            element_bytes,
-            stream.element.is_f16(),
-            self.chunk_bytes,
-        );
-        let mesh = costs.mesh_ns < costs.ring_ns;
-        let message = format!(
-            "allreduce=auto: {} for {ranks} ranks x {} bytes (modelled mesh {:.2} us, ring {:.2} \
-             us)",
-            if mesh {
-                "mesh algorithm over the ring signal"
-            } else {
-                "ring algorithm kept"
-            },
-            len * element_bytes,
-            costs.mesh_ns / 1000.0,
-            costs.ring_ns / 1000.0,
-        );
-        emit(Severity::Remark, op.location(), &message, &[]);
-        !mesh
+        let width = || {
+            self.chooser()
+                .width(facts, algorithm)
+                .expect("checked before rewriting")
+        };
+        let chunk = self.chunk_bytes;
+        match (facts.collective, algorithm) {
+            (Collective::Allreduce, A::Oneshot) => {
+                let stream = Stream::of(builder, operand("target"));
+                oneshot::allreduce(builder, &stream, credits, peers, reduce_op(op), width());
+            }
+            (Collective::Allreduce, A::Twoshot) => {
+                let stream = Stream::of(builder, operand("target"));
+                twoshot::allreduce(builder, &stream, credits, peers, reduce_op(op), width());
+            }
+            (Collective::Allreduce, A::SeedRing) => {
+                let stream = Stream::of(builder, operand("target"));
+                ring::allreduce(builder, &stream, credits, reduce_op(op), chunk);
+            }
+            (Collective::Allreduce, _) => {
+                let stream = Stream::of(builder, operand("target"));
+                mesh::allreduce(builder, &stream, credits, reduce_op(op), chunk);
+            }
+            (Collective::ReduceScatter, A::Direct) => direct::reduce_scatter(
+                builder,
+                operand("target"),
+                credits,
+                peers,
+                reduce_op(op),
+                width(),
+            ),
+            (Collective::ReduceScatter, _) => {
+                rows::reduce_scatter(builder, operand("target"), credits, reduce_op(op), chunk)
+            }
+            (Collective::Allgather, A::Direct) => direct::allgather(
+                builder,
+                operand("local"),
+                operand("target"),
+                credits,
+                peers,
+                width(),
+            ),
+            (Collective::Allgather, _) => {
+                rows::allgather(builder, operand("local"), operand("target"), credits, chunk)
+            }
+            (Collective::Broadcast, A::ScatterAllgather) => {
+                let stream = Stream::of(builder, operand("target"));
+                broadcast::scatter_allgather(
+                    builder,
+                    &stream,
+                    operand("root"),
+                    credits,
+                    peers,
+                    width(),
+                );
+            }
+            (Collective::Broadcast, _) => rows::broadcast(
+                builder,
+                operand("target"),
+                operand("root"),
+                credits,
+                chunk,
+                algorithm == A::Star,
+            ),
+            (Collective::Barrier, _) => rows::barrier(builder, credits),
+            (Collective::AllToAll, A::Direct) => direct::all_to_all(
+                builder,
+                operand("input"),
+                operand("target"),
+                credits,
+                peers,
+                width(),
+            ),
+            (Collective::AllToAll, _) => {
+                rows::all_to_all(builder, operand("input"), operand("target"), credits, chunk)
+            }
+        }
+    }
+}
+
+/// The elements a size branch compares: the stream (allreduce, broadcast)
+/// or one row (the row collectives).
+fn extent<'c>(
+    builder: &Builder<'c>,
+    collective: Collective,
+    operand: &dyn Fn(&str) -> Val<'c>,
+) -> Ix<'c> {
+    let target = operand("target");
+    match collective {
+        Collective::Allreduce | Collective::Broadcast => {
+            let rank = types::shape(target.r#type())
+                .expect("a shaped target")
+                .len();
+            (0..rank).fold(Ix::Const(1), |len, dim| {
+                builder.mul(len, builder.dim(target, dim))
+            })
+        }
+        _ => builder.dim(target, 1),
     }
 }

@@ -15,7 +15,7 @@ use super::{
     credits::{Cells, Credits},
     stream::{Stream, chunk_width},
 };
-use crate::ir::{Builder, Ix, Val, ceil_div, types};
+use crate::ir::{Builder, Ix, Val, types};
 use melior::{dialect::arith::CmpiPredicate, ir::TypeLike};
 use pld_dialect::enums::ReduceOp;
 
@@ -110,19 +110,4 @@ pub fn allreduce<'c>(
     builder.for_each(Ix::Const(0), rows, |builder, row| {
         credits.with_cells(Cells::Row(row)).epilogue(builder, count);
     });
-}
-
-/// The number of credit barriers a ring allreduce of `len` elements over
-/// `ranks` ranks runs, and the number of chunks per step.
-pub fn barrier_count(
-    len: i64,
-    ranks: i64,
-    element_bytes: i64,
-    is_f16: bool,
-    chunk_bytes: i64,
-) -> i64 {
-    let width = chunk_width(Some(len), element_bytes, chunk_bytes);
-    let longest = ceil_div(len, ranks) + if is_f16 { F16_ALIGNMENT - 1 } else { 0 };
-    let chunks = ceil_div(longest, width);
-    2 * (ranks - 1) * 2 * chunks
 }

@@ -88,6 +88,7 @@ pub fn allgather<'c>(
             shape: vec![Ix::Const(1), size],
             chunk_rows: 0,
             chunk_cols: row_chunk(target, chunk_bytes),
+            pipeline: false,
         });
     });
     credits.barrier(builder, Ix::Const(2));
@@ -116,6 +117,7 @@ pub fn all_to_all<'c>(
             shape: vec![Ix::Const(1), size],
             chunk_rows: 0,
             chunk_cols: row_chunk(target, chunk_bytes),
+            pipeline: false,
         });
     });
     credits.barrier(builder, Ix::Const(2));
@@ -124,12 +126,15 @@ pub fn all_to_all<'c>(
 
 /// broadcast: barrier, every rank but the root gets the root's target,
 /// barrier (the root keeps its data until everybody has it). Epilogue: 2.
+/// `pipelined` (the `star` algorithm) stages the get through two tiles, so
+/// that the pull of one chunk overlaps the store of the last.
 pub fn broadcast<'c>(
     builder: &Builder<'c>,
     target: Val<'c>,
     root: Val<'c>,
     credits: Credits<'c>,
     chunk_bytes: i64,
+    pipelined: bool,
 ) {
     let stream = Stream::of(builder, target);
     credits.barrier(builder, Ix::Const(1));
@@ -144,8 +149,10 @@ pub fn broadcast<'c>(
             dst_offsets: vec![Ix::Const(0), Ix::Const(0)],
             src_offsets: vec![Ix::Const(0), Ix::Const(0)],
             shape: vec![Ix::Const(1), stream.len],
-            chunk_rows: 0,
+            // A pipelined transfer names both chunk sizes (op verifier).
+            chunk_rows: i64::from(pipelined),
             chunk_cols: row_chunk(target, chunk_bytes),
+            pipeline: pipelined,
         });
     });
     credits.barrier(builder, Ix::Const(2));

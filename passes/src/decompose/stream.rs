@@ -65,3 +65,17 @@ pub fn chunk_width(len: Option<i64>, element_bytes: i64, chunk_bytes: i64) -> i6
         _ => full,
     }
 }
+
+/// The chunk width in elements of an algorithm that keeps `tiles` chunk
+/// tiles live at once: the widest 32-byte multiple for which they all fit
+/// `ub_bytes`, or for a short static stream the smallest one that covers it.
+/// `None` when not even 32-byte chunks fit.
+pub fn ub_chunk_width(
+    len: Option<i64>,
+    element_bytes: i64,
+    ub_bytes: i64,
+    tiles: i64,
+) -> Option<i64> {
+    let bytes = ub_bytes.max(0) / tiles / 32 * 32;
+    (bytes >= 32).then(|| chunk_width(len, element_bytes, bytes))
+}

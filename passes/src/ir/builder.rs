@@ -369,6 +369,11 @@ impl<'c> Builder<'c> {
         Self::result(op)
     }
 
+    /// `a && b` on `i1` values.
+    pub fn and(&self, a: Val<'c>, b: Val<'c>) -> Val<'c> {
+        self.binary("arith.andi", a, b)
+    }
+
     /// `arith.select condition, a, b` on index values.
     pub fn select(&self, condition: Val<'c>, a: Ix<'c>, b: Ix<'c>) -> Ix<'c> {
         let op = self.insert(arith::select(
@@ -443,7 +448,18 @@ impl<'c> Builder<'c> {
 
     /// `scf.for` without iteration arguments.
     pub fn for_each(&self, lower: Ix<'c>, upper: Ix<'c>, body: impl FnOnce(&Builder<'c>, Ix<'c>)) {
-        self.for_loop(lower, upper, Ix::Const(1), &[], |builder, iv, _| {
+        self.for_each_step(lower, upper, Ix::Const(1), body);
+    }
+
+    /// `scf.for` with a step, without iteration arguments.
+    pub fn for_each_step(
+        &self,
+        lower: Ix<'c>,
+        upper: Ix<'c>,
+        step: Ix<'c>,
+        body: impl FnOnce(&Builder<'c>, Ix<'c>),
+    ) {
+        self.for_loop(lower, upper, step, &[], |builder, iv, _| {
             body(builder, iv);
             vec![]
         });

@@ -17,7 +17,7 @@ pub use builder::{Builder, Ix};
 pub use keys::{PtrMap, PtrSet};
 pub use location::location_text;
 
-use melior::ir::{Value, operation::OperationRef};
+use melior::ir::{Value, ValueLike, operation::OperationRef};
 
 /// A value of the IR being transformed.
 pub type Val<'c> = Value<'c, 'c>;
@@ -55,6 +55,23 @@ pub fn nested_ops<'c>(root: OpRef<'c>) -> Vec<OpRef<'c>> {
         }
     }
     ops
+}
+
+/// Every use of `value`: the using op and the operand number.
+pub fn uses(value: Val) -> Vec<(OpRef, usize)> {
+    let mut found = Vec::new();
+    // SAFETY: walks the use list of a live value without changing it.
+    unsafe {
+        let mut operand = mlir_sys::mlirValueGetFirstUse(value.to_raw());
+        while !mlir_sys::mlirOpOperandIsNull(operand) {
+            found.push((
+                OpRef::from_raw(mlir_sys::mlirOpOperandGetOwner(operand)),
+                mlir_sys::mlirOpOperandGetOperandNumber(operand) as usize,
+            ));
+            operand = mlir_sys::mlirOpOperandGetNextUse(operand);
+        }
+    }
+    found
 }
 
 /// `ceil(a / b)` for non-negative `a` and positive `b` (`i64::div_ceil` is

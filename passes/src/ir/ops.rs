@@ -374,6 +374,9 @@ impl<'c> Builder<'c> {
         if transfer.chunk_cols > 0 {
             attributes.push(("chunk_cols", self.i64_attribute(transfer.chunk_cols)));
         }
+        if transfer.pipeline {
+            attributes.push(("pipeline", Attribute::unit(self.context)));
+        }
         let name = if transfer.is_put {
             "pld.tensor.put"
         } else {
@@ -457,4 +460,6 @@ pub struct Transfer<'c> {
     pub shape: Vec<Ix<'c>>,
     pub chunk_rows: i64,
     pub chunk_cols: i64,
+    /// Staged through two tiles (ping/pong), see `pld-expand-transfers`.
+    pub pipeline: bool,
 }

@@ -1,0 +1,329 @@
+//! Which algorithm each collective runs: the op's `algorithm`, else the
+//! pass option where the collective has that algorithm, else `auto`, which
+//! compares the candidates' modelled costs (`cost.rs`) for the op's static
+//! rank count and size. Where the size is dynamic the two algorithms that
+//! win at the small and the large end are both emitted, behind a runtime
+//! branch on the size at their modelled crossover.
+
+use super::{
+    Collective,
+    cost::{self, Case},
+    pull,
+    stream::{chunk_width, ub_chunk_width},
+};
+use crate::{
+    ir::{OpRef, ops::named, types},
+    model::Model,
+};
+use melior::ir::ValueLike;
+use pld_dialect::{
+    enums::{CollectiveAlgorithm, CollectiveMode},
+    interfaces,
+};
+
+/// The rank count `auto` models where the signal's is dynamic: one node.
+pub const ASSUMED_RANKS: i64 = 8;
+
+/// What an algorithm is given to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    One(CollectiveAlgorithm),
+    /// `small` while the stream (or row) has at most `up_to` elements,
+    /// `large` above.
+    BySize {
+        small: CollectiveAlgorithm,
+        large: CollectiveAlgorithm,
+        up_to: i64,
+    },
+}
+
+/// The static facts of a collective that the choice depends on.
+#[derive(Clone, Copy, Debug)]
+pub struct Facts {
+    pub collective: Collective,
+    pub element_bytes: i64,
+    /// The rank count the signal is shaped for.
+    pub ranks: Option<i64>,
+    /// Elements of the stream (allreduce, broadcast) or of one row.
+    pub len: Option<i64>,
+    /// Unified-buffer bytes the surrounding code's tiles hold across the
+    /// collective.
+    pub reserved: i64,
+}
+
+fn known(value: i64) -> Option<i64> {
+    (value != types::DYNAMIC).then_some(value)
+}
+
+impl Facts {
+    pub fn of(op: OpRef, collective: Collective) -> Self {
+        let signal = types::shape(named(op, "signal").r#type()).expect("a shaped signal");
+        let ring = collective == Collective::Allreduce
+            && CollectiveMode::of_op(&op, "mode") == Some(CollectiveMode::Ring);
+        let ranks = known(if ring { signal[1] } else { signal[0] });
+        let (element_bytes, len) = match collective {
+            Collective::Barrier => (1, Some(0)),
+            _ => {
+                let target = named(op, "target").r#type();
+                let shape = types::shape(target).expect("a shaped target");
+                let element = types::element_type(target).expect("a shaped target");
+                let len = match collective {
+                    Collective::Allreduce | Collective::Broadcast => shape
+                        .iter()
+                        .try_fold(1, |len, dim| known(*dim).map(|dim| len * dim)),
+                    _ => known(shape[1]),
+                };
+                (types::byte_width(element).unwrap_or(1), len)
+            }
+        };
+        Self {
+            collective,
+            element_bytes,
+            ranks,
+            len,
+            reserved: super::live::bytes_live_across(op),
+        }
+    }
+
+    /// The elements each chunk loop of `algorithm` covers: the stream, a
+    /// row, or the longest segment.
+    fn covered(&self, algorithm: CollectiveAlgorithm) -> Option<i64> {
+        match algorithm {
+            CollectiveAlgorithm::Twoshot | CollectiveAlgorithm::ScatterAllgather => {
+                let (len, ranks) = (self.len?, self.ranks?);
+                Some(super::segments::longest(len, ranks, self.element_bytes))
+            }
+            _ => self.len,
+        }
+    }
+}
+
+/// The chunk tiles `algorithm` keeps live at once (0 for the seed's, which
+/// stage two chunk tiles of `chunk-bytes`).
+fn tiles(collective: Collective, algorithm: CollectiveAlgorithm, unrolled: Option<i64>) -> i64 {
+    use CollectiveAlgorithm as A;
+    match algorithm {
+        // The placeholder the chunk loop starts from, and the copy of the
+        // result it carries (ascend-plan-ub copies a carried tile that the
+        // next iteration's loads may overwrite: with one rank, the result
+        // is this rank's own chunk).
+        A::Oneshot => pull::reduce_tiles(unrolled) + 2,
+        A::Twoshot => pull::reduce_tiles(unrolled).max(pull::gather_tiles(unrolled)),
+        A::Direct if collective == Collective::ReduceScatter => pull::reduce_tiles(unrolled),
+        A::Direct | A::ScatterAllgather => pull::gather_tiles(unrolled),
+        _ => 0,
+    }
+}
+
+/// The pass's sizing and model.
+pub struct Chooser<'a> {
+    pub chunk_bytes: i64,
+    pub ub_bytes: i64,
+    pub option: CollectiveAlgorithm,
+    pub model: &'a Model,
+}
+
+/// What the pass decided for an op, and what it has to say about it.
+pub struct Decision {
+    pub choice: Choice,
+    pub remark: Option<String>,
+}
+
+impl Chooser<'_> {
+    /// The chunk width in elements `algorithm` runs `facts` with.
+    pub fn width(&self, facts: &Facts, algorithm: CollectiveAlgorithm) -> Result<i64, String> {
+        let tiles = tiles(facts.collective, algorithm, pull::unrolled(facts.ranks));
+        if tiles == 0 {
+            return Ok(chunk_width(
+                facts.len,
+                facts.element_bytes,
+                self.chunk_bytes,
+            ));
+        }
+        ub_chunk_width(
+            facts.covered(algorithm),
+            facts.element_bytes,
+            self.ub_bytes - facts.reserved,
+            tiles,
+        )
+        .ok_or_else(|| {
+            format!(
+                "pld-decompose-collectives: algorithm {} keeps {tiles} chunk tiles live{}, which \
+                 {} bytes of unified buffer (ub-bytes){} cannot hold at 32 bytes each",
+                algorithm.keyword(),
+                facts
+                    .ranks
+                    .map_or(String::new(), |ranks| format!(" for {ranks} ranks")),
+                self.ub_bytes,
+                if facts.reserved > 0 {
+                    format!(
+                        " less the {} bytes of tiles live across the collective",
+                        facts.reserved
+                    )
+                } else {
+                    String::new()
+                }
+            )
+        })
+    }
+
+    /// The algorithm `op` runs, or why it cannot run the one it asks for.
+    pub fn decide(&self, op: OpRef, facts: &Facts) -> Result<Decision, String> {
+        let algorithms = interfaces::collective_algorithms(&op);
+        let requested = CollectiveAlgorithm::of_op(&op, "algorithm").unwrap_or(
+            if algorithms.contains(&self.option) {
+                self.option
+            } else {
+                CollectiveAlgorithm::Auto
+            },
+        );
+        if algorithms.is_empty() {
+            return Ok(Decision {
+                choice: Choice::One(CollectiveAlgorithm::Auto),
+                remark: None,
+            });
+        }
+        if requested != CollectiveAlgorithm::Auto {
+            if let Some(problem) = interfaces::algorithm_signal_problem(&op, requested) {
+                return Err(format!("pld-decompose-collectives: {problem}"));
+            }
+            let algorithm = resolve(op, requested);
+            self.width(facts, algorithm)?;
+            return Ok(Decision {
+                choice: Choice::One(algorithm),
+                remark: None,
+            });
+        }
+        let candidates: Vec<CollectiveAlgorithm> = algorithms
+            .into_iter()
+            .filter(|algorithm| is_candidate(facts.collective, *algorithm))
+            .filter(|algorithm| interfaces::algorithm_signal_problem(&op, *algorithm).is_none())
+            .filter(|algorithm| self.width(facts, *algorithm).is_ok())
+            .collect();
+        Ok(self.auto(facts, &candidates))
+    }
+
+    /// The modelled cost of `algorithm` on `facts` with a stream (or row)
+    /// of `len` elements over `ranks` ranks.
+    fn cost(&self, facts: &Facts, algorithm: CollectiveAlgorithm, ranks: i64, len: i64) -> f64 {
+        let element_bytes = facts.element_bytes;
+        let width = self.width(facts, algorithm).expect("a candidate fits");
+        let seed_width = chunk_width(Some(len), element_bytes, self.chunk_bytes);
+        let case = Case {
+            ranks,
+            bytes: len * element_bytes,
+            seed_chunk: seed_width * element_bytes,
+            chunk: width * element_bytes,
+            element_bytes,
+        };
+        cost::cost(self.model, facts.collective, algorithm, &case)
+    }
+
+    fn auto(&self, facts: &Facts, candidates: &[CollectiveAlgorithm]) -> Decision {
+        let ranks = facts.ranks.unwrap_or(ASSUMED_RANKS);
+        let ranks_text = match facts.ranks {
+            Some(ranks) => format!("{ranks} ranks"),
+            None => format!("{ranks} ranks (assumed: the rank count is dynamic)"),
+        };
+        let name = facts.collective.name();
+        let best = |len: i64| {
+            *candidates
+                .iter()
+                .min_by(|a, b| {
+                    self.cost(facts, **a, ranks, len)
+                        .total_cmp(&self.cost(facts, **b, ranks, len))
+                })
+                .expect("every collective has a candidate")
+        };
+        if let Some(len) = facts.len {
+            let chosen = best(len);
+            let costs: Vec<String> = candidates
+                .iter()
+                .map(|algorithm| {
+                    format!(
+                        "{} {:.2} us",
+                        algorithm.keyword(),
+                        self.cost(facts, *algorithm, ranks, len) / 1000.0
+                    )
+                })
+                .collect();
+            return Decision {
+                choice: Choice::One(chosen),
+                remark: Some(format!(
+                    "{name} auto: {} for {ranks_text} x {} bytes (modelled {})",
+                    chosen.keyword(),
+                    len * facts.element_bytes,
+                    costs.join(", ")
+                )),
+            };
+        }
+        // A dynamic size: the winners at either end of 32 bytes .. 1 GiB,
+        // and the largest size at which the small end's still wins.
+        let smallest = (32 / facts.element_bytes).max(1);
+        let largest = (1 << 30) / facts.element_bytes;
+        let (small, large) = (best(smallest), best(largest));
+        if small == large {
+            return Decision {
+                choice: Choice::One(small),
+                remark: Some(format!(
+                    "{name} auto: {} at every size (the size is dynamic), for {ranks_text}",
+                    small.keyword()
+                )),
+            };
+        }
+        let wins =
+            |len: i64| self.cost(facts, small, ranks, len) <= self.cost(facts, large, ranks, len);
+        let (mut low, mut high) = (smallest, largest);
+        while high - low > 1 {
+            let middle = low + (high - low) / 2;
+            if wins(middle) {
+                low = middle;
+            } else {
+                high = middle;
+            }
+        }
+        Decision {
+            choice: Choice::BySize {
+                small,
+                large,
+                up_to: low,
+            },
+            remark: Some(format!(
+                "{name} auto: {} up to {} bytes, {} above, chosen at run time (the size is \
+                 dynamic), for {ranks_text}",
+                small.keyword(),
+                low * facts.element_bytes,
+                large.keyword()
+            )),
+        }
+    }
+}
+
+/// Whether `auto` weighs `algorithm` for `collective`: every algorithm but
+/// `auto` itself and the allreduce's aliases (`seed` and `ring` name
+/// `seed_mesh` or `seed_ring`).
+fn is_candidate(collective: Collective, algorithm: CollectiveAlgorithm) -> bool {
+    use CollectiveAlgorithm as A;
+    match algorithm {
+        A::Auto => false,
+        A::Seed | A::Ring => collective != Collective::Allreduce,
+        _ => true,
+    }
+}
+
+/// The algorithm an alias stands for: an allreduce's `seed` is the seed
+/// algorithm of its signal's mode; `ring` is the seed's ring.
+fn resolve(op: OpRef, algorithm: CollectiveAlgorithm) -> CollectiveAlgorithm {
+    let collective = Collective::of(op).expect("a collective");
+    match (collective, algorithm) {
+        (Collective::Allreduce, CollectiveAlgorithm::Seed) => {
+            if CollectiveMode::of_op(&op, "mode") == Some(CollectiveMode::Ring) {
+                CollectiveAlgorithm::SeedRing
+            } else {
+                CollectiveAlgorithm::SeedMesh
+            }
+        }
+        (Collective::Allreduce, CollectiveAlgorithm::Ring) => CollectiveAlgorithm::SeedRing,
+        _ => algorithm,
+    }
+}

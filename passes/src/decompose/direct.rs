@@ -1,0 +1,145 @@
+//! The row collectives by parallel pulls (`direct`): each rank reads what
+//! it needs straight from every peer, all peers in flight together, between
+//! an entry barrier (every rank's data is in its window, and every rank's
+//! accesses before the call are done) and an exit barrier (nobody
+//! overwrites a row a peer still reads).
+
+use super::{credits::Credits, pull::Peers, stream::Stream};
+use crate::ir::{Builder, Ix, Val, types};
+use melior::ir::ValueLike;
+use pld_dialect::enums::ReduceOp;
+
+/// The `[1, width]` chunks of a row of `size` elements.
+struct Row<'c> {
+    stream: Stream<'c>,
+    width: i64,
+}
+
+impl<'c> Row<'c> {
+    fn of(builder: &Builder<'c>, target: Val<'c>, width: i64) -> Self {
+        Self {
+            stream: Stream {
+                view: target,
+                len: builder.dim(target, 1),
+                element: types::element_type(target.r#type()).expect("a shaped target"),
+            },
+            width,
+        }
+    }
+
+    /// Runs `body(at column, valid)` for every chunk of the row.
+    fn chunks(&self, builder: &Builder<'c>, body: impl FnOnce(&Builder<'c>, Ix<'c>, [Ix<'c>; 2])) {
+        let chunks = builder.ceil_div(self.stream.len, Ix::Const(self.width));
+        builder.for_each_or_once(chunks, |builder, chunk| {
+            let column = builder.mul(chunk, Ix::Const(self.width));
+            let valid = [Ix::Const(1), self.stream.valid(builder, column, self.width)];
+            body(builder, column, valid);
+        });
+    }
+
+    /// Copies row `from_row` of `from` into row `to_row` of the target,
+    /// both local.
+    fn copy(&self, builder: &Builder<'c>, from: Val<'c>, from_row: Ix<'c>, to_row: Ix<'c>) {
+        let tile = self.stream.tile(builder, self.width);
+        self.chunks(builder, |builder, column, valid| {
+            let chunk = builder.load(from, &[from_row, column], tile, Some(&valid));
+            builder.store(chunk, self.stream.view, &[to_row, column], Some(&valid));
+        });
+    }
+}
+
+/// reduce_scatter: barrier; per chunk of row `me`: this rank's chunk and
+/// every peer's pulled at once, combined in rank order, stored; barrier.
+/// Nobody else writes row `me` of this rank, and this rank writes no row a
+/// peer reads, so the chunks need no synchronization. Epilogue: 2.
+pub fn reduce_scatter<'c>(
+    builder: &Builder<'c>,
+    target: Val<'c>,
+    credits: Credits<'c>,
+    peers: Peers<'c>,
+    op: ReduceOp,
+    width: i64,
+) {
+    let row = Row::of(builder, target, width);
+    let tile = row.stream.tile(builder, width);
+    credits.barrier(builder, Ix::Const(1));
+    row.chunks(builder, |builder, column, valid| {
+        let at = [credits.me, column];
+        let own = builder.load(target, &at, tile, Some(&valid));
+        let pull = |builder: &Builder<'c>, peer: Ix<'c>| {
+            builder.remote_load(target, peer, &at, tile, Some(&valid))
+        };
+        let reduced = peers.reduce(builder, tile, op, own, &pull, &|_| {});
+        builder.store(reduced, target, &at, Some(&valid));
+    });
+    credits.barrier(builder, Ix::Const(2));
+    credits.epilogue(builder, Ix::Const(2));
+}
+
+/// For every chunk of the row: row `row_of(q)` of `source` on every peer q,
+/// pulled at once, stored into row q of the target.
+fn pull_rows<'c>(
+    builder: &Builder<'c>,
+    row: &Row<'c>,
+    peers: Peers<'c>,
+    source: Val<'c>,
+    row_of: &dyn Fn(Ix<'c>) -> Ix<'c>,
+) {
+    let tile = row.stream.tile(builder, row.width);
+    let nothing = builder.load(
+        source,
+        &[Ix::Const(0), Ix::Const(0)],
+        tile,
+        Some(&[Ix::Const(1), Ix::Const(0)]),
+    );
+    row.chunks(builder, |builder, column, valid| {
+        let fetch = |builder: &Builder<'c>, peer: Ix<'c>| {
+            builder.remote_load(source, peer, &[row_of(peer), column], tile, Some(&valid))
+        };
+        let keep = |builder: &Builder<'c>, peer: Ix<'c>, chunk: Val<'c>| {
+            builder.store(chunk, row.stream.view, &[peer, column], Some(&valid));
+        };
+        peers.gather(builder, tile, nothing, &fetch, &keep);
+    });
+}
+
+/// allgather: barrier (every rank's accesses before the call are done);
+/// the local row into row `me` of the own target; barrier (every row is
+/// published); row q of every peer q pulled at once into row q; barrier.
+/// Epilogue: 3.
+pub fn allgather<'c>(
+    builder: &Builder<'c>,
+    local: Val<'c>,
+    target: Val<'c>,
+    credits: Credits<'c>,
+    peers: Peers<'c>,
+    width: i64,
+) {
+    let row = Row::of(builder, target, width);
+    credits.barrier(builder, Ix::Const(1));
+    row.copy(builder, local, Ix::Const(0), credits.me);
+    credits.barrier(builder, Ix::Const(2));
+    pull_rows(builder, &row, peers, target, &|peer| peer);
+    credits.barrier(builder, Ix::Const(3));
+    credits.epilogue(builder, Ix::Const(3));
+}
+
+/// all_to_all: barrier; row `me` of the input into row `me` of the target;
+/// row `me` of every peer q's input pulled at once into row q; barrier.
+/// Epilogue: 2.
+pub fn all_to_all<'c>(
+    builder: &Builder<'c>,
+    input: Val<'c>,
+    target: Val<'c>,
+    credits: Credits<'c>,
+    peers: Peers<'c>,
+    width: i64,
+) {
+    let row = Row::of(builder, target, width);
+    credits.barrier(builder, Ix::Const(1));
+    row.copy(builder, input, credits.me, credits.me);
+    let me = credits.me;
+    pull_rows(builder, &row, peers, input, &|_| me);
+    credits.barrier(builder, Ix::Const(2));
+    credits.epilogue(builder, Ix::Const(2));
+}

@@ -1,0 +1,84 @@
+//! One-shot allreduce: every rank pulls every chunk from every peer at once
+//! and combines all n contributions itself, in the order of the ranks.
+//!
+//! After the entry barrier (every rank's data is in its window), for chunk
+//! c every rank loads its own chunk and issues the pulls of the same chunk
+//! from all peers, combines them in rank order (bit-identical results on
+//! every rank), then announces "read chunk c" to every peer (+1 into its
+//! cell). It may overwrite its own chunk c only once every peer has
+//! announced chunk c, so the result of chunk c is held in the unified
+//! buffer and stored one chunk later, after the pulls of chunk c + 1 are in
+//! flight and the announcements of chunk c have (most likely) arrived: the
+//! wait is off the critical path. The last result is stored after the last
+//! wait. A one-chunk stream runs exactly two barriers: entry and
+//! read-complete. Cells: `[src, 0]` counts 1 + C; epilogue -(1 + C).
+
+use super::{credits::Credits, pull::Peers, stream::Stream};
+use crate::ir::{Builder, Ix, Val};
+use melior::dialect::arith::CmpiPredicate;
+use pld_dialect::enums::ReduceOp;
+
+pub fn allreduce<'c>(
+    builder: &Builder<'c>,
+    stream: &Stream<'c>,
+    credits: Credits<'c>,
+    peers: Peers<'c>,
+    op: ReduceOp,
+    width: i64,
+) {
+    let tile = stream.tile(builder, width);
+    let chunks = builder.ceil_div(stream.len, Ix::Const(width));
+    let region = |builder: &Builder<'c>, chunk: Ix<'c>| {
+        let offset = builder.mul(chunk, Ix::Const(width));
+        (
+            [Ix::Const(0), offset],
+            [Ix::Const(1), stream.valid(builder, offset, width)],
+        )
+    };
+    // Chunk `c`: this rank's chunk and every peer's, combined; `between`
+    // runs while the pulls are in flight.
+    let reduced = |builder: &Builder<'c>, chunk: Ix<'c>, between: &dyn Fn(&Builder<'c>)| {
+        let (at, valid) = region(builder, chunk);
+        let own = builder.load(stream.view, &at, tile, Some(&valid));
+        let pull = |builder: &Builder<'c>, peer: Ix<'c>| {
+            builder.remote_load(stream.view, peer, &at, tile, Some(&valid))
+        };
+        peers.reduce(builder, tile, op, own, &pull, between)
+    };
+    // Stores the result of `chunk` once every peer has announced it.
+    let store = |builder: &Builder<'c>, result: Val<'c>, chunk: Ix<'c>| {
+        credits.await_all(builder, builder.add(chunk, Ix::Const(2)));
+        let (at, valid) = region(builder, chunk);
+        builder.store(result, stream.view, &at, Some(&valid));
+    };
+
+    credits.barrier(builder, Ix::Const(1));
+    let last = if chunks.constant() == Some(1) {
+        let result = reduced(builder, Ix::Const(0), &|_| {});
+        credits.announce(builder);
+        result
+    } else {
+        // A tile for the loop to carry into its first iteration, which has
+        // no result to store yet: nothing is read.
+        let (at, _) = region(builder, Ix::Const(0));
+        let nothing = builder.load(stream.view, &at, tile, Some(&[Ix::Const(1), Ix::Const(0)]));
+        builder.for_loop(
+            Ix::Const(0),
+            chunks,
+            Ix::Const(1),
+            &[nothing],
+            |builder, chunk, previous| {
+                let result = reduced(builder, chunk, &|builder| {
+                    let later = builder.cmp(CmpiPredicate::Ne, chunk, Ix::Const(0));
+                    builder.if_then(later, |builder| {
+                        store(builder, previous[0], builder.sub(chunk, Ix::Const(1)))
+                    });
+                });
+                credits.announce(builder);
+                vec![result]
+            },
+        )[0]
+    };
+    store(builder, last, builder.sub(chunks, Ix::Const(1)));
+    credits.epilogue(builder, builder.add(chunks, Ix::Const(1)));
+}

@@ -1,0 +1,209 @@
+//! Pulls from every peer with all of them in flight before any is used:
+//! loads are asynchronous and transfers over different links overlap, so a
+//! chunk from n - 1 peers costs about one link's time (or the rank's ingress
+//! cap), not n - 1 of them.
+//!
+//! Every pull needs a tile of its own, so the loop over the ranks is
+//! unrolled over the signal's static row count N (a rank count the program
+//! runs with is at most N; each rank `p` is guarded by `p < n`). With a
+//! dynamic N, or more than [`MAX_UNROLLED`] ranks, the loop stays rolled and
+//! pulls two ranks per iteration (ping/pong: two pulls in flight).
+//!
+//! A reduction combines the chunks in the fixed order of the ranks, `0`
+//! first, this rank's own chunk at its position, so that every rank
+//! computes a bit-identical result.
+
+use crate::ir::{Builder, Ix, Val};
+use melior::{dialect::arith::CmpiPredicate, ir::Type};
+use pld_dialect::enums::ReduceOp;
+
+/// The most ranks a pull phase unrolls (one node of eight NPUs); beyond it
+/// the tiles of one chunk per rank would leave chunks too small to pay.
+pub const MAX_UNROLLED: i64 = 8;
+
+/// Ranks pulled per iteration of a rolled loop.
+const ROLLED_GROUP: i64 = 2;
+
+/// The ranks of a pull phase and how the code goes over them.
+#[derive(Clone, Copy)]
+pub struct Peers<'c> {
+    pub me: Ix<'c>,
+    pub ranks: Ix<'c>,
+    /// `Some(N)`: unrolled over the ranks `0..N`; `None`: rolled.
+    pub unrolled: Option<i64>,
+}
+
+/// Whether a signal of `static_ranks` rows unrolls its pull phases.
+pub fn unrolled(static_ranks: Option<i64>) -> Option<i64> {
+    static_ranks.filter(|ranks| *ranks <= MAX_UNROLLED)
+}
+
+/// The chunk tiles a reduction keeps live at once: this rank's chunk, rank
+/// 0's, and a pulled chunk and a running combination per rank of a group.
+pub fn reduce_tiles(unrolled: Option<i64>) -> i64 {
+    match unrolled {
+        Some(ranks) => 2 * ranks.max(1),
+        None => 2 + 2 * ROLLED_GROUP,
+    }
+}
+
+/// The chunk tiles a gather keeps live at once: one per rank of a group and
+/// the placeholder that stands for no rank.
+pub fn gather_tiles(unrolled: Option<i64>) -> i64 {
+    unrolled.unwrap_or(ROLLED_GROUP) + 1
+}
+
+impl<'c> Peers<'c> {
+    /// The combination, in rank order, of every rank's chunk: `own` is this
+    /// rank's, `pull(p)` loads rank p's. `between` runs once the pulls are
+    /// issued (all of them when unrolled, rank 0's when rolled), before the
+    /// first combination: work that overlaps the transfers.
+    pub fn reduce(
+        &self,
+        builder: &Builder<'c>,
+        tile: Type<'c>,
+        op: ReduceOp,
+        own: Val<'c>,
+        pull: &dyn Fn(&Builder<'c>, Ix<'c>) -> Val<'c>,
+        between: &dyn Fn(&Builder<'c>),
+    ) -> Val<'c> {
+        // Rank 0 always exists.
+        let first = self.chunk_of(builder, tile, Ix::Const(0), None, own, pull);
+        match self.unrolled {
+            Some(ranks) => {
+                let pulled: Vec<(Val, Val)> = (1..ranks)
+                    .map(|p| {
+                        let p = Ix::Const(p);
+                        let is_rank = builder.cmp(CmpiPredicate::Ult, p, self.ranks);
+                        (
+                            is_rank,
+                            self.chunk_of(builder, tile, p, Some(is_rank), own, pull),
+                        )
+                    })
+                    .collect();
+                between(builder);
+                pulled.into_iter().fold(first, |acc, (is_rank, chunk)| {
+                    combine_if(builder, tile, op, is_rank, acc, chunk)
+                })
+            }
+            None => {
+                between(builder);
+                builder.for_loop(
+                    Ix::Const(1),
+                    self.ranks,
+                    Ix::Const(ROLLED_GROUP),
+                    &[first],
+                    |builder, base, acc| {
+                        let group: Vec<(Option<Val>, Val)> = (0..ROLLED_GROUP)
+                            .map(|j| {
+                                let p = builder.add(base, Ix::Const(j));
+                                // The loop's bound covers the group's first rank.
+                                let is_rank =
+                                    (j > 0).then(|| builder.cmp(CmpiPredicate::Ult, p, self.ranks));
+                                (is_rank, self.chunk_of(builder, tile, p, is_rank, own, pull))
+                            })
+                            .collect();
+                        let combined =
+                            group
+                                .into_iter()
+                                .fold(acc[0], |acc, (is_rank, chunk)| match is_rank {
+                                    Some(is_rank) => {
+                                        combine_if(builder, tile, op, is_rank, acc, chunk)
+                                    }
+                                    None => builder.combine(op, acc, chunk),
+                                });
+                        vec![combined]
+                    },
+                )[0]
+            }
+        }
+    }
+
+    /// Rank `p`'s chunk: pulled from `p`, or `own` where `p` is this rank or
+    /// (`is_rank` false) not a rank of this run.
+    fn chunk_of(
+        &self,
+        builder: &Builder<'c>,
+        tile: Type<'c>,
+        p: Ix<'c>,
+        is_rank: Option<Val<'c>>,
+        own: Val<'c>,
+        pull: &dyn Fn(&Builder<'c>, Ix<'c>) -> Val<'c>,
+    ) -> Val<'c> {
+        let other = builder.cmp(CmpiPredicate::Ne, p, self.me);
+        let condition = match is_rank {
+            Some(is_rank) => builder.and(is_rank, other),
+            None => other,
+        };
+        builder.if_else(
+            condition,
+            &[tile],
+            |builder| vec![pull(builder, p)],
+            |_| vec![own],
+        )[0]
+    }
+
+    /// For every rank `q` but this one: `fetch(q)` (the waits it needs and
+    /// the pull), all in flight together; then `keep(q, chunk)` for each.
+    /// `placeholder` stands for the chunk of a rank that is not fetched.
+    pub fn gather(
+        &self,
+        builder: &Builder<'c>,
+        tile: Type<'c>,
+        placeholder: Val<'c>,
+        fetch: &dyn Fn(&Builder<'c>, Ix<'c>) -> Val<'c>,
+        keep: &dyn Fn(&Builder<'c>, Ix<'c>, Val<'c>),
+    ) {
+        let group = |builder: &Builder<'c>, ranks: Vec<Ix<'c>>| {
+            let fetched: Vec<(Ix, Val, Val)> = ranks
+                .into_iter()
+                .map(|q| {
+                    let is_rank = builder.cmp(CmpiPredicate::Ult, q, self.ranks);
+                    let other = builder.cmp(CmpiPredicate::Ne, q, self.me);
+                    let wanted = builder.and(is_rank, other);
+                    let chunk = builder.if_else(
+                        wanted,
+                        &[tile],
+                        |builder| vec![fetch(builder, q)],
+                        |_| vec![placeholder],
+                    )[0];
+                    (q, wanted, chunk)
+                })
+                .collect();
+            for (q, wanted, chunk) in fetched {
+                builder.if_then(wanted, |builder| keep(builder, q, chunk));
+            }
+        };
+        match self.unrolled {
+            Some(ranks) => group(builder, (0..ranks).map(Ix::Const).collect()),
+            None => builder.for_each_step(
+                Ix::Const(0),
+                self.ranks,
+                Ix::Const(ROLLED_GROUP),
+                |builder, base| {
+                    let ranks = (0..ROLLED_GROUP)
+                        .map(|j| builder.add(base, Ix::Const(j)))
+                        .collect();
+                    group(builder, ranks)
+                },
+            ),
+        }
+    }
+}
+
+/// `combine(acc, chunk)` where `is_rank` holds, else `acc`.
+fn combine_if<'c>(
+    builder: &Builder<'c>,
+    tile: Type<'c>,
+    op: ReduceOp,
+    is_rank: Val<'c>,
+    acc: Val<'c>,
+    chunk: Val<'c>,
+) -> Val<'c> {
+    builder.if_else(
+        is_rank,
+        &[tile],
+        |builder| vec![builder.combine(op, acc, chunk)],
+        |_| vec![acc],
+    )[0]
+}
