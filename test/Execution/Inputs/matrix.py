@@ -1,16 +1,33 @@
 """Runs one family of collectives over the matrix of PIPELINE §8 on the
-simulator: every ReduceOp (where the collective reduces) x {f16, f32} x the
-lengths {1, 17, 4097, 65537 (f32) / 8193 (f16)} x ranks {2, 3, 4, 8}, with
-inputs chosen so that f16 results are exact, and checks every rank's result
-and that the signal is all zeros afterwards (the epilogue).
+simulator, and checks every rank's result and that the signal is all zeros
+afterwards (the epilogue). Every run also checks pld's happens-before
+(--sanitize race): the decompositions must be race-free.
 
-usage: matrix.py FAMILY WORKDIR   (FAMILY: allreduce-mesh, allreduce-ring,
-                                   reduce_scatter, allgather, broadcast,
-                                   all_to_all, barrier)
+usage: matrix.py FAMILY WORKDIR
 
-One kernel per (op, dtype): shapes are dynamic and given with --shape, so
-the simulator compiles each once and every length and rank count reuses it.
-Prints one line per failed run and ends with `N passed, M failed`.
+The seed's algorithms (SPEC §4, named explicitly): allreduce-mesh,
+allreduce-ring, reduce_scatter, allgather, broadcast, all_to_all, barrier:
+every ReduceOp (where the collective reduces) x {f16, f32} x the lengths
+{1, 17, 4097, 65537 (f32) / 8193 (f16)} x ranks {2, 3, 4, 8}, with inputs
+chosen so that f16 results are exact.
+
+The faster algorithms (docs/pld-decompose-collectives.md):
+allreduce-oneshot, allreduce-twoshot, reduce_scatter-direct,
+allgather-direct, broadcast-star, broadcast-scatter_allgather,
+all_to_all-direct, on ranks {2, 3, 5, 8} and the lengths {1, 17, 4097, one
+more than a chunk}: each kernel once with a static signal of 8 rows (the
+pulls unrolled over 8 ranks, those at or beyond n skipped) and once with a
+dynamic one (rolled); `sum` (or plain data) at every length and rank count,
+the other ops on fewer; f16, f32 and, where the op takes it, i32. Allreduce
+also runs an input whose f32 sum depends on the order of the additions and
+checks that every rank holds bit-identical results. auto-dynamic runs
+`auto` on dynamic sizes, which branches at run time between two
+algorithms, on either side of the branch.
+
+One kernel per (op, dtype, signal): shapes are dynamic and given with
+--shape, so the simulator compiles each once and every length and rank
+count reuses it. Prints one line per failed run and ends with
+`N passed, M failed`.
 """
 
 import concurrent.futures
@@ -33,6 +50,49 @@ INIT = {
     "prod": "1 + (r + i) % 2",
 }
 REDUCE = {"sum": "sum_r", "max": "max_r", "min": "min_r", "prod": "prod_r"}
+SEED = {
+    "allreduce-mesh": "seed_mesh",
+    "allreduce-ring": "seed_ring",
+    "reduce_scatter": "seed",
+    "allgather": "seed",
+    "broadcast": "seed",
+    "all_to_all": "seed",
+}
+
+# The faster algorithms: ranks, and for the ops other than sum fewer cases.
+NEW_RANKS = [2, 3, 5, 8]
+FEW_RANKS = [3, 8]
+ELEMENT_BYTES = {"f16": 2, "f32": 4, "i32": 4}
+# The chunk widths of pld-decompose-collectives with its default ub-bytes
+# (passes/src/decompose/{pull,choice}.rs): the widest 32-byte chunk whose
+# live tiles fit the unified buffer. A reduction keeps 2N tiles (N <= 8
+# unrolled) or 6 (rolled); a gather N + 1 or 3; oneshot two more than a
+# reduction, twoshot the larger of the two.
+UB_BYTES = 196608
+
+
+def tiles(algorithm, static):
+    reduce = 2 * 8 if static else 6
+    gather = 8 + 1 if static else 3
+    return {
+        "oneshot": reduce + 2,
+        "twoshot": max(reduce, gather),
+        "reduce_scatter-direct": reduce,
+    }.get(algorithm, gather)
+
+
+def chunk(algorithm, static, dtype):
+    if algorithm == "star":
+        return 16384 // ELEMENT_BYTES[dtype]
+    return UB_BYTES // tiles(algorithm, static) // 32 * 32 // ELEMENT_BYTES[dtype]
+
+
+def lengths(algorithm, static, dtype, n):
+    """1, 17, 4097 and one more than a chunk (for the algorithms that split
+    the stream into segments, one more than a chunk per segment)."""
+    width = chunk(algorithm, static, dtype)
+    segmented = algorithm in ["twoshot", "scatter_allgather"]
+    return [1, 17, 4097, n * (width + 1) if segmented else width + 1]
 
 
 def kernel(name, signature, body):
@@ -42,8 +102,10 @@ def kernel(name, signature, body):
     )
 
 
-def runs():
-    """(file name, kernel text, [pld-run arguments...]) per run."""
+def seed_runs():
+    """(file name, kernel text, [pld-run arguments...]) per run of the
+    seed's matrix."""
+    algorithm = SEED.get(family)
     for dtype in ["f32", "f16"]:
         t = dtype
         if family.startswith("allreduce"):
@@ -54,7 +116,7 @@ def runs():
                 text = kernel(
                     "allreduce",
                     f"%d: !pld.dtensor<1x?x{t}>, %s: {sig}",
-                    f"%r = pld.tensor.allreduce %d, %s, op {op}{mode} : !pld.dtensor<1x?x{t}>, {sig}",
+                    f"%r = pld.tensor.allreduce %d, %s, op {op}{mode} algorithm {algorithm} : !pld.dtensor<1x?x{t}>, {sig}",
                 )
                 for n in RANKS:
                     signal = f"{2 * (n - 1)}x{n}" if ring else f"{n}x1"
@@ -69,7 +131,7 @@ def runs():
                 text = kernel(
                     "reduce_scatter",
                     f"%d: !pld.dtensor<?x?x{t}>, %s: !pld.dtensor<?x1xi32>",
-                    f"%r = pld.tensor.reduce_scatter %d, %s, op {op} : !pld.dtensor<?x?x{t}>, !pld.dtensor<?x1xi32>",
+                    f"%r = pld.tensor.reduce_scatter %d, %s, op {op} algorithm {algorithm} : !pld.dtensor<?x?x{t}>, !pld.dtensor<?x1xi32>",
                 )
                 for n in RANKS:
                     for length in LENGTHS[dtype]:
@@ -84,7 +146,7 @@ def runs():
             text = kernel(
                 "allgather",
                 f"%l: memref<1x?x{t}>, %d: !pld.dtensor<?x?x{t}>, %s: !pld.dtensor<?x1xi32>",
-                f"%r = pld.tensor.allgather %l, %d, %s : memref<1x?x{t}>, !pld.dtensor<?x?x{t}>, !pld.dtensor<?x1xi32>",
+                f"%r = pld.tensor.allgather %l, %d, %s algorithm {algorithm} : memref<1x?x{t}>, !pld.dtensor<?x?x{t}>, !pld.dtensor<?x1xi32>",
             )
             for n in RANKS:
                 for length in LENGTHS[dtype]:
@@ -97,7 +159,7 @@ def runs():
             text = kernel(
                 "broadcast",
                 f"%d: !pld.dtensor<1x?x{t}>, %s: !pld.dtensor<?x1xi32>, %root: index",
-                f"%r = pld.tensor.broadcast %d, %s, root %root : !pld.dtensor<1x?x{t}>, !pld.dtensor<?x1xi32>",
+                f"%r = pld.tensor.broadcast %d, %s, root %root algorithm {algorithm} : !pld.dtensor<1x?x{t}>, !pld.dtensor<?x1xi32>",
             )
             for n in RANKS:
                 for length in LENGTHS[dtype]:
@@ -111,7 +173,7 @@ def runs():
             text = kernel(
                 "all_to_all",
                 f"%in: !pld.dtensor<?x?x{t}>, %out: !pld.dtensor<?x?x{t}>, %s: !pld.dtensor<?x1xi32>",
-                f"%r = pld.tensor.all_to_all %in, %out, %s : !pld.dtensor<?x?x{t}>, !pld.dtensor<?x?x{t}>, !pld.dtensor<?x1xi32>",
+                f"%r = pld.tensor.all_to_all %in, %out, %s algorithm {algorithm} : !pld.dtensor<?x?x{t}>, !pld.dtensor<?x?x{t}>, !pld.dtensor<?x1xi32>",
             )
             for n in RANKS:
                 for length in LENGTHS[dtype]:
@@ -133,22 +195,190 @@ def runs():
                 ]
 
 
+def new_cases(reduces, dtypes):
+    """(op, dtype, static signal, ranks, which lengths) of a faster
+    algorithm: sum (or plain data) at every length and rank count with the
+    static signal, at the two longer lengths with the dynamic one; the
+    other ops with the static signal on fewer ranks and the two longer
+    lengths."""
+    for dtype in dtypes:
+        for op in OPS if reduces else [None]:
+            if op in [None, "sum"]:
+                yield op, dtype, True, NEW_RANKS, [0, 1, 2, 3]
+                yield op, dtype, False, NEW_RANKS, [1, 3]
+            elif dtype != "i32":
+                yield op, dtype, True, FEW_RANKS, [1, 3]
+
+
+def new_runs():
+    """Runs of the faster algorithms."""
+    collective, algorithm = family.split("-", 1)
+    attribute = f"algorithm {algorithm}"
+    reduces = collective in ["allreduce", "reduce_scatter"]
+    dtypes = ["f32", "f16"] if collective == "allreduce" else ["f32", "f16", "i32"]
+    key = f"{collective}-direct" if collective == "reduce_scatter" else algorithm
+    for op, t, static, ranks, picks in new_cases(reduces, dtypes):
+        sig = "!pld.dtensor<8x1xi32>" if static else "!pld.dtensor<?x1xi32>"
+        rows = "8" if static else "?"
+        tag = f"{algorithm}-{op or 'data'}-{t}-{'static' if static else 'dynamic'}"
+        for n in ranks:
+            signal = [] if static else ["--shape", f"1={n}x1"]
+            for pick in picks:
+                length = lengths(key, static, t, n)[pick]
+                if collective == "allreduce":
+                    text = kernel(
+                        "allreduce",
+                        f"%d: !pld.dtensor<1x?x{t}>, %s: {sig}",
+                        f"%r = pld.tensor.allreduce %d, %s, op {op} {attribute} : !pld.dtensor<1x?x{t}>, {sig}",
+                    )
+                    yield f"{tag}.mlir", text, [
+                        "--ranks", str(n), "--shape", f"0=1x{length}", *signal,
+                        "--init", f"0={INIT[op]}", "--expect", f"0={REDUCE[op]}({INIT[op]})",
+                        "--expect", "1=0",
+                    ]
+                elif collective == "reduce_scatter":
+                    text = kernel(
+                        "reduce_scatter",
+                        f"%d: !pld.dtensor<{rows}x?x{t}>, %s: {sig}",
+                        f"%r = pld.tensor.reduce_scatter %d, %s, op {op} {attribute} : !pld.dtensor<{rows}x?x{t}>, {sig}",
+                    )
+                    init = INIT[op]
+                    target_rows = 8 if static else n
+                    expect = f"(i0 == r) * {REDUCE[op]}({init}) + (i0 != r) * ({init})"
+                    yield f"{tag}.mlir", text, [
+                        "--ranks", str(n), "--shape", f"0={target_rows}x{length}", *signal,
+                        "--init", f"0={init}", "--expect", f"0={expect}", "--expect", "1=0",
+                    ]
+                elif collective == "allgather":
+                    text = kernel(
+                        "allgather",
+                        f"%l: memref<1x?x{t}>, %d: !pld.dtensor<{rows}x?x{t}>, %s: {sig}",
+                        f"%r = pld.tensor.allgather %l, %d, %s {attribute} : memref<1x?x{t}>, !pld.dtensor<{rows}x?x{t}>, {sig}",
+                    )
+                    target_rows = 8 if static else n
+                    signal = [] if static else ["--shape", f"2={n}x1"]
+                    # Rows of ranks beyond n stay 0.
+                    yield f"{tag}.mlir", text, [
+                        "--ranks", str(n), "--shape", f"0=1x{length}",
+                        "--shape", f"1={target_rows}x{length}", *signal,
+                        "--init", "0=(r * 7 + i) % 64",
+                        "--expect", "1=(i0 < n) * ((i0 * 7 + i1) % 64)", "--expect", "2=0",
+                    ]
+                elif collective == "broadcast":
+                    text = kernel(
+                        "broadcast",
+                        f"%d: !pld.dtensor<1x?x{t}>, %s: {sig}, %root: index",
+                        f"%r = pld.tensor.broadcast %d, %s, root %root {attribute} : !pld.dtensor<1x?x{t}>, {sig}",
+                    )
+                    # The root is rank 1: neither the first nor the last.
+                    yield f"{tag}.mlir", text, [
+                        "--ranks", str(n), "--shape", f"0=1x{length}", *signal,
+                        "--init", "0=(r * 5 + i) % 64", "--init", "2=1",
+                        "--expect", "0=(5 + i) % 64", "--expect", "1=0",
+                    ]
+                elif collective == "all_to_all":
+                    text = kernel(
+                        "all_to_all",
+                        f"%in: !pld.dtensor<{rows}x?x{t}>, %out: !pld.dtensor<{rows}x?x{t}>, %s: {sig}",
+                        f"%r = pld.tensor.all_to_all %in, %out, %s {attribute} : !pld.dtensor<{rows}x?x{t}>, !pld.dtensor<{rows}x?x{t}>, {sig}",
+                    )
+                    target_rows = 8 if static else n
+                    signal = [] if static else ["--shape", f"2={n}x1"]
+                    yield f"{tag}.mlir", text, [
+                        "--ranks", str(n), "--shape", f"0={target_rows}x{length}",
+                        "--shape", f"1={target_rows}x{length}", *signal,
+                        "--init", "0=(r * 8 + i0 * 3 + i1) % 64",
+                        "--expect", "1=(i0 < n) * ((i0 * 8 + r * 3 + i1) % 64)", "--expect", "2=0",
+                    ]
+    if collective == "allreduce":
+        # Sums whose f32 rounding depends on the order of the additions:
+        # every rank combines in the order of the ranks, so all hold the
+        # same bits (compared below, from the dumps).
+        text = kernel(
+            "allreduce",
+            "%d: !pld.dtensor<1x?xf32>, %s: !pld.dtensor<8x1xi32>",
+            f"%r = pld.tensor.allreduce %d, %s, op sum {attribute} : !pld.dtensor<1x?xf32>, !pld.dtensor<8x1xi32>",
+        )
+        init = "((r * 37 + i) % 101) * 0.1 + r * 0.37"
+        for n in [3, 8]:
+            length = lengths(key, True, "f32", n)[3]
+            yield f"{algorithm}-bits.mlir", text, [
+                "--ranks", str(n), "--shape", f"0=1x{length}", "--init", f"0={init}",
+                "--expect", f"0=sum_r({init})", "--expect", "1=0", "--dump", "BITS",
+            ]
+
+
+def auto_runs():
+    """`auto` on dynamic sizes: a runtime branch between the algorithm that
+    wins small and the one that wins large, run on either side."""
+    text = kernel(
+        "allreduce",
+        "%d: !pld.dtensor<1x?xf32>, %s: !pld.dtensor<8x1xi32>",
+        "%r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x?xf32>, !pld.dtensor<8x1xi32>",
+    )
+    for n in [3, 8]:
+        for length in [17, 300000]:
+            yield "auto-allreduce.mlir", text, [
+                "--ranks", str(n), "--shape", f"0=1x{length}", "--init", "0=(r + i) % 7",
+                "--expect", "0=sum_r((r + i) % 7)", "--expect", "1=0",
+            ]
+    text = kernel(
+        "broadcast",
+        "%d: !pld.dtensor<1x?xf32>, %s: !pld.dtensor<8x1xi32>, %root: index",
+        "%r = pld.tensor.broadcast %d, %s, root %root : !pld.dtensor<1x?xf32>, !pld.dtensor<8x1xi32>",
+    )
+    for n in [3, 8]:
+        for length in [17, 300000]:
+            yield "auto-broadcast.mlir", text, [
+                "--ranks", str(n), "--shape", f"0=1x{length}", "--init", "0=(r * 5 + i) % 64",
+                "--init", "2=n - 1", "--expect", "0=((n - 1) * 5 + i) % 64", "--expect", "1=0",
+            ]
+    text = kernel(
+        "allgather",
+        "%l: memref<1x?xf32>, %d: !pld.dtensor<8x?xf32>, %s: !pld.dtensor<8x1xi32>",
+        "%r = pld.tensor.allgather %l, %d, %s : memref<1x?xf32>, !pld.dtensor<8x?xf32>, !pld.dtensor<8x1xi32>",
+    )
+    for n in [3, 8]:
+        for length in [17, 100000]:
+            yield "auto-allgather.mlir", text, [
+                "--ranks", str(n), "--shape", f"0=1x{length}", "--shape", f"1=8x{length}",
+                "--init", "0=(r * 7 + i) % 64",
+                "--expect", "1=(i0 < n) * ((i0 * 7 + i1) % 64)", "--expect", "2=0",
+            ]
+
+
+def runs():
+    if family == "auto-dynamic":
+        return list(auto_runs())
+    if family in SEED or family == "barrier":
+        return list(seed_runs())
+    return list(new_runs())
+
+
 def run(item):
-    name, _, arguments = item
+    index, (name, _, arguments) = item
     path = workdir / name
-    # Every run also checks pld's happens-before: the decompositions must be
-    # race-free (docs/design/races.md).
+    arguments = [
+        str(workdir / f"bits{index}") if argument == "BITS" else argument
+        for argument in arguments
+    ]
     command = ["pld-run", str(path), "--sanitize", "race"] + arguments
     result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode == 0 and "--dump" in arguments:
+        dumps = sorted((workdir / f"bits{index}").glob("rank*.arg0.npy"))
+        contents = {dump.read_bytes() for dump in dumps}
+        if len(dumps) < 2 or len(contents) != 1:
+            result.returncode = 1
+            result.stderr += f"\nthe ranks' results differ in their bits ({len(dumps)} dumps)"
     return command, result
 
 
-items = list(runs())
+items = runs()
 # Written before any run starts so that no run reads a half-written kernel.
 for name, text, _ in items:
     (workdir / name).write_text(text)
 with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-    results = list(pool.map(run, items))
+    results = list(pool.map(run, enumerate(items)))
 failed = 0
 for command, result in results:
     if result.returncode != 0:
