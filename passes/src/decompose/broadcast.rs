@@ -26,8 +26,8 @@ pub fn scatter_allgather<'c>(
 ) {
     let element_bytes = types::byte_width(stream.element).expect("a sized element type");
     let tile = stream.tile(builder, width);
-    let segments = Segments::new(stream.len, credits.ranks, element_bytes);
-    let chunks = builder.ceil_div(segments.longest(builder), Ix::Const(width));
+    let segments = Segments::new(builder, stream.len, credits.ranks, element_bytes);
+    let chunks = builder.ceil_div(segments.size, Ix::Const(width));
     let region = |builder: &Builder<'c>, segment: Ix<'c>, chunk: Ix<'c>| {
         let (start, length) = segments.segment(builder, segment);
         let into = builder.mul(chunk, Ix::Const(width));

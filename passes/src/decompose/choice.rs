@@ -91,7 +91,7 @@ impl Facts {
         match algorithm {
             CollectiveAlgorithm::Twoshot | CollectiveAlgorithm::ScatterAllgather => {
                 let (len, ranks) = (self.len?, self.ranks?);
-                Some(super::segments::longest(len, ranks, self.element_bytes))
+                Some(super::segments::size(len, ranks, self.element_bytes))
             }
             _ => self.len,
         }

@@ -28,14 +28,20 @@ pub struct Case {
     pub element_bytes: i64,
 }
 
-/// Bytes a segment of `algorithm` may exceed `ceil(S / n)` by: its
-/// boundaries are aligned down (to 16 f16 elements in the seed's ring, to
-/// 32 bytes in the others).
-fn segment_slack(algorithm: CollectiveAlgorithm, element_bytes: i64) -> i64 {
+/// The bytes of the longest segment of `algorithm`: `ceil(S / n)`, and for
+/// the seed's ring on f16 up to 15 elements more (its boundaries are
+/// rounded down to 16 elements), for the others rounded up to 32 bytes.
+fn longest_segment(
+    algorithm: CollectiveAlgorithm,
+    bytes: i64,
+    ranks: i64,
+    element_bytes: i64,
+) -> i64 {
+    let share = ceil_div(bytes.max(1), ranks.max(1));
     match algorithm {
-        CollectiveAlgorithm::SeedRing if element_bytes == 2 => 30,
-        CollectiveAlgorithm::SeedRing => 0,
-        _ => (32 - element_bytes).max(0),
+        CollectiveAlgorithm::SeedRing if element_bytes == 2 => share + 30,
+        CollectiveAlgorithm::SeedRing => share,
+        _ => ceil_div(share, 32) * 32,
     }
 }
 
@@ -106,8 +112,7 @@ pub fn cost(
     let n = c.n;
     let peers = n - 1.0;
     let s = case.bytes as f64;
-    let segment = ceil_div(case.bytes.max(1), case.ranks.max(1))
-        + segment_slack(algorithm, case.element_bytes);
+    let segment = longest_segment(algorithm, case.bytes, case.ranks, case.element_bytes);
     match (collective, algorithm) {
         (Collective::Allreduce, A::SeedMesh) | (Collective::ReduceScatter, A::Seed) => {
             let (count, w) = chunks(case.bytes, case.seed_chunk);

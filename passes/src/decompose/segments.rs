@@ -1,61 +1,47 @@
-//! A stream split into one segment per rank, at 32-byte-aligned boundaries
-//! so that every segment's chunks start on a tile row's alignment: segment
-//! `i` is `[b(i), b(i + 1))` with `b(i) = floor(i L / n)` rounded down to a
-//! multiple of `A = 32 / element bytes` elements, `b(0) = 0`, `b(n) = L`.
-//! Every segment is at most `ceil(L / n) + A - 1` long, so all ranks run
-//! the same number of chunks for every segment.
+//! A stream split into one segment per rank: segment `i` is
+//! `[min(i S, L), min((i + 1) S, L))` with `S = ceil(L / n)` rounded up to a
+//! multiple of `A = 32 / element bytes` elements, so that every segment
+//! starts on a tile row's 32-byte alignment. Every segment but the last
+//! non-empty one has exactly S elements (a few at the end may be empty), so
+//! S is also the longest, and all ranks run `ceil(S / W)` chunks for every
+//! segment.
 
-use crate::ir::{Builder, Ix};
-use melior::dialect::arith::CmpiPredicate;
+use crate::ir::{Builder, Ix, ceil_div};
 
 #[derive(Clone, Copy)]
 pub struct Segments<'c> {
     pub len: Ix<'c>,
-    pub ranks: Ix<'c>,
-    /// Elements per 32 bytes.
-    pub align: i64,
+    /// S.
+    pub size: Ix<'c>,
 }
 
 impl<'c> Segments<'c> {
-    pub fn new(len: Ix<'c>, ranks: Ix<'c>, element_bytes: i64) -> Self {
+    pub fn new(builder: &Builder<'c>, len: Ix<'c>, ranks: Ix<'c>, element_bytes: i64) -> Self {
+        let align = Ix::Const(alignment(element_bytes));
+        let share = builder.ceil_div(len, ranks);
         Self {
             len,
-            ranks,
-            align: (32 / element_bytes).max(1),
+            size: builder.mul(builder.ceil_div(share, align), align),
         }
-    }
-
-    /// `b(i)`.
-    pub fn bound(&self, builder: &Builder<'c>, index: Ix<'c>) -> Ix<'c> {
-        let at = builder.div(builder.mul(index, self.len), self.ranks);
-        let aligned = builder.mul(
-            builder.div(at, Ix::Const(self.align)),
-            Ix::Const(self.align),
-        );
-        if self.align == 1 {
-            return aligned;
-        }
-        let last = builder.cmp(CmpiPredicate::Eq, index, self.ranks);
-        builder.select(last, self.len, aligned)
     }
 
     /// Segment `index` as (start, length).
     pub fn segment(&self, builder: &Builder<'c>, index: Ix<'c>) -> (Ix<'c>, Ix<'c>) {
-        let start = self.bound(builder, index);
-        let end = self.bound(builder, builder.add(index, Ix::Const(1)));
-        (start, builder.sub(end, start))
-    }
-
-    /// A length no segment exceeds.
-    pub fn longest(&self, builder: &Builder<'c>) -> Ix<'c> {
-        builder.add(
-            builder.ceil_div(self.len, self.ranks),
-            Ix::Const(self.align - 1),
+        let start = builder.min(builder.mul(index, self.size), self.len);
+        (
+            start,
+            builder.clamp_to(builder.sub(self.len, start), self.size),
         )
     }
 }
 
-/// The static [`Segments::longest`].
-pub fn longest(len: i64, ranks: i64, element_bytes: i64) -> i64 {
-    crate::ir::ceil_div(len, ranks) + (32 / element_bytes).max(1) - 1
+/// Elements per 32 bytes.
+fn alignment(element_bytes: i64) -> i64 {
+    (32 / element_bytes).max(1)
+}
+
+/// The static S, in elements.
+pub fn size(len: i64, ranks: i64, element_bytes: i64) -> i64 {
+    let align = alignment(element_bytes);
+    ceil_div(ceil_div(len, ranks), align) * align
 }

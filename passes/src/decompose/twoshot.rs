@@ -1,8 +1,8 @@
 //! Two-shot allreduce: a reduce-scatter by parallel pulls, then an
 //! allgather by parallel pulls paced by per-chunk flags.
 //!
-//! Segment r of the stream ([`Segments`], 32-byte aligned) belongs to rank
-//! r. After the entry barrier, rank r pulls chunk c of segment r from every
+//! Segment r of the stream ([`Segments`]: 32-byte aligned, S elements
+//! each) belongs to rank r. After the entry barrier, rank r pulls chunk c of segment r from every
 //! peer at once, combines the n contributions in rank order, stores the
 //! result into segment r of its own window and announces it (+1 into its
 //! cell of every peer: the flag of chunk c). Then, for every chunk c, it
@@ -12,7 +12,7 @@
 //! and rank q's copy of segment r only before rank r's flag, which rank q
 //! waits for before overwriting it. The exit barrier (nobody leaves while
 //! a peer still pulls from it) makes the count 1 + C + 1 per cell, C the
-//! chunks of the longest segment; epilogue -(C + 2).
+//! chunks of a segment; epilogue -(C + 2).
 
 use super::{credits::Credits, pull::Peers, segments::Segments, stream::Stream};
 use crate::ir::{Builder, Ix, types};
@@ -28,8 +28,8 @@ pub fn allreduce<'c>(
 ) {
     let element_bytes = types::byte_width(stream.element).expect("a combinable element type");
     let tile = stream.tile(builder, width);
-    let segments = Segments::new(stream.len, credits.ranks, element_bytes);
-    let chunks = builder.ceil_div(segments.longest(builder), Ix::Const(width));
+    let segments = Segments::new(builder, stream.len, credits.ranks, element_bytes);
+    let chunks = builder.ceil_div(segments.size, Ix::Const(width));
     // Chunk `c` of segment `s`: where it starts and how much of it is there.
     let region = |builder: &Builder<'c>, segment: Ix<'c>, chunk: Ix<'c>| {
         let (start, length) = segments.segment(builder, segment);
