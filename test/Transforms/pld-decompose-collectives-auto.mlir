@@ -20,7 +20,7 @@
 // CHECK: pld.system.wait
 // CHECK: pl.store
 func.func @short(%data: !pld.dtensor<1x17xf32>, %signal: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
-  // expected-remark @+1 {{allreduce auto: oneshot for 4 ranks x 68 bytes (modelled oneshot 1.74 us, twoshot 2.61 us, seed_mesh 1.75 us)}}
+  // expected-remark @+1 {{allreduce auto: oneshot for 4 ranks x 68 bytes (modelled oneshot 1.16 us, twoshot 1.74 us, seed_mesh 1.17 us)}}
   %r = pld.tensor.allreduce %data, %signal, op sum : !pld.dtensor<1x17xf32>, !pld.dtensor<4x1xi32>
   return
 }
@@ -33,7 +33,7 @@ func.func @short(%data: !pld.dtensor<1x17xf32>, %signal: !pld.dtensor<4x1xi32>) 
 // CHECK-LABEL: func.func @large
 // CHECK: arith.ceildivsi %{{.*}}, %c8 :
 func.func @large(%data: !pld.dtensor<1x1048576xf32>, %signal: !pld.dtensor<14x8xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
-  // expected-remark @+1 {{allreduce auto: twoshot for 8 ranks x 4194304 bytes (modelled oneshot 457.94 us, twoshot 105.12 us, seed_mesh 1522.47 us, seed_ring 1272.71 us)}}
+  // expected-remark @+1 {{allreduce auto: twoshot for 8 ranks x 4194304 bytes (modelled oneshot 491.98 us, twoshot 122.40 us, seed_mesh 1522.06 us, seed_ring 1017.60 us)}}
   %r = pld.tensor.allreduce %data, %signal, op sum mode ring : !pld.dtensor<1x1048576xf32>, !pld.dtensor<14x8xi32>
   return
 }
@@ -41,15 +41,15 @@ func.func @large(%data: !pld.dtensor<1x1048576xf32>, %signal: !pld.dtensor<14x8x
 // -----
 
 // A dynamic size: oneshot and twoshot behind a branch on the stream's
-// length at the modelled crossover (in elements: 16816 bytes of f16 is
-// 8408); a dynamic rank count is modelled as 8.
+// length at the modelled crossover (in elements: 9420 bytes of f16 is
+// 4710); a dynamic rank count is modelled as 8.
 // CHECK-LABEL: func.func @dynamic
-// CHECK: %[[SMALL:.*]] = arith.cmpi sle, %{{.*}}, %c8408
+// CHECK: %[[SMALL:.*]] = arith.cmpi sle, %{{.*}}, %c4710
 // CHECK: scf.if %[[SMALL]]
 // CHECK: } else {
 // CHECK: arith.ceildivsi %{{.*}}, %c16 :
 func.func @dynamic(%data: !pld.dtensor<1x?xf16>, %signal: !pld.dtensor<?x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
-  // expected-remark @+1 {{allreduce auto: oneshot up to 16816 bytes, twoshot above, chosen at run time (the size is dynamic), for 8 ranks (assumed: the rank count is dynamic)}}
+  // expected-remark @+1 {{allreduce auto: oneshot up to 9420 bytes, twoshot above, chosen at run time (the size is dynamic), for 8 ranks (assumed: the rank count is dynamic)}}
   %r = pld.tensor.allreduce %data, %signal, op sum : !pld.dtensor<1x?xf16>, !pld.dtensor<?x1xi32>
   return
 }
@@ -62,15 +62,15 @@ func.func @dynamic(%data: !pld.dtensor<1x?xf16>, %signal: !pld.dtensor<?x1xi32>)
 // SLOW-PUSH-NOT: pld.tensor.put
 func.func @rows(%t: !pld.dtensor<4x64xf32>, %u: !pld.dtensor<4x64xf32>, %local: memref<1x64xf32>,
                 %big: !pld.dtensor<4x65536xf32>, %big_local: memref<1x65536xf32>, %s: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
-  // expected-remark @+1 {{reduce_scatter auto: direct for 4 ranks x 256 bytes (modelled direct 1.75 us, seed 1.77 us)}}
+  // expected-remark @+1 {{reduce_scatter auto: direct for 4 ranks x 256 bytes (modelled direct 1.18 us, seed 1.20 us)}}
   %a = pld.tensor.reduce_scatter %t, %s, op sum : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
   // Small rows: the seed's two barriers beat direct's three.
   // CHECK: pld.tensor.put
-  // expected-remark @+1 {{allgather auto: seed for 4 ranks x 256 bytes (modelled direct 2.63 us, seed 1.79 us)}}
+  // expected-remark @+1 {{allgather auto: seed for 4 ranks x 256 bytes (modelled direct 1.76 us, seed 1.21 us)}}
   %b = pld.tensor.allgather %local, %t, %s : memref<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
-  // expected-remark @+1 {{allgather auto: direct for 4 ranks x 262144 bytes (modelled direct 19.36 us, seed 48.83 us)}}
+  // expected-remark @+1 {{allgather auto: direct for 4 ranks x 262144 bytes (modelled direct 24.03 us, seed 53.86 us)}}
   %c = pld.tensor.allgather %big_local, %big, %s : memref<1x65536xf32>, !pld.dtensor<4x65536xf32>, !pld.dtensor<4x1xi32>
-  // expected-remark @+1 {{all_to_all auto: direct for 4 ranks x 256 bytes (modelled direct 1.76 us, seed 1.79 us)}}
+  // expected-remark @+1 {{all_to_all auto: direct for 4 ranks x 256 bytes (modelled direct 1.18 us, seed 1.21 us)}}
   %d = pld.tensor.all_to_all %t, %u, %s : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
   return
 }
@@ -80,9 +80,9 @@ func.func @rows(%t: !pld.dtensor<4x64xf32>, %u: !pld.dtensor<4x64xf32>, %local: 
 // CHECK-LABEL: func.func @broadcasts
 // CHECK: pld.tensor.get {{.*}} pipeline
 func.func @broadcasts(%small: !pld.dtensor<1x64xf32>, %large: !pld.dtensor<1x1048576xf32>, %s: !pld.dtensor<8x1xi32>, %root: index) attributes {pl.kernel = #pl.kernel<incore>} {
-  // expected-remark @+1 {{broadcast auto: star for 8 ranks x 256 bytes (modelled star 2.07 us, scatter_allgather 3.09 us, seed 2.07 us)}}
+  // expected-remark @+1 {{broadcast auto: star for 8 ranks x 256 bytes (modelled star 1.38 us, scatter_allgather 2.06 us, seed 1.38 us)}}
   %a = pld.tensor.broadcast %small, %s, root %root : !pld.dtensor<1x64xf32>, !pld.dtensor<8x1xi32>
-  // expected-remark @+1 {{broadcast auto: scatter_allgather for 8 ranks x 4194304 bytes (modelled star 165.34 us, scatter_allgather 79.56 us, seed 186.23 us)}}
+  // expected-remark @+1 {{broadcast auto: scatter_allgather for 8 ranks x 4194304 bytes (modelled star 164.47 us, scatter_allgather 91.87 us, seed 203.04 us)}}
   %b = pld.tensor.broadcast %large, %s, root %root : !pld.dtensor<1x1048576xf32>, !pld.dtensor<8x1xi32>
   return
 }

@@ -323,7 +323,13 @@ impl DecomposeCollectives {
             scope_of(&op, self.default_kind).is_some_and(|scope| scope.kind == CodeKind::Host);
         if in_host_code {
             let (builder, arguments) = kernels.create(op, collective);
-            self.choose(&builder.at(implementing(&op)), op, facts, choice, &arguments);
+            self.choose(
+                &builder.at(implementing(&op)),
+                op,
+                facts,
+                choice,
+                &arguments,
+            );
             builder.create("func.return", &[], &[], &[], vec![]);
             Builder::before(op).create(
                 "func.call",
