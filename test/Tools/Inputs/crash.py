@@ -13,6 +13,11 @@ env = dict(os.environ)
 for item in sys.argv[1:separator]:
     name, value = item.split("=", 1)
     env[name] = value
+# Under the sanitizers (scripts/sanitize.sh) their runtime would catch the
+# signal, print its own report and exit 1; the signal here is sent from
+# outside, so there is nothing for it to find: leave the signal to the tool.
+for runtime in ("ASAN_OPTIONS", "UBSAN_OPTIONS"):
+    env[runtime] = ":".join(filter(None, [env.get(runtime), "handle_segv=0"]))
 tool = subprocess.Popen(sys.argv[separator + 1:], stdin=subprocess.PIPE,
                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
 time.sleep(2)
