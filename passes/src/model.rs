@@ -31,27 +31,67 @@ pub struct Model {
     pub link_write_bytes_per_ns: f64,
     /// Everything one rank receives over all its links at once.
     pub ingress_bytes_per_ns: f64,
-    /// A core's own global memory to or from its unified buffer.
-    pub local_bytes_per_ns: f64,
+    /// A core's own global memory into its unified buffer (MTE2).
+    pub local_load_bytes_per_ns: f64,
+    /// A core's unified buffer into its own global memory (MTE3).
+    pub local_store_bytes_per_ns: f64,
     /// The vector unit combining two tiles (bytes of one operand per ns).
     pub combine_bytes_per_ns: f64,
     /// Issuing one transfer, notify or scalar access on a core.
     pub issue_ns: f64,
 }
 
-/// The parameters by name, as `pld-run --model KEY=VALUE` and the
-/// decomposition's options spell them.
-pub const PARAMETERS: &[(&str, &str)] = &[
-    ("alpha_ns", "one signal hop, ns"),
-    ("link_bytes_per_ns", "one link, pull (bytes per ns = GB/s)"),
-    ("link_write_bytes_per_ns", "one link, push (GB/s)"),
-    ("ingress_bytes_per_ns", "all links into one rank (GB/s)"),
-    (
-        "local_bytes_per_ns",
-        "global memory <-> unified buffer per core (GB/s)",
-    ),
-    ("combine_bytes_per_ns", "vector combine per core (GB/s)"),
-    ("issue_ns", "issuing one transfer or signal, ns"),
+/// One parameter: its name (as `pld-run --model KEY=VALUE`, the
+/// decomposition's `model-overrides` and the simulator's job file spell
+/// it), what it is, and where it lives in a [`Model`].
+pub struct Parameter {
+    pub name: &'static str,
+    pub description: &'static str,
+    field: fn(&mut Model) -> &mut f64,
+}
+
+/// Every parameter, in the order they print.
+pub const PARAMETERS: &[Parameter] = &[
+    Parameter {
+        name: "alpha_ns",
+        description: "one signal hop, ns",
+        field: |m| &mut m.alpha_ns,
+    },
+    Parameter {
+        name: "link_bytes_per_ns",
+        description: "one link, pull (bytes per ns = GB/s)",
+        field: |m| &mut m.link_bytes_per_ns,
+    },
+    Parameter {
+        name: "link_write_bytes_per_ns",
+        description: "one link, push (GB/s)",
+        field: |m| &mut m.link_write_bytes_per_ns,
+    },
+    Parameter {
+        name: "ingress_bytes_per_ns",
+        description: "all links into one rank (GB/s)",
+        field: |m| &mut m.ingress_bytes_per_ns,
+    },
+    Parameter {
+        name: "local_load_bytes_per_ns",
+        description: "global memory -> unified buffer per core (GB/s)",
+        field: |m| &mut m.local_load_bytes_per_ns,
+    },
+    Parameter {
+        name: "local_store_bytes_per_ns",
+        description: "unified buffer -> global memory per core (GB/s)",
+        field: |m| &mut m.local_store_bytes_per_ns,
+    },
+    Parameter {
+        name: "combine_bytes_per_ns",
+        description: "vector combine per core (GB/s)",
+        field: |m| &mut m.combine_bytes_per_ns,
+    },
+    Parameter {
+        name: "issue_ns",
+        description: "issuing one transfer or signal, ns",
+        field: |m| &mut m.issue_ns,
+    },
 ];
 
 impl Model {
@@ -62,7 +102,8 @@ impl Model {
             link_bytes_per_ns: 25.741,
             link_write_bytes_per_ns: 19.371,
             ingress_bytes_per_ns: 137.2,
-            local_bytes_per_ns: 108.3,
+            local_load_bytes_per_ns: 108.3,
+            local_store_bytes_per_ns: 202.4,
             combine_bytes_per_ns: 230.0,
             issue_ns: 13.3,
         }
@@ -78,40 +119,26 @@ impl Model {
         }
     }
 
+    fn parameter(key: &str) -> Result<&'static Parameter, ModelError> {
+        PARAMETERS.iter().find(|p| p.name == key).ok_or_else(|| {
+            let known: Vec<&str> = PARAMETERS.iter().map(|p| p.name).collect();
+            ModelError(format!(
+                "unknown model parameter '{key}' (known: {})",
+                known.join(", ")
+            ))
+        })
+    }
+
     /// The parameter `key`'s value.
     pub fn get(&self, key: &str) -> Option<f64> {
-        Some(match key {
-            "alpha_ns" => self.alpha_ns,
-            "link_bytes_per_ns" => self.link_bytes_per_ns,
-            "link_write_bytes_per_ns" => self.link_write_bytes_per_ns,
-            "ingress_bytes_per_ns" => self.ingress_bytes_per_ns,
-            "local_bytes_per_ns" => self.local_bytes_per_ns,
-            "combine_bytes_per_ns" => self.combine_bytes_per_ns,
-            "issue_ns" => self.issue_ns,
-            _ => return None,
-        })
+        let mut copy = *self;
+        Self::parameter(key).ok().map(|p| *(p.field)(&mut copy))
     }
 
     /// Overrides parameter `key` with `value` (a finite number, positive
     /// for rates, non-negative for times).
     pub fn set(&mut self, key: &str, value: f64) -> Result<(), ModelError> {
-        let slot = match key {
-            "alpha_ns" => &mut self.alpha_ns,
-            "link_bytes_per_ns" => &mut self.link_bytes_per_ns,
-            "link_write_bytes_per_ns" => &mut self.link_write_bytes_per_ns,
-            "ingress_bytes_per_ns" => &mut self.ingress_bytes_per_ns,
-            "local_bytes_per_ns" => &mut self.local_bytes_per_ns,
-            "combine_bytes_per_ns" => &mut self.combine_bytes_per_ns,
-            "issue_ns" => &mut self.issue_ns,
-            _ => {
-                let known: Vec<&str> = PARAMETERS.iter().map(|(name, _)| *name).collect();
-                return Err(format!(
-                    "unknown model parameter '{key}' (known: {})",
-                    known.join(", ")
-                )
-                .into());
-            }
-        };
+        let parameter = Self::parameter(key)?;
         let is_rate = key.ends_with("_per_ns");
         if !value.is_finite() || value < 0.0 || (is_rate && value == 0.0) {
             return Err(format!(
@@ -124,7 +151,7 @@ impl Model {
             )
             .into());
         }
-        *slot = value;
+        *(parameter.field)(self) = value;
         Ok(())
     }
 
@@ -153,7 +180,7 @@ impl fmt::Display for Model {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         let items: Vec<String> = PARAMETERS
             .iter()
-            .map(|(key, _)| format!("{key}={}", self.get(key).expect("a known key")))
+            .map(|p| format!("{}={}", p.name, self.get(p.name).expect("a known key")))
             .collect();
         f.write_str(&items.join(","))
     }

@@ -69,7 +69,8 @@ struct Clocks {
   double now = 0;     ///< Where instruction issue has got to.
   double pending = 0; ///< When everything issued so far is done.
   double vector = 0;  ///< When the vector unit is free.
-  double local = 0;   ///< When the core's own-memory engine is free.
+  double loads = 0;   ///< When the core's own-memory load engine is free.
+  double stores = 0;  ///< When its store engine is free.
   std::unordered_map<const void *, TileTimes> tiles;
 };
 thread_local Clocks t_clocks;
@@ -83,9 +84,11 @@ void done_at(double end) { t_clocks.pending = std::max(t_clocks.pending, end); }
 Interval transfer(double earliest, uint64_t bytes, Route route, bool push) {
   auto b = static_cast<double>(bytes);
   if (!route.remote) {
-    double start = std::max(earliest, t_clocks.local);
-    t_clocks.local = start + b / g_model.local_bytes_per_ns;
-    return {start, t_clocks.local};
+    double &engine = push ? t_clocks.stores : t_clocks.loads;
+    double start = std::max(earliest, engine);
+    engine = start + b / (push ? g_model.local_store_bytes_per_ns
+                               : g_model.local_load_bytes_per_ns);
+    return {start, engine};
   }
   size_t link = static_cast<size_t>(route.from) * g_ranks + route.to;
   double rate =
@@ -121,7 +124,8 @@ bool parse_model(const std::vector<std::string> &words, Model &model,
       {"link_bytes_per_ns", &Model::link_bytes_per_ns},
       {"link_write_bytes_per_ns", &Model::link_write_bytes_per_ns},
       {"ingress_bytes_per_ns", &Model::ingress_bytes_per_ns},
-      {"local_bytes_per_ns", &Model::local_bytes_per_ns},
+      {"local_load_bytes_per_ns", &Model::local_load_bytes_per_ns},
+      {"local_store_bytes_per_ns", &Model::local_store_bytes_per_ns},
       {"combine_bytes_per_ns", &Model::combine_bytes_per_ns},
       {"issue_ns", &Model::issue_ns},
   };
@@ -163,7 +167,7 @@ const Model &model() { return g_model; }
 
 double now() { return g_enabled ? t_clocks.now : 0; }
 
-void start(double at) { t_clocks = Clocks{at, at, at, at, {}}; }
+void start(double at) { t_clocks = Clocks{at, at, at, at, at, {}}; }
 
 double finish() {
   double end = std::max(t_clocks.now, t_clocks.pending);
@@ -306,7 +310,8 @@ void write_json(std::ostream &out, const Model &m) {
       << ", \"link_bytes_per_ns\": " << m.link_bytes_per_ns
       << ", \"link_write_bytes_per_ns\": " << m.link_write_bytes_per_ns
       << ", \"ingress_bytes_per_ns\": " << m.ingress_bytes_per_ns
-      << ", \"local_bytes_per_ns\": " << m.local_bytes_per_ns
+      << ", \"local_load_bytes_per_ns\": " << m.local_load_bytes_per_ns
+      << ", \"local_store_bytes_per_ns\": " << m.local_store_bytes_per_ns
       << ", \"combine_bytes_per_ns\": " << m.combine_bytes_per_ns
       << ", \"issue_ns\": " << m.issue_ns
       << "},\n\"modelled_ns\": " << g_last_end << ",\n\"links\": [";

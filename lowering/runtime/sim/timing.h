@@ -4,6 +4,8 @@
 // keeps a virtual clock that the ops it runs advance by what a machine model
 // says they cost (docs/performance.md):
 // - a core issues its instructions in order, each costing `issue_ns`;
+// - a core's loads from its own rank's memory and its stores to it run on
+//   two engines (PTO's MTE2 and MTE3), one transfer at a time each;
 // - transfers are asynchronous: a load into a tile makes the tile ready when
 //   it ends, a store frees its tile when it ends; a pull from a peer's
 //   window (or a push into one) occupies the link between the two ranks,
@@ -45,7 +47,8 @@ struct Model {
   double link_bytes_per_ns = 1;
   double link_write_bytes_per_ns = 1;
   double ingress_bytes_per_ns = 1;
-  double local_bytes_per_ns = 1;
+  double local_load_bytes_per_ns = 1;
+  double local_store_bytes_per_ns = 1;
   double combine_bytes_per_ns = 1;
   double issue_ns = 0;
 };

@@ -80,9 +80,19 @@ impl Charges<'_> {
         w / self.model.link_write_bytes_per_ns
     }
 
-    /// A local load or store of `w` bytes.
-    fn local(&self, w: f64) -> f64 {
-        w / self.model.local_bytes_per_ns
+    /// A load of `w` bytes from the core's own memory (MTE2).
+    fn load(&self, w: f64) -> f64 {
+        w / self.model.local_load_bytes_per_ns
+    }
+
+    /// A store of `w` bytes into the core's own memory (MTE3).
+    fn store(&self, w: f64) -> f64 {
+        w / self.model.local_store_bytes_per_ns
+    }
+
+    /// A load and a store of `w` bytes.
+    fn copy(&self, w: f64) -> f64 {
+        self.load(w) + self.store(w)
     }
 
     /// `k` combinations of `w`-byte tiles.
@@ -117,19 +127,19 @@ pub fn cost(
         (Collective::Allreduce, A::SeedMesh) | (Collective::ReduceScatter, A::Seed) => {
             let (count, w) = chunks(case.bytes, case.seed_chunk);
             (1.0 + count) * c.barrier()
-                + count * (2.0 * c.local(w) + peers * c.link(w) + c.combine(peers, w))
+                + count * (c.copy(w) + peers * c.link(w) + c.combine(peers, w))
         }
         (Collective::Allreduce, A::SeedRing) => {
             let (count, w) = chunks(segment, case.seed_chunk);
             4.0 * peers * count * c.barrier()
-                + peers * count * (2.0 * c.link(w) + c.combine(1.0, w) + 3.0 * c.local(w))
+                + peers * count * (2.0 * c.link(w) + c.combine(1.0, w) + c.copy(w) + c.store(w))
         }
         (Collective::Allreduce, A::Oneshot) => {
             let (count, w) = chunks(case.bytes, case.chunk);
             // Per chunk: the pulls, the combinations, the own load and a
             // store, the announcements and the waits for them.
             let per_chunk =
-                c.pull(peers, w) + c.combine(peers, w) + 2.0 * c.local(w) + c.issue(2.0 * peers);
+                c.pull(peers, w) + c.combine(peers, w) + c.copy(w) + c.issue(2.0 * peers);
             // The wait for a chunk's announcements comes one chunk later:
             // it costs only what the next chunk's work does not hide, but
             // the last one's hop is on the path.
@@ -140,9 +150,8 @@ pub fn cost(
         }
         (Collective::Allreduce, A::Twoshot) => {
             let (count, w) = chunks(segment, case.chunk);
-            let scatter =
-                c.pull(peers, w) + c.combine(peers, w) + 2.0 * c.local(w) + c.issue(peers);
-            let gather = c.pull(peers, w) + peers * c.local(w) + c.issue(peers);
+            let scatter = c.pull(peers, w) + c.combine(peers, w) + c.copy(w) + c.issue(peers);
+            let gather = c.pull(peers, w) + peers * c.store(w) + c.issue(peers);
             // The first flag the allgather waits for was sent after the
             // first chunk of the reduce-scatter.
             2.0 * c.barrier()
@@ -151,7 +160,7 @@ pub fn cost(
         }
         (Collective::ReduceScatter, A::Direct) => {
             let (count, w) = chunks(case.bytes, case.chunk);
-            2.0 * c.barrier() + count * (c.pull(peers, w) + c.combine(peers, w) + 2.0 * c.local(w))
+            2.0 * c.barrier() + count * (c.pull(peers, w) + c.combine(peers, w) + c.copy(w))
         }
         (Collective::Allgather, A::Direct) | (Collective::AllToAll, A::Direct) => {
             let (count, w) = chunks(case.bytes, case.chunk);
@@ -160,23 +169,22 @@ pub fn cost(
             } else {
                 2.0
             };
-            barriers * c.barrier()
-                + count * (2.0 * c.local(w) + c.pull(peers, w) + peers * c.local(w))
+            barriers * c.barrier() + count * (c.copy(w) + c.pull(peers, w) + peers * c.store(w))
         }
         (Collective::Allgather, A::Seed) | (Collective::AllToAll, A::Seed) => {
             // One put after the other, each staged through one tile.
-            2.0 * c.barrier() + peers * (c.local(s) + c.push(s)) + 2.0 * c.local(s)
+            2.0 * c.barrier() + peers * (c.load(s) + c.push(s)) + c.copy(s)
         }
-        (Collective::Broadcast, A::Seed) => 2.0 * c.barrier() + c.link(s) + c.local(s),
+        (Collective::Broadcast, A::Seed) => 2.0 * c.barrier() + c.link(s) + c.store(s),
         (Collective::Broadcast, A::Star) => {
             // Ping/pong: each store hides behind the next pull.
             let (_, w) = chunks(case.bytes, case.seed_chunk);
-            2.0 * c.barrier() + c.link(s) + c.local(w)
+            2.0 * c.barrier() + c.link(s) + c.store(w)
         }
         (Collective::Broadcast, A::ScatterAllgather) => {
             let (count, w) = chunks(segment, case.chunk);
-            let scatter = c.link(w) + c.local(w) + c.issue(peers);
-            let gather = c.pull(peers, w) + peers * c.local(w) + c.issue(peers);
+            let scatter = c.link(w) + c.store(w) + c.issue(peers);
+            let gather = c.pull(peers, w) + peers * c.store(w) + c.issue(peers);
             2.0 * c.barrier()
                 + (model.alpha_ns - (count - 1.0) * scatter).max(0.0)
                 + count * (scatter + gather)

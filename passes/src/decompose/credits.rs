@@ -1,4 +1,4 @@
-//! The credit barrier of SPEC §4 and the epilogue that restores the signal.
+//! The credit barrier of semantics §4 and the epilogue that restores the signal.
 //! Every algorithm but the ring counts on one cell per source rank: rank
 //! `src` adds to its cell of every peer's signal, in its program order, so
 //! that a peer waiting for the count `k` knows that `src` made its first `k`

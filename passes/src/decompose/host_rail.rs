@@ -1,7 +1,7 @@
 //! The HOST rail: a collective called from host code runs as a call of a
 //! generated InCore kernel that holds its algorithm (a synchronous launch
 //! from the orchestrator's point of view), so the decomposed code stays
-//! InCore code as SPEC §1 requires of rank, notify and wait.
+//! InCore code as semantics §1 requires of rank, notify and wait.
 
 use super::Collective;
 use crate::{

@@ -1,4 +1,4 @@
-//! Mesh allreduce (SPEC §4): stage-in -> barrier -> remote-accumulate ->
+//! Mesh allreduce (semantics §4): stage-in -> barrier -> remote-accumulate ->
 //! stage-out, chunk by chunk.
 //!
 //! After the ready barrier (g = 1) every rank's data is in its window. For

@@ -2,7 +2,7 @@
 //! written with pld-level ops (notify/wait, tile loads, remote loads, puts
 //! and gets, tile math, scf, arith), so the result can be printed, read
 //! next to `docs/pld-decompose-collectives.md` and checked by `pld-verify`
-//! like hand-written code. The seed's algorithms of SPEC §4 stay as the
+//! like hand-written code. The seed's algorithms of semantics §4 stay as the
 //! reference; the faster ones pull from all peers at once and synchronize
 //! per call, or per chunk with flags, instead of per chunk with barriers.
 
@@ -93,7 +93,7 @@ fn parse_algorithm(text: &str) -> Result<CollectiveAlgorithm, String> {
 impl Pass for DecomposeCollectives {
     const ARGUMENT: &'static str = "pld-decompose-collectives";
     const DESCRIPTION: &'static str = "Decompose every collective into pulls, tile math and signal \
-                                       handshakes: the seed's algorithms (SPEC §4) or faster ones, \
+                                       handshakes: the seed's algorithms (semantics §4) or faster ones, \
                                        chosen by a cost model";
     const OPTIONS: &'static [PassOption] = &[
         PassOption {
@@ -125,7 +125,7 @@ impl Pass for DecomposeCollectives {
             name: "model-overrides",
             description: "Model parameters to override, KEY=VALUE,... (alpha_ns, \
                           link_bytes_per_ns, link_write_bytes_per_ns, ingress_bytes_per_ns, \
-                          local_bytes_per_ns, combine_bytes_per_ns, issue_ns)",
+                          local_load_bytes_per_ns, local_store_bytes_per_ns, combine_bytes_per_ns, issue_ns)",
             default: "",
         },
         PassOption {

@@ -1,4 +1,4 @@
-//! Ring allreduce (SPEC §4): reduce-scatter, then allgather, each rank
+//! Ring allreduce (semantics §4): reduce-scatter, then allgather, each rank
 //! pulling from its left neighbour `(me - 1 + n) % n`.
 //!
 //! The stream splits into n segments at `floor(i * L / n)` (for f16 rounded

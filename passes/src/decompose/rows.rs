@@ -1,4 +1,4 @@
-//! The collectives over one row per rank, broadcast and barrier (SPEC §4).
+//! The collectives over one row per rank, broadcast and barrier (semantics §4).
 
 use super::{
     credits::Credits,
