@@ -26,9 +26,9 @@ Shapes:
             readers (pld.tile.remote_load) of one n x n window: every reader
             overlaps every writer, and the union of the writers covers it
   nesting   scf.for loops nested n deep around notify, wait and an
-            epilogue (SPEC 4) that restores the counter; and n deep around
+            epilogue (semantics §4) that restores the counter; and n deep around
             a defer_wait in a waiter task
-  barriers  one loop of n barriers on one signal, each with SPEC 4's
+  barriers  one loop of n barriers on one signal, each with semantics §4's
             epilogue (a self-notify giving the credits back), as
             pld-decompose-collectives writes them
   views     n pld.tensor.window views of one alloc_window_buffer in host
@@ -114,7 +114,7 @@ def gen_windows(n):
 
 def gen_nesting(n):
     """n nested scf.for loops; the innermost notifies a peer, waits for one
-    credit and gives it back with a self-notify of -1 (SPEC 4's epilogue, so
+    credit and gives it back with a self-notify of -1 (semantics §4's epilogue, so
     the same expected value is legal on every iteration). The nest is not
     indented (the input would grow with n squared)."""
     out = [
@@ -166,7 +166,7 @@ def gen_nesting(n):
 
 
 def gen_barriers(n):
-    """One loop of n barriers on one signal, each with SPEC 4's epilogue
+    """One loop of n barriers on one signal, each with semantics §4's epilogue
     (notify every peer, wait for every peer, give the credits back), as
     pld-decompose-collectives writes them."""
     sig = "!pld.dtensor<8x1xi32>"

@@ -1,7 +1,7 @@
 //! What MLIR's dataflow analyses know about a module's integer values
 //! (`pld-c/Analysis.h`): constants and signed ranges, through scf regions,
 //! iteration arguments and calls, with rank ids and counts bounded by
-//! SPEC §1. The module is a closed world: a function it calls is reached
+//! semantics §1. The module is a closed world: a function it calls is reached
 //! only from those calls; one it never calls is an entry point.
 
 use crate::ffi;

@@ -1,5 +1,5 @@
 //! The dialects' enum attributes as Rust enums, built and read through the C
-//! API by their stable integer values (SPEC §2), never through printed text.
+//! API by their stable integer values (semantics §2), never through printed text.
 
 use crate::ffi;
 use melior::{

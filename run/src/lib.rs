@@ -1,7 +1,7 @@
 //! Everything `pld-run` does that needs no MLIR.
 //!
 //! `pld-run` lowers a pld module, compiles it against the host simulator and
-//! runs it on N simulated ranks (PIPELINE.md §7). The compiling half lives
+//! runs it on N simulated ranks (pipeline §7). The compiling half lives
 //! with the binary; this crate is the rest, one module per job:
 //!
 //! | module | does |

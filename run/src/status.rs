@@ -1,4 +1,4 @@
-//! pld-run's exit statuses (PIPELINE.md §7).
+//! pld-run's exit statuses (pipeline §7).
 //!
 //! Scripts and lit tests tell outcomes apart by these numbers alone, so each
 //! has exactly one meaning. The simulator harness exits with the same

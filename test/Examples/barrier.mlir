@@ -1,4 +1,4 @@
-// "The Barrier in Isolation" of pld-primitives.txt: every rank bumps its own
+// "The Barrier in Isolation": every rank bumps its own
 // row in every peer's signal, then waits for every peer's row.
 // RUN: pld-opt %s --pld-verify | FileCheck %s
 

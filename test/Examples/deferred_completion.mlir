@@ -1,4 +1,4 @@
-// "Deferred Completion" of pld-primitives.txt: a publisher pushes the payload
+// "Deferred Completion": a publisher pushes the payload
 // and then the signal; a dedicated waiter task registers the condition with
 // defer_wait; the consumer depends on the waiter's task id.
 // RUN: pld-opt %s --pld-verify | FileCheck %s

@@ -1,4 +1,4 @@
-// The signal handshake of pld-primitives.txt ("Notify & Wait"): write our tag
+// The signal handshake ("Notify & Wait"): write our tag
 // into the peer's cell, wait until our own cell has been written, read the
 // received tag back out.
 // RUN: pld-opt %s --pld-verify | FileCheck %s

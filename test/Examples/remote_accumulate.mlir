@@ -1,4 +1,4 @@
-// "Remote Accumulate" of pld-primitives.txt: load the local row, add the same
+// "Remote Accumulate": load the local row, add the same
 // row of every peer's window.
 // RUN: pld-opt %s --pld-verify | FileCheck %s
 

@@ -1,4 +1,4 @@
-// The reference scenarios of SPEC §7 that the dialect can express today, as
+// The reference scenarios of semantics §7 that the dialect can express today, as
 // kernels: they parse, verify and pass pld-verify without a diagnostic.
 // RUN: pld-opt %s --pld-verify=remarks=false --verify-diagnostics | FileCheck %s
 

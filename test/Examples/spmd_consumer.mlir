@@ -1,4 +1,4 @@
-// The inline SPMD consumer of pld-primitives.txt: a multi-block task that
+// The inline SPMD consumer: a multi-block task that
 // depends on the deferred waiter's task id; each block reads its partition.
 // RUN: pld-opt %s --pld-verify | FileCheck %s
 

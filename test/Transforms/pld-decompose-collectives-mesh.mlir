@@ -1,4 +1,4 @@
-// The seed's mesh allreduce (algorithm seed_mesh, SPEC §4): ready barrier
+// The seed's mesh allreduce (algorithm seed_mesh, semantics §4): ready barrier
 // g = 1; per chunk: load, combine every peer's chunk, barrier g = 2 + c,
 // store; epilogue -(1 + chunks).
 // RUN: pld-opt %s --split-input-file --pld-decompose-collectives=algorithm=seed-mesh --verify-each | FileCheck %s

@@ -1,4 +1,4 @@
-// The seed's ring allreduce (algorithm seed_ring, SPEC §4): reduce-scatter
+// The seed's ring allreduce (algorithm seed_ring, semantics §4): reduce-scatter
 // then allgather, pulling from the left neighbour; segment boundaries
 // floor(i * L / n), for f16 rounded down to 16 elements; step s uses signal
 // row s - 1 (reduce-scatter) or n - 2 + s (allgather), chunk c the barriers

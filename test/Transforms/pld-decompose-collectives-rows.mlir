@@ -1,5 +1,5 @@
 // The seed's reduce_scatter, allgather, all_to_all, broadcast and barrier
-// (algorithm seed, SPEC §4).
+// (algorithm seed, semantics §4).
 // RUN: pld-opt %s --split-input-file --pld-decompose-collectives=algorithm=seed --verify-each | FileCheck %s
 
 // reduce_scatter: barrier g = 1; row `me` of every rank combined into row

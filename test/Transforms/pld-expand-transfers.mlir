@@ -1,4 +1,4 @@
-// put, get and tensor.remote_store become staged chunk loops (PIPELINE §3).
+// put, get and tensor.remote_store become staged chunk loops (pipeline §3).
 // RUN: pld-opt %s --split-input-file --pld-expand-transfers --verify-each --verify-diagnostics | FileCheck %s
 
 // A 1-D put moves through [1, L] views, in one chunk.

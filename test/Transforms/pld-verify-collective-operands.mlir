@@ -1,4 +1,4 @@
-// pld-verify judges collective operands by value (SPEC §3): a broadcast's
+// pld-verify judges collective operands by value (semantics §3): a broadcast's
 // root lies in [0, N), N from the signal's shape, however the root is
 // computed. (A literal root out of range is the op verifier's: see
 // Dialect/Pld/invalid.mlir.) Each case has a near miss.
@@ -72,7 +72,7 @@ func.func @root_after_me(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<4x
   return
 }
 
-// A root below every rank: rank - 64 is negative on every rank (SPEC §1:
+// A root below every rank: rank - 64 is negative on every rank (semantics §1:
 // at most 64 ranks).
 func.func @root_negative(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
   %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<4x1xi32>

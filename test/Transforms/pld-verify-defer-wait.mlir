@@ -1,4 +1,4 @@
-// pld-verify: every clause of the defer_wait contract (SPEC §3), each with a
+// pld-verify: every clause of the defer_wait contract (semantics §3), each with a
 // near miss that stays quiet.
 // RUN: pld-opt %s --split-input-file --pld-verify=remarks=false --verify-diagnostics
 
@@ -191,7 +191,7 @@ func.func @computed_trip_count(%signal: !pld.dtensor<64x4xi32>, %e: i32) attribu
 
 // -----
 
-// A loop over the ranks runs at most 64 times (SPEC §1): one such loop is
+// A loop over the ranks runs at most 64 times (semantics §1): one such loop is
 // within the limit, so it is not "unbounded" ...
 func.func @peer_loop(%signal: !pld.dtensor<64x1xi32>, %e: i32) attributes {pl.kernel = #pl.kernel<host>} {
   %n = pld.system.world_size

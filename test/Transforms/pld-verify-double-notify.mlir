@@ -1,4 +1,4 @@
-// pld-verify: a notify that fires twice (SPEC §6): outside a vector-only
+// pld-verify: a notify that fires twice (semantics §6): outside a vector-only
 // region in a kernel that also does cube work, or in a region that runs on
 // both AIV sub-lanes without sharding or a one-lane guard.
 // RUN: pld-opt %s --split-input-file --pld-verify=remarks=false --verify-diagnostics

@@ -1,4 +1,4 @@
-// pld-verify: signals used in incompatible ways (SPEC §3, §6): Set and
+// pld-verify: signals used in incompatible ways (semantics §3, §6): Set and
 // AtomicAdd on the same cells; a collective's signal driven by hand; one
 // window shared by a ring and a mesh collective.
 // RUN: pld-opt %s --split-input-file --pld-verify=remarks=false --verify-diagnostics

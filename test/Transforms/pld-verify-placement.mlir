@@ -1,4 +1,4 @@
-// pld-verify: host-only and InCore-only ops (SPEC §1, §3). Each error has a
+// pld-verify: host-only and InCore-only ops (semantics §1, §3). Each error has a
 // near miss below it that stays quiet.
 // RUN: pld-opt %s --split-input-file --pld-verify=remarks=false --verify-diagnostics
 // RUN: pld-opt %s --split-input-file --pass-pipeline='builtin.module(pld-verify{remarks=false})' --verify-diagnostics

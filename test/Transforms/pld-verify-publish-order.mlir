@@ -1,7 +1,7 @@
 // pld-verify: a payload write not ordered before the notify that publishes
-// it (SPEC §6, notify-before-data).
+// it (semantics §6, notify-before-data).
 // RUN: pld-opt %s --split-input-file --pld-verify=remarks=false --verify-diagnostics
-// The compiler's own output must pass too (PIPELINE.md runs pld-verify again
+// The compiler's own output must pass too (pipeline §1 runs pld-verify again
 // after the decomposition of collectives):
 // RUN: pld-opt %s --split-input-file --pld-decompose-collectives=algorithm=seed --pld-verify=remarks=false --verify-diagnostics
 // The rules judge values, not spellings: the same after --canonicalize.
@@ -135,7 +135,7 @@ func.func @host_count(%src: memref<1x64xf32>) attributes {pl.kernel = #pl.kernel
 
 // Near miss: a task that allreduces one window and then records the rank
 // count in another. After pld-decompose-collectives (the second RUN line)
-// the allreduce ends in SPEC §4's epilogue, a self-notify that publishes
+// the allreduce ends in semantics §4's epilogue, a self-notify that publishes
 // nothing, and the recorded count is in a window no peer reads remotely.
 func.func @reduce_and_record(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<8x1xi32>,
                              %stats: !pld.dtensor<1x8xi32>) attributes {pl.kernel = #pl.kernel<host>} {

@@ -7,7 +7,7 @@
 // skipped), those of 9 rows keep them in a rolled loop. A non-empty check,
 // so the rule is seen deciding: with remarks on, an undecided function
 // would fail --verify-diagnostics. `algorithm=seed` gives the functions
-// without an algorithm attribute the seed's algorithms (SPEC §4).
+// without an algorithm attribute the seed's algorithms (semantics §4).
 // RUN: pld-opt %s --pld-decompose-collectives=algorithm=seed --pld-verify --verify-diagnostics
 // RUN: pld-opt %s --pld-decompose-collectives='algorithm=seed chunk-bytes=64 ub-bytes=640' --pld-expand-transfers --pld-verify --verify-diagnostics
 // RUN: pld-opt %s --pld-decompose-collectives='algorithm=seed chunk-bytes=64 ub-bytes=640' --pld-expand-transfers --canonicalize --cse --pld-verify --verify-diagnostics

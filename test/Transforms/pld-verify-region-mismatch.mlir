@@ -1,5 +1,5 @@
 // pld-verify: offsets or shapes that provably disagree between the writer
-// and the reader of a window region (SPEC §6: "a one-element misalignment is
+// and the reader of a window region (semantics §6: "a one-element misalignment is
 // silent corruption").
 // RUN: pld-opt %s --split-input-file --pld-verify=remarks=false --verify-diagnostics
 

@@ -1,5 +1,5 @@
 // pld-verify: a tile-level signal reused across loop iterations without a
-// rising expected value (SPEC §6): its counter never resets.
+// rising expected value (semantics §6): its counter never resets.
 // RUN: pld-opt %s --split-input-file --pld-verify=remarks=false --verify-diagnostics
 // The rules judge values, not spellings: the same after --canonicalize.
 // RUN: pld-opt %s --split-input-file --canonicalize --pld-verify=remarks=false --verify-diagnostics
@@ -135,7 +135,7 @@ func.func @looped(%signal: !pld.dtensor<2x1xi32>, %peer: index, %steps: index) a
 
 // -----
 
-// SPEC §4's epilogue makes a signal reusable with the same expected values:
+// semantics §4's epilogue makes a signal reusable with the same expected values:
 // after the wait, a self-notify atomically subtracts what the call added.
 // A hand-written barrier with that epilogue is quiet in a loop; the near
 // misses (no epilogue, a positive amount, an epilogue into a neighbour, an
@@ -447,7 +447,7 @@ func.func @exchange_steps(%data: !pld.dtensor<8x64xf32>, %signal: !pld.dtensor<8
 
 // -----
 
-// Near miss: the kernel ends with SPEC §4's epilogue over the same peers
+// Near miss: the kernel ends with semantics §4's epilogue over the same peers
 // (0 - count, computed), so the host may call it twice and in a loop.
 func.func @exchange_restored(%data: !pld.dtensor<8x64xf32>, %signal: !pld.dtensor<8x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
   %c0 = arith.constant 0 : index

@@ -1,5 +1,5 @@
 // pld-verify: a wait whose expected value no reaching notify can produce
-// (SPEC §6, the seed's "tag = 0 hangs forever").
+// (semantics §6, the seed's "tag = 0 hangs forever").
 // RUN: pld-opt %s --split-input-file --pld-verify=remarks=false --verify-diagnostics
 
 // The seed's handshake with tag = 0: Set 0, wait Ge 1.

@@ -149,7 +149,7 @@ func.func @mixed_columns(%signal: !pld.dtensor<1x2xi32>, %peer: index) attribute
 
 // -----
 
-// Rank ids are bounded (SPEC §1: at most 64 ranks): a tag of rank - 64 is
+// Rank ids are bounded (semantics §1: at most 64 ranks): a tag of rank - 64 is
 // negative on every rank, so an atomic add of it never makes the cell
 // positive.
 func.func @tag_below_zero(%signal: !pld.dtensor<1x1xi32>, %peer: index) attributes {pl.kernel = #pl.kernel<incore>} {

@@ -1,4 +1,4 @@
-// RMA and collectives take window-bound tensors only (SPEC §1): a plain
+// RMA and collectives take window-bound tensors only (semantics §1): a plain
 // memref where a window is required never reaches pld-verify; the op
 // verifier rejects it, naming the operand, and pld-opt exits non-zero.
 // RUN: not pld-opt %s --split-input-file --pld-verify 2>&1 | FileCheck %s

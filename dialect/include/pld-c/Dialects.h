@@ -85,7 +85,7 @@ MLIR_CAPI_EXPORTED void
 ascendTileMathElementTypeNames(int32_t profile, int32_t math,
                                MlirStringCallback callback, void *userData);
 
-/* Enum attributes, by the stable integer values of SPEC §2, each named
+/* Enum attributes, by the stable integer values of semantics §2, each named
  * after the dialect that owns it (`Prefix` is pld, pl or ascend):
  * `<Prefix><Name>AttrGet` builds one (NULL when `value` names no case),
  * `<Prefix>AttributeIsA<Name>` tests an attribute, `<Prefix><Name>AttrGetValue`

@@ -1,6 +1,6 @@
 //===- report.h - Stopping a run with a report ------------------*- C++ -*-===//
 //
-// Exit statuses follow pld-run (PIPELINE §7): 2 bad usage, 3 deadlock or
+// Exit statuses follow pld-run (pipeline §7): 2 bad usage, 3 deadlock or
 // timeout, 4 a trap (out-of-bounds access, runtime limit).
 //
 //===----------------------------------------------------------------------===//

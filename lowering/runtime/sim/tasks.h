@@ -22,7 +22,7 @@
 
 namespace pld::sim {
 
-/// Limits from SPEC §3 (defer_wait).
+/// Limits from semantics §3 (defer_wait).
 inline constexpr int32_t kMaxConditions = 64;
 inline constexpr int32_t kMaxDeferredTasks = 64;
 

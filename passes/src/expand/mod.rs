@@ -1,5 +1,5 @@
 //! `pld-expand-transfers`: every `pld.tensor.put`, `pld.tensor.get` and
-//! `pld.tensor.remote_store` becomes a staged chunk loop (PIPELINE §3).
+//! `pld.tensor.remote_store` becomes a staged chunk loop (pipeline §3).
 //!
 //! A transfer moves its region through a staging tile `[min(rows,
 //! chunk_rows), min(cols, chunk_cols)]` over its two innermost dimensions
@@ -46,7 +46,7 @@ pub struct ExpandTransfers {
 impl Pass for ExpandTransfers {
     const ARGUMENT: &'static str = "pld-expand-transfers";
     const DESCRIPTION: &'static str = "Expand put, get and tensor.remote_store into staged chunk \
-                                       loops of tile loads and stores (PIPELINE §3)";
+                                       loops of tile loads and stores (pipeline §3)";
     const OPTIONS: &'static [PassOption] = &[PassOption {
         name: "ub-bytes",
         description: "Bytes of unified buffer the staging tiles may use (both tiles of a pipeline \

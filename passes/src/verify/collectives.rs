@@ -1,5 +1,5 @@
 //! Collective operands the op verifiers can judge only when they are
-//! literals (SPEC §3): a broadcast's root lies in [0, N), N the rank count
+//! literals (semantics §3): a broadcast's root lies in [0, N), N the rank count
 //! its signal is shaped for. Here the root is judged by its value however
 //! it is computed: folded from constants, bounded by ranges, or passed in by
 //! the module's calls (`host` calling a kernel with root 4).

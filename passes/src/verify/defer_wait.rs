@@ -1,4 +1,4 @@
-//! The defer_wait contract (SPEC §3): a dedicated top-level `pl.at` task at
+//! The defer_wait contract (semantics §3): a dedicated top-level `pl.at` task at
 //! level `core_group`, pure AIV, single block, no dispatch predicate, no early
 //! resolve; the signal a direct `!pld.dtensor` function argument; at most 64
 //! registrations per waiter; only scalar bookkeeping and control flow after

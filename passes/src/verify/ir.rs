@@ -169,7 +169,7 @@ fn is_decided_by_callers(value: Value) -> bool {
 }
 
 /// The signed bounds of an integer or index value, when known (rank ids and
-/// counts always are: SPEC §1).
+/// counts always are: semantics §1).
 pub fn int_range(value: Value) -> Option<(i64, i64)> {
     constant_int(value)
         .map(|known| (known, known))

@@ -1,11 +1,11 @@
 //! `pld-verify`: the rules of pld programs that no single op can check.
 //!
-//! - placement (SPEC §1, §3): host-only and InCore-only ops;
-//! - target (SPEC §3): the module's chip profile (`pld.target`, default
+//! - placement (semantics §1, §3): host-only and InCore-only ops;
+//! - target (semantics §3): the module's chip profile (`pld.target`, default
 //!   Ascend910B) and the HOST rail's collective limits;
-//! - collective operands judged by value (SPEC §3): a broadcast's root;
-//! - the defer_wait contract (SPEC §3);
-//! - protocol analysis (SPEC §6).
+//! - collective operands judged by value (semantics §3): a broadcast's root;
+//! - the defer_wait contract (semantics §3);
+//! - protocol analysis (semantics §6).
 //!
 //! Code is InCore inside a function marked `pl.kernel = #pl.kernel<incore>`
 //! and inside the body of a task (`pl.at`, `pl.spmd`), wherever that task

@@ -1,5 +1,5 @@
 //! Where code runs (host orchestrator or AI core), and the ops that exist on
-//! one side only (SPEC §1: `world_size` is host-only; `rank`, `nranks`,
+//! one side only (semantics §1: `world_size` is host-only; `rank`, `nranks`,
 //! `notify`, `wait` and `defer_wait` exist only in InCore code).
 
 use super::{

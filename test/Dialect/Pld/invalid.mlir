@@ -1,4 +1,4 @@
-// One case per per-op rule of SPEC §3, each with its exact message.
+// One case per per-op rule of semantics §3, each with its exact message.
 // RUN: pld-opt %s --split-input-file --verify-diagnostics
 
 // expected-error @+1 {{a distributed tensor has at least one dimension}}

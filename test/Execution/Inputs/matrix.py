@@ -1,11 +1,11 @@
-"""Runs one family of collectives over the matrix of PIPELINE §8 on the
+"""Runs one family of collectives over the matrix of pipeline §8 on the
 simulator, and checks every rank's result and that the signal is all zeros
 afterwards (the epilogue). Every run also checks pld's happens-before
 (--sanitize race): the decompositions must be race-free.
 
 usage: matrix.py FAMILY WORKDIR
 
-The seed's algorithms (SPEC §4, named explicitly): allreduce-mesh,
+The seed's algorithms (semantics §4, named explicitly): allreduce-mesh,
 allreduce-ring, reduce_scatter, allgather, broadcast, all_to_all, barrier:
 every ReduceOp (where the collective reduces) x {f16, f32} x the lengths
 {1, 17, 4097, 65537 (f32) / 8193 (f16)} x ranks {2, 3, 4, 8}, with inputs

@@ -27,7 +27,7 @@ func.func @last_writer(%out: memref<1x1xi32>, %sig: !pld.dtensor<2x1xi32>)
   return
 }
 
-// The mesh allreduce of pld-decompose-collectives (SPEC §4.1), once per call:
+// The mesh allreduce of pld-decompose-collectives (semantics §4), once per call:
 // announce the data is ready, wait for every peer's announcement, sum the
 // peers' rows, announce the reads are done, wait for every peer's reads,
 // store the sum, and take the two announcements back out of the cells (the

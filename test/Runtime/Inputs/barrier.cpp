@@ -1,4 +1,4 @@
-// SPEC §4 credit barrier with its epilogue, called 3 times back to back on
+// semantics §4 credit barrier with its epilogue, called 3 times back to back on
 // one signal. Before each barrier every rank adds 1 into arrivals[call] of
 // every peer; after it, a rank must see all n - 1 arrivals of that call.
 #include "pld/runtime.h"

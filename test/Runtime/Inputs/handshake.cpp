@@ -1,4 +1,4 @@
-// SPEC §7 handshake, as the compiler emits it: rank r notifies peer
+// semantics §7 handshake, as the compiler emits it: rank r notifies peer
 // (r + 1) % 2 with r + 1 (AtomicAdd), waits for >= 1 on its own cell and
 // reads it.
 #include "pld/runtime.h"

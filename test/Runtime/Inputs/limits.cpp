@@ -1,4 +1,4 @@
-// The task runtime's limits (SPEC §3 defer_wait): at most 64 completion
+// The task runtime's limits (semantics §3 defer_wait): at most 64 completion
 // conditions per task and 64 deferred tasks per rank at once. `tasks`
 // waiter tasks each register `conditions` conditions cell[k] >= expected.
 #include "pld/runtime.h"

@@ -1,4 +1,4 @@
-// SPEC §4 mesh allreduce (Sum) of f32 [1, 100] on 3 ranks with 1 x 32
+// semantics §4 mesh allreduce (Sum) of f32 [1, 100] on 3 ranks with 1 x 32
 // chunks: three full chunks and a ragged tail of 4 loaded with a valid
 // shape (the rest of the tile reads as zero and is never stored).
 #include "pld/runtime.h"

@@ -1,4 +1,4 @@
-// SPEC §3/§4 put and get through staging tiles on 2 ranks: a put of [8, 64]
+// semantics §3/§4 put and get through staging tiles on 2 ranks: a put of [8, 64]
 // through one [2, 32] stage, a ragged put of [7, 50] and a ragged, offset get
 // of [5, 40] through [2, 32] ping/pong stages. Afterwards the stages are
 // stored too: each must hold the last chunk it carried, ragged chunks

@@ -1,4 +1,4 @@
-// A host orchestrator (SPEC "Deferred Completion"): a publisher task pushes
+// A host orchestrator (the "Deferred Completion" example, test/Examples/deferred_completion.mlir): a publisher task pushes
 // a payload to the peer and then sets the peer's signal; a waiter task
 // registers `signal >= epoch` with defer_completion and returns at once; the
 // consumer depends on the waiter, so it may only run once the peer

@@ -1,4 +1,4 @@
-//! `pld-run`: runs a pld module on N simulated ranks (PIPELINE §7).
+//! `pld-run`: runs a pld module on N simulated ranks (pipeline §7).
 
 use std::ffi::{CString, c_char};
 

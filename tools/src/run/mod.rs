@@ -1,4 +1,4 @@
-//! `pld-run`: runs a pld module on N simulated ranks (PIPELINE §7). It
+//! `pld-run`: runs a pld module on N simulated ranks (pipeline §7). It
 //! lowers the module with pld-to-cce-pipeline, prints C++, compiles it
 //! against the host simulator (builds cached by content), runs it, and
 //! checks, prints, dumps and counts what the ranks computed.

@@ -1,4 +1,4 @@
-//! Protocol analysis (SPEC §6): the bugs that nothing in the original system
+//! Protocol analysis (semantics §6): the bugs that nothing in the original system
 //! diagnoses. Every rule errs on the side of silence: it only reports what
 //! the IR proves (constant values, static offsets and shapes).
 

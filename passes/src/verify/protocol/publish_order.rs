@@ -18,7 +18,7 @@
 //!   to another kernel through calls). A local write into a window no one
 //!   reads remotely (a statistics or output window the host collects after
 //!   the kernel) is visible to no peer, so no notify can publish it early.
-//! - SPEC §4's epilogue (a self-notify that atomically adds a negative
+//! - semantics §4's epilogue (a self-notify that atomically adds a negative
 //!   amount) publishes nothing: it lowers this rank's own counter, which
 //!   releases no waiter. A write after it belongs to the phase it follows.
 //!   (A collective is a synchronisation, not a notify; its decomposition

@@ -20,7 +20,7 @@ fn defined_inside(value: Value, loop_op: &OperationRef) -> bool {
 }
 
 /// The self-notifies that atomically add a negative amount, by signal: the
-/// epilogues of SPEC §4, which make a signal reusable with the same expected
+/// epilogues of semantics §4, which make a signal reusable with the same expected
 /// values on the next iteration or call.
 struct Restorers<'s, 'c, 'a> {
     /// With their positions in program order, ascending.

@@ -78,7 +78,7 @@ impl<'c, 'a> SignalAccess<'c, 'a> {
         notify_peer(&self.op)
     }
 
-    /// Whether this is SPEC §4's epilogue: a self-notify (`peer` = this
+    /// Whether this is semantics §4's epilogue: a self-notify (`peer` = this
     /// rank) that atomically adds a negative amount, bringing this rank's
     /// own counter back down. It publishes nothing (a counter that falls
     /// releases no waiter for it to rise) and makes the signal reusable with

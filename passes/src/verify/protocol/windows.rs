@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 /// The values a window value may come from, in the closed world of the
 /// module: a function the module calls receives exactly what its calls pass
-/// (SPEC-level kernels are launched by the module's host code), while an
+/// (kernels as users write them are launched by the module's host code), while an
 /// entry point's argument (a function nothing calls) is its own origin.
 pub struct WindowRoots<'c, 'a> {
     /// The calls of each function the module calls, by the function.

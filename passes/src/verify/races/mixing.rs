@@ -1,4 +1,4 @@
-//! Set and AtomicAdd on one signal cell (SPEC §6), judged on each rank's
+//! Set and AtomicAdd on one signal cell (semantics §6), judged on each rank's
 //! run: the cell a notify reaches is known there even where its offsets are
 //! computed (`[%me, 0]` on the ranks that take a branch), so a protocol
 //! whose Sets and atomic adds only look alike in the IR (a post of `[0, 0]`

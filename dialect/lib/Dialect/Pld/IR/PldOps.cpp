@@ -1,6 +1,6 @@
 //===- PldOps.cpp - pld op syntax helpers and verifiers -------------------===//
 //
-// Every per-op rule of SPEC §3. Messages say what was expected and what was
+// Every per-op rule of semantics §3. Messages say what was expected and what was
 // found; rules that need context beyond one op live in `pld-verify`.
 //
 //===----------------------------------------------------------------------===//
@@ -79,7 +79,7 @@ static void printWindowBufferSize(OpAsmPrinter &printer, Operation *op,
 #include "pld/Dialect/Pld/IR/PldOps.cpp.inc"
 
 //===----------------------------------------------------------------------===//
-// Value ranges (SPEC §1: 1 <= N <= 64 ranks)
+// Value ranges (semantics §1: 1 <= N <= 64 ranks)
 //===----------------------------------------------------------------------===//
 
 static void setRange(Value result, int64_t min, int64_t max,

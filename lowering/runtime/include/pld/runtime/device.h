@@ -24,7 +24,7 @@ namespace pld::rt {
 using f16 = half;
 using bf16 = bfloat16_t;
 
-/// SPEC §1: the context the runtime hands every kernel.
+/// semantics §1: the context the runtime hands every kernel.
 struct CommContext {
   uint64_t workSpace;
   uint64_t workSpaceSize;

@@ -1,7 +1,7 @@
 //===- host.h - pld runtime, host half: the simulator API -------*- C++ -*-===//
 //
 // The API that emitted C++ calls, implemented on a host compiler by the
-// simulator in lowering/runtime/sim/ (PIPELINE §6). The device half
+// simulator in lowering/runtime/sim/ (pipeline §6). The device half
 // (device.h) implements the same names with PTO ISA, so the emitted file is
 // the same for both. Everything here is small and inline: the work happens
 // in the simulator library, which is compiled once (see
@@ -36,7 +36,7 @@
 
 namespace pld::rt {
 
-/// The context block every kernel receives (SPEC §1). The byte layout is the
+/// The context block every kernel receives (semantics §1). The byte layout is the
 /// contract with the device runtime, hence the asserts.
 struct CommContext {
   uint64_t workSpace, workSpaceSize;

@@ -1,6 +1,6 @@
 //===- AscendOps.td - ascend operations --------------------*- tablegen -*-===//
 //
-// One op per PTO ISA instruction or CCE intrinsic group (PIPELINE §4). Ops
+// One op per PTO ISA instruction or CCE intrinsic group (pipeline §4). Ops
 // that can trap or block carry an optional `site` (the pld op and source
 // location they come from), which the simulator names in its reports.
 //

@@ -16,7 +16,7 @@ def Ascend_CtxType : Ascend_Type<"Ctx", "ctx"> {
   let summary = "the CommContext of this rank (`__gm__ CommContext*`)";
   let description = [{
     1056 bytes, little endian: rankId at byte 16, rankNum at 20, windowsIn
-    at 32 (SPEC §1).
+    at 32 (semantics §1).
   }];
 }
 

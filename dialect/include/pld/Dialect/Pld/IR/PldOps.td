@@ -1,7 +1,7 @@
 //===- PldOps.td - pld operations --------------------------*- tablegen -*-===//
 //
 // One op per entry point of the PyPTO `pld` layer, named after its full
-// Python path. Per-op rules of SPEC §3 are ODS constraints or C++ verifiers
+// Python path. Per-op rules of semantics §3 are ODS constraints or C++ verifiers
 // here; contextual rules live in the `pld-verify` pass.
 //
 //===----------------------------------------------------------------------===//
@@ -31,7 +31,7 @@ defvar Pld_MemoryAccess = DeclareOpInterfaceMethods<Pl_MemoryAccessOpInterface>;
 // pld.system.*
 //===----------------------------------------------------------------------===//
 
-// SPEC §1: a program runs on 1 <= N <= 64 ranks; the value analyses of
+// semantics §1: a program runs on 1 <= N <= 64 ranks; the value analyses of
 // pld-verify know the rank ids and counts from these bounds.
 defvar Pld_RankRange = DeclareOpInterfaceMethods<InferIntRangeInterface,
                                                  ["inferResultRanges"]>;

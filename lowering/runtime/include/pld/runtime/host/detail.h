@@ -27,7 +27,7 @@ enum class WaitCmp : uint8_t;
 
 namespace detail {
 
-/// Element types a tile or view may hold (SPEC's i1 is one byte).
+/// Element types a tile or view may hold (semantics §2's i1 is one byte).
 enum class DType : uint8_t {
   I1,
   I8,
