@@ -3,7 +3,7 @@
 |* What MLIR's dataflow analyses know about the integer values of a module:  *|
 |* sparse constant propagation and integer ranges over the whole module      *|
 |* (through scf regions, iteration arguments and calls), with rank ids and   *|
-|* counts bounded by semantics §1. Rust passes (pld-verify) ask it instead of      *|
+|* counts bounded by semantics §1. Rust passes (pld-verify) ask it instead of *|
 |* matching `arith.constant` ops.                                             *|
 |*                                                                            *|
 |* The module is analysed as a closed world: a function the module itself    *|

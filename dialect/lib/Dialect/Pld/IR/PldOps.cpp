@@ -1,7 +1,7 @@
 //===- PldOps.cpp - pld op syntax helpers and verifiers -------------------===//
 //
-// Every per-op rule of semantics §3. Messages say what was expected and what was
-// found; rules that need context beyond one op live in `pld-verify`.
+// Every per-op rule of semantics §3. Messages say what was expected and what
+// was found; rules that need context beyond one op live in `pld-verify`.
 //
 //===----------------------------------------------------------------------===//
 

@@ -36,8 +36,8 @@
 
 namespace pld::rt {
 
-/// The context block every kernel receives (semantics §1). The byte layout is the
-/// contract with the device runtime, hence the asserts.
+/// The context block every kernel receives (semantics §1). The byte layout is
+/// the contract with the device runtime, hence the asserts.
 struct CommContext {
   uint64_t workSpace, workSpaceSize;
   uint32_t rankId, rankNum;
