@@ -1,16 +1,16 @@
 //! Broadcast by scatter and allgather: each rank but the root pulls its
 //! own segment of the stream from the root, then every rank pulls every
-//! other segment from its owner, all owners at once, paced by per-chunk
-//! flags. The root's link carries about 2 L / n per receiver instead of L.
+//! other segment from its owner, all owners at once. The root's link
+//! carries about 2 L / n per receiver instead of L.
 //!
-//! After the entry barrier, the root announces all C chunks of its own
-//! segment at once (+C into its cell of every peer: it has them). A rank r
-//! other than the root pulls chunk c of segment r from the root, stores it
-//! and announces it (+1, the flag of chunk c); then, for every chunk c, it
-//! waits for each owner q's flag c (q's cell has counted 2 + c) and pulls
-//! chunk c of segment q from q. The exit barrier keeps every rank's window
-//! until the last pull from it; every cell counts 1 + C + 1 and the
-//! epilogue subtracts C + 2. The root writes nothing.
+//! Entry barrier; a rank r other than the root pulls every chunk of
+//! segment r from the root and stores it; a second barrier (every segment
+//! has arrived at its owner); every rank but the root pulls every chunk of
+//! every other segment q from q, all owners at once; the exit barrier keeps
+//! every rank's window until the last pull from it. Every cell counts 3;
+//! the epilogue subtracts 3. The root writes nothing. As in `twoshot`, a
+//! barrier between the phases rather than a flag per chunk keeps the
+//! scatter's pulls flowing (a notify drains every transfer before it).
 
 use super::{credits::Credits, pull::Peers, segments::Segments, stream::Stream};
 use crate::ir::{Builder, Ix, Val, types};
@@ -42,41 +42,32 @@ pub fn scatter_allgather<'c>(
     let root = Ix::Dyn(root);
 
     credits.barrier(builder, Ix::Const(1));
-    let is_root = builder.cmp(CmpiPredicate::Eq, credits.me, root);
-    builder.if_else(
-        is_root,
-        &[],
-        |builder| {
-            credits.announce_by(builder, builder.to_i32(chunks));
-            vec![]
-        },
-        |builder| {
-            // Scatter: this rank's segment from the root.
-            builder.for_each_or_once(chunks, |builder, chunk| {
-                let (at, valid) = region(builder, credits.me, chunk);
-                let part = builder.remote_load(stream.view, root, &at, tile, Some(&valid));
+    let is_receiver = builder.cmp(CmpiPredicate::Ne, credits.me, root);
+    // Scatter: this rank's segment from the root.
+    builder.if_then(is_receiver, |builder| {
+        builder.for_each_or_once(chunks, |builder, chunk| {
+            let (at, valid) = region(builder, credits.me, chunk);
+            let part = builder.remote_load(stream.view, root, &at, tile, Some(&valid));
+            builder.store(part, stream.view, &at, Some(&valid));
+        });
+    });
+    credits.barrier(builder, Ix::Const(2));
+    // Allgather: every other segment from its owner.
+    builder.if_then(is_receiver, |builder| {
+        let (at, _) = region(builder, credits.me, Ix::Const(0));
+        let nothing = builder.load(stream.view, &at, tile, Some(&[Ix::Const(1), Ix::Const(0)]));
+        builder.for_each_or_once(chunks, |builder, chunk| {
+            let fetch = |builder: &Builder<'c>, owner: Ix<'c>| {
+                let (at, valid) = region(builder, owner, chunk);
+                builder.remote_load(stream.view, owner, &at, tile, Some(&valid))
+            };
+            let keep = |builder: &Builder<'c>, owner: Ix<'c>, part: Val<'c>| {
+                let (at, valid) = region(builder, owner, chunk);
                 builder.store(part, stream.view, &at, Some(&valid));
-                credits.announce(builder);
-            });
-            // Allgather: every other segment from its owner.
-            let (at, _) = region(builder, credits.me, Ix::Const(0));
-            let nothing = builder.load(stream.view, &at, tile, Some(&[Ix::Const(1), Ix::Const(0)]));
-            builder.for_each_or_once(chunks, |builder, chunk| {
-                let fetch = |builder: &Builder<'c>, owner: Ix<'c>| {
-                    credits.await_peer(builder, owner, builder.add(chunk, Ix::Const(2)));
-                    let (at, valid) = region(builder, owner, chunk);
-                    builder.remote_load(stream.view, owner, &at, tile, Some(&valid))
-                };
-                let keep = |builder: &Builder<'c>, owner: Ix<'c>, part: Val<'c>| {
-                    let (at, valid) = region(builder, owner, chunk);
-                    builder.store(part, stream.view, &at, Some(&valid));
-                };
-                peers.gather(builder, tile, nothing, &fetch, &keep);
-            });
-            vec![]
-        },
-    );
-    let count = builder.add(chunks, Ix::Const(2));
-    credits.barrier(builder, count);
-    credits.epilogue(builder, count);
+            };
+            peers.gather(builder, tile, nothing, &fetch, &keep);
+        });
+    });
+    credits.barrier(builder, Ix::Const(3));
+    credits.epilogue(builder, Ix::Const(3));
 }

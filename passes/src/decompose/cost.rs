@@ -150,13 +150,12 @@ pub fn cost(
         }
         (Collective::Allreduce, A::Twoshot) => {
             let (count, w) = chunks(segment, case.chunk);
-            let scatter = c.pull(peers, w) + c.combine(peers, w) + c.copy(w) + c.issue(peers);
-            let gather = c.pull(peers, w) + peers * c.store(w) + c.issue(peers);
-            // The first flag the allgather waits for was sent after the
-            // first chunk of the reduce-scatter.
-            2.0 * c.barrier()
-                + (model.alpha_ns - (count - 1.0) * scatter).max(0.0)
-                + count * (scatter + gather)
+            // No flag per chunk, so the phases pipeline: the pulls of chunk
+            // c + 1 go out as the combinations of chunk c free their tiles,
+            // and the stores of one chunk overlap the pulls of the next.
+            let scatter = c.pull(peers, w).max(c.combine(peers, w)) + c.issue(1.0);
+            let gather = c.pull(peers, w).max(peers * c.store(w));
+            3.0 * c.barrier() + count * (scatter + gather) + c.combine(1.0, w) + c.store(w)
         }
         (Collective::ReduceScatter, A::Direct) => {
             let (count, w) = chunks(case.bytes, case.chunk);
@@ -169,7 +168,11 @@ pub fn cost(
             } else {
                 2.0
             };
-            barriers * c.barrier() + count * (c.copy(w) + c.pull(peers, w) + peers * c.store(w))
+            // The local copy goes through two tiles (ping/pong); the stores
+            // of one chunk's pulls overlap the next chunk's pulls.
+            let copy = count * c.load(w).max(c.store(w)) + c.store(w);
+            let gather = count * c.pull(peers, w).max(peers * c.store(w)) + c.store(w);
+            barriers * c.barrier() + copy + gather
         }
         (Collective::Allgather, A::Seed) | (Collective::AllToAll, A::Seed) => {
             // One put after the other, each staged through one tile.
@@ -183,11 +186,10 @@ pub fn cost(
         }
         (Collective::Broadcast, A::ScatterAllgather) => {
             let (count, w) = chunks(segment, case.chunk);
-            let scatter = c.link(w) + c.store(w) + c.issue(peers);
-            let gather = c.pull(peers, w) + peers * c.store(w) + c.issue(peers);
-            2.0 * c.barrier()
-                + (model.alpha_ns - (count - 1.0) * scatter).max(0.0)
-                + count * (scatter + gather)
+            // The scatter goes through one tile: a pull, then its store.
+            let scatter = c.link(w) + c.store(w);
+            let gather = c.pull(peers, w).max(peers * c.store(w));
+            3.0 * c.barrier() + count * (scatter + gather) + c.store(w)
         }
         _ => f64::INFINITY,
     }

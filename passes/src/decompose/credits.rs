@@ -90,13 +90,6 @@ impl<'c> Credits<'c> {
         });
     }
 
-    /// Waits until peer `src`'s cell of this rank's signal has counted
-    /// `count` announcements.
-    pub fn await_peer(&self, builder: &Builder<'c>, src: Ix<'c>, count: Ix<'c>) {
-        let expected = builder.to_i32(count);
-        builder.wait(self.signal, &self.cell(src), expected, WaitCmp::Ge);
-    }
-
     /// The epilogue of a call that ran `count` barriers on these cells.
     pub fn epilogue(&self, builder: &Builder<'c>, count: Ix<'c>) {
         let minus = builder.sub(Ix::Const(0), count);

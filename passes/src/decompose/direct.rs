@@ -38,13 +38,36 @@ impl<'c> Row<'c> {
     }
 
     /// Copies row `from_row` of `from` into row `to_row` of the target,
-    /// both local.
+    /// both local, two chunks at a time through two tiles (ping/pong): the
+    /// load of one chunk overlaps the store of the other, so the copy runs
+    /// at the slower engine's rate rather than at the sum of both.
     fn copy(&self, builder: &Builder<'c>, from: Val<'c>, from_row: Ix<'c>, to_row: Ix<'c>) {
         let tile = self.stream.tile(builder, self.width);
-        self.chunks(builder, |builder, column, valid| {
-            let chunk = builder.load(from, &[from_row, column], tile, Some(&valid));
-            builder.store(chunk, self.stream.view, &[to_row, column], Some(&valid));
-        });
+        let chunks = builder.ceil_div(self.stream.len, Ix::Const(self.width));
+        let copy_chunks = |builder: &Builder<'c>, first: Ix<'c>, count: i64| {
+            let moved: Vec<_> = (0..count)
+                .map(|k| {
+                    let chunk = builder.add(first, Ix::Const(k));
+                    let column = builder.mul(chunk, Ix::Const(self.width));
+                    let valid = [Ix::Const(1), self.stream.valid(builder, column, self.width)];
+                    let part = builder.load(from, &[from_row, column], tile, Some(&valid));
+                    (column, valid, part)
+                })
+                .collect();
+            for (column, valid, part) in moved {
+                builder.store(part, self.stream.view, &[to_row, column], Some(&valid));
+            }
+        };
+        if chunks.constant() == Some(1) {
+            copy_chunks(builder, Ix::Const(0), 1);
+        } else {
+            // An odd count's last pair has a second chunk of nothing
+            // (`valid` 0 past the row's end).
+            let pairs = builder.ceil_div(chunks, Ix::Const(2));
+            builder.for_each_or_once(pairs, |builder, pair| {
+                copy_chunks(builder, builder.mul(pair, Ix::Const(2)), 2)
+            });
+        }
     }
 }
 

@@ -1,18 +1,21 @@
 //! Two-shot allreduce: a reduce-scatter by parallel pulls, then an
-//! allgather by parallel pulls paced by per-chunk flags.
+//! allgather by parallel pulls, a credit barrier before, between and after.
 //!
 //! Segment r of the stream ([`Segments`]: 32-byte aligned, S elements
-//! each) belongs to rank r. After the entry barrier, rank r pulls chunk c of segment r from every
-//! peer at once, combines the n contributions in rank order, stores the
-//! result into segment r of its own window and announces it (+1 into its
-//! cell of every peer: the flag of chunk c). Then, for every chunk c, it
-//! waits for each peer q's flag c (its cell has counted 2 + c) and pulls
-//! chunk c of segment q from q, all peers at once. No rank writes a segment
-//! a peer still reads: peers read segment q of rank q only after its flag,
-//! and rank q's copy of segment r only before rank r's flag, which rank q
-//! waits for before overwriting it. The exit barrier (nobody leaves while
-//! a peer still pulls from it) makes the count 1 + C + 1 per cell, C the
-//! chunks of a segment; epilogue -(C + 2).
+//! each) belongs to rank r. After the entry barrier, rank r pulls chunk c of
+//! segment r from every peer at once, combines the n contributions in rank
+//! order and stores the result into segment r of its own window. The middle
+//! barrier says both "my segment is reduced" and "I have read your copy of
+//! my segment": after it, every rank pulls every chunk of segment q from q,
+//! all peers at once, into its own copy of segment q, which no peer reads
+//! any more. The exit barrier keeps everybody until nobody pulls from it;
+//! the cells count 3, epilogue -3.
+//!
+//! The reduce-scatter raises no flag per chunk: a notify must follow every
+//! transfer before it (the release drains the pipes), so a flag per chunk
+//! would stop the pipeline once a chunk, while without it the pulls of
+//! chunk c + 1 start as soon as the combination of chunk c frees their
+//! tiles. The middle barrier costs one signal hop per call instead.
 
 use super::{credits::Credits, pull::Peers, segments::Segments, stream::Stream};
 use crate::ir::{Builder, Ix, types};
@@ -53,14 +56,13 @@ pub fn allreduce<'c>(
         };
         let reduced = peers.reduce(builder, tile, op, own, &pull, &|_| {});
         builder.store(reduced, stream.view, &at, Some(&valid));
-        credits.announce(builder);
     });
-    // Allgather: every peer's segment from its owner, once it is flagged.
+    credits.barrier(builder, Ix::Const(2));
+    // Allgather: every peer's segment from its owner.
     let (at, _) = region(builder, credits.me, Ix::Const(0));
     let nothing = builder.load(stream.view, &at, tile, Some(&[Ix::Const(1), Ix::Const(0)]));
     builder.for_each_or_once(chunks, |builder, chunk| {
         let fetch = |builder: &Builder<'c>, owner: Ix<'c>| {
-            credits.await_peer(builder, owner, builder.add(chunk, Ix::Const(2)));
             let (at, valid) = region(builder, owner, chunk);
             builder.remote_load(stream.view, owner, &at, tile, Some(&valid))
         };
@@ -70,7 +72,6 @@ pub fn allreduce<'c>(
         };
         peers.gather(builder, tile, nothing, &fetch, &keep);
     });
-    let count = builder.add(chunks, Ix::Const(2));
-    credits.barrier(builder, count);
-    credits.epilogue(builder, count);
+    credits.barrier(builder, Ix::Const(3));
+    credits.epilogue(builder, Ix::Const(3));
 }
