@@ -189,6 +189,28 @@ std::string thread_listing() {
   return text;
 }
 
+Activity activity() {
+  int32_t live = 0, blocked = 0;
+  Slot *all = slots();
+  int32_t count = slot_count();
+  for (int32_t i = 0; i < count; ++i) {
+    SlotState state = all[i].state.load(std::memory_order_acquire);
+    live += state == SlotState::Running || state == SlotState::Blocked;
+    blocked += state == SlotState::Blocked;
+  }
+  if (pending_starts() > 0 || count == 0)
+    return Activity::Running;
+  if (live == 0)
+    return Activity::Finished;
+  if (blocked < live)
+    return Activity::Running;
+  for (int32_t i = 0; i < count; ++i)
+    if (all[i].state.load(std::memory_order_acquire) == SlotState::Blocked &&
+        !still_blocked(all[i]))
+      return Activity::Running;
+  return Activity::Stuck;
+}
+
 namespace {
 
 void run(double timeout_s) {

@@ -20,6 +20,13 @@ void stop_monitor();
 /// is "done".
 std::string thread_listing();
 
+/// What this process's simulated threads do, for a monitor that spans
+/// processes (the MPI backend): `Stuck` when every unfinished thread is
+/// blocked on a condition that still fails and none is starting; `Finished`
+/// when threads ran and all finished.
+enum class Activity { Running, Stuck, Finished };
+Activity activity();
+
 } // namespace pld::sim
 
 #endif // PLD_SIM_MONITOR_H

@@ -15,6 +15,22 @@
 
 namespace pld::sim {
 
+namespace {
+StopHooks g_hooks{nullptr, nullptr};
+} // namespace
+
+void set_stop_hooks(StopHooks hooks) { g_hooks = hooks; }
+
+void claim_stop(int status) {
+  if (g_hooks.claim)
+    g_hooks.claim(status);
+}
+
+void reported_stop(int status) {
+  if (g_hooks.reported)
+    g_hooks.reported(status);
+}
+
 void stop_run(int status, const std::string &message) {
   static std::atomic<bool> stopping{false};
   if (stopping.exchange(true)) {
@@ -22,6 +38,7 @@ void stop_run(int status, const std::string &message) {
     for (;;)
       std::this_thread::sleep_for(std::chrono::seconds(1));
   }
+  claim_stop(status);
   std::fflush(stdout);
   if (events::enabled())
     events::write();
@@ -38,6 +55,7 @@ void stop_run(int status, const std::string &message) {
     data += n;
     left -= static_cast<size_t>(n);
   }
+  reported_stop(status);
   // _exit: other simulated threads are still running; destructors of the
   // runtime's globals must not run under them.
   _exit(status);

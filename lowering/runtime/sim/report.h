@@ -24,6 +24,20 @@ inline constexpr int kExitTrap = 4;
 /// reports never interleave.
 [[noreturn]] void stop_run(int status, const std::string &report);
 
+/// What a run that spans processes (the MPI backend) does so that one
+/// process reports: `claim` runs before a report is printed and returns only
+/// in the process that prints it (in the others it waits to be ended);
+/// `reported` runs once the report is out.
+struct StopHooks {
+  void (*claim)(int status);
+  void (*reported)(int status);
+};
+void set_stop_hooks(StopHooks hooks);
+
+/// The hooks' calls; nothing without hooks.
+void claim_stop(int status);
+void reported_stop(int status);
+
 /// Stops the run with a report whose first line is
 /// `pld-run: trap: <what>`, then the calling thread, then `details` (lines
 /// that each start with two spaces and end with a newline).
