@@ -1,6 +1,6 @@
 //! Links the C++ entry points of pld-opt, pld-translate, pld-lsp-server and
 //! pld-reduce (MLIR's opt, translate, language server and reducer drivers), built by the pld-dialect crate's CMake build, and
-//! embeds the runtime (header and simulator sources) into pld-run, so that
+//! embeds the runtime (header, simulator and MPI backend sources) into pld-run, so that
 //! the binary carries exactly the runtime it was built with.
 
 use std::{
@@ -29,7 +29,7 @@ fn main() {
     let runtime =
         PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap()).join("../lowering/runtime");
     let mut files = Vec::new();
-    for directory in ["include", "sim"] {
+    for directory in ["include", "sim", "mpi"] {
         collect(&runtime, &runtime.join(directory), &mut files);
     }
     files.sort();

@@ -9,6 +9,7 @@
 //!         [--timing[=MODEL]] [--model KEY=VALUE[,...]]...
 //!         [--trace FILE.json] [--timeline FILE.svg]
 //!         [--pipeline PIPELINE] [--keep DIR]
+//!         [--backend thread|mpi] [--mpirun PATH] [--hostfile FILE]
 //! ```
 //!
 //! Every option with a value takes it as `--flag value` or `--flag=value`;
@@ -180,6 +181,15 @@ struct Line {
     /// Keep the emitted C++, the compiled program, its job and input in DIR, with DIR/rerun.sh, which reruns the program on them
     #[arg(long, value_name = "DIR", action = ArgAction::Append, allow_hyphen_values = true)]
     keep: Vec<OsString>,
+    /// How ranks are hosted: thread (default: every rank a thread of one simulator process) or mpi (every rank an Open MPI process of this machine, windows in MPI shared memory; started with mpirun)
+    #[arg(long, value_name = "thread|mpi", action = ArgAction::Append, allow_hyphen_values = true)]
+    backend: Vec<OsString>,
+    /// The mpirun that starts --backend mpi's processes (default: mpirun on PATH; its mpicxx builds the program)
+    #[arg(long, value_name = "PATH", action = ArgAction::Append, allow_hyphen_values = true)]
+    mpirun: Vec<OsString>,
+    /// Passed to mpirun as --hostfile FILE (--backend mpi)
+    #[arg(long, value_name = "FILE", action = ArgAction::Append, allow_hyphen_values = true)]
+    hostfile: Vec<OsString>,
 }
 
 /// `--version`'s text after the program's name: the version, and the line
@@ -245,6 +255,26 @@ impl Sanitizer {
             Sanitizer::Address => "address",
         }
     }
+}
+
+/// `--backend`'s choice: how ranks are hosted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Backend {
+    /// Every rank a thread of one simulator process.
+    #[default]
+    Thread,
+    /// Every rank an MPI process of one machine (`mpirun`), its window in
+    /// MPI shared memory.
+    Mpi,
+}
+
+/// `--backend mpi`'s launcher settings.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Mpi {
+    /// `--mpirun`; `None`: `mpirun` on PATH.
+    pub mpirun: Option<PathBuf>,
+    /// `--hostfile`, passed through.
+    pub hostfile: Option<PathBuf>,
 }
 
 /// `--timing` and its `--model` overrides.
@@ -326,6 +356,10 @@ pub struct Options {
     pub timeline: Option<PathBuf>,
     pub pipeline: Option<String>,
     pub keep: Option<PathBuf>,
+    /// `--backend`; [`Backend::Thread`] unless given.
+    pub backend: Backend,
+    /// `--mpirun` and `--hostfile`, only with [`Backend::Mpi`].
+    pub mpi: Mpi,
 }
 
 /// A command line pld-run cannot follow; exit status 2.
@@ -750,6 +784,53 @@ fn options(line: Line, after_stats: impl Fn(&OsStr) -> bool) -> Result<Options, 
     let keep = single("--keep", &line.keep)?
         .map(|v| path("--keep", v))
         .transpose()?;
+    let backend = single("--backend", &line.backend)?
+        .map(|v| match utf8("--backend", v)? {
+            "thread" => Ok(Backend::Thread),
+            "mpi" => Ok(Backend::Mpi),
+            other => Err(usage_error(format!(
+                "--backend expects thread or mpi, got `{other}`"
+            ))),
+        })
+        .transpose()?
+        .unwrap_or_default();
+    let mpi = Mpi {
+        mpirun: single("--mpirun", &line.mpirun)?
+            .map(|v| path("--mpirun", v))
+            .transpose()?,
+        hostfile: single("--hostfile", &line.hostfile)?
+            .map(|v| path("--hostfile", v))
+            .transpose()?,
+    };
+    if backend == Backend::Thread {
+        for (given, name) in [
+            (mpi.mpirun.is_some(), "--mpirun"),
+            (mpi.hostfile.is_some(), "--hostfile"),
+        ] {
+            if given {
+                return Err(usage_error(format!(
+                    "{name} configures --backend mpi; give --backend mpi too"
+                )));
+            }
+        }
+    } else {
+        // These need one process that sees every rank's threads.
+        for (given, name) in [
+            // First: --explore implies --sanitize race.
+            (explore.is_some(), "--explore"),
+            (sanitize.is_some(), "--sanitize"),
+            (schedule.is_some(), "--schedule"),
+            (timing.is_some(), "--timing"),
+            (trace.is_some(), "--trace"),
+            (timeline.is_some(), "--timeline"),
+        ] {
+            if given {
+                return Err(usage_error(format!(
+                    "{name} needs every rank in one process: it runs on --backend thread, not mpi"
+                )));
+            }
+        }
+    }
     Ok(Options {
         input,
         ranks,
@@ -773,6 +854,8 @@ fn options(line: Line, after_stats: impl Fn(&OsStr) -> bool) -> Result<Options, 
         timeline,
         pipeline,
         keep,
+        backend,
+        mpi,
     })
 }
 
@@ -918,6 +1001,58 @@ mod tests {
         assert_eq!(o.sanitize, Some(Sanitizer::Thread));
         assert_eq!(o.pipeline.as_deref(), Some("pld-to-cce-pipeline"));
         assert_eq!(o.keep, Some(PathBuf::from("kept")));
+    }
+
+    #[test]
+    fn backends_and_their_options() {
+        let o = run(&["a", "--ranks", "3"]);
+        assert_eq!((o.backend, o.mpi), (Backend::Thread, Mpi::default()));
+        let o = run(&[
+            "a",
+            "--ranks",
+            "3",
+            "--backend",
+            "mpi",
+            "--mpirun=/opt/ompi/bin/mpirun",
+            "--hostfile",
+            "hosts",
+        ]);
+        assert_eq!(o.backend, Backend::Mpi);
+        assert_eq!(o.mpi.mpirun, Some(PathBuf::from("/opt/ompi/bin/mpirun")));
+        assert_eq!(o.mpi.hostfile, Some(PathBuf::from("hosts")));
+        assert_eq!(
+            run(&["a", "--ranks", "1", "--backend=thread"]).backend,
+            Backend::Thread
+        );
+        assert_eq!(
+            error(&["a", "--ranks", "1", "--backend", "ucx"]),
+            "--backend expects thread or mpi, got `ucx`"
+        );
+        assert_eq!(
+            error(&["a", "--ranks", "1", "--hostfile", "h"]),
+            "--hostfile configures --backend mpi; give --backend mpi too"
+        );
+        assert_eq!(
+            error(&["a", "--ranks", "1", "--backend", "mpi", "--mpirun", ""]),
+            "--mpirun needs a non-empty path"
+        );
+        for option in [
+            &["--sanitize", "race"][..],
+            &["--schedule", "0,1"],
+            &["--explore"],
+            &["--timing"],
+            &["--trace", "t.json"],
+        ] {
+            let mut args = vec!["a", "--ranks", "2", "--backend", "mpi"];
+            args.extend_from_slice(option);
+            assert_eq!(
+                error(&args),
+                format!(
+                    "{} needs every rank in one process: it runs on --backend thread, not mpi",
+                    option[0]
+                )
+            );
+        }
     }
 
     #[test]

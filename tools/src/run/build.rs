@@ -1,9 +1,13 @@
 //! Compiling a lowered module against the simulator, with every build
 //! cached by content ([`super::cache`]): the runtime (embedded in this
 //! binary) is written out and built into a library once per runtime and
-//! flavour, and a program once per emitted file, entry and flavour.
+//! flavour, and a program once per emitted file, entry and flavour. A
+//! program for `--backend mpi` links the plain simulator library, a second
+//! library of the MPI backend's sources (`lowering/runtime/mpi`) and MPI
+//! ([`super::mpi`]).
 
 use super::cache::{self, Cache, CacheError};
+use super::mpi::MpiCompiler;
 use std::{
     fs,
     io::{Read as _, Seek as _},
@@ -129,12 +133,48 @@ impl<'a> Toolchain<'a> {
     /// The simulator library of `flavour`.
     fn library(&self, runtime: &Path, flavour: Flavour) -> Result<PathBuf, BuildError> {
         let archive = runtime.join(format!("libpld_sim_{}.a", flavour.name()));
+        self.archive(
+            runtime,
+            "sim",
+            &archive,
+            flavour.library_flags(),
+            &[],
+            "building the simulator library (once per runtime)",
+        )
+    }
+
+    /// The MPI backend's library, for the MPI that `mpi` compiles with.
+    fn mpi_library(&self, runtime: &Path, mpi: &MpiCompiler) -> Result<PathBuf, BuildError> {
+        let flags = mpi.compile_flags();
+        let parts: Vec<&[u8]> = flags.iter().map(|flag| flag.as_bytes()).collect();
+        let archive = runtime.join(format!("libpld_mpi_{}.a", &cache::key(&parts)[..16]));
+        self.archive(
+            runtime,
+            "mpi",
+            &archive,
+            Flavour::Plain.library_flags(),
+            &flags,
+            "building the MPI backend's library (once per runtime)",
+        )
+    }
+
+    /// `archive`: every source of the runtime's `directory` but its
+    /// harness, compiled as one unit with `flags` and `extra`.
+    fn archive(
+        &self,
+        runtime: &Path,
+        directory: &str,
+        archive: &Path,
+        flags: &[&str],
+        extra: &[String],
+        what: &'static str,
+    ) -> Result<PathBuf, BuildError> {
         if archive.exists() {
-            return Ok(archive);
+            return Ok(archive.to_owned());
         }
         // One translation unit: the standard headers are parsed once.
         let mut unity = String::new();
-        let mut sources: Vec<_> = fs::read_dir(runtime.join("sim"))
+        let mut sources: Vec<_> = fs::read_dir(runtime.join(directory))
             .map_err(io(format!("cannot read {}", runtime.display())))?
             .filter_map(|entry| entry.ok().map(|entry| entry.path()))
             .filter(|path| path.extension().is_some_and(|ext| ext == "cpp"))
@@ -151,14 +191,15 @@ impl<'a> Toolchain<'a> {
         let mut compile = Command::new(&self.cxx);
         compile
             .args(COMMON_FLAGS)
-            .args(flavour.library_flags())
+            .args(flags)
+            .args(extra)
             .arg("-I")
             .arg(runtime.join("include"))
             .arg("-c")
             .arg(&unity_path)
             .arg("-o")
             .arg(&object);
-        run_with_progress(compile, "building the simulator library (once per runtime)")?;
+        run_with_progress(compile, what)?;
         let built = staging.path().join("library.a");
         let archiver = self.cxx.with_file_name("llvm-ar");
         let mut archive_command = Command::new(if archiver.exists() {
@@ -167,23 +208,44 @@ impl<'a> Toolchain<'a> {
             "ar".into()
         });
         archive_command.arg("rcs").arg(&built).arg(&object);
-        run_with_progress(archive_command, "archiving the simulator library")?;
-        cache::publish(&built, &archive)?;
-        Ok(archive)
+        run_with_progress(archive_command, "archiving a runtime library")?;
+        cache::publish(&built, archive)?;
+        Ok(archive.to_owned())
     }
 
-    /// The program that runs `cpp` with `entry` (the entry wrapper's name).
-    pub fn program(&self, cpp: &str, entry: &str, flavour: Flavour) -> Result<Program, BuildError> {
+    /// The program that runs `cpp` with `entry` (the entry wrapper's name):
+    /// on the thread simulator, or with `mpi` on MPI processes.
+    pub fn program(
+        &self,
+        cpp: &str,
+        entry: &str,
+        flavour: Flavour,
+        mpi: Option<&MpiCompiler>,
+    ) -> Result<Program, BuildError> {
         let runtime = self.runtime()?;
         self.cache.touch(&runtime);
         let library = self.library(&runtime, flavour)?;
-        let key = cache::key(&[
+        // The MPI library first: it uses the simulator's.
+        let mut libraries = Vec::new();
+        let (harness, extra) = match mpi {
+            None => ("sim/harness.cpp", Vec::new()),
+            Some(mpi) => {
+                libraries.push(self.mpi_library(&runtime, mpi)?);
+                ("mpi/harness.cpp", mpi.compile_flags())
+            }
+        };
+        libraries.push(library);
+        let link = mpi.map(MpiCompiler::link_flags).unwrap_or_default();
+        let mut parts = vec![
             cpp.as_bytes(),
             entry.as_bytes(),
             flavour.name().as_bytes(),
             runtime.as_os_str().as_encoded_bytes(),
             self.cxx.as_os_str().as_encoded_bytes(),
-        ]);
+            harness.as_bytes(),
+        ];
+        parts.extend(extra.iter().chain(&link).map(|flag| flag.as_bytes()));
+        let key = cache::key(&parts);
         let directory = self.cache.root().join(format!("program-{key}"));
         let program = directory.join("prog");
         if !program.exists() {
@@ -198,10 +260,12 @@ impl<'a> Toolchain<'a> {
                 .arg("--rtlib=compiler-rt")
                 .arg("-I")
                 .arg(runtime.join("include"))
+                .args(&extra)
                 .arg(format!("-DPLD_ENTRY={entry}"))
                 .arg(&source)
-                .arg(runtime.join("sim/harness.cpp"))
-                .arg(&library)
+                .arg(runtime.join(harness))
+                .args(&libraries)
+                .args(&link)
                 .arg("-o")
                 .arg(staging.path().join("prog"));
             run_with_progress(

@@ -22,6 +22,7 @@ mod build;
 mod cache;
 mod entry;
 mod explore;
+mod mpi;
 
 use build::{Flavour, Toolchain};
 use cache::Cache;
@@ -30,7 +31,7 @@ use pld_passes::{ir::location_text, model::Model};
 use pld_run_core::{
     args::{Bound, bind, resolve, validate},
     check::{Report, compare},
-    cli::{self, Command, Options, Sanitizer, StatsFormat, choice_list},
+    cli::{self, Backend, Command, Options, Sanitizer, StatsFormat, choice_list},
     job::{self, Job},
     print::format_arg,
     stats::Stats,
@@ -132,8 +133,20 @@ fn run(options: &Options) -> Result<ExitStatus, Failure> {
         Some(Sanitizer::Address) => Flavour::Address,
     };
     let cache = open_cache().map_err(|error| bad(error.to_string()))?;
+    let mpi = match options.backend {
+        Backend::Thread => None,
+        Backend::Mpi => Some(
+            mpi::MpiCompiler::find(options.mpi.mpirun.as_deref())
+                .map_err(|error| bad(error.to_string()))?,
+        ),
+    };
     let program = Toolchain::new(&cache)
-        .program(&cpp, &format!("{}__entry", entry.cpp_symbol), flavour)
+        .program(
+            &cpp,
+            &format!("{}__entry", entry.cpp_symbol),
+            flavour,
+            mpi.as_ref(),
+        )
         .map_err(|error| bad(error.to_string()))?;
     cache.evict(&[&program.entry, &program.runtime]);
 
@@ -142,7 +155,7 @@ fn run(options: &Options) -> Result<ExitStatus, Failure> {
     let temporary;
     let (work, program_path) = match &options.keep {
         Some(directory) => {
-            keep(directory, &cpp, &program.path)
+            keep(directory, &cpp, &program.path, options)
                 .map_err(|error| bad(format!("--keep {}: {error}", directory.display())))?;
             (directory.clone(), directory.join("prog"))
         }
@@ -194,7 +207,7 @@ const RERUN: &str = "rerun.sh";
 /// `--keep DIR`: the emitted C++ and a copy of the program in DIR (the
 /// cache may evict its own), and a script that reruns the program on the
 /// job and input the run writes there.
-fn keep(directory: &Path, cpp: &str, program: &Path) -> std::io::Result<()> {
+fn keep(directory: &Path, cpp: &str, program: &Path, options: &Options) -> std::io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     fs::create_dir_all(directory)?;
     fs::write(directory.join("emitted.cpp"), cpp)?;
@@ -217,13 +230,43 @@ fn keep(directory: &Path, cpp: &str, program: &Path) -> std::io::Result<()> {
 # (a deadlock, a trap, a race) and exits as pld-run would for them (3, 4, 5).
 # --expect, --print and --dump are pld-run's: the script does not check them.
 cd \"$(dirname \"$0\")\" || exit 2
-TSAN_OPTIONS='exitcode={TSAN_EXIT} halt_on_error=1' ASAN_OPTIONS='exitcode={ASAN_EXIT} detect_leaks=0' exec ./prog job.txt \"$@\"
+TSAN_OPTIONS='exitcode={TSAN_EXIT} halt_on_error=1' ASAN_OPTIONS='exitcode={ASAN_EXIT} detect_leaks=0' exec {launcher}./prog job.txt \"$@\"
 ",
-        command.join(" ").replace('\n', "\\n")
+        command.join(" ").replace('\n', "\\n"),
+        launcher = launcher(options)
     );
     let path = directory.join(RERUN);
     fs::write(&path, script)?;
     fs::set_permissions(&path, fs::Permissions::from_mode(0o755))
+}
+
+/// What starts the kept program in its script: nothing for the thread
+/// simulator, mpirun and its options (environment included) for MPI.
+fn launcher(options: &Options) -> String {
+    if options.backend == Backend::Thread {
+        return String::new();
+    }
+    let command = mpi::launch(options, Path::new("prog"), JOB);
+    let mut words: Vec<String> = command
+        .get_envs()
+        .filter_map(|(name, value)| {
+            Some(format!(
+                "{}={}",
+                name.to_string_lossy(),
+                shell_quote(&value?.to_string_lossy())
+            ))
+        })
+        .collect();
+    if !words.is_empty() {
+        words.insert(0, "env".to_owned());
+    }
+    words.push(shell_quote(&command.get_program().to_string_lossy()));
+    words.extend(
+        mpi::launch_arguments(options)
+            .iter()
+            .map(|argument| shell_quote(&argument.to_string_lossy())),
+    );
+    words.join(" ") + " "
 }
 
 /// `text` as one shell word.
@@ -434,10 +477,16 @@ fn run_program(
     options: &Options,
     captured: Option<(&Path, &Path)>,
 ) -> Result<Option<Failure>, Failure> {
-    let mut command = process::Command::new(program);
+    let mut command = match options.backend {
+        Backend::Thread => {
+            let mut command = process::Command::new(program);
+            command.arg(JOB);
+            command
+        }
+        Backend::Mpi => mpi::launch(options, program, JOB),
+    };
     command
         .current_dir(work)
-        .arg(JOB)
         .env(
             "TSAN_OPTIONS",
             format!("exitcode={TSAN_EXIT} halt_on_error=1"),
@@ -460,7 +509,10 @@ fn run_program(
     let mut child = command.spawn().map_err(|error| {
         fail(
             ExitStatus::BadInput,
-            format!("cannot start {}: {error}", program.display()),
+            format!(
+                "cannot start {}: {error}",
+                Path::new(command.get_program()).display()
+            ),
         )
     })?;
     // The harness stops itself at the timeout; this is the backstop for a
@@ -489,6 +541,10 @@ fn run_program(
     };
     let failure = match status.code() {
         Some(0) => None,
+        Some(code) if options.backend == Backend::Mpi => {
+            let (status, message) = mpi::failure(code);
+            Some(fail(status, message))
+        }
         Some(TSAN_EXIT) | Some(ASAN_EXIT) => Some(fail(
             ExitStatus::Sanitizer,
             "the sanitizer reported a problem (above)",
