@@ -7,6 +7,7 @@
 
 import json
 import os
+import shutil
 import subprocess
 import tomllib
 
@@ -139,3 +140,20 @@ config.substitutions.append(("%pld_runtime_sim", os.path.join(runtime_root, "sim
 # pld-run caches what it compiles by content; inside the build tree, not the
 # user's ~/.cache, so a test run leaves nothing outside it.
 config.environment["PLD_RUN_CACHE"] = os.path.join(config.test_exec_root, "pld-run-cache")
+
+# --- pld-run --backend mpi ---
+# Tests that start MPI processes (REQUIRES: mpi) need Open MPI's launcher and
+# compiler wrapper (scripts/install-deps.sh installs them); elsewhere they are
+# skipped, with this note.
+if shutil.which("mpirun") and shutil.which("mpicxx"):
+    config.available_features.add("mpi")
+else:
+    lit_config.note(
+        "mpirun or mpicxx not found: the pld-run --backend mpi tests are skipped "
+        "(Debian: apt-get install openmpi-bin libopenmpi-dev)"
+    )
+# Open MPI refuses to run as root unless told so twice (pld-run tells it;
+# tests that start mpirun themselves need these).
+if os.geteuid() == 0:
+    for variable in ["OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"]:
+        config.environment[variable] = "1"

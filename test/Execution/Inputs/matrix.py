@@ -3,7 +3,13 @@ simulator, and checks every rank's result and that the signal is all zeros
 afterwards (the epilogue). Every run also checks pld's happens-before
 (--sanitize race): the decompositions must be race-free.
 
-usage: matrix.py FAMILY WORKDIR
+usage: matrix.py FAMILY WORKDIR [--backend mpi]
+
+With `--backend mpi` the runs are on MPI processes (pld-run --backend mpi)
+instead of --sanitize race on the simulator, and only a sample of two: the
+first and the last run with an odd number of ranks and a ragged length (more
+than one element, not a multiple of 8), as every mpirun costs a fraction of a
+second.
 
 The seed's algorithms (semantics §4, named explicitly): allreduce-mesh,
 allreduce-ring, reduce_scatter, allgather, broadcast, all_to_all, barrier:
@@ -36,6 +42,7 @@ import subprocess
 import sys
 
 family, workdir = sys.argv[1], pathlib.Path(sys.argv[2])
+backend = sys.argv[4] if sys.argv[3:4] == ["--backend"] else "thread"
 workdir.mkdir(parents=True, exist_ok=True)
 
 RANKS = [2, 3, 4, 8]
@@ -362,7 +369,8 @@ def run(item):
         str(workdir / f"bits{index}") if argument == "BITS" else argument
         for argument in arguments
     ]
-    command = ["pld-run", str(path), "--sanitize", "race"] + arguments
+    checks = ["--sanitize", "race"] if backend == "thread" else ["--backend", backend]
+    command = ["pld-run", str(path)] + checks + arguments
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode == 0 and "--dump" in arguments:
         dumps = sorted((workdir / f"bits{index}").glob("rank*.arg0.npy"))
@@ -373,7 +381,18 @@ def run(item):
     return command, result
 
 
-items = runs()
+def sample(items):
+    """The first and the last run on odd ranks with a ragged length."""
+    def ragged_odd(item):
+        arguments = item[2]
+        ranks = int(arguments[arguments.index("--ranks") + 1])
+        length = int(arguments[arguments.index("--shape") + 1].split("x")[-1])
+        return ranks % 2 == 1 and length > 1 and length % 8 != 0
+    chosen = [item for item in items if ragged_odd(item)]
+    return chosen[:1] + chosen[-1:] if len(chosen) > 1 else chosen
+
+
+items = runs() if backend == "thread" else sample(runs())
 # Written before any run starts so that no run reads a half-written kernel.
 for name, text, _ in items:
     (workdir / name).write_text(text)
