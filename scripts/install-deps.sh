@@ -2,7 +2,8 @@
 # Installs what pld needs on a fresh Debian 12 machine: LLVM/MLIR 22 from
 # Debian's packages, CMake + Ninja for the C++ half, clang/libclang for
 # bindgen and for compiling emitted C++ (pld-run, the tests) with the
-# sanitizer runtimes, clang-format for the style check, and lit from PyPI.
+# sanitizer runtimes, clang-format for the style check, Open MPI for
+# `pld-run --backend mpi` (ranks as processes), and lit from PyPI.
 # Rust (cargo) is expected to be present.
 set -euo pipefail
 
@@ -11,6 +12,7 @@ packages=(
   clang-22 libclang-22-dev libclang-rt-22-dev clang-format-22
   libzstd-dev zlib1g-dev libxml2-dev
   cmake ninja-build g++
+  openmpi-bin libopenmpi-dev
 )
 
 sudo=""
