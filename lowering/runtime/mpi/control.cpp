@@ -68,6 +68,7 @@ void publish(Peer &peer) {
   peer.progress.store(sim::progress(), std::memory_order_relaxed);
   peer.activity.store(static_cast<uint32_t>(activity) + 1,
                       std::memory_order_release);
+  peer.beats.fetch_add(1, std::memory_order_release);
 }
 
 /// A consistent copy of a peer's listing (retried while it changes).
@@ -100,6 +101,8 @@ void monitor() {
   auto start = Clock::now();
   auto since = start;
   std::vector<uint64_t> last(static_cast<size_t>(g_nranks), ~uint64_t{0});
+  // Each rank's publications when the current quiet stretch began.
+  std::vector<uint64_t> beats_since(static_cast<size_t>(g_nranks), 0);
   while (!g_stop.load(std::memory_order_relaxed)) {
     std::this_thread::sleep_for(kPoll);
     exit_if_reported();
@@ -117,9 +120,11 @@ void monitor() {
     }
     // Deadlocked: every rank stuck or finished, one at least stuck, and no
     // rank's progress moved for the stall interval.
-    bool quiet = true, any_stuck = false;
+    bool quiet = true, any_stuck = false, rechecked = true;
     for (int32_t r = 0; r < g_nranks; ++r) {
       const Peer &peer = g_control->peers[r];
+      uint64_t beats = peer.beats.load(std::memory_order_acquire);
+      rechecked &= beats >= beats_since[r] + 2;
       auto activity = peer.activity.load(std::memory_order_acquire);
       uint64_t progress = peer.progress.load(std::memory_order_relaxed);
       if (activity != static_cast<uint32_t>(sim::Activity::Stuck) + 1 &&
@@ -132,9 +137,14 @@ void monitor() {
     }
     if (!quiet || !any_stuck) {
       since = now;
+      for (int32_t r = 0; r < g_nranks; ++r)
+        beats_since[r] =
+            g_control->peers[r].beats.load(std::memory_order_acquire);
       continue;
     }
-    if (now - since < kStall)
+    // Every process must have re-checked its threads since the stretch
+    // began: a stale `Stuck` of a starved monitor is not a deadlock.
+    if (now - since < kStall || !rechecked)
       continue;
     sim::stop_run(sim::kExitDeadlock,
                   "pld-run: deadlock: every unfinished thread is blocked and "

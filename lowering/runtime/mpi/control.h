@@ -31,6 +31,9 @@ inline constexpr int32_t kMaxRanks = 64;
 struct alignas(64) Peer {
   std::atomic<uint32_t> activity; ///< sim::Activity + 1; 0 before it starts.
   std::atomic<uint64_t> progress; ///< sim::progress().
+  /// Publications so far: rank 0 trusts a `Stuck` only once the process has
+  /// re-checked it since the stall began (its monitor may have been slow).
+  std::atomic<uint64_t> beats;
   /// A sequence lock on `length` and `listing`: odd while they change.
   std::atomic<uint32_t> seq;
   std::atomic<uint32_t> length;

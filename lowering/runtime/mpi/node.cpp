@@ -139,7 +139,8 @@ int node_main(int argc, char **argv, sim::EntryFn entry) {
   MPI_Barrier(MPI_COMM_WORLD);
   start(control, rank, size, job.timeout_s);
   sim::Machine m;
-  // A fresh shared segment reads as zero, as the simulator's windows do.
+  // Open MPI backs a shared window with a new file (osc sm), which reads as
+  // zero, as the simulator's anonymous windows do; nothing to clear.
   sim::lay_out(job, m, windows, rank);
   if (!job.input.empty())
     sim::read_input(job, m, rank);
