@@ -155,9 +155,16 @@ fn run(options: &Options) -> Result<ExitStatus, Failure> {
     let temporary;
     let (work, program_path) = match &options.keep {
         Some(directory) => {
-            keep(directory, &cpp, &program.path, options)
+            // Absolute: the program runs inside the directory, so a
+            // relative path to it would name the wrong file.
+            let directory = std::path::absolute(directory)
+                .and_then(|directory| {
+                    keep(&directory, &cpp, &program.path, options)?;
+                    Ok(directory)
+                })
                 .map_err(|error| bad(format!("--keep {}: {error}", directory.display())))?;
-            (directory.clone(), directory.join("prog"))
+            let program_path = directory.join("prog");
+            (directory, program_path)
         }
         None => {
             temporary = tempfile::Builder::new()
