@@ -18,6 +18,7 @@ reduce_scatter and allgather. Every run checks its result (--expect), so a
 fast wrong algorithm shows up as a failure, not a number.
 
 usage: python3 bench/collectives.py [--quick] [--json] [--plot FILE.png]
+                                    [--from-json FILE]
                                     [--ranks N,...] [--sizes BYTES,...]
                                     [--collectives NAME,...]
                                     [--algorithms NAME,...] [--jobs J]
@@ -164,11 +165,15 @@ def plot(cases, path):
         mine = [c for c in cases if c["collective"] == collective and "modelled_ns" in c]
         n = max(c["ranks"] for c in mine)
         mine = [c for c in mine if c["ranks"] == n]
-        for algorithm in ["auto"] + ALGORITHMS[collective]:
+        # auto last, wide and translucent: it lies on the algorithm it chose.
+        for algorithm in ALGORITHMS[collective] + ["auto"]:
             points = sorted((c["bytes"], c["modelled_ns"] / 1e3) for c in mine if c["algorithm"] == algorithm)
             if points:
-                style = "-" if algorithm == "auto" else "--"
-                axis.plot(*zip(*points), style, marker="o", markersize=3, label=algorithm)
+                if algorithm == "auto":
+                    style = dict(linestyle="-", linewidth=5, alpha=0.35, color="gray")
+                else:
+                    style = dict(linestyle="--", marker="o", markersize=3)
+                axis.plot(*zip(*points), label=algorithm, **style)
         reference = sorted({(c["bytes"], c["reference_ns"] / 1e3) for c in mine})
         axis.plot(*zip(*reference), ":", color="black", label="alpha-beta reference")
         axis.set_xscale("log", base=2)
@@ -191,7 +196,12 @@ def main():
     parser.add_argument("--collectives")
     parser.add_argument("--algorithms")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--from-json", metavar="FILE", help="tabulate and plot the lines of an earlier --json run instead of running")
     args = parser.parse_args()
+    if args.from_json:
+        cases = [json.loads(line) for line in open(args.from_json) if line.strip()]
+        report(cases, args.plot)
+        return
     ranks = [8] if args.quick else [2, 4, 8, 16]
     sizes = list(sizes_between(4096, 16 << 20) if args.quick else sizes_between(1024, 64 << 20))
     if args.ranks:
@@ -219,7 +229,11 @@ def main():
                 cases.append(case)
                 if args.json:
                     print(json.dumps(case), flush=True)
-    if not args.json:
+    report(cases, args.plot, table=not args.json)
+
+
+def report(cases, plot_path, table=True):
+    if table:
         print(f"{'collective':<15}{'ranks':>6}{'bytes':>11}  {'algorithm':<18}{'modelled us':>13}{'reference us':>14}{'ratio':>8}")
         for c in cases:
             if "error" in c:
@@ -230,8 +244,8 @@ def main():
                 f"{c['modelled_ns'] / 1e3:>13.2f}{c['reference_ns'] / 1e3:>14.2f}"
                 f"{c['modelled_ns'] / c['reference_ns']:>8.2f}"
             )
-    if args.plot:
-        plot(cases, args.plot)
+    if plot_path:
+        plot(cases, plot_path)
     if any("error" in c for c in cases):
         sys.exit(1)
 
