@@ -30,13 +30,13 @@ usage: python3 bench/collectives.py [--quick] [--json] [--plot FILE.png]
 import argparse
 import concurrent.futures
 import json
-import os
 import pathlib
 import subprocess
 import sys
 import tempfile
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from release_tool import release_tool
+
 
 # Per collective: the algorithms beside `auto`, the seed's first.
 ALGORITHMS = {
@@ -49,21 +49,7 @@ ELEMENT_BYTES = 4  # f32
 
 
 def pld_run():
-    if "PLD_RUN" in os.environ:
-        return os.environ["PLD_RUN"]
-    subprocess.run(
-        ["cargo", "build", "--quiet", "--release", "-p", "pld-tools", "--bin", "pld-run"],
-        cwd=ROOT,
-        check=True,
-    )
-    metadata = subprocess.run(
-        ["cargo", "metadata", "--format-version", "1", "--no-deps"],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    return str(pathlib.Path(json.loads(metadata)["target_directory"]) / "release" / "pld-run")
+    return release_tool("pld-run", "PLD_RUN")
 
 
 def signal_shape(collective, algorithm, n):
@@ -98,7 +84,7 @@ def kernel(collective, algorithm, n, elements):
         t = f"!pld.dtensor<{n}x{size}xf32>"
         body = f"%r = pld.tensor.reduce_scatter %d, %s, op sum{attribute} : {t}, {sig}"
         signature = f"%d: {t}, %s: {sig}"
-        check = ["--init", "0=(r + i) % 7", "--expect", f"0=(i0 == r) * sum_r((r + i) % 7) + (i0 != r) * ((r + i) % 7)"]
+        check = ["--init", "0=(r + i) % 7", "--expect", "0=(i0 == r) * sum_r((r + i) % 7) + (i0 != r) * ((r + i) % 7)"]
     else:  # allgather
         size = elements // n
         local = f"memref<1x{size}xf32>"

@@ -58,8 +58,6 @@ usage: python3 bench/verify-cost.py [--no-build] [--check] [--scale F]
 
 import argparse
 import atexit
-import json
-import os
 import pathlib
 import re
 import shutil
@@ -67,6 +65,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from release_tool import release_tool
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -398,22 +398,7 @@ SHAPES = [
 
 
 def pld_opt(build):
-    if "PLD_OPT" in os.environ:
-        return os.environ["PLD_OPT"]
-    if build:
-        subprocess.run(
-            ["cargo", "build", "--quiet", "--release", "-p", "pld-tools", "--bin", "pld-opt"],
-            cwd=ROOT,
-            check=True,
-        )
-    metadata = subprocess.run(
-        ["cargo", "metadata", "--format-version", "1", "--no-deps"],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    return str(pathlib.Path(json.loads(metadata)["target_directory"]) / "release" / "pld-opt")
+    return release_tool("pld-opt", "PLD_OPT", build)
 
 
 def accepted(opt, path):
