@@ -69,15 +69,9 @@ impl<'c> Credits<'c> {
     /// peer's signal.
     pub fn announce(&self, builder: &Builder<'c>) {
         let one = builder.i32(1);
-        self.announce_by(builder, one);
-    }
-
-    /// `amount` (an `i32`) into this rank's cell of every peer's signal: one
-    /// notify standing for `amount` announcements.
-    pub fn announce_by(&self, builder: &Builder<'c>, amount: Val<'c>) {
         let mine = self.cell(self.me);
         self.for_each_peer(builder, |builder, peer| {
-            builder.notify(self.signal, peer, &mine, amount, NotifyOp::AtomicAdd);
+            builder.notify(self.signal, peer, &mine, one, NotifyOp::AtomicAdd);
         });
     }
 

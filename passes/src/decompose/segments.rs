@@ -33,6 +33,27 @@ impl<'c> Segments<'c> {
             builder.clamp_to(builder.sub(self.len, start), self.size),
         )
     }
+
+    /// Chunk `chunk` of `width` elements of segment `index`, as the
+    /// `[0, column]` it starts at and its valid `[1, elements]` (0 past the
+    /// segment's end).
+    pub fn chunk(
+        &self,
+        builder: &Builder<'c>,
+        index: Ix<'c>,
+        chunk: Ix<'c>,
+        width: i64,
+    ) -> ([Ix<'c>; 2], [Ix<'c>; 2]) {
+        let (start, length) = self.segment(builder, index);
+        let into = builder.mul(chunk, Ix::Const(width));
+        (
+            [Ix::Const(0), builder.add(start, into)],
+            [
+                Ix::Const(1),
+                builder.clamp_to(builder.sub(length, into), Ix::Const(width)),
+            ],
+        )
+    }
 }
 
 /// Elements per 32 bytes.

@@ -33,17 +33,8 @@ pub fn allreduce<'c>(
     let tile = stream.tile(builder, width);
     let segments = Segments::new(builder, stream.len, credits.ranks, element_bytes);
     let chunks = builder.ceil_div(segments.size, Ix::Const(width));
-    // Chunk `c` of segment `s`: where it starts and how much of it is there.
     let region = |builder: &Builder<'c>, segment: Ix<'c>, chunk: Ix<'c>| {
-        let (start, length) = segments.segment(builder, segment);
-        let into = builder.mul(chunk, Ix::Const(width));
-        (
-            [Ix::Const(0), builder.add(start, into)],
-            [
-                Ix::Const(1),
-                builder.clamp_to(builder.sub(length, into), Ix::Const(width)),
-            ],
-        )
+        segments.chunk(builder, segment, chunk, width)
     };
 
     credits.barrier(builder, Ix::Const(1));
