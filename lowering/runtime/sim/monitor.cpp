@@ -189,25 +189,45 @@ std::string thread_listing() {
   return text;
 }
 
-Activity activity() {
+namespace {
+
+/// How many threads have started and not finished, and how many of them
+/// are blocked.
+struct Census {
   int32_t live = 0, blocked = 0;
+};
+
+Census census() {
+  Census census;
   Slot *all = slots();
-  int32_t count = slot_count();
-  for (int32_t i = 0; i < count; ++i) {
+  for (int32_t i = 0, count = slot_count(); i < count; ++i) {
     SlotState state = all[i].state.load(std::memory_order_acquire);
-    live += state == SlotState::Running || state == SlotState::Blocked;
-    blocked += state == SlotState::Blocked;
+    census.live += state == SlotState::Running || state == SlotState::Blocked;
+    census.blocked += state == SlotState::Blocked;
   }
-  if (pending_starts() > 0 || count == 0)
-    return Activity::Running;
-  if (live == 0)
-    return Activity::Finished;
-  if (blocked < live)
-    return Activity::Running;
-  for (int32_t i = 0; i < count; ++i)
+  return census;
+}
+
+/// Whether every blocked thread's condition, checked again, still fails.
+bool blocked_for_good() {
+  Slot *all = slots();
+  for (int32_t i = 0, count = slot_count(); i < count; ++i)
     if (all[i].state.load(std::memory_order_acquire) == SlotState::Blocked &&
         !still_blocked(all[i]))
-      return Activity::Running;
+      return false;
+  return true;
+}
+
+} // namespace
+
+Activity activity() {
+  Census threads = census();
+  if (pending_starts() > 0 || slot_count() == 0)
+    return Activity::Running;
+  if (threads.live == 0)
+    return Activity::Finished;
+  if (threads.blocked < threads.live || !blocked_for_good())
+    return Activity::Running;
   return Activity::Stuck;
 }
 
@@ -229,28 +249,17 @@ void run(double timeout_s) {
                                   std::string(seconds) + " s\n" +
                                   thread_listing());
     }
-    int32_t live = 0, blocked = 0;
-    Slot *all = slots();
-    int32_t count = slot_count();
-    for (int32_t i = 0; i < count; ++i) {
-      SlotState state = all[i].state.load(std::memory_order_acquire);
-      live += state == SlotState::Running || state == SlotState::Blocked;
-      blocked += state == SlotState::Blocked;
-    }
+    Census threads = census();
     uint64_t current = progress();
-    if (pending_starts() > 0 || live == 0 || blocked < live ||
-        current != last) {
+    if (pending_starts() > 0 || threads.live == 0 ||
+        threads.blocked < threads.live || current != last) {
       last = current;
       since = now;
       continue;
     }
     if (now - since < kStall)
       continue;
-    bool stuck = true;
-    for (int32_t i = 0; i < count && stuck; ++i)
-      if (all[i].state.load(std::memory_order_acquire) == SlotState::Blocked)
-        stuck = still_blocked(all[i]);
-    if (!stuck) {
+    if (!blocked_for_good()) {
       since = now;
       continue;
     }
