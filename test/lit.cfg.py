@@ -42,6 +42,8 @@ cmake_build_dir = os.environ.get(
     "PLD_CMAKE_BUILD_DIR", os.path.join(project_root, "build", "cmake")
 )
 sanitize_flags = os.environ.get("PLD_SANITIZE_FLAGS", "")
+if sanitize_flags:
+    config.available_features.add("sanitized")
 
 config.test_exec_root = os.path.join(target_dir, "lit")
 
@@ -140,6 +142,12 @@ config.substitutions.append(("%pld_runtime_sim", os.path.join(runtime_root, "sim
 # pld-run caches what it compiles by content; inside the build tree, not the
 # user's ~/.cache, so a test run leaves nothing outside it.
 config.environment["PLD_RUN_CACHE"] = os.path.join(config.test_exec_root, "pld-run-cache")
+# Under the sanitizers what is instrumented is pld-run's compile path, which
+# runs once per kernel; the programs it builds are not (the plain run
+# executes every case of them): the execution matrix compiles every kernel
+# and runs a sample of its cases (test/Execution/Inputs/matrix.py).
+if sanitize_flags:
+    config.environment["PLD_MATRIX_SAMPLE"] = "1"
 
 # --- pld-run --backend mpi ---
 # Tests that start MPI processes (REQUIRES: mpi) need Open MPI's launcher and
