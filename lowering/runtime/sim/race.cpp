@@ -86,16 +86,21 @@ struct Epoch {
   uint32_t doer = 0;
 };
 
+/// Per byte: the last plain write, and the reads and atomic adds since it.
+/// Atomic adds are kept like reads, not in place of the write: two of them
+/// do not race with each other, but each does with a read or a write, so
+/// neither the write before them nor an unordered earlier one may be
+/// forgotten.
 struct Cell {
   Epoch write;
-  Epoch read;
-  uint32_t shared = 0; ///< Index into g_read_sets when several threads read.
+  Epoch since;
+  uint32_t shared = 0; ///< Index into g_since_sets when there are several.
 };
 
 constexpr uint64_t kPageBits = 12;
 constexpr uint64_t kPageBytes = uint64_t{1} << kPageBits;
 std::unordered_map<uintptr_t, std::unique_ptr<Cell[]>> g_pages;
-std::vector<std::vector<Epoch>> g_read_sets(1);
+std::vector<std::vector<Epoch>> g_since_sets(1);
 
 Cell &cell_at(uintptr_t address) {
   std::unique_ptr<Cell[]> &page = g_pages[address >> kPageBits];
@@ -177,53 +182,64 @@ std::string missing(const Epoch &first, const Doer &then) {
   stop_run(kExitRace, text);
 }
 
+Access kind_of(const Epoch &epoch) { return g_doers[epoch.doer].kind; }
+
 /// The earlier access of `cell` that conflicts with one of `kind` by the
 /// calling thread at `clock`, if any.
 const Epoch *conflict(const Cell &cell, Access kind, const Clock &clock) {
   uint32_t me = thread_of(t_race.lanes.payload);
-  auto races = [&](const Epoch &earlier, Access earlier_kind) {
+  auto races = [&](const Epoch &earlier) {
+    Access earlier_kind = kind_of(earlier);
     return earlier.lane && thread_of(earlier.lane) != me &&
            !covered(clock, earlier) &&
+           !(earlier_kind == Access::Read && kind == Access::Read) &&
            !(atomic_kind(earlier_kind) && atomic_kind(kind));
   };
-  if (races(cell.write, g_doers[cell.write.doer].kind))
+  if (races(cell.write))
     return &cell.write;
-  if (kind == Access::Read)
-    return nullptr;
   if (cell.shared) {
-    for (const Epoch &read : g_read_sets[cell.shared])
-      if (races(read, Access::Read))
-        return &read;
-  } else if (races(cell.read, Access::Read)) {
-    return &cell.read;
+    for (const Epoch &earlier : g_since_sets[cell.shared])
+      if (races(earlier))
+        return &earlier;
+  } else if (races(cell.since)) {
+    return &cell.since;
   }
   return nullptr;
 }
 
-void record(Cell &cell, Access kind, const Epoch &now, const Clock &clock) {
-  if (kind != Access::Read) {
-    cell.write = now;
-    cell.read = {};
-    cell.shared = 0;
-    return;
-  }
+/// Adds `now` to the accesses since the last write, dropping those of its
+/// kind it supersedes: the same thread's, and those `clock` covers. (One
+/// of the other kind stays: a later access may race with it and not with
+/// `now`, as a read with an atomic add but not with a read.)
+void remember(Cell &cell, const Epoch &now, const Clock &clock) {
   uint32_t me = thread_of(now.lane);
+  auto superseded = [&](const Epoch &earlier) {
+    return kind_of(earlier) == kind_of(now) &&
+           (thread_of(earlier.lane) == me || covered(clock, earlier));
+  };
   if (cell.shared) {
-    std::vector<Epoch> &reads = g_read_sets[cell.shared];
-    // Drop what this read supersedes: its own thread's, and what it covers.
-    std::erase_if(reads, [&](const Epoch &read) {
-      return thread_of(read.lane) == me || covered(clock, read);
-    });
-    reads.push_back(now);
+    std::vector<Epoch> &since = g_since_sets[cell.shared];
+    std::erase_if(since, superseded);
+    since.push_back(now);
     return;
   }
-  if (!cell.read.lane || thread_of(cell.read.lane) == me ||
-      covered(clock, cell.read)) {
-    cell.read = now;
+  if (!cell.since.lane || superseded(cell.since)) {
+    cell.since = now;
     return;
   }
-  cell.shared = static_cast<uint32_t>(g_read_sets.size());
-  g_read_sets.push_back({cell.read, now});
+  cell.shared = static_cast<uint32_t>(g_since_sets.size());
+  g_since_sets.push_back({cell.since, now});
+}
+
+void record(Cell &cell, Access kind, const Epoch &now, const Clock &clock) {
+  if (kind != Access::Write) {
+    remember(cell, now, clock);
+    return;
+  }
+  // Every earlier access is ordered before it or was reported.
+  cell.write = now;
+  cell.since = {};
+  cell.shared = 0;
 }
 
 /// Checks and records bytes [p, p + bytes) for an access by the calling

@@ -189,3 +189,47 @@ func.func @back_to_back_launches(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x
   func.call @allreduce_step(%d, %s) : (!pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>) -> ()
   return
 }
+
+// Counting (as @counting), with an uncounted atomic add early: the last rank adds
+// at once and notifies after `spin` rounds of local work, the others do the
+// work first. A wait `short` of n - 1 may count the others' notifies only,
+// so the add it does not order need not be the last one to reach its bytes.
+func.func @counting_early_add(%data: !pld.dtensor<2x64xf32>, %sig: !pld.dtensor<4x1xi32>,
+                              %short: i32, %spin: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %sig : !pld.dtensor<4x1xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %is_root = arith.cmpi eq, %me, %c0 : index
+  scf.if %is_root {
+    %all = arith.subi %n32, %one : i32
+    %need = arith.subi %all, %short : i32
+    pld.system.wait %sig[0, 0], expected %need, cmp ge : !pld.dtensor<4x1xi32>
+    %sum = pl.load %data[1, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+    pl.store %sum, %data[0, 0] : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+  } else {
+    %last = arith.subi %n, %c1 : index
+    %is_last = arith.cmpi eq, %me, %last : index
+    %is_other = arith.cmpi ne, %me, %last : index
+    scf.if %is_other {
+      scf.for %i = %c0 to %spin step %c1 {
+        %t = pl.load %data[0, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+        pl.store %t, %data[0, 0] : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+      }
+    }
+    %row = pl.load %data[0, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+    pld.tile.remote_store %row, %data[1, 0], peer %c0 atomic add : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+    scf.if %is_last {
+      scf.for %i = %c0 to %spin step %c1 {
+        %t = pl.load %data[0, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+        pl.store %t, %data[0, 0] : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+      }
+    }
+    pld.system.notify %sig[0, 0], peer %c0, value %one, op atomic_add : !pld.dtensor<4x1xi32>
+  }
+  return
+}
