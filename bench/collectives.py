@@ -14,7 +14,10 @@ collective's buffer, n = ranks):
   reduce_scatter, allgather:  2a + max(S/(nB), (n-1)S/(nI))
 
 S is one rank's vector for allreduce and broadcast, the n-row buffer for
-reduce_scatter and allgather. Every run checks its result (--expect), so a
+reduce_scatter and allgather. The allgather's `local` row is in the window
+(a distributed tensor), as the in-place reference has it; with
+`--allgather-local private` it is a memref, which the decomposition first
+copies into the window. Every run checks its result (--expect), so a
 fast wrong algorithm shows up as a failure, not a number.
 
 usage: python3 bench/collectives.py [--quick] [--json] [--plot FILE.png]
@@ -22,6 +25,7 @@ usage: python3 bench/collectives.py [--quick] [--json] [--plot FILE.png]
                                     [--ranks N,...] [--sizes BYTES,...]
                                     [--collectives NAME,...]
                                     [--algorithms NAME,...] [--jobs J]
+                                    [--allgather-local window|private]
   (default: 1 KiB .. 64 MiB x ranks 2, 4, 8, 16 x every algorithm;
    --quick: 4 KiB .. 16 MiB at 8 ranks)
   PLD_RUN=path uses that pld-run instead of building the release one.
@@ -61,7 +65,7 @@ def signal_shape(collective, algorithm, n):
     return f"{n}x1"
 
 
-def kernel(collective, algorithm, n, elements):
+def kernel(collective, algorithm, n, elements, allgather_local):
     """The kernel text, and the pld-run arguments that check its result."""
     sig = f"!pld.dtensor<{signal_shape(collective, algorithm, n)}xi32>"
     attribute = "" if algorithm == "auto" else f" algorithm {algorithm}"
@@ -87,7 +91,7 @@ def kernel(collective, algorithm, n, elements):
         check = ["--init", "0=(r + i) % 7", "--expect", "0=(i0 == r) * sum_r((r + i) % 7) + (i0 != r) * ((r + i) % 7)"]
     else:  # allgather
         size = elements // n
-        local = f"memref<1x{size}xf32>"
+        local = f"!pld.dtensor<1x{size}xf32>" if allgather_local == "window" else f"memref<1x{size}xf32>"
         t = f"!pld.dtensor<{n}x{size}xf32>"
         body = f"%r = pld.tensor.allgather %l, %d, %s{attribute} : {local}, {t}, {sig}"
         signature = f"%l: {local}, %d: {t}, %s: {sig}"
@@ -112,9 +116,9 @@ def reference_ns(collective, n, size_bytes, model):
     return 2 * a + max(s / (n * b), (n - 1) * s / (n * i))
 
 
-def run_case(binary, workdir, collective, algorithm, n, size_bytes):
+def run_case(binary, workdir, allgather_local, collective, algorithm, n, size_bytes):
     elements = size_bytes // ELEMENT_BYTES
-    text, check = kernel(collective, algorithm, n, elements)
+    text, check = kernel(collective, algorithm, n, elements, allgather_local)
     path = workdir / f"{collective}-{algorithm}-{n}-{size_bytes}.mlir"
     path.write_text(text)
     command = [binary, str(path), "--ranks", str(n), "--timing", "--stats=json", "--timeout", "3600"]
@@ -182,6 +186,7 @@ def main():
     parser.add_argument("--collectives")
     parser.add_argument("--algorithms")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--allgather-local", choices=["window", "private"], default="window")
     parser.add_argument("--from-json", metavar="FILE", help="tabulate and plot the lines of an earlier --json run instead of running")
     args = parser.parse_args()
     if args.from_json:
@@ -211,7 +216,7 @@ def main():
                     for algorithm in algorithms:
                         jobs.append((collective, algorithm, n, size))
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            for case in pool.map(lambda job: run_case(binary, workdir, *job), jobs):
+            for case in pool.map(lambda job: run_case(binary, workdir, args.allgather_local, *job), jobs):
                 cases.append(case)
                 if args.json:
                     print(json.dumps(case), flush=True)

@@ -61,13 +61,17 @@ func.func @dynamic(%data: !pld.dtensor<1x?xf16>, %signal: !pld.dtensor<?x1xi32>)
 // SLOW-PUSH-LABEL: func.func @rows
 // SLOW-PUSH-NOT: pld.tensor.put
 func.func @rows(%t: !pld.dtensor<4x64xf32>, %u: !pld.dtensor<4x64xf32>, %local: memref<1x64xf32>,
-                %big: !pld.dtensor<4x65536xf32>, %big_local: memref<1x65536xf32>, %s: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+                %big: !pld.dtensor<4x65536xf32>, %big_local: memref<1x65536xf32>, %s: !pld.dtensor<4x1xi32>,
+                %window_local: !pld.dtensor<1x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
   // expected-remark @+1 {{reduce_scatter auto: direct for 4 ranks x 256 bytes (modelled direct 1.18 us, seed 1.20 us)}}
   %a = pld.tensor.reduce_scatter %t, %s, op sum : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
   // Small rows: the seed's two barriers beat direct's three.
   // CHECK: pld.tensor.put
   // expected-remark @+1 {{allgather auto: seed for 4 ranks x 256 bytes (modelled direct 1.75 us, seed 1.21 us)}}
   %b = pld.tensor.allgather %local, %t, %s : memref<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  // A `local` in the window needs no publishing: direct's two barriers win.
+  // expected-remark @+1 {{allgather auto: direct for 4 ranks x 256 bytes (modelled direct 1.17 us, seed 1.21 us)}}
+  %w = pld.tensor.allgather %window_local, %t, %s : !pld.dtensor<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
   // expected-remark @+1 {{allgather auto: direct for 4 ranks x 262144 bytes (modelled direct 14.71 us, seed 52.74 us)}}
   %c = pld.tensor.allgather %big_local, %big, %s : memref<1x65536xf32>, !pld.dtensor<4x65536xf32>, !pld.dtensor<4x1xi32>
   // expected-remark @+1 {{all_to_all auto: direct for 4 ranks x 256 bytes (modelled direct 1.17 us, seed 1.21 us)}}

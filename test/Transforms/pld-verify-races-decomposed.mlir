@@ -79,6 +79,15 @@ func.func @ag_direct(%l: memref<1x64xf32>, %d: !pld.dtensor<4x64xf32>, %s: !pld.
   %q = pld.tensor.allgather %l, %d, %s algorithm direct : memref<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4xi32>
   return
 }
+// A `local` in the window is read where it is; the exit barrier keeps the
+// store into it after the first call from racing with the peers' pulls.
+func.func @ag_direct_window(%l: !pld.dtensor<1x64xf32>, %d: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.allgather %l, %d, %s algorithm direct : !pld.dtensor<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  %t = pl.load %d[1, 0] : !pld.dtensor<4x64xf32> -> !pl.tile<1x64xf32>
+  pl.store %t, %l[0, 0] : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
+  %q = pld.tensor.allgather %l, %d, %s algorithm direct : !pld.dtensor<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+  return
+}
 func.func @bc_star(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
   %root = arith.constant 1 : index
   %r = pld.tensor.broadcast %d, %s, root %root algorithm star : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
@@ -115,6 +124,12 @@ func.func @rs_direct_rolled(%d: !pld.dtensor<9x64xf32>, %s: !pld.dtensor<9x1xi32
 }
 func.func @ag_direct_rolled(%l: memref<1x64xf32>, %d: !pld.dtensor<9x64xf32>, %s: !pld.dtensor<9x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
   %r = pld.tensor.allgather %l, %d, %s algorithm direct : memref<1x64xf32>, !pld.dtensor<9x64xf32>, !pld.dtensor<9x1xi32>
+  return
+}
+func.func @ag_direct_window_rolled(%l: !pld.dtensor<1x64xf32>, %d: !pld.dtensor<9x64xf32>, %s: !pld.dtensor<9x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.allgather %l, %d, %s algorithm direct : !pld.dtensor<1x64xf32>, !pld.dtensor<9x64xf32>, !pld.dtensor<9x1xi32>
+  %t = pl.load %d[1, 0] : !pld.dtensor<9x64xf32> -> !pl.tile<1x64xf32>
+  pl.store %t, %l[0, 0] : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
   return
 }
 func.func @bc_scatter_allgather_rolled(%d: !pld.dtensor<1x256xf32>, %s: !pld.dtensor<9x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {

@@ -49,6 +49,9 @@ pub struct Facts {
     /// Unified-buffer bytes the surrounding code's tiles hold across the
     /// collective.
     pub reserved: i64,
+    /// An allgather's `local` is in the window (a distributed tensor), so
+    /// peers can read it where it is.
+    pub local_in_window: bool,
 }
 
 fn known(value: i64) -> Option<i64> {
@@ -82,6 +85,8 @@ impl Facts {
             ranks,
             len,
             reserved: super::live::bytes_live_across(op),
+            local_in_window: collective == Collective::Allgather
+                && !types::is_memref(named(op, "local").r#type()),
         }
     }
 
@@ -100,8 +105,9 @@ impl Facts {
 
 /// The chunk tiles `algorithm` keeps live at once (0 for the seed's, which
 /// stage two chunk tiles of `chunk-bytes`).
-fn tiles(collective: Collective, algorithm: CollectiveAlgorithm, unrolled: Option<i64>) -> i64 {
+fn tiles(facts: &Facts, algorithm: CollectiveAlgorithm, unrolled: Option<i64>) -> i64 {
     use CollectiveAlgorithm as A;
+    let collective = facts.collective;
     match algorithm {
         // The placeholder the chunk loop starts from, and the copy of the
         // result it carries (ascend-plan-ub copies a carried tile that the
@@ -110,6 +116,11 @@ fn tiles(collective: Collective, algorithm: CollectiveAlgorithm, unrolled: Optio
         A::Oneshot => pull::reduce_tiles(unrolled) + 2,
         A::Twoshot => pull::reduce_tiles(unrolled).max(pull::gather_tiles(unrolled)),
         A::Direct if collective == Collective::ReduceScatter => pull::reduce_tiles(unrolled),
+        // all_to_all, and an allgather whose `local` is in the window, load
+        // their own row beside the pulls.
+        A::Direct if collective == Collective::AllToAll || facts.local_in_window => {
+            pull::gather_tiles(unrolled) + 1
+        }
         A::Direct | A::ScatterAllgather => pull::gather_tiles(unrolled),
         _ => 0,
     }
@@ -132,7 +143,7 @@ pub struct Decision {
 impl Chooser<'_> {
     /// The chunk width in elements `algorithm` runs `facts` with.
     pub fn width(&self, facts: &Facts, algorithm: CollectiveAlgorithm) -> Result<i64, String> {
-        let tiles = tiles(facts.collective, algorithm, pull::unrolled(facts.ranks));
+        let tiles = tiles(facts, algorithm, pull::unrolled(facts.ranks));
         if tiles == 0 {
             return Ok(chunk_width(
                 facts.len,
@@ -215,6 +226,7 @@ impl Chooser<'_> {
             seed_chunk: seed_width * element_bytes,
             chunk: width * element_bytes,
             element_bytes,
+            local_in_window: facts.local_in_window,
         };
         cost::cost(self.model, facts.collective, algorithm, &case)
     }

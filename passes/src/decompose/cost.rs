@@ -26,6 +26,9 @@ pub struct Case {
     /// buffer).
     pub chunk: i64,
     pub element_bytes: i64,
+    /// An allgather's `local` is in the window: `direct` reads it there,
+    /// with no copy and barrier to publish it first.
+    pub local_in_window: bool,
 }
 
 /// The bytes of the longest segment of `algorithm`: `ceil(S / n)`, and for
@@ -161,18 +164,20 @@ pub fn cost(
             let (count, w) = chunks(case.bytes, case.chunk);
             2.0 * c.barrier() + count * (c.pull(peers, w) + c.combine(peers, w) + c.copy(w))
         }
-        (Collective::Allgather, A::Direct) | (Collective::AllToAll, A::Direct) => {
+        (Collective::Allgather, A::Direct) if !case.local_in_window => {
             let (count, w) = chunks(case.bytes, case.chunk);
-            let barriers = if collective == Collective::Allgather {
-                3.0
-            } else {
-                2.0
-            };
-            // The local copy goes through two tiles (ping/pong); the stores
-            // of one chunk's pulls overlap the next chunk's pulls.
+            // The private `local` is published first, through two tiles
+            // (ping/pong); the stores of one chunk's pulls overlap the
+            // next chunk's pulls.
             let copy = count * c.load(w).max(c.store(w)) + c.store(w);
             let gather = count * c.pull(peers, w).max(peers * c.store(w)) + c.store(w);
-            barriers * c.barrier() + copy + gather
+            3.0 * c.barrier() + copy + gather
+        }
+        (Collective::Allgather, A::Direct) | (Collective::AllToAll, A::Direct) => {
+            let (count, w) = chunks(case.bytes, case.chunk);
+            // The own chunk is loaded beside the pulls and stored with them.
+            let gather = count * c.pull(peers, w).max(n * c.store(w)) + c.store(w);
+            2.0 * c.barrier() + gather
         }
         (Collective::Allgather, A::Seed) | (Collective::AllToAll, A::Seed) => {
             // One put after the other, each staged through one tile.

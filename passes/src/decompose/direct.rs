@@ -100,13 +100,16 @@ pub fn reduce_scatter<'c>(
 }
 
 /// For every chunk of the row: row `row_of(q)` of `source` on every peer q,
-/// pulled at once, stored into row q of the target.
+/// pulled at once, stored into row q of the target; and, `own` given, this
+/// rank's own row `row_of(me)` of `source`, loaded beside the pulls and
+/// stored into row `me`.
 fn pull_rows<'c>(
     builder: &Builder<'c>,
     row: &Row<'c>,
     peers: Peers<'c>,
     source: Val<'c>,
     row_of: &dyn Fn(Ix<'c>) -> Ix<'c>,
+    own: bool,
 ) {
     let tile = row.stream.tile(builder, row.width);
     let nothing = builder.load(
@@ -122,14 +125,26 @@ fn pull_rows<'c>(
         let keep = |builder: &Builder<'c>, peer: Ix<'c>, chunk: Val<'c>| {
             builder.store(chunk, row.stream.view, &[peer, column], Some(&valid));
         };
+        // Loaded before the pulls go out, so that it travels beside them.
+        let own_chunk =
+            own.then(|| builder.load(source, &[row_of(peers.me), column], tile, Some(&valid)));
         peers.gather(builder, tile, nothing, &fetch, &keep);
+        if let Some(chunk) = own_chunk {
+            keep(builder, peers.me, chunk);
+        }
     });
 }
 
 /// allgather: barrier (every rank's accesses before the call are done);
-/// the local row into row `me` of the own target; barrier (every row is
-/// published); row q of every peer q pulled at once into row q; barrier.
-/// Epilogue: 3.
+/// the local row into row `me` of the own target; then the peers' rows.
+///
+/// A `local` in the window (a distributed tensor) is read where it is: per
+/// chunk, every peer q's `local` pulled at once into row q, with the own
+/// chunk loaded beside them; a barrier ends the call (nobody changes
+/// `local` while a peer reads it). Epilogue: 2. A `local` in private memory
+/// (a memref) is out of the peers' reach: it is published first, in row
+/// `me` of the own target; barrier; row q of every peer q's target pulled
+/// at once into row q; barrier. Epilogue: 3.
 pub fn allgather<'c>(
     builder: &Builder<'c>,
     local: Val<'c>,
@@ -140,16 +155,22 @@ pub fn allgather<'c>(
 ) {
     let row = Row::of(builder, target, width);
     credits.barrier(builder, Ix::Const(1));
-    row.copy(builder, local, Ix::Const(0), credits.me);
-    credits.barrier(builder, Ix::Const(2));
-    pull_rows(builder, &row, peers, target, &|peer| peer);
-    credits.barrier(builder, Ix::Const(3));
-    credits.epilogue(builder, Ix::Const(3));
+    let barriers = if types::is_memref(local.r#type()) {
+        row.copy(builder, local, Ix::Const(0), credits.me);
+        credits.barrier(builder, Ix::Const(2));
+        pull_rows(builder, &row, peers, target, &|peer| peer, false);
+        3
+    } else {
+        pull_rows(builder, &row, peers, local, &|_| Ix::Const(0), true);
+        2
+    };
+    credits.barrier(builder, Ix::Const(barriers));
+    credits.epilogue(builder, Ix::Const(barriers));
 }
 
-/// all_to_all: barrier; row `me` of the input into row `me` of the target;
-/// row `me` of every peer q's input pulled at once into row q; barrier.
-/// Epilogue: 2.
+/// all_to_all: barrier; per chunk, row `me` of every peer q's input pulled
+/// at once into row q, with the own input's row `me` loaded beside them
+/// into row `me`; barrier. Epilogue: 2.
 pub fn all_to_all<'c>(
     builder: &Builder<'c>,
     input: Val<'c>,
@@ -160,9 +181,8 @@ pub fn all_to_all<'c>(
 ) {
     let row = Row::of(builder, target, width);
     credits.barrier(builder, Ix::Const(1));
-    row.copy(builder, input, credits.me, credits.me);
     let me = credits.me;
-    pull_rows(builder, &row, peers, input, &|_| me);
+    pull_rows(builder, &row, peers, input, &|_| me, true);
     credits.barrier(builder, Ix::Const(2));
     credits.epilogue(builder, Ix::Const(2));
 }

@@ -7,7 +7,7 @@
 //! unrolled over the signal's static row count N (a rank count the program
 //! runs with is at most N; each rank `p` is guarded by `p < n`). With a
 //! dynamic N, or more than [`MAX_UNROLLED`] ranks, the loop stays rolled and
-//! pulls two ranks per iteration (ping/pong: two pulls in flight).
+//! pulls [`ROLLED_GROUP`] ranks per iteration, all in flight.
 //!
 //! A reduction combines the chunks in the fixed order of the ranks, `0`
 //! first, this rank's own chunk at its position, so that every rank
@@ -21,8 +21,12 @@ use pld_dialect::enums::ReduceOp;
 /// the tiles of one chunk per rank would leave chunks too small to pay.
 pub const MAX_UNROLLED: i64 = 8;
 
-/// Ranks pulled per iteration of a rolled loop.
-const ROLLED_GROUP: i64 = 2;
+/// Ranks pulled per iteration of a rolled loop: as many as an unrolled
+/// phase of [`MAX_UNROLLED`] ranks pulls, in as many tiles. Seven pulls in
+/// flight cover a rank's ingress (seven links of the 910b model carry more
+/// than its cap, docs/performance.md); two, as this once was, left a
+/// 16-rank allreduce at 3.17x the reference at 16 MiB.
+const ROLLED_GROUP: i64 = MAX_UNROLLED - 1;
 
 /// The ranks of a pull phase and how the code goes over them.
 #[derive(Clone, Copy)]

@@ -38,3 +38,16 @@ func.func @rows(%t: !pld.dtensor<8x100xf32>, %u: !pld.dtensor<8x100xf32>, %l: me
   %d = pld.tensor.reduce_scatter %t, %signal, op max algorithm direct : !pld.dtensor<8x100xf32>, !pld.dtensor<8x1xi32>
   return
 }
+
+// Two direct allgathers of a `local` in the window (read where it is),
+// doubled between them: the first call's exit barrier keeps the doubling
+// from reaching a peer that still reads it.
+func.func @gathers(%l: !pld.dtensor<1x100xf32>, %t: !pld.dtensor<8x100xf32>, %u: !pld.dtensor<8x100xf32>,
+                   %signal: !pld.dtensor<8x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %a = pld.tensor.allgather %l, %t, %signal algorithm direct : !pld.dtensor<1x100xf32>, !pld.dtensor<8x100xf32>, !pld.dtensor<8x1xi32>
+  %x = pl.load %l[0, 0] : !pld.dtensor<1x100xf32> -> !pl.tile<1x100xf32>
+  %y = pl.add %x, %x : !pl.tile<1x100xf32>
+  pl.store %y, %l[0, 0] : !pl.tile<1x100xf32>, !pld.dtensor<1x100xf32>
+  %b = pld.tensor.allgather %l, %u, %signal algorithm direct : !pld.dtensor<1x100xf32>, !pld.dtensor<8x100xf32>, !pld.dtensor<8x1xi32>
+  return
+}

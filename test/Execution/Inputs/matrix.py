@@ -26,7 +26,9 @@ pulls unrolled over 8 ranks, those at or beyond n skipped) and once with a
 dynamic one (rolled); `sum` (or plain data) at every length and rank count,
 the other ops on fewer; f16, f32 and, where the op takes it, i32. Allreduce
 also runs an input whose f32 sum depends on the order of the additions and
-checks that every rank holds bit-identical results. auto-dynamic runs
+checks that every rank holds bit-identical results. Allgather's `local`
+is a distributed tensor for f32 (peers read it where it is) and a memref
+for f16 and i32 (published into the window first). auto-dynamic runs
 `auto` on dynamic sizes, which branches at run time between two
 algorithms, on either side of the branch.
 
@@ -261,7 +263,9 @@ def new_runs():
                         "--init", f"0={init}", "--expect", f"0={expect}", "--expect", "1=0",
                     ]
                 elif collective == "allgather":
-                    local = f"memref<1x?x{t}>"
+                    # `local` in the window (read where it is) for f32, in
+                    # private memory (published first) for the others.
+                    local = f"!pld.dtensor<1x?x{t}>" if t == "f32" else f"memref<1x?x{t}>"
                     text = kernel(
                         "allgather",
                         f"%l: {local}, %d: !pld.dtensor<{rows}x?x{t}>, %s: {sig}",
