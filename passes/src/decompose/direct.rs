@@ -100,7 +100,7 @@ pub fn reduce_scatter<'c>(
 }
 
 /// For every chunk of the row: row `row_of(q)` of `source` on every peer q,
-/// pulled at once, stored into row q of the target; and, `own` given, this
+/// pulled at once, stored into row q of the target; with `own`, also this
 /// rank's own row `row_of(me)` of `source`, loaded beside the pulls and
 /// stored into row `me`.
 fn pull_rows<'c>(
