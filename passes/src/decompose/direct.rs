@@ -144,10 +144,13 @@ fn pull_rows<'c>(
 /// `local` while a peer reads it). Epilogue: 2. A `local` in private memory
 /// (a memref) is out of the peers' reach: it is published first, in row
 /// `me` of the own target; barrier; row q of every peer q's target pulled
-/// at once into row q; barrier. Epilogue: 3.
+/// at once into row q; barrier. Epilogue: 3. `local_in_window` is the
+/// fact the chunk width was sized by (`Facts::local_in_window`), so that
+/// the form built is the form costed.
 pub fn allgather<'c>(
     builder: &Builder<'c>,
     local: Val<'c>,
+    local_in_window: bool,
     target: Val<'c>,
     credits: Credits<'c>,
     peers: Peers<'c>,
@@ -155,14 +158,14 @@ pub fn allgather<'c>(
 ) {
     let row = Row::of(builder, target, width);
     credits.barrier(builder, Ix::Const(1));
-    let barriers = if types::is_memref(local.r#type()) {
+    let barriers = if local_in_window {
+        pull_rows(builder, &row, peers, local, &|_| Ix::Const(0), true);
+        2
+    } else {
         row.copy(builder, local, Ix::Const(0), credits.me);
         credits.barrier(builder, Ix::Const(2));
         pull_rows(builder, &row, peers, target, &|peer| peer, false);
         3
-    } else {
-        pull_rows(builder, &row, peers, local, &|_| Ix::Const(0), true);
-        2
     };
     credits.barrier(builder, Ix::Const(barriers));
     credits.epilogue(builder, Ix::Const(barriers));

@@ -453,6 +453,7 @@ impl DecomposeCollectives {
             (Collective::Allgather, A::Direct) => direct::allgather(
                 builder,
                 operand("local"),
+                facts.local_in_window,
                 operand("target"),
                 credits,
                 peers,
