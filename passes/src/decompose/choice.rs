@@ -12,7 +12,7 @@ use super::{
     stream::{chunk_width, ub_chunk_width},
 };
 use crate::{
-    ir::{OpRef, ops::named, types},
+    ir::{OpRef, ceil_div, ops::named, types},
     model::Model,
 };
 use melior::ir::ValueLike;
@@ -23,6 +23,14 @@ use pld_dialect::{
 
 /// The rank count `auto` models where the signal's is dynamic: one node.
 pub const ASSUMED_RANKS: i64 = 8;
+
+/// How many times the fewest chunks that fit the unified buffer a chunk
+/// loop may be split into when that is faster.
+const MORE_CHUNKS: i64 = 8;
+
+/// A wider chunk is preferred to a narrower one it costs at most this many
+/// times as much as.
+const WIDER_WITHIN: f64 = 1.02;
 
 /// What an algorithm is given to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,8 +149,16 @@ pub struct Decision {
 }
 
 impl Chooser<'_> {
-    /// The chunk width in elements `algorithm` runs `facts` with.
+    /// The chunk width in elements `algorithm` runs `facts` with: of the
+    /// widths that fit the unified buffer and split what a chunk loop
+    /// covers evenly, the one the model finds fastest.
     pub fn width(&self, facts: &Facts, algorithm: CollectiveAlgorithm) -> Result<i64, String> {
+        let widest = self.widest(facts, algorithm)?;
+        Ok(self.fastest_width(facts, algorithm, widest))
+    }
+
+    /// The widest chunk in elements whose tiles `algorithm` can keep live.
+    fn widest(&self, facts: &Facts, algorithm: CollectiveAlgorithm) -> Result<i64, String> {
         let tiles = tiles(facts, algorithm, pull::unrolled(facts.ranks));
         if tiles == 0 {
             return Ok(chunk_width(
@@ -176,6 +192,43 @@ impl Chooser<'_> {
                 }
             )
         })
+    }
+
+    /// Where the elements a chunk loop covers are static, the even split
+    /// into between the fewest chunks that fit (`widest`) and
+    /// `MORE_CHUNKS` times as many whose modelled cost is least, or the
+    /// widest within `WIDER_WITHIN` of it. More
+    /// chunks pipeline: the transfers of one overlap the stores or
+    /// combinations of the one before, at the price of issuing more
+    /// instructions. The seed's algorithms keep their `chunk-bytes`.
+    fn fastest_width(&self, facts: &Facts, algorithm: CollectiveAlgorithm, widest: i64) -> i64 {
+        let (Some(covered), Some(len)) = (facts.covered(algorithm), facts.len) else {
+            return widest;
+        };
+        if tiles(facts, algorithm, pull::unrolled(facts.ranks)) == 0 {
+            return widest;
+        }
+        let ranks = facts.ranks.unwrap_or(ASSUMED_RANKS);
+        let align = (32 / facts.element_bytes).max(1);
+        let fewest = ceil_div(covered, widest);
+        let mut widths: Vec<i64> = (fewest..=fewest * MORE_CHUNKS)
+            .map(|count| ceil_div(ceil_div(covered, count), align) * align)
+            .collect();
+        widths.dedup();
+        let costs: Vec<f64> = widths
+            .iter()
+            .map(|width| self.cost_with(facts, algorithm, ranks, len, *width))
+            .collect();
+        let fastest = costs.iter().copied().fold(f64::INFINITY, f64::min);
+        // The model charges a transfer by its bytes alone, while on the
+        // device a wide one moves faster than a narrow one
+        // (docs/performance.md): so the widest within 2% of the fastest.
+        widths
+            .into_iter()
+            .zip(costs)
+            .find(|(_, cost)| *cost <= fastest * WIDER_WITHIN)
+            .map(|(width, _)| width)
+            .expect("at least the widest")
     }
 
     /// The algorithm `op` runs, or why it cannot run the one it asks for.
@@ -217,8 +270,20 @@ impl Chooser<'_> {
     /// The modelled cost of `algorithm` on `facts` with a stream (or row)
     /// of `len` elements over `ranks` ranks.
     fn cost(&self, facts: &Facts, algorithm: CollectiveAlgorithm, ranks: i64, len: i64) -> f64 {
-        let element_bytes = facts.element_bytes;
         let width = self.width(facts, algorithm).expect("a candidate fits");
+        self.cost_with(facts, algorithm, ranks, len, width)
+    }
+
+    /// The same, in chunks of `width` elements.
+    fn cost_with(
+        &self,
+        facts: &Facts,
+        algorithm: CollectiveAlgorithm,
+        ranks: i64,
+        len: i64,
+        width: i64,
+    ) -> f64 {
+        let element_bytes = facts.element_bytes;
         let seed_width = chunk_width(Some(len), element_bytes, self.chunk_bytes);
         let case = Case {
             ranks,

@@ -102,6 +102,43 @@ impl Charges<'_> {
     fn combine(&self, k: f64, w: f64) -> f64 {
         k * w / self.model.combine_bytes_per_ns
     }
+
+    /// Issuing one chunk of a parallel pull: a load or pull and a
+    /// combination or store per rank, and the chunk's bookkeeping.
+    fn chunk_issue(&self) -> f64 {
+        self.issue(2.0 * self.n + 2.0)
+    }
+
+    /// A reduction in `count` chunks of `w` bytes: the own chunk loaded and
+    /// every peer's pulled at once, combined in rank order and stored. The
+    /// first chunk pays its pulls, combinations and store in turn; each
+    /// later one the longest of its pulls, its combinations and its
+    /// issuing, since its pulls go out as the combinations of the chunk
+    /// before free their tiles. That start costs the pipeline half a
+    /// chunk's combinations once.
+    fn reduction(&self, count: f64, w: f64) -> f64 {
+        let pull = self.pull(self.n - 1.0, w);
+        let combine = self.combine(self.n - 1.0, w);
+        let later = count - 1.0;
+        pull + combine
+            + self.store(w)
+            + later * pull.max(combine).max(self.chunk_issue())
+            + later.min(1.0) * combine / 2.0
+    }
+
+    /// A gather in `count` chunks of `w` bytes that stores `rows` rows: the
+    /// first chunk pays its pulls, then its stores; each later one the
+    /// longest of its pulls, its stores and its issuing. A later chunk's
+    /// pulls wait for the first store of the chunk before to free a tile,
+    /// which costs the pipeline one store once.
+    fn gather(&self, count: f64, w: f64, rows: f64) -> f64 {
+        let pull = self.pull(self.n - 1.0, w);
+        let stores = rows * self.store(w);
+        let later = count - 1.0;
+        pull + stores
+            + later * pull.max(stores).max(self.chunk_issue())
+            + later.min(1.0) * self.store(w)
+    }
 }
 
 /// `S` bytes in chunks of at most `chunk`: how many, and their mean size.
@@ -153,31 +190,24 @@ pub fn cost(
         }
         (Collective::Allreduce, A::Twoshot) => {
             let (count, w) = chunks(segment, case.chunk);
-            // No flag per chunk, so the phases pipeline: the pulls of chunk
-            // c + 1 go out as the combinations of chunk c free their tiles,
-            // and the stores of one chunk overlap the pulls of the next.
-            let scatter = c.pull(peers, w).max(c.combine(peers, w)) + c.issue(1.0);
-            let gather = c.pull(peers, w).max(peers * c.store(w));
-            3.0 * c.barrier() + count * (scatter + gather) + c.combine(1.0, w) + c.store(w)
+            // No flag per chunk, so each phase pipelines its chunks.
+            3.0 * c.barrier() + c.reduction(count, w) + c.gather(count, w, peers)
         }
         (Collective::ReduceScatter, A::Direct) => {
             let (count, w) = chunks(case.bytes, case.chunk);
-            2.0 * c.barrier() + count * (c.pull(peers, w) + c.combine(peers, w) + c.copy(w))
+            2.0 * c.barrier() + c.reduction(count, w)
         }
         (Collective::Allgather, A::Direct) if !case.local_in_window => {
             let (count, w) = chunks(case.bytes, case.chunk);
             // The private `local` is published first, through two tiles
-            // (ping/pong); the stores of one chunk's pulls overlap the
-            // next chunk's pulls.
+            // (ping/pong).
             let copy = count * c.load(w).max(c.store(w)) + c.store(w);
-            let gather = count * c.pull(peers, w).max(peers * c.store(w)) + c.store(w);
-            3.0 * c.barrier() + copy + gather
+            3.0 * c.barrier() + copy + c.gather(count, w, peers)
         }
         (Collective::Allgather, A::Direct) | (Collective::AllToAll, A::Direct) => {
             let (count, w) = chunks(case.bytes, case.chunk);
             // The own chunk is loaded beside the pulls and stored with them.
-            let gather = count * c.pull(peers, w).max(n * c.store(w)) + c.store(w);
-            2.0 * c.barrier() + gather
+            2.0 * c.barrier() + c.gather(count, w, n)
         }
         (Collective::Allgather, A::Seed) | (Collective::AllToAll, A::Seed) => {
             // One put after the other, each staged through one tile.
