@@ -152,13 +152,8 @@ impl Chooser<'_> {
     /// The chunk width in elements `algorithm` runs `facts` with: of the
     /// widths that fit the unified buffer and split what a chunk loop
     /// covers evenly, the one the model finds fastest.
+    /// The seed's algorithms keep their `chunk-bytes`.
     pub fn width(&self, facts: &Facts, algorithm: CollectiveAlgorithm) -> Result<i64, String> {
-        let widest = self.widest(facts, algorithm)?;
-        Ok(self.fastest_width(facts, algorithm, widest))
-    }
-
-    /// The widest chunk in elements whose tiles `algorithm` can keep live.
-    fn widest(&self, facts: &Facts, algorithm: CollectiveAlgorithm) -> Result<i64, String> {
         let tiles = tiles(facts, algorithm, pull::unrolled(facts.ranks));
         if tiles == 0 {
             return Ok(chunk_width(
@@ -167,6 +162,26 @@ impl Chooser<'_> {
                 self.chunk_bytes,
             ));
         }
+        let widest = self.widest(facts, algorithm, tiles)?;
+        Ok(self.fastest_width(facts, algorithm, widest))
+    }
+
+    /// Whether `algorithm`'s chunk tiles fit the unified buffer at all.
+    fn fits(&self, facts: &Facts, algorithm: CollectiveAlgorithm) -> Result<(), String> {
+        match tiles(facts, algorithm, pull::unrolled(facts.ranks)) {
+            0 => Ok(()),
+            tiles => self.widest(facts, algorithm, tiles).map(|_| ()),
+        }
+    }
+
+    /// The widest chunk in elements for which `algorithm`'s `tiles` chunk
+    /// tiles fit the unified buffer.
+    fn widest(
+        &self,
+        facts: &Facts,
+        algorithm: CollectiveAlgorithm,
+        tiles: i64,
+    ) -> Result<i64, String> {
         ub_chunk_width(
             facts.covered(algorithm),
             facts.element_bytes,
@@ -197,22 +212,18 @@ impl Chooser<'_> {
     /// Where the elements a chunk loop covers are static, the even split
     /// into between the fewest chunks that fit (`widest`) and
     /// `MORE_CHUNKS` times as many whose modelled cost is least, or the
-    /// widest within `WIDER_WITHIN` of it. More
-    /// chunks pipeline: the transfers of one overlap the stores or
-    /// combinations of the one before, at the price of issuing more
-    /// instructions. The seed's algorithms keep their `chunk-bytes`.
+    /// widest within `WIDER_WITHIN` of it. More chunks pipeline: the
+    /// transfers of one overlap the stores or combinations of the one
+    /// before, at the price of issuing more instructions.
     fn fastest_width(&self, facts: &Facts, algorithm: CollectiveAlgorithm, widest: i64) -> i64 {
         let (Some(covered), Some(len)) = (facts.covered(algorithm), facts.len) else {
             return widest;
         };
-        if tiles(facts, algorithm, pull::unrolled(facts.ranks)) == 0 {
-            return widest;
-        }
         let ranks = facts.ranks.unwrap_or(ASSUMED_RANKS);
-        let align = (32 / facts.element_bytes).max(1);
         let fewest = ceil_div(covered, widest);
+        // An even split is a segmentation: `count` shares, 32-byte aligned.
         let mut widths: Vec<i64> = (fewest..=fewest * MORE_CHUNKS)
-            .map(|count| ceil_div(ceil_div(covered, count), align) * align)
+            .map(|count| super::segments::size(covered, count, facts.element_bytes))
             .collect();
         widths.dedup();
         let costs: Vec<f64> = widths
@@ -252,7 +263,7 @@ impl Chooser<'_> {
                 return Err(format!("pld-decompose-collectives: {problem}"));
             }
             let algorithm = resolve(op, requested);
-            self.width(facts, algorithm)?;
+            self.fits(facts, algorithm)?;
             return Ok(Decision {
                 choice: Choice::One(algorithm),
                 remark: None,
@@ -262,7 +273,7 @@ impl Chooser<'_> {
             .into_iter()
             .filter(|algorithm| is_candidate(facts.collective, *algorithm))
             .filter(|algorithm| interfaces::algorithm_signal_problem(&op, *algorithm).is_none())
-            .filter(|algorithm| self.width(facts, *algorithm).is_ok())
+            .filter(|algorithm| self.fits(facts, *algorithm).is_ok())
             .collect();
         Ok(self.auto(facts, &candidates))
     }
@@ -313,16 +324,18 @@ impl Chooser<'_> {
                 .expect("every collective has a candidate")
         };
         if let Some(len) = facts.len {
-            let chosen = best(len);
-            let costs: Vec<String> = candidates
+            // Each candidate's cost once: it weighs chunk widths of its own.
+            let costs: Vec<(CollectiveAlgorithm, f64)> = candidates
                 .iter()
-                .map(|algorithm| {
-                    format!(
-                        "{} {:.2} us",
-                        algorithm.keyword(),
-                        self.cost(facts, *algorithm, ranks, len) / 1000.0
-                    )
-                })
+                .map(|algorithm| (*algorithm, self.cost(facts, *algorithm, ranks, len)))
+                .collect();
+            let (chosen, _) = *costs
+                .iter()
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .expect("every collective has a candidate");
+            let costs: Vec<String> = costs
+                .iter()
+                .map(|(algorithm, cost)| format!("{} {:.2} us", algorithm.keyword(), cost / 1000.0))
                 .collect();
             return Decision {
                 choice: Choice::One(chosen),
