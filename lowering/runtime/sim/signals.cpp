@@ -103,7 +103,8 @@ void tnotify(int32_t *cell, int32_t value, NotifyOp op, const char *site,
     apply();
   if (timing::enabled())
     timing::notified(cell, signal.load(std::memory_order_relaxed),
-                     is_peer_cell(cell, "tnotify", site), site);
+                     is_peer_cell(cell, "tnotify", site), op == NotifyOp::Set,
+                     site);
   if (events::enabled())
     events::notified(cell, signal.load(std::memory_order_relaxed), site,
                      events::now());

@@ -36,13 +36,15 @@ std::vector<double> g_rank_end;
 /// End clocks by scheduler thread id.
 std::vector<double> g_ends;
 
-/// One value a cell had: when it arrived there, and who wrote it.
+/// One value a cell had: when it arrived there, and who wrote it. `set`:
+/// the notify replaced the value rather than adding to it.
 struct Arrival {
   double at;
   int32_t value;
   std::string thread;
   const char *site;
   double sent;
+  bool set;
 };
 std::unordered_map<const int32_t *, std::vector<Arrival>> g_cells;
 
@@ -243,11 +245,12 @@ void scalar(bool remote) {
 
 void release() { t_clocks.now = std::max(t_clocks.now, t_clocks.pending); }
 
-void notified(const int32_t *cell, int32_t value, bool remote,
+void notified(const int32_t *cell, int32_t value, bool remote, bool set,
               const char *site) {
   issue();
   double at = t_clocks.now + (remote ? g_model.alpha_ns : 0);
-  g_cells[cell].push_back({at, value, describe(self().id), site, t_clocks.now});
+  g_cells[cell].push_back(
+      {at, value, describe(self().id), site, t_clocks.now, set});
 }
 
 size_t seen(const int32_t *cell) {
@@ -259,8 +262,13 @@ size_t seen(const int32_t *cell) {
 
 namespace {
 
-/// The arrival at or after `from` whose value satisfies the comparison;
-/// null when the cell's initial value (never written) does.
+/// The first value at or after position `from` that satisfies the
+/// comparison, as the arrival that completed it: the log is in the order
+/// the notifies were issued, and a value is there only once every notify
+/// it sums up has arrived (those since the last set at or before it), so a
+/// remote add issued before a local one holds back the value after both
+/// until its hop is over. Null when the cell's initial value (never
+/// written) satisfies it.
 const Arrival *satisfying(const int32_t *cell, size_t from,
                           bool (*holds)(int32_t, int32_t), int32_t expected,
                           bool &found) {
@@ -271,11 +279,15 @@ const Arrival *satisfying(const int32_t *cell, size_t from,
     return nullptr;
   }
   const std::vector<Arrival> &log = it->second;
-  for (size_t i = from; i < log.size(); ++i)
-    if (holds(log[i].value, expected)) {
+  const Arrival *latest = nullptr;
+  for (size_t i = 0; i < log.size(); ++i) {
+    if (log[i].set || !latest || log[i].at > latest->at)
+      latest = &log[i];
+    if (i >= from && holds(log[i].value, expected)) {
       found = true;
-      return &log[i];
+      return latest;
     }
+  }
   return nullptr;
 }
 

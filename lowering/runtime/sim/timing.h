@@ -96,13 +96,15 @@ Interval math(const void *dst, std::initializer_list<const void *> sources,
 void scalar(bool remote);
 void release();
 
-/// A notify of `cell` that left `value` in it; `remote`: another rank's.
-void notified(const int32_t *cell, int32_t value, bool remote,
+/// A notify of `cell` that left `value` in it; `remote`: another rank's;
+/// `set`: it replaced the value.
+void notified(const int32_t *cell, int32_t value, bool remote, bool set,
               const char *site);
 /// How many values `cell` has had: a waiter's starting point.
 size_t seen(const int32_t *cell);
 /// When the first value of `cell` from position `from` on that satisfies
-/// `holds` arrived (0 for the cell's initial value); infinity if none did.
+/// `holds` was there: when the last notify it sums up arrived (0 for the
+/// cell's initial value); infinity if none did.
 double satisfied_at(const int32_t *cell, size_t from,
                     bool (*holds)(int32_t value, int32_t expected),
                     int32_t expected);

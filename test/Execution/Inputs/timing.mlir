@@ -72,3 +72,26 @@ func.func @one_hop(%sig: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kern
   }
   return
 }
+
+// Rank 0 adds 1 to rank 1's cell first, a hop away; rank 1 subtracts 1
+// from it itself a little later and waits for 0. The value after both is
+// there once the add has arrived, though rank 1's own notify came second.
+func.func @late_add(%sig: !pld.dtensor<4x1xi32>, %other: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %sig : !pld.dtensor<4x1xi32>
+  %me32 = pld.system.rank %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %minus = arith.constant -1 : i32
+  %is_zero = arith.cmpi eq, %me, %c0 : index
+  scf.if %is_zero {
+    pld.system.notify %sig[0, 0], peer %c1, value %one, op atomic_add : !pld.dtensor<4x1xi32>
+  } else {
+    pld.system.notify %other[0, 0], peer %c1, value %one, op atomic_add : !pld.dtensor<4x1xi32>
+    pld.system.notify %sig[0, 0], peer %c1, value %minus, op atomic_add : !pld.dtensor<4x1xi32>
+    pld.system.wait %sig[0, 0], expected %zero, cmp ge : !pld.dtensor<4x1xi32>
+  }
+  return
+}
