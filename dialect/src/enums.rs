@@ -106,6 +106,7 @@ enum_attribute! {
         Auto = 0 "auto", Oneshot = 1 "oneshot", Twoshot = 2 "twoshot", Ring = 3 "ring",
         SeedMesh = 4 "seed_mesh", SeedRing = 5 "seed_ring", Star = 6 "star",
         ScatterAllgather = 7 "scatter_allgather", Direct = 8 "direct", Seed = 9 "seed",
+        TwoshotPush = 10 "twoshot_push",
     }
 }
 enum_attribute! {

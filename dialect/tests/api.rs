@@ -137,16 +137,16 @@ fn parsed_programs_are_verified_by_the_op_verifiers() {
     let module = Module::parse(
         &context,
         r#"
-        func.func @k(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x2xi32>) {
-          %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<4x2xi32>
+        func.func @k(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x3xi32>) {
+          %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<4x3xi32>
           return
         }
         "#,
     );
     assert!(module.is_none());
     insta::assert_snapshot!(seen.lock().unwrap().join("\n"), @r#"
-    Error: 'pld.tensor.allreduce' op mesh allreduce expects a signal of shape [N, 1], found [4, 2]
-      note: see current operation: %0 = "pld.tensor.allreduce"(%arg0, %arg1) <{mode = #pld<mode mesh>, op = #pld<reduce_op sum>}> : (!pld.dtensor<1x64xf32>, !pld.dtensor<4x2xi32>) -> !pld.dtensor<1x64xf32>
+    Error: 'pld.tensor.allreduce' op mesh allreduce expects a signal of shape [N, 1] or [N, 2], found [4, 3]
+      note: see current operation: %0 = "pld.tensor.allreduce"(%arg0, %arg1) <{mode = #pld<mode mesh>, op = #pld<reduce_op sum>}> : (!pld.dtensor<1x64xf32>, !pld.dtensor<4x3xi32>) -> !pld.dtensor<1x64xf32>
     "#);
 }
 

@@ -141,3 +141,47 @@ func.func @a2a_direct_rolled(%in: !pld.dtensor<9x64xf32>, %out: !pld.dtensor<9x6
   %r = pld.tensor.all_to_all %in, %out, %s algorithm direct : !pld.dtensor<9x64xf32>, !pld.dtensor<9x64xf32>, !pld.dtensor<9x1xi32>
   return
 }
+
+// twoshot_push: the reduced segments pushed into every peer, two barriers.
+func.func @ar_twoshot_push(%d: !pld.dtensor<1x256xf32>, %s: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.allreduce %d, %s, op sum algorithm twoshot_push : !pld.dtensor<1x256xf32>, !pld.dtensor<4x1xi32>
+  %t = pl.load %d[0, 0] : !pld.dtensor<1x256xf32> -> !pl.tile<1x256xf32>
+  pl.store %t, %d[0, 0] : !pl.tile<1x256xf32>, !pld.dtensor<1x256xf32>
+  %q = pld.tensor.allreduce %d, %s, op max algorithm twoshot_push : !pld.dtensor<1x256xf32>, !pld.dtensor<4x1xi32>
+  return
+}
+func.func @ar_twoshot_push_rolled(%d: !pld.dtensor<1x203xf16>, %s: !pld.dtensor<9x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.allreduce %d, %s, op sum algorithm twoshot_push : !pld.dtensor<1x203xf16>, !pld.dtensor<9x1xi32>
+  return
+}
+
+// A signal [4, 2]: the faster algorithms count their barriers on the second
+// column, the seed's and oneshot's flags on a cell per source; back to
+// back on one signal, every algorithm after every other, the data read and
+// written between the calls.
+func.func @counted(%d: !pld.dtensor<1x256xf32>, %rows: !pld.dtensor<4x64xf32>, %rows2: !pld.dtensor<4x64xf32>, %l: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x2xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %root = arith.constant 2 : index
+  %a = pld.tensor.allreduce %d, %s, op sum algorithm oneshot : !pld.dtensor<1x256xf32>, !pld.dtensor<4x2xi32>
+  %b = pld.tensor.allreduce %d, %s, op max algorithm twoshot : !pld.dtensor<1x256xf32>, !pld.dtensor<4x2xi32>
+  %t = pl.load %d[0, 0] : !pld.dtensor<1x256xf32> -> !pl.tile<1x256xf32>
+  pl.store %t, %d[0, 0] : !pl.tile<1x256xf32>, !pld.dtensor<1x256xf32>
+  %c = pld.tensor.allreduce %d, %s, op sum algorithm twoshot_push : !pld.dtensor<1x256xf32>, !pld.dtensor<4x2xi32>
+  %e = pld.tensor.allreduce %d, %s, op sum algorithm seed_mesh : !pld.dtensor<1x256xf32>, !pld.dtensor<4x2xi32>
+  %f = pld.tensor.reduce_scatter %rows, %s, op sum algorithm direct : !pld.dtensor<4x64xf32>, !pld.dtensor<4x2xi32>
+  %g = pld.tensor.allgather %l, %rows, %s algorithm direct : !pld.dtensor<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x2xi32>
+  %u = pl.load %rows[1, 0] : !pld.dtensor<4x64xf32> -> !pl.tile<1x64xf32>
+  pl.store %u, %l[0, 0] : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
+  %h = pld.tensor.all_to_all %rows, %rows2, %s algorithm direct : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x2xi32>
+  %i = pld.tensor.broadcast %d, %s, root %root algorithm star : !pld.dtensor<1x256xf32>, !pld.dtensor<4x2xi32>
+  %j = pld.tensor.broadcast %d, %s, root %root algorithm scatter_allgather : !pld.dtensor<1x256xf32>, !pld.dtensor<4x2xi32>
+  pld.tensor.barrier %s : !pld.dtensor<4x2xi32>
+  %k = pld.tensor.allreduce %d, %s, op sum algorithm oneshot : !pld.dtensor<1x256xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+// Several chunks (the RUN lines' ub-bytes=640): oneshot's flags per chunk
+// beside the counted entry barrier.
+func.func @counted_oneshot(%d: !pld.dtensor<1x1000xf32>, %s: !pld.dtensor<4x2xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %a = pld.tensor.allreduce %d, %s, op sum algorithm oneshot : !pld.dtensor<1x1000xf32>, !pld.dtensor<4x2xi32>
+  %b = pld.tensor.allreduce %d, %s, op sum algorithm oneshot : !pld.dtensor<1x1000xf32>, !pld.dtensor<4x2xi32>
+  return
+}

@@ -33,7 +33,7 @@ pub fn scatter_allgather<'c>(
     };
     let root = Ix::Dyn(root);
 
-    credits.barrier(builder, Ix::Const(1));
+    credits.phase(builder, 1);
     let is_receiver = builder.cmp(CmpiPredicate::Ne, credits.me, root);
     // Scatter: this rank's segment from the root.
     builder.if_then(is_receiver, |builder| {
@@ -43,7 +43,7 @@ pub fn scatter_allgather<'c>(
             builder.store(part, stream.view, &at, Some(&valid));
         });
     });
-    credits.barrier(builder, Ix::Const(2));
+    credits.phase(builder, 2);
     // Allgather: every other segment from its owner.
     builder.if_then(is_receiver, |builder| {
         let (at, _) = region(builder, credits.me, Ix::Const(0));
@@ -57,9 +57,9 @@ pub fn scatter_allgather<'c>(
                 let (at, valid) = region(builder, owner, chunk);
                 builder.store(part, stream.view, &at, Some(&valid));
             };
-            peers.gather(builder, tile, nothing, &fetch, &keep);
+            peers.gather(builder, tile, nothing, &fetch, &|_| {}, &keep);
         });
     });
-    credits.barrier(builder, Ix::Const(3));
-    credits.epilogue(builder, Ix::Const(3));
+    credits.phase(builder, 3);
+    credits.finish(builder, 3);
 }

@@ -60,6 +60,9 @@ pub struct Facts {
     /// An allgather's `local` is in the window (a distributed tensor), so
     /// peers can read it where it is.
     pub local_in_window: bool,
+    /// The signal is a mesh signal `[N, 2]`: the faster algorithms count
+    /// their barriers on its second column (`credits::Credits::phase`).
+    pub counters: bool,
 }
 
 fn known(value: i64) -> Option<i64> {
@@ -95,6 +98,7 @@ impl Facts {
             reserved: super::live::bytes_live_across(op),
             local_in_window: collective == Collective::Allgather
                 && !types::is_memref(named(op, "local").r#type()),
+            counters: !ring && signal.len() == 2 && signal[1] == 2,
         }
     }
 
@@ -102,7 +106,9 @@ impl Facts {
     /// row, or the longest segment.
     fn covered(&self, algorithm: CollectiveAlgorithm) -> Option<i64> {
         match algorithm {
-            CollectiveAlgorithm::Twoshot | CollectiveAlgorithm::ScatterAllgather => {
+            CollectiveAlgorithm::Twoshot
+            | CollectiveAlgorithm::TwoshotPush
+            | CollectiveAlgorithm::ScatterAllgather => {
                 let (len, ranks) = (self.len?, self.ranks?);
                 Some(super::segments::size(len, ranks, self.element_bytes))
             }
@@ -123,6 +129,7 @@ fn tiles(facts: &Facts, algorithm: CollectiveAlgorithm, unrolled: Option<i64>) -
         // is this rank's own chunk).
         A::Oneshot => pull::reduce_tiles(unrolled) + 2,
         A::Twoshot => pull::reduce_tiles(unrolled).max(pull::gather_tiles(unrolled)),
+        A::TwoshotPush => pull::reduce_tiles(unrolled),
         A::Direct if collective == Collective::ReduceScatter => pull::reduce_tiles(unrolled),
         // all_to_all, and an allgather whose `local` is in the window, load
         // their own row beside the pulls.
@@ -303,6 +310,7 @@ impl Chooser<'_> {
             chunk: width * element_bytes,
             element_bytes,
             local_in_window: facts.local_in_window,
+            counters: facts.counters,
         };
         cost::cost(self.model, facts.collective, algorithm, &case)
     }

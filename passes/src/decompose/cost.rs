@@ -8,7 +8,7 @@
 //! the seed algorithms pull one peer after the other and wait at a barrier
 //! per chunk. docs/pld-decompose-collectives.md lists every formula.
 
-use super::Collective;
+use super::{Collective, pull};
 use crate::{ir::ceil_div, model::Model};
 use pld_dialect::enums::CollectiveAlgorithm;
 
@@ -29,6 +29,8 @@ pub struct Case {
     /// An allgather's `local` is in the window: `direct` reads it there,
     /// with no copy and barrier to publish it first.
     pub local_in_window: bool,
+    /// The faster algorithms' barriers are counted: one wait each.
+    pub counters: bool,
 }
 
 /// The bytes of the longest segment of `algorithm`: `ceil(S / n)`, and for
@@ -52,12 +54,31 @@ fn longest_segment(
 struct Charges<'m> {
     model: &'m Model,
     n: f64,
+    counters: bool,
 }
 
 impl Charges<'_> {
-    /// A credit barrier: one signal hop, n - 1 notifies and n - 1 waits.
+    /// A credit barrier: one signal hop and n - 1 notifies (a wait on a
+    /// value that has arrived costs nothing; on counters, the self-notify
+    /// travels with the hop).
     fn barrier(&self) -> f64 {
-        self.model.alpha_ns + 2.0 * (self.n - 1.0) * self.model.issue_ns
+        self.model.alpha_ns + (self.n - 1.0) * self.model.issue_ns
+    }
+
+    /// The epilogue of a call of the seed's algorithms: a self-notify per
+    /// peer cell.
+    fn seed_epilogue(&self) -> f64 {
+        self.issue(self.n - 1.0)
+    }
+
+    /// The epilogue of a call of the faster algorithms: as the seed's, but
+    /// none on counters.
+    fn epilogue(&self) -> f64 {
+        if self.counters {
+            0.0
+        } else {
+            self.seed_epilogue()
+        }
     }
 
     /// Issuing `count` notifies or waits.
@@ -103,6 +124,12 @@ impl Charges<'_> {
         k * w / self.model.combine_bytes_per_ns
     }
 
+    /// Combining the n chunks of `w` bytes of a reduction: n - 1
+    /// combinations, each at least its issuing.
+    fn combined(&self, w: f64) -> f64 {
+        (self.n - 1.0) * (w / self.model.combine_bytes_per_ns).max(self.model.issue_ns)
+    }
+
     /// Issuing one chunk of a parallel pull: a load or pull and a
     /// combination or store per rank, and the chunk's bookkeeping.
     fn chunk_issue(&self) -> f64 {
@@ -111,31 +138,56 @@ impl Charges<'_> {
 
     /// A reduction in `count` chunks of `w` bytes: the own chunk loaded and
     /// every peer's pulled at once, combined in rank order and stored. The
-    /// first chunk pays its pulls, combinations and store in turn; each
-    /// later one the longest of its pulls, its combinations and its
-    /// issuing, since its pulls go out as the combinations of the chunk
-    /// before free their tiles. That start costs the pipeline half a
+    /// first chunk pays issuing its pulls, the pulls, combinations and store
+    /// in turn; each later one the longest of its pulls, its combinations
+    /// and its issuing, since its pulls go out as the combinations of the
+    /// chunk before free their tiles. That start costs the pipeline half a
     /// chunk's combinations once.
     fn reduction(&self, count: f64, w: f64) -> f64 {
         let pull = self.pull(self.n - 1.0, w);
-        let combine = self.combine(self.n - 1.0, w);
+        let combine = self.combined(w);
         let later = count - 1.0;
-        pull + combine
+        self.issue(self.n - 1.0)
+            + pull
+            + combine
             + self.store(w)
             + later * pull.max(combine).max(self.chunk_issue())
             + later.min(1.0) * combine / 2.0
     }
 
+    /// [`Self::reduction`] whose every reduced chunk is also pushed into
+    /// every peer (at the link's write rate).
+    fn reduction_push(&self, count: f64, w: f64) -> f64 {
+        let peers = self.n - 1.0;
+        let pull = self.pull(peers, w);
+        let combine = self.combined(w);
+        let push = self
+            .push(w)
+            .max(peers * w / self.model.ingress_bytes_per_ns);
+        let later = count - 1.0;
+        // The chunks do not overlap their phases as the model of the
+        // pulls alone would have them: measured, a later chunk costs one
+        // pull, its pushes and its combinations in turn.
+        let issue = self.issue(3.0 * self.n + 1.0);
+        self.issue(2.0 * peers)
+            + pull
+            + combine
+            + push
+            + later * (self.link(w) + self.push(w) + combine).max(issue)
+    }
+
     /// A gather in `count` chunks of `w` bytes that stores `rows` rows: the
-    /// first chunk pays its pulls, then its stores; each later one the
-    /// longest of its pulls, its stores and its issuing. A later chunk's
-    /// pulls wait for the first store of the chunk before to free a tile,
-    /// which costs the pipeline one store once.
+    /// first chunk pays issuing its pulls, the pulls, then its stores; each
+    /// later one the longest of its pulls, its stores and its issuing. A
+    /// later chunk's pulls wait for the first store of the chunk before to
+    /// free a tile, which costs the pipeline one store once.
     fn gather(&self, count: f64, w: f64, rows: f64) -> f64 {
         let pull = self.pull(self.n - 1.0, w);
         let stores = rows * self.store(w);
         let later = count - 1.0;
-        pull + stores
+        self.issue(self.n - 1.0)
+            + pull
+            + stores
             + later * pull.max(stores).max(self.chunk_issue())
             + later.min(1.0) * self.store(w)
     }
@@ -158,6 +210,7 @@ pub fn cost(
     let c = Charges {
         model,
         n: case.ranks as f64,
+        counters: case.counters,
     };
     let n = c.n;
     let peers = n - 1.0;
@@ -167,12 +220,27 @@ pub fn cost(
         (Collective::Allreduce, A::SeedMesh) | (Collective::ReduceScatter, A::Seed) => {
             let (count, w) = chunks(case.bytes, case.seed_chunk);
             (1.0 + count) * c.barrier()
-                + count * (c.copy(w) + peers * c.link(w) + c.combine(peers, w))
+                + count * (c.copy(w) + peers * c.link(w) + c.combine(peers, w) + c.chunk_issue())
+                + c.seed_epilogue()
         }
         (Collective::Allreduce, A::SeedRing) => {
             let (count, w) = chunks(segment, case.seed_chunk);
             4.0 * peers * count * c.barrier()
                 + peers * count * (2.0 * c.link(w) + c.combine(1.0, w) + c.copy(w) + c.store(w))
+                + c.seed_epilogue()
+        }
+        (Collective::Allreduce, A::Oneshot) if chunks(case.bytes, case.chunk).0 == 1.0 => {
+            // One chunk: the own load travels with the entry barrier's
+            // announcements, "read" is announced once the pulls landed and
+            // the combinations run during its hop; the store follows it.
+            let w = case.bytes.max(1) as f64;
+            c.barrier()
+                + c.pull(peers, w).max(c.issue(peers))
+                + c.issue(peers + 1.0)
+                + model.alpha_ns
+                + c.issue(1.0)
+                + c.store(w)
+                + c.epilogue()
         }
         (Collective::Allreduce, A::Oneshot) => {
             let (count, w) = chunks(case.bytes, case.chunk);
@@ -187,44 +255,62 @@ pub fn cost(
                 + count * per_chunk
                 + (count - 1.0) * (model.alpha_ns - per_chunk).max(0.0)
                 + model.alpha_ns
+                + c.issue(peers)
         }
         (Collective::Allreduce, A::Twoshot) => {
             let (count, w) = chunks(segment, case.chunk);
             // No flag per chunk, so each phase pipelines its chunks.
-            3.0 * c.barrier() + c.reduction(count, w) + c.gather(count, w, peers)
+            3.0 * c.barrier() + c.reduction(count, w) + c.gather(count, w, peers) + c.epilogue()
+        }
+        (Collective::Allreduce, A::TwoshotPush) => {
+            let (count, w) = chunks(segment, case.chunk);
+            2.0 * c.barrier() + c.reduction_push(count, w) + c.epilogue()
         }
         (Collective::ReduceScatter, A::Direct) => {
             let (count, w) = chunks(case.bytes, case.chunk);
-            2.0 * c.barrier() + c.reduction(count, w)
+            // One chunk, pulled at once: the exit goes out once the pulls
+            // landed, and the combinations run during its hop.
+            let hidden = if count == 1.0 && case.ranks <= pull::MAX_UNROLLED {
+                c.combined(w)
+            } else {
+                0.0
+            };
+            2.0 * c.barrier() + c.reduction(count, w) - hidden + c.epilogue()
         }
         (Collective::Allgather, A::Direct) if !case.local_in_window => {
             let (count, w) = chunks(case.bytes, case.chunk);
             // The private `local` is published first, through two tiles
             // (ping/pong).
             let copy = count * c.load(w).max(c.store(w)) + c.store(w);
-            3.0 * c.barrier() + copy + c.gather(count, w, peers)
+            3.0 * c.barrier() + copy + c.gather(count, w, peers) + c.epilogue()
         }
         (Collective::Allgather, A::Direct) | (Collective::AllToAll, A::Direct) => {
             let (count, w) = chunks(case.bytes, case.chunk);
             // The own chunk is loaded beside the pulls and stored with them.
-            2.0 * c.barrier() + c.gather(count, w, n)
+            2.0 * c.barrier() + c.gather(count, w, n) + c.epilogue()
         }
         (Collective::Allgather, A::Seed) | (Collective::AllToAll, A::Seed) => {
             // One put after the other, each staged through one tile.
-            2.0 * c.barrier() + peers * (c.load(s) + c.push(s)) + c.copy(s)
+            2.0 * c.barrier()
+                + peers * (c.load(s) + c.push(s))
+                + c.copy(s)
+                + c.chunk_issue()
+                + c.seed_epilogue()
         }
-        (Collective::Broadcast, A::Seed) => 2.0 * c.barrier() + c.link(s) + c.store(s),
+        (Collective::Broadcast, A::Seed) => {
+            2.0 * c.barrier() + c.link(s) + c.store(s) + c.seed_epilogue()
+        }
         (Collective::Broadcast, A::Star) => {
             // Ping/pong: each store hides behind the next pull.
             let (_, w) = chunks(case.bytes, case.seed_chunk);
-            2.0 * c.barrier() + c.link(s) + c.store(w)
+            2.0 * c.barrier() + c.link(s) + c.store(w) + c.epilogue()
         }
         (Collective::Broadcast, A::ScatterAllgather) => {
             let (count, w) = chunks(segment, case.chunk);
             // The scatter goes through one tile: a pull, then its store.
             let scatter = c.link(w) + c.store(w);
             let gather = c.pull(peers, w).max(peers * c.store(w));
-            3.0 * c.barrier() + count * (scatter + gather) + c.store(w)
+            3.0 * c.barrier() + count * (scatter + gather) + c.store(w) + c.epilogue()
         }
         _ => f64::INFINITY,
     }

@@ -11,6 +11,21 @@
 //! barriers, a self-notify of `-G` per peer cell brings the signal back to
 //! zero, so the next call starts again at `g = 1`; an atomic add, not a
 //! set, so that it commutes with a fast peer's next `+1`.
+//!
+//! Counted phases ([`Credits::phase`]): on a mesh signal of shape `[N, 2]`
+//! the faster algorithms run their barriers on counters instead. Phase `g`
+//! (1, 2 or 3) of a call has its own counter in every rank's signal, which
+//! all peers add to: `[d, 0]`, `[d, 1]` and `[(d + 1) % N, 1]` of rank d's
+//! signal, none of them a cell `[src, 0]` of a peer (so the per-source
+//! counting of the seed's algorithms and of oneshot's flags on the same
+//! signal never meets them). Rank d announces the phase to every peer,
+//! subtracts n - 1 from its own counter and waits until it is back at 0:
+//! one self-notify and one wait instead of n - 1 waits and an epilogue of
+//! n - 1 self-notifies, and the self-notify is issued while the peers'
+//! announcements are in flight. No peer can announce the same phase of the
+//! next call before this rank has passed it (it would first need this
+//! rank's announcement of a later phase, or of oneshot's last flag), so a
+//! counter only ever holds the announcements of one phase of one call.
 
 use crate::ir::{Builder, Ix, Val};
 use melior::dialect::arith::CmpiPredicate;
@@ -34,6 +49,9 @@ pub struct Credits<'c> {
     pub me: Ix<'c>,
     pub ranks: Ix<'c>,
     pub cells: Cells<'c>,
+    /// The signal is a mesh signal `[N, 2]`: [`Credits::phase`] counts on
+    /// the counters of its second column.
+    pub counters: bool,
 }
 
 impl<'c> Credits<'c> {
@@ -57,6 +75,77 @@ impl<'c> Credits<'c> {
             let other = builder.cmp(CmpiPredicate::Ne, peer, me);
             builder.if_then(other, |builder| body(builder, peer));
         });
+    }
+
+    /// The counter cell of phase `g` (1-based) in rank `rank`'s signal.
+    fn counter(&self, builder: &Builder<'c>, g: i64, rank: Ix<'c>) -> Vec<Ix<'c>> {
+        match g {
+            1 => vec![rank, Ix::Const(0)],
+            2 => vec![rank, Ix::Const(1)],
+            3 => {
+                let next = builder.rem(builder.add(rank, Ix::Const(1)), self.ranks);
+                vec![next, Ix::Const(1)]
+            }
+            _ => unreachable!("at most three counted phases per call, found {g}"),
+        }
+    }
+
+    /// Barrier `g` of a call of one of the faster algorithms.
+    pub fn phase(&self, builder: &Builder<'c>, g: i64) {
+        self.phase_with(builder, g, |_| ());
+    }
+
+    /// [`Self::phase`], with `during` issued between its notifies and its
+    /// wait: work that needs nothing from the peers runs while the
+    /// announcements travel.
+    pub fn phase_with<T>(
+        &self,
+        builder: &Builder<'c>,
+        g: i64,
+        during: impl FnOnce(&Builder<'c>) -> T,
+    ) -> T {
+        self.announce_phase(builder, g);
+        let done = during(builder);
+        self.await_phase(builder, g);
+        done
+    }
+
+    /// The notify half of [`Self::phase`]: on counters, +1 into phase `g`'s
+    /// counter of every peer and -(n - 1) into this rank's own.
+    pub fn announce_phase(&self, builder: &Builder<'c>, g: i64) {
+        if !self.counters {
+            return self.announce(builder);
+        }
+        let one = builder.i32(1);
+        self.for_each_peer(builder, |builder, peer| {
+            let cell = self.counter(builder, g, peer);
+            builder.notify(self.signal, peer, &cell, one, NotifyOp::AtomicAdd);
+        });
+        let minus = builder.to_i32(builder.sub(Ix::Const(1), self.ranks));
+        let own = self.counter(builder, g, self.me);
+        builder.notify(self.signal, self.me, &own, minus, NotifyOp::AtomicAdd);
+    }
+
+    /// The wait half of [`Self::phase`]: every peer announced phase `g`.
+    pub fn await_phase(&self, builder: &Builder<'c>, g: i64) {
+        if !self.counters {
+            return self.await_all(builder, Ix::Const(g));
+        }
+        let zero = builder.i32(0);
+        builder.wait(
+            self.signal,
+            &self.counter(builder, g, self.me),
+            zero,
+            WaitCmp::Ge,
+        );
+    }
+
+    /// The end of a call that ran phases `1..=phases`: the epilogue of the
+    /// per-source cells; counters need none.
+    pub fn finish(&self, builder: &Builder<'c>, phases: i64) {
+        if !self.counters {
+            self.epilogue(builder, Ix::Const(phases));
+        }
     }
 
     /// Credit barrier number `g` of the call.

@@ -27,6 +27,24 @@ impl<'c> Row<'c> {
         }
     }
 
+    /// The row is one chunk and every pull of it is issued at once: the
+    /// own chunk can be read before the entry barrier, and the exit
+    /// announced as soon as the pulls have landed.
+    fn single(&self, builder: &Builder<'c>, peers: Peers<'c>) -> bool {
+        let chunks = builder.ceil_div(self.stream.len, Ix::Const(self.width));
+        chunks.constant() == Some(1) && peers.unrolled.is_some()
+    }
+
+    /// The first chunk of row `row` of `source`, loaded.
+    fn load_first(&self, builder: &Builder<'c>, source: Val<'c>, row: Ix<'c>) -> Val<'c> {
+        let tile = self.stream.tile(builder, self.width);
+        let valid = [
+            Ix::Const(1),
+            self.stream.valid(builder, Ix::Const(0), self.width),
+        ];
+        builder.load(source, &[row, Ix::Const(0)], tile, Some(&valid))
+    }
+
     /// Runs `body(at column, valid)` for every chunk of the row.
     fn chunks(&self, builder: &Builder<'c>, body: impl FnOnce(&Builder<'c>, Ix<'c>, [Ix<'c>; 2])) {
         let chunks = builder.ceil_div(self.stream.len, Ix::Const(self.width));
@@ -85,33 +103,69 @@ pub fn reduce_scatter<'c>(
 ) {
     let row = Row::of(builder, target, width);
     let tile = row.stream.tile(builder, width);
-    credits.barrier(builder, Ix::Const(1));
+    let single = row.single(builder, peers);
+    // Row `me` is this rank's alone: one chunk of it is read while the
+    // entry barrier's announcements travel.
+    let early_own = credits.phase_with(builder, 1, |builder| {
+        single.then(|| row.load_first(builder, target, credits.me))
+    });
     row.chunks(builder, |builder, column, valid| {
         let at = [credits.me, column];
-        let own = builder.load(target, &at, tile, Some(&valid));
+        let own = early_own.unwrap_or_else(|| builder.load(target, &at, tile, Some(&valid)));
         let pull = |builder: &Builder<'c>, peer: Ix<'c>| {
             builder.remote_load(target, peer, &at, tile, Some(&valid))
         };
-        let reduced = peers.reduce(builder, tile, op, own, &pull, &|_| {});
+        let exit = |builder: &Builder<'c>| {
+            if single {
+                credits.announce_phase(builder, 2)
+            }
+        };
+        let reduced = peers.reduce(builder, tile, op, own, &pull, &exit);
+        // Announced early, the exit is awaited before the store: no window
+        // write between a notify and the wait of its phase (pld-verify's
+        // publish order); the combination still runs during the hop.
+        if single {
+            credits.await_phase(builder, 2);
+        }
         builder.store(reduced, target, &at, Some(&valid));
     });
-    credits.barrier(builder, Ix::Const(2));
-    credits.epilogue(builder, Ix::Const(2));
+    if !single {
+        credits.announce_phase(builder, 2);
+        credits.await_phase(builder, 2);
+    }
+    credits.finish(builder, 2);
+}
+
+/// This rank's own row in a [`pull_rows`]: none, loaded beside the pulls,
+/// or (one chunk) already loaded before the entry barrier.
+enum Own<'c> {
+    None,
+    Load,
+    Loaded(Val<'c>),
 }
 
 /// For every chunk of the row: row `row_of(q)` of `source` on every peer q,
 /// pulled at once, stored into row q of the target; with `own`, also this
-/// rank's own row `row_of(me)` of `source`, loaded beside the pulls and
-/// stored into row `me`.
+/// rank's own row `row_of(me)` of `source`, stored into row `me`. The call
+/// ends with phase `exit` (nobody reads this rank's `source` any more),
+/// announced as soon as the pulls have landed when the row is one chunk
+/// and `source` is not the target.
+#[allow(clippy::too_many_arguments)]
 fn pull_rows<'c>(
     builder: &Builder<'c>,
     row: &Row<'c>,
     peers: Peers<'c>,
+    credits: Credits<'c>,
     source: Val<'c>,
     row_of: &dyn Fn(Ix<'c>) -> Ix<'c>,
-    own: bool,
+    own: Own<'c>,
+    exit: i64,
 ) {
     let tile = row.stream.tile(builder, row.width);
+    // The exit goes out before the stores only where peers never read the
+    // rows stored (pld-verify's publish order: no window write between a
+    // notify and the wait of its phase where peers read the window).
+    let early = row.single(builder, peers) && source != row.stream.view;
     let nothing = builder.load(
         source,
         &[Ix::Const(0), Ix::Const(0)],
@@ -126,13 +180,28 @@ fn pull_rows<'c>(
             builder.store(chunk, row.stream.view, &[peer, column], Some(&valid));
         };
         // Loaded before the pulls go out, so that it travels beside them.
-        let own_chunk =
-            own.then(|| builder.load(source, &[row_of(peers.me), column], tile, Some(&valid)));
-        peers.gather(builder, tile, nothing, &fetch, &keep);
+        let own_chunk = match own {
+            Own::None => None,
+            Own::Load => {
+                Some(builder.load(source, &[row_of(peers.me), column], tile, Some(&valid)))
+            }
+            Own::Loaded(chunk) => Some(chunk),
+        };
+        let announce = |builder: &Builder<'c>| {
+            if early {
+                credits.announce_phase(builder, exit)
+            }
+        };
+        peers.gather(builder, tile, nothing, &fetch, &announce, &keep);
         if let Some(chunk) = own_chunk {
             keep(builder, peers.me, chunk);
         }
     });
+    if !early {
+        credits.announce_phase(builder, exit);
+    }
+    credits.await_phase(builder, exit);
+    credits.finish(builder, exit);
 }
 
 /// allgather: barrier (every rank's accesses before the call are done);
@@ -157,18 +226,40 @@ pub fn allgather<'c>(
     width: i64,
 ) {
     let row = Row::of(builder, target, width);
-    credits.barrier(builder, Ix::Const(1));
-    let barriers = if local_in_window {
-        pull_rows(builder, &row, peers, local, &|_| Ix::Const(0), true);
-        2
+    if local_in_window {
+        // Only this rank writes its `local`.
+        let own = credits.phase_with(builder, 1, |builder| {
+            if row.single(builder, peers) {
+                Own::Loaded(row.load_first(builder, local, Ix::Const(0)))
+            } else {
+                Own::Load
+            }
+        });
+        pull_rows(
+            builder,
+            &row,
+            peers,
+            credits,
+            local,
+            &|_| Ix::Const(0),
+            own,
+            2,
+        );
     } else {
+        credits.phase(builder, 1);
         row.copy(builder, local, Ix::Const(0), credits.me);
-        credits.barrier(builder, Ix::Const(2));
-        pull_rows(builder, &row, peers, target, &|peer| peer, false);
-        3
-    };
-    credits.barrier(builder, Ix::Const(barriers));
-    credits.epilogue(builder, Ix::Const(barriers));
+        credits.phase(builder, 2);
+        pull_rows(
+            builder,
+            &row,
+            peers,
+            credits,
+            target,
+            &|peer| peer,
+            Own::None,
+            3,
+        );
+    }
 }
 
 /// all_to_all: barrier; per chunk, row `me` of every peer q's input pulled
@@ -183,9 +274,14 @@ pub fn all_to_all<'c>(
     width: i64,
 ) {
     let row = Row::of(builder, target, width);
-    credits.barrier(builder, Ix::Const(1));
     let me = credits.me;
-    pull_rows(builder, &row, peers, input, &|_| me, true);
-    credits.barrier(builder, Ix::Const(2));
-    credits.epilogue(builder, Ix::Const(2));
+    // Only this rank writes its input.
+    let own = credits.phase_with(builder, 1, |builder| {
+        if row.single(builder, peers) {
+            Own::Loaded(row.load_first(builder, input, me))
+        } else {
+            Own::Load
+        }
+    });
+    pull_rows(builder, &row, peers, credits, input, &|_| me, own, 2);
 }

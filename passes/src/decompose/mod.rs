@@ -112,7 +112,7 @@ impl Pass for DecomposeCollectives {
         PassOption {
             name: "algorithm",
             description: "The algorithm of every collective without an algorithm attribute that \
-                          has it (the others choose automatically): auto, oneshot, twoshot, \
+                          has it (the others choose automatically): auto, oneshot, twoshot, twoshot_push, \
                           ring, seed-mesh, seed-ring, star, scatter-allgather, direct, seed",
             default: "auto",
         },
@@ -371,6 +371,7 @@ impl DecomposeCollectives {
             } else {
                 Cells::Column
             },
+            counters: facts.counters,
         };
         let run = |builder: &Builder<'c>, algorithm| {
             self.algorithm(builder, op, facts, algorithm, &operand, credits)
@@ -427,9 +428,14 @@ impl DecomposeCollectives {
                 let stream = Stream::of(builder, operand("target"));
                 oneshot::allreduce(builder, &stream, credits, peers, reduce_op(op), width());
             }
-            (Collective::Allreduce, A::Twoshot) => {
+            (Collective::Allreduce, A::Twoshot | A::TwoshotPush) => {
                 let stream = Stream::of(builder, operand("target"));
-                twoshot::allreduce(builder, &stream, credits, peers, reduce_op(op), width());
+                let allgather = match algorithm {
+                    A::TwoshotPush => twoshot::Allgather::Push,
+                    _ => twoshot::Allgather::Pull,
+                };
+                let op = reduce_op(op);
+                twoshot::allreduce(builder, &stream, credits, peers, op, width(), allgather);
             }
             (Collective::Allreduce, A::SeedRing) => {
                 let stream = Stream::of(builder, operand("target"));

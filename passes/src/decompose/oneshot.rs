@@ -11,7 +11,10 @@
 //! flight and the announcements of chunk c have (most likely) arrived: the
 //! wait is off the critical path. The last result is stored after the last
 //! wait. A one-chunk stream runs exactly two barriers: entry and
-//! read-complete. Cells: `[src, 0]` counts 1 + C; epilogue -(1 + C).
+//! read-complete. Cells: `[src, 0]` counts 1 + C; epilogue -(1 + C). On a
+//! signal with counters the barriers are counted phases
+//! ([`Credits::phase`]) and `[src, 0]` counts the C flags alone (none for
+//! one chunk).
 
 use super::{credits::Credits, pull::Peers, stream::Stream};
 use crate::ir::{Builder, Ix, Val};
@@ -45,14 +48,36 @@ pub fn allreduce<'c>(
         };
         peers.reduce(builder, tile, op, own, &pull, between)
     };
+    // The entry barrier counts on `[src, 0]` too, unless it is a phase.
+    let entry = i64::from(!credits.counters);
     // Stores the result of `chunk` once every peer has announced it.
     let store = |builder: &Builder<'c>, result: Val<'c>, chunk: Ix<'c>| {
-        credits.await_all(builder, builder.add(chunk, Ix::Const(2)));
+        credits.await_all(builder, builder.add(chunk, Ix::Const(entry + 1)));
         let (at, valid) = region(builder, chunk);
         builder.store(result, stream.view, &at, Some(&valid));
     };
 
-    credits.barrier(builder, Ix::Const(1));
+    if chunks.constant() == Some(1) && peers.unrolled.is_some() {
+        // One chunk, every pull issued at once: the own chunk is loaded
+        // while the entry barrier's announcements travel (only this rank
+        // writes it), and "read" is announced as soon as the pulls have
+        // landed, so that the combination runs during that hop.
+        let (at, valid) = region(builder, Ix::Const(0));
+        let own = credits.phase_with(builder, 1, |builder| {
+            builder.load(stream.view, &at, tile, Some(&valid))
+        });
+        let pull = |builder: &Builder<'c>, peer: Ix<'c>| {
+            builder.remote_load(stream.view, peer, &at, tile, Some(&valid))
+        };
+        let result = peers.reduce(builder, tile, op, own, &pull, &|builder| {
+            credits.announce_phase(builder, 2)
+        });
+        credits.await_phase(builder, 2);
+        builder.store(result, stream.view, &at, Some(&valid));
+        credits.finish(builder, 2);
+        return;
+    }
+    credits.phase(builder, 1);
     let last = if chunks.constant() == Some(1) {
         let result = reduced(builder, Ix::Const(0), &|_| {});
         credits.announce(builder);
@@ -80,5 +105,5 @@ pub fn allreduce<'c>(
         )[0]
     };
     store(builder, last, builder.sub(chunks, Ix::Const(1)));
-    credits.epilogue(builder, builder.add(chunks, Ix::Const(1)));
+    credits.epilogue(builder, builder.add(chunks, Ix::Const(entry)));
 }

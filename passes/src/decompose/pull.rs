@@ -150,15 +150,18 @@ impl<'c> Peers<'c> {
     /// For every rank `q` but this one: `fetch(q)` (the waits it needs and
     /// the pull), all in flight together; then `keep(q, chunk)` for each.
     /// `placeholder` stands for the chunk of a rank that is not fetched.
+    /// `between` runs once every pull is issued, before the first `keep`
+    /// when unrolled, after the last when rolled.
     pub fn gather(
         &self,
         builder: &Builder<'c>,
         tile: Type<'c>,
         placeholder: Val<'c>,
         fetch: &dyn Fn(&Builder<'c>, Ix<'c>) -> Val<'c>,
+        between: &dyn Fn(&Builder<'c>),
         keep: &dyn Fn(&Builder<'c>, Ix<'c>, Val<'c>),
     ) {
-        let group = |builder: &Builder<'c>, ranks: Vec<Ix<'c>>| {
+        let group = |builder: &Builder<'c>, ranks: Vec<Ix<'c>>, between: &dyn Fn(&Builder<'c>)| {
             let fetched: Vec<(Ix, Val, Val)> = ranks
                 .into_iter()
                 .map(|q| {
@@ -174,23 +177,27 @@ impl<'c> Peers<'c> {
                     (q, wanted, chunk)
                 })
                 .collect();
+            between(builder);
             for (q, wanted, chunk) in fetched {
                 builder.if_then(wanted, |builder| keep(builder, q, chunk));
             }
         };
         match self.unrolled {
-            Some(ranks) => group(builder, (0..ranks).map(Ix::Const).collect()),
-            None => builder.for_each_step(
-                Ix::Const(0),
-                self.ranks,
-                Ix::Const(ROLLED_GROUP),
-                |builder, base| {
-                    let ranks = (0..ROLLED_GROUP)
-                        .map(|j| builder.add(base, Ix::Const(j)))
-                        .collect();
-                    group(builder, ranks)
-                },
-            ),
+            Some(ranks) => group(builder, (0..ranks).map(Ix::Const).collect(), between),
+            None => {
+                builder.for_each_step(
+                    Ix::Const(0),
+                    self.ranks,
+                    Ix::Const(ROLLED_GROUP),
+                    |builder, base| {
+                        let ranks = (0..ROLLED_GROUP)
+                            .map(|j| builder.add(base, Ix::Const(j)))
+                            .collect();
+                        group(builder, ranks, &|_| {})
+                    },
+                );
+                between(builder);
+            }
         }
     }
 }

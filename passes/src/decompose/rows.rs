@@ -137,7 +137,15 @@ pub fn broadcast<'c>(
     pipelined: bool,
 ) {
     let stream = Stream::of(builder, target);
-    credits.barrier(builder, Ix::Const(1));
+    // `star` is one of the faster algorithms: its barriers are phases.
+    let barrier = |g: i64| {
+        if pipelined {
+            credits.phase(builder, g)
+        } else {
+            credits.barrier(builder, Ix::Const(g))
+        }
+    };
+    barrier(1);
     let root = Ix::Dyn(root);
     let receiver = builder.cmp(CmpiPredicate::Ne, credits.me, root);
     builder.if_then(receiver, |builder| {
@@ -155,8 +163,12 @@ pub fn broadcast<'c>(
             pipeline: pipelined,
         });
     });
-    credits.barrier(builder, Ix::Const(2));
-    credits.epilogue(builder, Ix::Const(2));
+    barrier(2);
+    if pipelined {
+        credits.finish(builder, 2);
+    } else {
+        credits.epilogue(builder, Ix::Const(2));
+    }
 }
 
 /// barrier: one credit barrier. Epilogue: 1.

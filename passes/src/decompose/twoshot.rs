@@ -1,15 +1,26 @@
 //! Two-shot allreduce: a reduce-scatter by parallel pulls, then an
-//! allgather by parallel pulls, a credit barrier before, between and after.
+//! allgather, by parallel pulls (`twoshot`) or by parallel pushes
+//! (`twoshot_push`).
 //!
 //! Segment r of the stream ([`Segments`]: 32-byte aligned, S elements
 //! each) belongs to rank r. After the entry barrier, rank r pulls chunk c of
 //! segment r from every peer at once, combines the n contributions in rank
-//! order and stores the result into segment r of its own window. The middle
-//! barrier says both "my segment is reduced" and "I have read your copy of
-//! my segment": after it, every rank pulls every chunk of segment q from q,
-//! all peers at once, into its own copy of segment q, which no peer reads
-//! any more. The exit barrier keeps everybody until nobody pulls from it;
-//! the cells count 3, epilogue -3.
+//! order and stores the result into segment r of its own window.
+//!
+//! `twoshot`: the middle barrier says both "my segment is reduced" and "I
+//! have read your copy of my segment": after it, every rank pulls every
+//! chunk of segment q from q, all peers at once, into its own copy of
+//! segment q, which no peer reads any more. The exit barrier keeps
+//! everybody until nobody pulls from it; the cells count 3, epilogue -3.
+//!
+//! `twoshot_push`: rank r also stores each reduced chunk straight into
+//! segment r of every peer's window, the copy it has just read there, which
+//! nobody else reads. The second barrier says "your copy of my segment is
+//! up to date, and I read nothing of yours any more": after it a rank's
+//! window holds the result and no peer touches it, so no third barrier. A
+//! push goes at the link's write rate, a pull at its read rate
+//! (docs/performance.md): one hop fewer for slower transfers, which pays
+//! where hops dominate (`auto` decides by the model). Cells count 2.
 //!
 //! The reduce-scatter raises no flag per chunk: a notify must follow every
 //! transfer before it (the release drains the pipes), so a flag per chunk
@@ -19,7 +30,16 @@
 
 use super::{credits::Credits, pull::Peers, segments::Segments, stream::Stream};
 use crate::ir::{Builder, Ix, types};
-use pld_dialect::enums::ReduceOp;
+use pld_dialect::enums::{AtomicType, ReduceOp};
+
+/// How the allgather half moves the reduced segments.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Allgather {
+    /// Every rank pulls every segment from its owner (`twoshot`).
+    Pull,
+    /// Every owner pushes its segment into every peer (`twoshot_push`).
+    Push,
+}
 
 pub fn allreduce<'c>(
     builder: &Builder<'c>,
@@ -28,6 +48,7 @@ pub fn allreduce<'c>(
     peers: Peers<'c>,
     op: ReduceOp,
     width: i64,
+    allgather: Allgather,
 ) {
     let element_bytes = types::byte_width(stream.element).expect("a combinable element type");
     let tile = stream.tile(builder, width);
@@ -37,18 +58,43 @@ pub fn allreduce<'c>(
         segments.chunk(builder, segment, chunk, width)
     };
 
-    credits.barrier(builder, Ix::Const(1));
+    // One chunk with every pull issued at once: the own chunk is loaded
+    // while the entry barrier's announcements travel (only this rank
+    // writes its segment).
+    let single = chunks.constant() == Some(1) && peers.unrolled.is_some();
+    let early_own = credits.phase_with(builder, 1, |builder| {
+        single.then(|| {
+            let (at, valid) = region(builder, credits.me, Ix::Const(0));
+            builder.load(stream.view, &at, tile, Some(&valid))
+        })
+    });
     // Reduce-scatter: this rank's segment from everybody.
     builder.for_each_or_once(chunks, |builder, chunk| {
         let (at, valid) = region(builder, credits.me, chunk);
-        let own = builder.load(stream.view, &at, tile, Some(&valid));
+        let own = early_own.unwrap_or_else(|| builder.load(stream.view, &at, tile, Some(&valid)));
         let pull = |builder: &Builder<'c>, peer: Ix<'c>| {
             builder.remote_load(stream.view, peer, &at, tile, Some(&valid))
         };
         let reduced = peers.reduce(builder, tile, op, own, &pull, &|_| {});
         builder.store(reduced, stream.view, &at, Some(&valid));
+        if allgather == Allgather::Push {
+            credits.for_each_peer(builder, |builder, peer| {
+                builder.remote_store(
+                    reduced,
+                    stream.view,
+                    peer,
+                    &at,
+                    Some(&valid),
+                    AtomicType::None,
+                );
+            });
+        }
     });
-    credits.barrier(builder, Ix::Const(2));
+    credits.phase(builder, 2);
+    if allgather == Allgather::Push {
+        credits.finish(builder, 2);
+        return;
+    }
     // Allgather: every peer's segment from its owner.
     let (at, _) = region(builder, credits.me, Ix::Const(0));
     let nothing = builder.load(stream.view, &at, tile, Some(&[Ix::Const(1), Ix::Const(0)]));
@@ -61,8 +107,8 @@ pub fn allreduce<'c>(
             let (at, valid) = region(builder, owner, chunk);
             builder.store(reduced, stream.view, &at, Some(&valid));
         };
-        peers.gather(builder, tile, nothing, &fetch, &keep);
+        peers.gather(builder, tile, nothing, &fetch, &|_| {}, &keep);
     });
-    credits.barrier(builder, Ix::Const(3));
-    credits.epilogue(builder, Ix::Const(3));
+    credits.phase(builder, 3);
+    credits.finish(builder, 3);
 }

@@ -475,9 +475,9 @@ func.func @allreduce_signal_rank(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x
 
 // -----
 
-func.func @allreduce_mesh_signal(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x2xi32>) {
-  // expected-error @+1 {{mesh allreduce expects a signal of shape [N, 1], found [4, 2]}}
-  %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<4x2xi32>
+func.func @allreduce_mesh_signal(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x3xi32>) {
+  // expected-error @+1 {{mesh allreduce expects a signal of shape [N, 1] or [N, 2], found [4, 3]}}
+  %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<4x3xi32>
   return
 }
 
@@ -581,9 +581,9 @@ func.func @allgather_size(%l: memref<1x32xf32>, %d: !pld.dtensor<4x64xf32>, %s: 
 
 // -----
 
-func.func @allgather_signal_shape(%l: memref<1x64xf32>, %d: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x2xi32>) {
-  // expected-error @+1 {{expected a signal of shape [N, 1] or [N] (one cell per rank), found [4, 2]}}
-  %r = pld.tensor.allgather %l, %d, %s : memref<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x2xi32>
+func.func @allgather_signal_shape(%l: memref<1x64xf32>, %d: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x3xi32>) {
+  // expected-error @+1 {{expected a signal of shape [N, 1], [N, 2] or [N] (a cell per rank; a second column counts barriers), found [4, 3]}}
+  %r = pld.tensor.allgather %l, %d, %s : memref<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x3xi32>
   return
 }
 
@@ -615,9 +615,9 @@ func.func @broadcast_root_negative(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<
 
 // -----
 
-func.func @barrier_signal_shape(%s: !pld.dtensor<4x2xi32>) {
-  // expected-error @+1 {{expected a signal of shape [N, 1] (one cell per rank), found [4, 2]}}
-  pld.tensor.barrier %s : !pld.dtensor<4x2xi32>
+func.func @barrier_signal_shape(%s: !pld.dtensor<4x3xi32>) {
+  // expected-error @+1 {{expected a signal of shape [N, 1] or [N, 2] (a cell per rank; a second column counts barriers), found [4, 3]}}
+  pld.tensor.barrier %s : !pld.dtensor<4x3xi32>
   return
 }
 

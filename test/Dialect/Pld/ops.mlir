@@ -125,6 +125,26 @@ func.func @collectives(%data: !pld.dtensor<1x4097xf32>, %h: !pld.dtensor<1x17xf1
   return
 }
 
+// A signal [N, 2]: a cell per rank and a column of counters, for every
+// collective with a credit signal.
+// CHECK-LABEL: func.func @counted_signals
+func.func @counted_signals(%data: !pld.dtensor<1x64xf32>, %rows: !pld.dtensor<4x64xf32>, %rows2: !pld.dtensor<4x64xf32>,
+                           %row: !pld.dtensor<1x64xf32>, %sig: !pld.dtensor<4x2xi32>, %root: index) {
+  // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<4x2xi32>
+  %0 = pld.tensor.allreduce %data, %sig, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<4x2xi32>
+  // CHECK: pld.tensor.reduce_scatter %{{.*}}, %{{.*}}, op sum : !pld.dtensor<4x64xf32>, !pld.dtensor<4x2xi32>
+  %1 = pld.tensor.reduce_scatter %rows, %sig, op sum : !pld.dtensor<4x64xf32>, !pld.dtensor<4x2xi32>
+  // CHECK: pld.tensor.allgather %{{.*}}, %{{.*}}, %{{.*}} : !pld.dtensor<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x2xi32>
+  %2 = pld.tensor.allgather %row, %rows, %sig : !pld.dtensor<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x2xi32>
+  // CHECK: pld.tensor.broadcast %{{.*}}, %{{.*}}, root %{{.*}} : !pld.dtensor<1x64xf32>, !pld.dtensor<4x2xi32>
+  %3 = pld.tensor.broadcast %data, %sig, root %root : !pld.dtensor<1x64xf32>, !pld.dtensor<4x2xi32>
+  // CHECK: pld.tensor.barrier %{{.*}} : !pld.dtensor<4x2xi32>
+  pld.tensor.barrier %sig : !pld.dtensor<4x2xi32>
+  // CHECK: pld.tensor.all_to_all %{{.*}}, %{{.*}}, %{{.*}} : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x2xi32>
+  %4 = pld.tensor.all_to_all %rows, %rows2, %sig : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
 // Every collective with alternatives takes an optional algorithm; `auto`
 // written out stays written (it overrides the pass option).
 // CHECK-LABEL: func.func @algorithms
@@ -135,6 +155,8 @@ func.func @algorithms(%data: !pld.dtensor<1x4097xf32>, %sig: !pld.dtensor<4x1xi3
   %0 = pld.tensor.allreduce %data, %sig, op sum algorithm oneshot : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
   // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op sum algorithm auto : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
   %1 = pld.tensor.allreduce %data, %sig, op sum algorithm auto : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
+  // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op sum algorithm twoshot_push : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
+  %p = pld.tensor.allreduce %data, %sig, op sum algorithm twoshot_push : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
   // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op max mode ring algorithm twoshot : !pld.dtensor<1x4097xf32>, !pld.dtensor<6x4xi32>
   %2 = pld.tensor.allreduce %data, %ring, op max mode ring algorithm twoshot : !pld.dtensor<1x4097xf32>, !pld.dtensor<6x4xi32>
   // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op min mode ring algorithm seed_ring : !pld.dtensor<1x4097xf32>, !pld.dtensor<6x4xi32>

@@ -18,12 +18,15 @@ every ReduceOp (where the collective reduces) x {f16, f32} x the lengths
 chosen so that f16 results are exact.
 
 The faster algorithms (docs/pld-decompose-collectives.md):
-allreduce-oneshot, allreduce-twoshot, reduce_scatter-direct,
-allgather-direct, broadcast-star, broadcast-scatter_allgather,
-all_to_all-direct, on ranks {2, 3, 5, 8} and the lengths {1, 17, 4097, one
-more than a chunk}: each kernel once with a static signal of 8 rows (the
-pulls unrolled over 8 ranks, those at or beyond n skipped) and once with a
-dynamic one (rolled); `sum` (or plain data) at every length and rank count,
+allreduce-oneshot, allreduce-twoshot, allreduce-twoshot_push,
+reduce_scatter-direct, allgather-direct, broadcast-star,
+broadcast-scatter_allgather, all_to_all-direct, on ranks {2, 3, 5, 8} and
+the lengths {1, 17, 4097, one more than a chunk}: each kernel once with a
+static signal `[8, 2]` (the pulls unrolled over 8 ranks, those at or
+beyond n skipped; the barriers counted on the second column) and once with
+a dynamic `[?, 1]` (rolled, a cell per source); a static length of one
+chunk (17 and 1000 elements, each signal) runs the one-chunk forms on 3
+and 8 ranks; `sum` (or plain data) at every length and rank count,
 the other ops on fewer; f16, f32 and, where the op takes it, i32. Allreduce
 also runs an input whose f32 sum depends on the order of the additions and
 checks that every rank holds bit-identical results. Allgather's `local`
@@ -90,6 +93,7 @@ def tiles(algorithm, static):
     return {
         "oneshot": reduce + 2,
         "twoshot": max(reduce, gather),
+        "twoshot_push": reduce,
         "reduce_scatter-direct": reduce,
     }.get(algorithm, gather)
 
@@ -104,7 +108,7 @@ def lengths(algorithm, static, dtype, n):
     """1, 17, 4097 and one more than a chunk (for the algorithms that split
     the stream into segments, one more than a chunk per segment)."""
     width = chunk(algorithm, static, dtype)
-    segmented = algorithm in ["twoshot", "scatter_allgather"]
+    segmented = algorithm in ["twoshot", "twoshot_push", "scatter_allgather"]
     return [1, 17, 4097, n * (width + 1) if segmented else width + 1]
 
 
@@ -230,19 +234,28 @@ def new_runs():
     reduces = collective in ["allreduce", "reduce_scatter"]
     dtypes = ["f32", "f16"] if collective == "allreduce" else ["f32", "f16", "i32"]
     key = f"{collective}-direct" if collective == "reduce_scatter" else algorithm
-    for op, t, static, ranks, picks in new_cases(reduces, dtypes):
-        sig = "!pld.dtensor<8x1xi32>" if static else "!pld.dtensor<?x1xi32>"
+    cases = [
+        (op, t, "8x2" if static else "?x1", "?", ranks,
+         lambda n, t=t, static=static, picks=picks: [lengths(key, static, t, n)[pick] for pick in picks])
+        for op, t, static, ranks, picks in new_cases(reduces, dtypes)
+    ] + [
+        ("sum" if reduces else None, "f32", signal, str(length), [3, 8], lambda n, length=length: [length])
+        for signal in ["8x2", "8x1"]
+        for length in [17, 1000]
+    ]
+    for op, t, signal_shape, len_dim, ranks, row_lengths in cases:
+        static = not signal_shape.startswith("?")
+        sig = f"!pld.dtensor<{signal_shape}xi32>"
         rows = "8" if static else "?"
-        tag = f"{algorithm}-{op or 'data'}-{t}-{'static' if static else 'dynamic'}"
+        tag = f"{algorithm}-{op or 'data'}-{t}-{signal_shape.replace('?', 'dyn')}-{len_dim.replace('?', 'dyn')}"
         for n in ranks:
             signal = [] if static else ["--shape", f"1={n}x1"]
-            for pick in picks:
-                length = lengths(key, static, t, n)[pick]
+            for length in row_lengths(n):
                 if collective == "allreduce":
                     text = kernel(
                         "allreduce",
-                        f"%d: !pld.dtensor<1x?x{t}>, %s: {sig}",
-                        f"%r = pld.tensor.allreduce %d, %s, op {op} {attribute} : !pld.dtensor<1x?x{t}>, {sig}",
+                        f"%d: !pld.dtensor<1x{len_dim}x{t}>, %s: {sig}",
+                        f"%r = pld.tensor.allreduce %d, %s, op {op} {attribute} : !pld.dtensor<1x{len_dim}x{t}>, {sig}",
                     )
                     yield f"{tag}.mlir", text, [
                         "--ranks", str(n), "--shape", f"0=1x{length}", *signal,
@@ -252,8 +265,8 @@ def new_runs():
                 elif collective == "reduce_scatter":
                     text = kernel(
                         "reduce_scatter",
-                        f"%d: !pld.dtensor<{rows}x?x{t}>, %s: {sig}",
-                        f"%r = pld.tensor.reduce_scatter %d, %s, op {op} {attribute} : !pld.dtensor<{rows}x?x{t}>, {sig}",
+                        f"%d: !pld.dtensor<{rows}x{len_dim}x{t}>, %s: {sig}",
+                        f"%r = pld.tensor.reduce_scatter %d, %s, op {op} {attribute} : !pld.dtensor<{rows}x{len_dim}x{t}>, {sig}",
                     )
                     init = INIT[op]
                     target_rows = 8 if static else n
@@ -265,11 +278,11 @@ def new_runs():
                 elif collective == "allgather":
                     # `local` in the window (read where it is) for f32, in
                     # private memory (published first) for the others.
-                    local = f"!pld.dtensor<1x?x{t}>" if t == "f32" else f"memref<1x?x{t}>"
+                    local = f"!pld.dtensor<1x{len_dim}x{t}>" if t == "f32" else f"memref<1x{len_dim}x{t}>"
                     text = kernel(
                         "allgather",
-                        f"%l: {local}, %d: !pld.dtensor<{rows}x?x{t}>, %s: {sig}",
-                        f"%r = pld.tensor.allgather %l, %d, %s {attribute} : {local}, !pld.dtensor<{rows}x?x{t}>, {sig}",
+                        f"%l: {local}, %d: !pld.dtensor<{rows}x{len_dim}x{t}>, %s: {sig}",
+                        f"%r = pld.tensor.allgather %l, %d, %s {attribute} : {local}, !pld.dtensor<{rows}x{len_dim}x{t}>, {sig}",
                     )
                     target_rows = 8 if static else n
                     signal = [] if static else ["--shape", f"2={n}x1"]
@@ -283,8 +296,8 @@ def new_runs():
                 elif collective == "broadcast":
                     text = kernel(
                         "broadcast",
-                        f"%d: !pld.dtensor<1x?x{t}>, %s: {sig}, %root: index",
-                        f"%r = pld.tensor.broadcast %d, %s, root %root {attribute} : !pld.dtensor<1x?x{t}>, {sig}",
+                        f"%d: !pld.dtensor<1x{len_dim}x{t}>, %s: {sig}, %root: index",
+                        f"%r = pld.tensor.broadcast %d, %s, root %root {attribute} : !pld.dtensor<1x{len_dim}x{t}>, {sig}",
                     )
                     # The root is rank 1: neither the first nor the last.
                     yield f"{tag}.mlir", text, [
@@ -295,8 +308,8 @@ def new_runs():
                 elif collective == "all_to_all":
                     text = kernel(
                         "all_to_all",
-                        f"%in: !pld.dtensor<{rows}x?x{t}>, %out: !pld.dtensor<{rows}x?x{t}>, %s: {sig}",
-                        f"%r = pld.tensor.all_to_all %in, %out, %s {attribute} : !pld.dtensor<{rows}x?x{t}>, !pld.dtensor<{rows}x?x{t}>, {sig}",
+                        f"%in: !pld.dtensor<{rows}x{len_dim}x{t}>, %out: !pld.dtensor<{rows}x{len_dim}x{t}>, %s: {sig}",
+                        f"%r = pld.tensor.all_to_all %in, %out, %s {attribute} : !pld.dtensor<{rows}x{len_dim}x{t}>, !pld.dtensor<{rows}x{len_dim}x{t}>, {sig}",
                     )
                     target_rows = 8 if static else n
                     signal = [] if static else ["--shape", f"2={n}x1"]

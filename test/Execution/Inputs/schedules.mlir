@@ -107,3 +107,11 @@ func.func @allreduce(%data: !pld.dtensor<1x8xf32>, %sig: !pld.dtensor<8x1xi32>)
   func.call @allreduce_once(%data, %sig) : (!pld.dtensor<1x8xf32>, !pld.dtensor<8x1xi32>) -> ()
   return
 }
+
+// A twoshot_push allreduce, then a oneshot one, on a signal [3, 2]: their
+// barriers counted on the second column, oneshot's entry among them.
+func.func @counted(%d: !pld.dtensor<1x8xf32>, %s: !pld.dtensor<3x2xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %a = pld.tensor.allreduce %d, %s, op sum algorithm twoshot_push : !pld.dtensor<1x8xf32>, !pld.dtensor<3x2xi32>
+  %b = pld.tensor.allreduce %d, %s, op sum algorithm oneshot : !pld.dtensor<1x8xf32>, !pld.dtensor<3x2xi32>
+  return
+}

@@ -167,19 +167,21 @@ static LogicalResult verifyRankCount(Operation *op, int64_t ranks,
                            << "] (" << where << "), found " << ranks;
 }
 
-/// A credit-barrier signal: `i32 [N, 1]` (or `[N]` where `allowVector`).
-/// Returns N, which may be dynamic.
+/// A credit-barrier signal: `i32 [N, 1]`, `[N, 2]` (a second column of
+/// counters for the faster algorithms' barriers) or `[N]` where
+/// `allowVector`. Returns N, which may be dynamic.
 static FailureOr<int64_t> verifyCreditSignal(Operation *op, Value signal,
                                              bool allowVector = false) {
   if (failed(verifySignalElementType(op, "signal", signal)))
     return failure();
   ArrayRef<int64_t> shape = dtensor(signal).getShape();
-  bool isColumn = shape.size() == 2 && (shape[1] == 1);
+  bool isColumn = shape.size() == 2 && (shape[1] == 1 || shape[1] == 2);
   bool isVector = allowVector && shape.size() == 1;
   if (!isColumn && !isVector)
     return op->emitOpError()
-           << "expected a signal of shape [N, 1]"
-           << (allowVector ? " or [N]" : "") << " (one cell per rank), found "
+           << (allowVector ? "expected a signal of shape [N, 1], [N, 2] or [N]"
+                           : "expected a signal of shape [N, 1] or [N, 2]")
+           << " (a cell per rank; a second column counts barriers), found "
            << formatShape(shape);
   if (failed(verifyRankCount(op, shape[0], "the signal's leading dimension")))
     return failure();
@@ -657,9 +659,9 @@ LogicalResult TensorAllreduceOp::verify() {
     return emitOpError("expected a 2-D signal, found shape ")
            << formatShape(shape);
   if (getMode() == CollectiveMode::Mesh) {
-    if (!ShapedType::isDynamic(shape[1]) && shape[1] != 1)
-      return emitOpError("mesh allreduce expects a signal of shape [N, 1], "
-                         "found ")
+    if (!ShapedType::isDynamic(shape[1]) && shape[1] != 1 && shape[1] != 2)
+      return emitOpError("mesh allreduce expects a signal of shape [N, 1] or "
+                         "[N, 2], found ")
              << formatShape(shape);
     if (failed(
             verifyRankCount(*this, shape[0], "the signal's leading dimension")))
@@ -898,8 +900,9 @@ void TensorAllToAllOp::getCollectiveTensors(SmallVectorImpl<Value> &tensors) {
 void TensorAllreduceOp::getAlgorithms(
     SmallVectorImpl<CollectiveAlgorithm> &algorithms) {
   algorithms.append({CollectiveAlgorithm::Auto, CollectiveAlgorithm::Oneshot,
-                     CollectiveAlgorithm::Twoshot, CollectiveAlgorithm::Ring,
-                     CollectiveAlgorithm::SeedMesh,
+                     CollectiveAlgorithm::Twoshot,
+                     CollectiveAlgorithm::TwoshotPush,
+                     CollectiveAlgorithm::Ring, CollectiveAlgorithm::SeedMesh,
                      CollectiveAlgorithm::SeedRing, CollectiveAlgorithm::Seed});
 }
 void TensorReduceScatterOp::getAlgorithms(

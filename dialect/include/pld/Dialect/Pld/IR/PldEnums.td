@@ -73,7 +73,8 @@ def Pld_CollectiveAlgorithmEnum : I32EnumAttr<"CollectiveAlgorithm",
     I32EnumAttrCase<"Star", 6, "star">,
     I32EnumAttrCase<"ScatterAllgather", 7, "scatter_allgather">,
     I32EnumAttrCase<"Direct", 8, "direct">,
-    I32EnumAttrCase<"Seed", 9, "seed">]> {
+    I32EnumAttrCase<"Seed", 9, "seed">,
+    I32EnumAttrCase<"TwoshotPush", 10, "twoshot_push">]> {
   let cppNamespace = "::pld";
   let genSpecializedAttr = 0;
 }

@@ -450,15 +450,18 @@ def Pld_TensorAllreduceOp : Pld_CollectiveOp<"tensor.allreduce",
   let description = [{
     Every rank ends with the element-wise reduction (`sum`, `max`, `min`,
     `prod`) of all ranks' `target`. f16 or f32. `mode mesh` (the default)
-    takes an `i32` signal of shape `[N, 1]`; `mode ring` takes
-    `[2 * (N - 1), N]`. The signal is self-clearing and owned by this
-    collective; it is distinct from the target. Returns the updated target.
+    takes an `i32` signal of shape `[N, 1]`, or `[N, 2]`, whose second
+    column the faster algorithms count their barriers on (one wait per
+    barrier); `mode ring` takes `[2 * (N - 1), N]`. The signal is
+    self-clearing and owned by this collective; it is distinct from the
+    target. Returns the updated target.
 
     `algorithm` picks the decomposition: `auto`, `oneshot`, `twoshot`,
-    `seed_mesh` (any signal with a row per rank), `ring`, `seed_ring` (a
-    ring signal) or `seed` (the seed algorithm of `mode`); without it the
-    pass option decides (docs/pld-decompose-collectives.md). `mode` stays
-    the layout of the signal.
+    `twoshot_push`, `seed_mesh` (any signal with a row per rank), `ring`,
+    `seed_ring` (a ring signal) or `seed` (the seed algorithm of `mode`);
+    without it the pass option decides
+    (docs/pld-decompose-collectives.md). `mode` stays the layout of the
+    signal.
 
     ```mlir
     %r = pld.tensor.allreduce %data, %signal, op sum : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
@@ -484,7 +487,8 @@ def Pld_TensorReduceScatterOp : Pld_CollectiveOp<"tensor.reduce_scatter",
   let summary = "reduce row r of every rank's [N, SIZE] target onto rank r";
   let description = [{
     `target` is `[N, SIZE]`; afterwards row `r` on rank `r` holds the
-    reduction of row `r` of every rank. The signal is `i32 [N, 1]`. All four
+    reduction of row `r` of every rank. The signal is `i32 [N, 1]` or
+    `[N, 2]` (a column of counters for the barriers of `direct`). All four
     operators are supported on the InCore rail; the HOST builtin rail lowers
     only `sum` (checked by `pld-verify`). `algorithm` is `auto`, `direct`
     or `seed`.
@@ -511,7 +515,8 @@ def Pld_TensorAllgatherOp : Pld_CollectiveOp<"tensor.allgather",
   let description = [{
     Rank `r`'s `local` row lands in row `r` of every rank's `target`.
     `local` (a DT or a memref) and `target` are distinct, their element types
-    and `SIZE` agree; the signal is `i32 [N]` or `[N, 1]`. `algorithm` is
+    and `SIZE` agree; the signal is `i32 [N]`, `[N, 1]` or `[N, 2]` (a column
+    of counters for the barriers of `direct`). `algorithm` is
     `auto`, `direct` or `seed`.
 
     ```mlir
@@ -533,7 +538,9 @@ def Pld_TensorBroadcastOp : Pld_CollectiveOp<"tensor.broadcast",
     [AllTypesMatch<["target", "result"]>]> {
   let summary = "copy rank root's target to every rank";
   let description = [{
-    The signal is `i32 [N, 1]`; `0 <= root < N` when both are known.
+    The signal is `i32 [N, 1]` or `[N, 2]` (a column of counters for the
+    barriers of `star` and `scatter_allgather`); `0 <= root < N` when both
+    are known.
     `algorithm` is `auto`, `star`, `scatter_allgather` or `seed`.
 
     ```mlir
@@ -554,7 +561,8 @@ def Pld_TensorBarrierOp : Pld_CollectiveOp<"tensor.barrier", [], []> {
   let summary = "a credit barrier across all ranks";
   let description = [{
     No rank leaves before every rank has arrived. The signal is `i32 [N, 1]`
-    and self-clearing, so back-to-back barriers on it are legal.
+    (or `[N, 2]`, of which it uses the first column) and self-clearing, so
+    back-to-back barriers on it are legal.
 
     ```mlir
     pld.tensor.barrier %signal : !pld.dtensor<4x1xi32>
@@ -570,7 +578,8 @@ def Pld_TensorAllToAllOp : Pld_CollectiveOp<"tensor.all_to_all",
   let description = [{
     Row `d` of rank `r`'s `input` lands in row `r` of rank `d`'s `target`.
     `input` and `target` are distinct `[N, SIZE]` windows of one type; the
-    signal is `i32 [N, 1]`. `algorithm` is `auto`, `direct` or `seed`.
+    signal is `i32 [N, 1]` or `[N, 2]` (a column of counters for the
+    barriers of `direct`). `algorithm` is `auto`, `direct` or `seed`.
 
     ```mlir
     %t = pld.tensor.all_to_all %in, %out, %signal : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
