@@ -17,8 +17,10 @@ S is one rank's vector for allreduce and broadcast, the n-row buffer for
 reduce_scatter and allgather. The allgather's `local` row is in the window
 (a distributed tensor), as the in-place reference has it; with
 `--allgather-local private` it is a memref, which the decomposition first
-copies into the window. Every run checks its result (--expect), so a
-fast wrong algorithm shows up as a failure, not a number.
+copies into the window. The mesh signals are `[n, 2]`, whose second
+column lets the faster algorithms count their barriers (one wait each);
+`--signal cells` gives them `[n, 1]`. Every run checks its result
+(--expect), so a fast wrong algorithm shows up as a failure, not a number.
 
 usage: python3 bench/collectives.py [--quick] [--json] [--plot FILE.png]
                                     [--from-json FILE]
@@ -26,6 +28,7 @@ usage: python3 bench/collectives.py [--quick] [--json] [--plot FILE.png]
                                     [--collectives NAME,...]
                                     [--algorithms NAME,...] [--jobs J]
                                     [--allgather-local window|private]
+                                    [--signal counters|cells]
   (default: 1 KiB .. 64 MiB x ranks 2, 4, 8, 16 x every algorithm;
    --quick: 4 KiB .. 16 MiB at 8 ranks)
   PLD_RUN=path uses that pld-run instead of building the release one.
@@ -44,7 +47,7 @@ from release_tool import release_tool
 
 # Per collective: the algorithms beside `auto`, the seed's first.
 ALGORITHMS = {
-    "allreduce": ["seed_mesh", "seed_ring", "oneshot", "twoshot"],
+    "allreduce": ["seed_mesh", "seed_ring", "oneshot", "twoshot", "twoshot_push"],
     "reduce_scatter": ["seed", "direct"],
     "allgather": ["seed", "direct"],
     "broadcast": ["seed", "star", "scatter_allgather"],
@@ -56,18 +59,19 @@ def pld_run():
     return release_tool("pld-run", "PLD_RUN")
 
 
-def signal_shape(collective, algorithm, n):
+def signal_shape(collective, algorithm, n, counters):
     """The signal of `algorithm`: every one counts on one cell per source
-    rank (`[n, 1]`) but the ring, which needs a row per ring step
-    (docs/pld-decompose-collectives.md)."""
+    rank (`[n, 1]`), with a second column of counters for the faster
+    algorithms' barriers where `counters` (`[n, 2]`), but the ring, which
+    needs a row per ring step (docs/pld-decompose-collectives.md)."""
     if collective == "allreduce" and algorithm in ("seed_ring", "ring"):
         return f"{2 * (n - 1)}x{n}"
-    return f"{n}x1"
+    return f"{n}x2" if counters else f"{n}x1"
 
 
-def kernel(collective, algorithm, n, elements, allgather_local):
+def kernel(collective, algorithm, n, elements, allgather_local, counters=True):
     """The kernel text, and the pld-run arguments that check its result."""
-    sig = f"!pld.dtensor<{signal_shape(collective, algorithm, n)}xi32>"
+    sig = f"!pld.dtensor<{signal_shape(collective, algorithm, n, counters)}xi32>"
     attribute = "" if algorithm == "auto" else f" algorithm {algorithm}"
     mode = " mode ring" if collective == "allreduce" and algorithm in ("seed_ring", "ring") else ""
     if collective == "allreduce":
@@ -116,9 +120,9 @@ def reference_ns(collective, n, size_bytes, model):
     return 2 * a + max(s / (n * b), (n - 1) * s / (n * i))
 
 
-def run_case(binary, workdir, allgather_local, collective, algorithm, n, size_bytes):
+def run_case(binary, workdir, allgather_local, counters, collective, algorithm, n, size_bytes):
     elements = size_bytes // ELEMENT_BYTES
-    text, check = kernel(collective, algorithm, n, elements, allgather_local)
+    text, check = kernel(collective, algorithm, n, elements, allgather_local, counters)
     path = workdir / f"{collective}-{algorithm}-{n}-{size_bytes}.mlir"
     path.write_text(text)
     command = [binary, str(path), "--ranks", str(n), "--timing", "--stats=json", "--timeout", "3600"]
@@ -187,6 +191,7 @@ def main():
     parser.add_argument("--algorithms")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--allgather-local", choices=["window", "private"], default="window")
+    parser.add_argument("--signal", choices=["counters", "cells"], default="counters")
     parser.add_argument("--from-json", metavar="FILE", help="tabulate and plot the lines of an earlier --json run instead of running")
     args = parser.parse_args()
     if args.from_json:
@@ -216,7 +221,7 @@ def main():
                     for algorithm in algorithms:
                         jobs.append((collective, algorithm, n, size))
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            for case in pool.map(lambda job: run_case(binary, workdir, args.allgather_local, *job), jobs):
+            for case in pool.map(lambda job: run_case(binary, workdir, args.allgather_local, args.signal == "counters", *job), jobs):
                 cases.append(case)
                 if args.json:
                     print(json.dumps(case), flush=True)
