@@ -8,27 +8,41 @@
 // epilogue; the seed's algorithms keep them on [N, 2] too.
 // RUN: pld-opt %s --split-input-file --pld-decompose-collectives --canonicalize --cse --verify-each | FileCheck %s
 
+// One unrolled chunk of a row collective: the entry counts per source,
+// announced in the order me + 1, me + 2, ... and awaited one peer at a
+// time, each pull right after its wait (so it goes out as soon as that
+// peer's announcement is in); the exit is counted, announced once the
+// pulls are issued; the entry's cells go back to 0 during its hop; the
+// combinations run there too; the store of the own row follows the wait.
 // CHECK-LABEL: func.func @reduce_scatter
 // CHECK-SAME: %[[SIG:arg1]]: !pld.dtensor<4x2xi32>
 // CHECK: %[[ME:.*]] = arith.index_cast %{{.*}} : i32 to index
-// CHECK: scf.for %[[P:.*]] = %c0 to
-// CHECK: pld.system.notify %[[SIG]][%[[P]], 0], peer %[[P]], value %c1_i32, op atomic_add
-// CHECK: pld.system.notify %[[SIG]][%[[ME]], 0], peer %[[ME]], value %{{.*}}, op atomic_add
-// The own row is loaded while the announcements travel.
-// CHECK-NEXT: pl.load
-// CHECK-NEXT: pld.system.wait %[[SIG]][%[[ME]], 0], expected %c0_i32, cmp ge
-// CHECK-NOT: pld.system.wait
-// CHECK: pld.tile.remote_load
-// The exit goes out once the pulls are issued; the combinations run during
-// its hop; the store of the own row follows its wait.
+// CHECK: scf.for
+// CHECK: pld.system.notify %[[SIG]][%[[ME]], 0], peer %{{.*}}, value %c1_i32, op atomic_add
+// CHECK: pl.load
+// CHECK-COUNT-3: pld.system.wait %[[SIG]][%{{[0-9]+}}, 0], expected %c1_i32, cmp ge
 // CHECK: pld.system.notify %[[SIG]][%{{.*}}, 1], peer
 // CHECK: pld.system.notify %[[SIG]][%[[ME]], 1], peer %[[ME]]
+// CHECK: pld.system.notify %[[SIG]][%{{.*}}, 0], peer %[[ME]], value %c-1_i32, op atomic_add
 // CHECK: pl.add
 // CHECK: pld.system.wait %[[SIG]][%[[ME]], 1], expected %c0_i32, cmp ge
 // CHECK-NEXT: pl.store
 // CHECK-NEXT: return
 func.func @reduce_scatter(%d: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x2xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
   %r = pld.tensor.reduce_scatter %d, %s, op sum algorithm direct : !pld.dtensor<4x64xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+// Several chunks: the entry is counted phase 1, with the own row loaded
+// while its announcements travel only for one chunk.
+// CHECK-LABEL: func.func @reduce_scatter_chunks
+// CHECK: pld.system.wait %{{.*}}[%[[ME:.*]], 0], expected %c0_i32, cmp ge
+// CHECK: scf.for
+// CHECK: pld.system.wait %{{.*}}[%[[ME]], 1], expected %c0_i32, cmp ge
+func.func @reduce_scatter_chunks(%d: !pld.dtensor<4x100000xf32>, %s: !pld.dtensor<4x2xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %r = pld.tensor.reduce_scatter %d, %s, op sum algorithm direct : !pld.dtensor<4x100000xf32>, !pld.dtensor<4x2xi32>
   return
 }
 

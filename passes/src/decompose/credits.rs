@@ -26,6 +26,11 @@
 //! next call before this rank has passed it (it would first need this
 //! rank's announcement of a later phase, or of oneshot's last flag), so a
 //! counter only ever holds the announcements of one phase of one call.
+//!
+//! A counter cannot say which peer has announced, so where each pull needs
+//! only its own peer's announcement, the entry counts per source instead,
+//! announced in a fixed rotation and awaited one peer at a time
+//! ([`Credits::announce_in_turn`], [`Credits::await_from`]).
 
 use crate::ir::{Builder, Ix, Val};
 use melior::dialect::arith::CmpiPredicate;
@@ -146,6 +151,25 @@ impl<'c> Credits<'c> {
         if !self.counters {
             self.epilogue(builder, Ix::Const(phases));
         }
+    }
+
+    /// The notify half of an entry barrier whose waits go one peer at a
+    /// time ([`Self::await_from`]): +1 into this rank's cell of every peer,
+    /// in the order `me + 1, me + 2, ...` (mod n), so that rank d hears
+    /// from `d - 1` first, then `d - 2`, and so on.
+    pub fn announce_in_turn(&self, builder: &Builder<'c>) {
+        let one = builder.i32(1);
+        let mine = self.cell(self.me);
+        builder.for_each(Ix::Const(1), self.ranks, |builder, k| {
+            let peer = builder.rem(builder.add(self.me, k), self.ranks);
+            builder.notify(self.signal, peer, &mine, one, NotifyOp::AtomicAdd);
+        });
+    }
+
+    /// Waits for `src`'s announcement of [`Self::announce_in_turn`].
+    pub fn await_from(&self, builder: &Builder<'c>, src: Ix<'c>) {
+        let one = builder.i32(1);
+        builder.wait(self.signal, &self.cell(src), one, WaitCmp::Ge);
     }
 
     /// Credit barrier number `g` of the call.

@@ -4,7 +4,11 @@
 //! accesses before the call are done) and an exit barrier (nobody
 //! overwrites a row a peer still reads).
 
-use super::{credits::Credits, pull::Peers, stream::Stream};
+use super::{
+    credits::Credits,
+    pull::{self, Peers},
+    stream::Stream,
+};
 use crate::ir::{Builder, Ix, Val, types};
 use melior::ir::ValueLike;
 use pld_dialect::enums::ReduceOp;
@@ -104,6 +108,9 @@ pub fn reduce_scatter<'c>(
     let row = Row::of(builder, target, width);
     let tile = row.stream.tile(builder, width);
     let single = row.single(builder, peers);
+    if single && credits.counters {
+        return reduce_scatter_in_turn(builder, &row, credits, peers, op);
+    }
     // Row `me` is this rank's alone: one chunk of it is read while the
     // entry barrier's announcements travel.
     let early_own = credits.phase_with(builder, 1, |builder| {
@@ -136,6 +143,46 @@ pub fn reduce_scatter<'c>(
     credits.finish(builder, 2);
 }
 
+/// reduce_scatter of one unrolled chunk on a signal with counters: the
+/// entry barrier counts per source and each peer's pull goes out as soon as
+/// its announcement is in ([`Peers::in_arrival_order`]), so the pulls are
+/// issued while the later announcements still travel; the own chunk is
+/// combined first, then the peers' in the order they arrived (fixed for
+/// each rank, and only this rank reduces row `me`). The exit is counted,
+/// announced once the pulls have landed; the entry's cells are brought back
+/// to 0 during its hop.
+fn reduce_scatter_in_turn<'c>(
+    builder: &Builder<'c>,
+    row: &Row<'c>,
+    credits: Credits<'c>,
+    peers: Peers<'c>,
+    op: ReduceOp,
+) {
+    let target = row.stream.view;
+    let tile = row.stream.tile(builder, row.width);
+    let at = [credits.me, Ix::Const(0)];
+    let valid = [
+        Ix::Const(1),
+        row.stream.valid(builder, Ix::Const(0), row.width),
+    ];
+    credits.announce_in_turn(builder);
+    let own = builder.load(target, &at, tile, Some(&valid));
+    let pulled = peers.in_arrival_order(
+        builder,
+        tile,
+        own,
+        &|builder, peer| credits.await_from(builder, peer),
+        &|builder, peer| builder.remote_load(target, peer, &at, tile, Some(&valid)),
+    );
+    credits.announce_phase(builder, 2);
+    credits.epilogue(builder, Ix::Const(1));
+    let reduced = pulled.into_iter().fold(own, |acc, (is_rank, _, chunk)| {
+        pull::combine_if(builder, tile, op, is_rank, acc, chunk)
+    });
+    credits.await_phase(builder, 2);
+    builder.store(reduced, target, &at, Some(&valid));
+}
+
 /// This rank's own row in a [`pull_rows`]: none, loaded beside the pulls,
 /// or (one chunk) already loaded before the entry barrier.
 enum Own<'c> {
@@ -160,12 +207,17 @@ fn pull_rows<'c>(
     row_of: &dyn Fn(Ix<'c>) -> Ix<'c>,
     own: Own<'c>,
     exit: i64,
+    in_turn: bool,
 ) {
     let tile = row.stream.tile(builder, row.width);
     // The exit goes out before the stores only where peers never read the
     // rows stored (pld-verify's publish order: no window write between a
     // notify and the wait of its phase where peers read the window).
     let early = row.single(builder, peers) && source != row.stream.view;
+    assert!(
+        !in_turn || early,
+        "pulls in arrival order are one early chunk"
+    );
     let nothing = builder.load(
         source,
         &[Ix::Const(0), Ix::Const(0)],
@@ -192,7 +244,18 @@ fn pull_rows<'c>(
                 credits.announce_phase(builder, exit)
             }
         };
-        peers.gather(builder, tile, nothing, &fetch, &announce, &keep);
+        if in_turn {
+            let arrived = |builder: &Builder<'c>, peer| credits.await_from(builder, peer);
+            let pulled = peers.in_arrival_order(builder, tile, nothing, &arrived, &fetch);
+            announce(builder);
+            // The entry's cells back to 0, during the exit's hop.
+            credits.epilogue(builder, Ix::Const(1));
+            for (is_rank, peer, chunk) in pulled {
+                builder.if_then(is_rank, |builder| keep(builder, peer, chunk));
+            }
+        } else {
+            peers.gather(builder, tile, nothing, &fetch, &announce, &keep);
+        }
         if let Some(chunk) = own_chunk {
             keep(builder, peers.me, chunk);
         }
@@ -202,6 +265,34 @@ fn pull_rows<'c>(
     }
     credits.await_phase(builder, exit);
     credits.finish(builder, exit);
+}
+
+/// The entry of a [`pull_rows`] that reads this rank's own row `own_row`
+/// of `source` too, and whether its pulls go in arrival order. One unrolled
+/// chunk loads the own chunk while the announcements travel; on a signal
+/// with counters its entry counts per source, one peer at a time
+/// ([`Peers::in_arrival_order`]), else it is counted phase 1.
+fn entry<'c>(
+    builder: &Builder<'c>,
+    row: &Row<'c>,
+    credits: Credits<'c>,
+    peers: Peers<'c>,
+    source: Val<'c>,
+    own_row: Ix<'c>,
+) -> (Own<'c>, bool) {
+    let single = row.single(builder, peers);
+    if single && credits.counters {
+        credits.announce_in_turn(builder);
+        return (Own::Loaded(row.load_first(builder, source, own_row)), true);
+    }
+    let own = credits.phase_with(builder, 1, |builder| {
+        if single {
+            Own::Loaded(row.load_first(builder, source, own_row))
+        } else {
+            Own::Load
+        }
+    });
+    (own, false)
 }
 
 /// allgather: barrier (every rank's accesses before the call are done);
@@ -228,22 +319,10 @@ pub fn allgather<'c>(
     let row = Row::of(builder, target, width);
     if local_in_window {
         // Only this rank writes its `local`.
-        let own = credits.phase_with(builder, 1, |builder| {
-            if row.single(builder, peers) {
-                Own::Loaded(row.load_first(builder, local, Ix::Const(0)))
-            } else {
-                Own::Load
-            }
-        });
+        let (own, in_turn) = entry(builder, &row, credits, peers, local, Ix::Const(0));
+        let row_of = |_| Ix::Const(0);
         pull_rows(
-            builder,
-            &row,
-            peers,
-            credits,
-            local,
-            &|_| Ix::Const(0),
-            own,
-            2,
+            builder, &row, peers, credits, local, &row_of, own, 2, in_turn,
         );
     } else {
         credits.phase(builder, 1);
@@ -258,6 +337,7 @@ pub fn allgather<'c>(
             &|peer| peer,
             Own::None,
             3,
+            false,
         );
     }
 }
@@ -276,12 +356,16 @@ pub fn all_to_all<'c>(
     let row = Row::of(builder, target, width);
     let me = credits.me;
     // Only this rank writes its input.
-    let own = credits.phase_with(builder, 1, |builder| {
-        if row.single(builder, peers) {
-            Own::Loaded(row.load_first(builder, input, me))
-        } else {
-            Own::Load
-        }
-    });
-    pull_rows(builder, &row, peers, credits, input, &|_| me, own, 2);
+    let (own, in_turn) = entry(builder, &row, credits, peers, input, me);
+    pull_rows(
+        builder,
+        &row,
+        peers,
+        credits,
+        input,
+        &|_| me,
+        own,
+        2,
+        in_turn,
+    );
 }

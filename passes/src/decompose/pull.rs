@@ -147,6 +147,40 @@ impl<'c> Peers<'c> {
         )[0]
     }
 
+    /// Unrolled: for k = 1..N-1, the peer `(me - k) mod n` where k < n,
+    /// `arrived(peer)` (its wait), then `fetch(peer)`: each pull goes out
+    /// as soon as its peer's announcement of
+    /// [`super::credits::Credits::announce_in_turn`] is in, the order they
+    /// arrive in. Returns, per k, whether it is a rank of the run, the peer
+    /// and its chunk (`placeholder` where it is not).
+    pub fn in_arrival_order(
+        &self,
+        builder: &Builder<'c>,
+        tile: Type<'c>,
+        placeholder: Val<'c>,
+        arrived: &dyn Fn(&Builder<'c>, Ix<'c>),
+        fetch: &dyn Fn(&Builder<'c>, Ix<'c>) -> Val<'c>,
+    ) -> Vec<(Val<'c>, Ix<'c>, Val<'c>)> {
+        let ranks = self.unrolled.expect("pulls in arrival order are unrolled");
+        (1..ranks)
+            .map(|k| {
+                let is_rank = builder.cmp(CmpiPredicate::Ult, Ix::Const(k), self.ranks);
+                let back = builder.sub(builder.add(self.me, self.ranks), Ix::Const(k));
+                let peer = builder.rem(back, self.ranks);
+                let chunk = builder.if_else(
+                    is_rank,
+                    &[tile],
+                    |builder| {
+                        arrived(builder, peer);
+                        vec![fetch(builder, peer)]
+                    },
+                    |_| vec![placeholder],
+                )[0];
+                (is_rank, peer, chunk)
+            })
+            .collect()
+    }
+
     /// For every rank `q` but this one: `fetch(q)` (the waits it needs and
     /// the pull), all in flight together; then `keep(q, chunk)` for each.
     /// `placeholder` stands for the chunk of a rank that is not fetched.
@@ -203,7 +237,7 @@ impl<'c> Peers<'c> {
 }
 
 /// `combine(acc, chunk)` where `is_rank` holds, else `acc`.
-fn combine_if<'c>(
+pub fn combine_if<'c>(
     builder: &Builder<'c>,
     tile: Type<'c>,
     op: ReduceOp,
