@@ -184,11 +184,15 @@ fn reduce_scatter_in_turn<'c>(
 }
 
 /// This rank's own row in a [`pull_rows`]: none, loaded beside the pulls,
-/// or (one chunk) already loaded before the entry barrier.
+/// or (one chunk) already loaded while the entry barrier's announcements
+/// travel: after a counted entry, or after an entry awaited peer by peer,
+/// whose pulls go in arrival order.
+#[derive(Clone, Copy)]
 enum Own<'c> {
     None,
     Load,
     Loaded(Val<'c>),
+    InTurn(Val<'c>),
 }
 
 /// For every chunk of the row: row `row_of(q)` of `source` on every peer q,
@@ -207,13 +211,13 @@ fn pull_rows<'c>(
     row_of: &dyn Fn(Ix<'c>) -> Ix<'c>,
     own: Own<'c>,
     exit: i64,
-    in_turn: bool,
 ) {
     let tile = row.stream.tile(builder, row.width);
     // The exit goes out before the stores only where peers never read the
     // rows stored (pld-verify's publish order: no window write between a
     // notify and the wait of its phase where peers read the window).
     let early = row.single(builder, peers) && source != row.stream.view;
+    let in_turn = matches!(own, Own::InTurn(_));
     assert!(
         !in_turn || early,
         "pulls in arrival order are one early chunk"
@@ -237,7 +241,7 @@ fn pull_rows<'c>(
             Own::Load => {
                 Some(builder.load(source, &[row_of(peers.me), column], tile, Some(&valid)))
             }
-            Own::Loaded(chunk) => Some(chunk),
+            Own::Loaded(chunk) | Own::InTurn(chunk) => Some(chunk),
         };
         let announce = |builder: &Builder<'c>| {
             if early {
@@ -268,7 +272,7 @@ fn pull_rows<'c>(
 }
 
 /// The entry of a [`pull_rows`] that reads this rank's own row `own_row`
-/// of `source` too, and whether its pulls go in arrival order. One unrolled
+/// of `source` too. One unrolled
 /// chunk loads the own chunk while the announcements travel; on a signal
 /// with counters its entry counts per source, one peer at a time
 /// ([`Peers::in_arrival_order`]), else it is counted phase 1.
@@ -279,20 +283,19 @@ fn entry<'c>(
     peers: Peers<'c>,
     source: Val<'c>,
     own_row: Ix<'c>,
-) -> (Own<'c>, bool) {
+) -> Own<'c> {
     let single = row.single(builder, peers);
     if single && credits.counters {
         credits.announce_in_turn(builder);
-        return (Own::Loaded(row.load_first(builder, source, own_row)), true);
+        return Own::InTurn(row.load_first(builder, source, own_row));
     }
-    let own = credits.phase_with(builder, 1, |builder| {
+    credits.phase_with(builder, 1, |builder| {
         if single {
             Own::Loaded(row.load_first(builder, source, own_row))
         } else {
             Own::Load
         }
-    });
-    (own, false)
+    })
 }
 
 /// allgather: barrier (every rank's accesses before the call are done);
@@ -319,10 +322,16 @@ pub fn allgather<'c>(
     let row = Row::of(builder, target, width);
     if local_in_window {
         // Only this rank writes its `local`.
-        let (own, in_turn) = entry(builder, &row, credits, peers, local, Ix::Const(0));
-        let row_of = |_| Ix::Const(0);
+        let own = entry(builder, &row, credits, peers, local, Ix::Const(0));
         pull_rows(
-            builder, &row, peers, credits, local, &row_of, own, 2, in_turn,
+            builder,
+            &row,
+            peers,
+            credits,
+            local,
+            &|_| Ix::Const(0),
+            own,
+            2,
         );
     } else {
         credits.phase(builder, 1);
@@ -337,7 +346,6 @@ pub fn allgather<'c>(
             &|peer| peer,
             Own::None,
             3,
-            false,
         );
     }
 }
@@ -356,16 +364,6 @@ pub fn all_to_all<'c>(
     let row = Row::of(builder, target, width);
     let me = credits.me;
     // Only this rank writes its input.
-    let (own, in_turn) = entry(builder, &row, credits, peers, input, me);
-    pull_rows(
-        builder,
-        &row,
-        peers,
-        credits,
-        input,
-        &|_| me,
-        own,
-        2,
-        in_turn,
-    );
+    let own = entry(builder, &row, credits, peers, input, me);
+    pull_rows(builder, &row, peers, credits, input, &|_| me, own, 2);
 }
