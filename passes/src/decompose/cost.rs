@@ -71,6 +71,17 @@ impl Charges<'_> {
         self.issue(self.n - 1.0)
     }
 
+    /// What pulling in arrival order saves one unrolled chunk on counters
+    /// (docs/pld-decompose-collectives.md): all pulls but the last go out
+    /// while the later announcements still travel.
+    fn in_turn(&self) -> f64 {
+        if self.counters {
+            self.issue(self.n - 2.0)
+        } else {
+            0.0
+        }
+    }
+
     /// The epilogue of a call of the faster algorithms: as the seed's, but
     /// none on counters.
     fn epilogue(&self) -> f64 {
@@ -271,7 +282,7 @@ pub fn cost(
             // One chunk, pulled at once: the exit goes out once the pulls
             // landed, and the combinations run during its hop.
             let hidden = if count == 1.0 && case.ranks <= pull::MAX_UNROLLED {
-                c.combined(w)
+                c.combined(w) + c.in_turn()
             } else {
                 0.0
             };
@@ -287,7 +298,12 @@ pub fn cost(
         (Collective::Allgather, A::Direct) | (Collective::AllToAll, A::Direct) => {
             let (count, w) = chunks(case.bytes, case.chunk);
             // The own chunk is loaded beside the pulls and stored with them.
-            2.0 * c.barrier() + c.gather(count, w, n) + c.epilogue()
+            let hidden = if count == 1.0 && case.ranks <= pull::MAX_UNROLLED {
+                c.in_turn()
+            } else {
+                0.0
+            };
+            2.0 * c.barrier() + c.gather(count, w, n) - hidden + c.epilogue()
         }
         (Collective::Allgather, A::Seed) | (Collective::AllToAll, A::Seed) => {
             // One put after the other, each staged through one tile.
