@@ -9,7 +9,30 @@ use pld_dialect::{
     enums::{NotifyOp, WaitCmp},
     operands,
 };
-use std::collections::HashMap;
+use std::{collections::HashMap, fmt};
+
+/// What a signal access does to its cell: a notify's operation or a wait's
+/// comparison, read from the op's own enum attribute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Notify(NotifyOp),
+    Wait(WaitCmp),
+}
+
+impl Mode {
+    pub const SET: Mode = Mode::Notify(NotifyOp::Set);
+    pub const ATOMIC_ADD: Mode = Mode::Notify(NotifyOp::AtomicAdd);
+}
+
+/// The keyword the op's assembly writes (`set`, `atomic_add`, `eq`, `ge`).
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(match self {
+            Mode::Notify(op) => op.keyword(),
+            Mode::Wait(cmp) => cmp.keyword(),
+        })
+    }
+}
 
 /// One signal access: the signal tensor, the cell (static offsets, `None`
 /// where dynamic) and the last operand (value for notify, expected for waits).
@@ -18,8 +41,7 @@ pub struct SignalAccess<'c, 'a> {
     pub signal: Value<'c, 'a>,
     pub cell: Vec<Option<i64>>,
     pub scalar: Value<'c, 'a>,
-    /// `set`/`atomic_add` for a notify, `eq`/`ge` for a wait.
-    pub mode: &'static str,
+    pub mode: Mode,
 }
 
 impl<'c, 'a> SignalAccess<'c, 'a> {
@@ -32,14 +54,14 @@ impl<'c, 'a> SignalAccess<'c, 'a> {
         // By ODS name: a notify writes `value` into its `target`; a wait
         // compares its `signal` with `expected`.
         let (signal, scalar, mode) = if ir::name(&op) == NOTIFY {
-            let mode = NotifyOp::of_op(&op, "op")?.keyword();
+            let mode = Mode::Notify(NotifyOp::of_op(&op, "op")?);
             (
                 operands::value(&op, "target")?,
                 operands::value(&op, "value")?,
                 mode,
             )
         } else {
-            let mode = WaitCmp::of_op(&op, "cmp")?.keyword();
+            let mode = Mode::Wait(WaitCmp::of_op(&op, "cmp")?);
             (
                 operands::value(&op, "signal")?,
                 operands::value(&op, "expected")?,
@@ -62,7 +84,7 @@ impl<'c, 'a> SignalAccess<'c, 'a> {
     }
 
     pub fn is_notify(&self) -> bool {
-        ir::name(&self.op) == NOTIFY
+        matches!(self.mode, Mode::Notify(_))
     }
 
     pub fn is_wait(&self) -> bool {
@@ -85,7 +107,7 @@ impl<'c, 'a> SignalAccess<'c, 'a> {
     /// the same expected values.
     pub fn is_epilogue(&self) -> bool {
         self.is_notify()
-            && self.mode == "atomic_add"
+            && self.mode == Mode::ATOMIC_ADD
             && self.peer().is_some_and(is_own_rank)
             && is_negative_amount(self.scalar)
     }
@@ -177,7 +199,7 @@ pub struct NotifyIndex<'s, 'c, 'a> {
 #[derive(Default)]
 struct Bucket {
     positions: Vec<usize>,
-    first_of_mode: Vec<(&'static str, usize)>,
+    first_of_mode: Vec<(Mode, usize)>,
 }
 
 impl<'s, 'c, 'a> NotifyIndex<'s, 'c, 'a> {
@@ -255,7 +277,7 @@ impl<'s, 'c, 'a> NotifyIndex<'s, 'c, 'a> {
     pub fn first_of_other_mode(
         &self,
         cell: &[Option<i64>],
-        mode: &str,
+        mode: Mode,
         before: usize,
     ) -> Option<usize> {
         let key = self.known(cell)?;

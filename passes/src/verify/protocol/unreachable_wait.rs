@@ -3,12 +3,13 @@
 //! notifies, and (a warning) the single-rank case where every writer runs
 //! only for a peer other than this rank.
 
-use super::signals::{NotifyIndex, SignalAccess, SignalGroups, accesses, collective_signals};
+use super::signals::{Mode, NotifyIndex, SignalAccess, SignalGroups, accesses, collective_signals};
 use crate::{report::Report, verify::ir};
 use melior::ir::{
     TypeLike, ValueLike, attribute::IntegerAttribute, operation::OperationLike,
     operation::OperationRef,
 };
+use pld_dialect::enums::WaitCmp;
 use std::collections::{HashMap, HashSet};
 
 /// What the writers of one cell can leave in it.
@@ -33,7 +34,7 @@ fn reachable(writers: &[&SignalAccess]) -> Reachable {
     let Some(ranges) = ranges else {
         return Reachable::Unknown;
     };
-    if writers.iter().all(|writer| writer.mode == "set") {
+    if writers.iter().all(|writer| writer.mode == Mode::SET) {
         if ranges.iter().all(|(min, max)| min == max) {
             let mut values: Vec<i64> = ranges.iter().map(|(value, _)| *value).collect();
             values.push(0);
@@ -44,7 +45,7 @@ fn reachable(writers: &[&SignalAccess]) -> Reachable {
         let min = ranges.iter().map(|(min, _)| *min).min().unwrap_or(0).min(0);
         let max = ranges.iter().map(|(_, max)| *max).max().unwrap_or(0).max(0);
         Reachable::Between(min, max)
-    } else if writers.iter().all(|writer| writer.mode == "atomic_add")
+    } else if writers.iter().all(|writer| writer.mode == Mode::ATOMIC_ADD)
         && ranges.iter().all(|(_, max)| *max <= 0)
     {
         Reachable::AtMost(0)
@@ -53,16 +54,14 @@ fn reachable(writers: &[&SignalAccess]) -> Reachable {
     }
 }
 
-fn never_satisfied(cmp: &str, expected: i64, reachable: &Reachable) -> bool {
+fn never_satisfied(cmp: WaitCmp, expected: i64, reachable: &Reachable) -> bool {
     match (cmp, reachable) {
         (_, Reachable::Unknown) => false,
-        ("ge", Reachable::Values(values)) => values.last().is_none_or(|max| *max < expected),
-        ("eq", Reachable::Values(values)) => values.binary_search(&expected).is_err(),
-        ("ge", Reachable::Between(_, max)) => *max < expected,
-        ("eq", Reachable::Between(min, max)) => expected < *min || *max < expected,
-        ("ge", Reachable::AtMost(max)) => *max < expected,
-        ("eq", Reachable::AtMost(max)) => *max < expected,
-        _ => false,
+        (WaitCmp::Ge, Reachable::Values(values)) => values.last().is_none_or(|max| *max < expected),
+        (WaitCmp::Eq, Reachable::Values(values)) => values.binary_search(&expected).is_err(),
+        (WaitCmp::Ge, Reachable::Between(_, max)) => *max < expected,
+        (WaitCmp::Eq, Reachable::Between(min, max)) => expected < *min || *max < expected,
+        (WaitCmp::Ge | WaitCmp::Eq, Reachable::AtMost(max)) => *max < expected,
     }
 }
 
@@ -116,7 +115,7 @@ pub const SINGLE_RANK_WARNING: &str = "with a single rank this ";
 /// on a cell only other ranks write, never returns.
 fn check_single_rank(wait: &SignalAccess, expected: i64, writers: &Writers, report: &mut Report) {
     let reached_at_zero = match wait.mode {
-        "ge" => expected <= 0,
+        Mode::Wait(WaitCmp::Ge) => expected <= 0,
         _ => expected == 0,
     };
     if reached_at_zero
@@ -187,7 +186,9 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], all: &[SignalAccess], re
         if owned.contains(&ir::value_key(wait.signal)) {
             continue;
         }
-        let cmp = &wait.mode;
+        let Mode::Wait(cmp) = wait.mode else {
+            continue;
+        };
         let signal = ir::value_key(wait.signal);
         let writers = writers_of
             .entry((signal, wait.cell.clone()))
@@ -215,10 +216,11 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], all: &[SignalAccess], re
                 report.error(
                     &wait.op,
                     &format!(
-                        "{} for signal{} {cmp} {expected} never returns: no notify in the module \
+                        "{} for signal{} {} {expected} never returns: no notify in the module \
                          writes a {} signal, so the cell stays 0",
                         ir::name(&wait.op).trim_start_matches("pld.system."),
                         wait.cell_text(),
+                        cmp.keyword(),
                         wait.signal.r#type()
                     ),
                     &[],
@@ -241,7 +243,11 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], all: &[SignalAccess], re
                 .list
                 .iter()
                 .map(|writer| {
-                    let verb = if writer.mode == "set" { "sets" } else { "adds" };
+                    let verb = if writer.mode == Mode::SET {
+                        "sets"
+                    } else {
+                        "adds"
+                    };
                     (
                         writer.op.location(),
                         format!("{verb} {} here", written_text(writer)),
@@ -251,9 +257,10 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], all: &[SignalAccess], re
             report.error(
                 &wait.op,
                 &format!(
-                    "{} for signal{} {cmp} {expected} never returns: the cell {what}",
+                    "{} for signal{} {} {expected} never returns: the cell {what}",
                     ir::name(&wait.op).trim_start_matches("pld.system."),
                     wait.cell_text(),
+                    cmp.keyword(),
                 ),
                 &notes,
             );

@@ -29,6 +29,7 @@ use melior::ir::{
 };
 use pld_dialect::{
     diagnostics::{Severity, emit},
+    enums::NotifyOp,
     interfaces::{self, AccessKind},
 };
 use run::{EventId, EventKind, Run};
@@ -291,8 +292,8 @@ fn op_name(run: &Run, event: EventId) -> String {
 /// the other an atomic add, with a note at the earlier.
 fn diagnose_mixing(run: &Run, later: EventId, earlier: EventId, report: &mut Report) {
     let mode = |e: EventId| match run.events[e].kind {
-        EventKind::Notify { set: true, .. } => "set",
-        _ => "atomic_add",
+        EventKind::Notify { set: true, .. } => NotifyOp::Set.keyword(),
+        _ => NotifyOp::AtomicAdd.keyword(),
     };
     let thread = |e: EventId| &run.threads[run.events[e].thread].label;
     let (Some(op), Some(other)) = (run.events[later].op, run.events[earlier].op) else {
