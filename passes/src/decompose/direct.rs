@@ -31,12 +31,15 @@ impl<'c> Row<'c> {
         }
     }
 
-    /// The row is one chunk and every pull of it is issued at once: the
-    /// own chunk can be read before the entry barrier, and the exit
-    /// announced as soon as the pulls have landed.
-    fn single(&self, builder: &Builder<'c>, peers: Peers<'c>) -> bool {
-        let chunks = builder.ceil_div(self.stream.len, Ix::Const(self.width));
-        chunks.constant() == Some(1) && peers.unrolled.is_some()
+    /// The row is one chunk and every pull of it is issued at once
+    /// ([`Peers::one_round`]). Read off a static length, so that asking
+    /// builds no IR.
+    fn single(&self, peers: Peers<'c>) -> bool {
+        let chunks = match self.stream.len.constant() {
+            Some(len) => Ix::Const(crate::ir::ceil_div(len, self.width)),
+            None => self.stream.len,
+        };
+        peers.one_round(chunks)
     }
 
     /// The first chunk of row `row` of `source`, loaded.
@@ -107,15 +110,13 @@ pub fn reduce_scatter<'c>(
 ) {
     let row = Row::of(builder, target, width);
     let tile = row.stream.tile(builder, width);
-    let single = row.single(builder, peers);
-    if single && credits.counters {
-        return reduce_scatter_in_turn(builder, &row, credits, peers, op);
-    }
-    // Row `me` is this rank's alone: one chunk of it is read while the
-    // entry barrier's announcements travel.
-    let early_own = credits.phase_with(builder, 1, |builder| {
-        single.then(|| row.load_first(builder, target, credits.me))
-    });
+    // Row `me` is this rank's alone.
+    let early_own = match entry(builder, &row, credits, peers, target, credits.me) {
+        Own::InTurn(own) => return reduce_scatter_in_turn(builder, &row, credits, peers, op, own),
+        Own::Loaded(own) => Some(own),
+        Own::None | Own::Load => None,
+    };
+    let single = early_own.is_some();
     row.chunks(builder, |builder, column, valid| {
         let at = [credits.me, column];
         let own = early_own.unwrap_or_else(|| builder.load(target, &at, tile, Some(&valid)));
@@ -150,13 +151,14 @@ pub fn reduce_scatter<'c>(
 /// combined first, then the peers' in the order they arrived (fixed for
 /// each rank, and only this rank reduces row `me`). The exit is counted,
 /// announced once the pulls have landed; the entry's cells are brought back
-/// to 0 during its hop.
+/// to 0 during its hop. `own` is the own chunk [`entry`] loaded.
 fn reduce_scatter_in_turn<'c>(
     builder: &Builder<'c>,
     row: &Row<'c>,
     credits: Credits<'c>,
     peers: Peers<'c>,
     op: ReduceOp,
+    own: Val<'c>,
 ) {
     let target = row.stream.view;
     let tile = row.stream.tile(builder, row.width);
@@ -165,8 +167,6 @@ fn reduce_scatter_in_turn<'c>(
         Ix::Const(1),
         row.stream.valid(builder, Ix::Const(0), row.width),
     ];
-    credits.announce_in_turn(builder);
-    let own = builder.load(target, &at, tile, Some(&valid));
     let pulled = peers.in_arrival_order(
         builder,
         tile,
@@ -216,7 +216,7 @@ fn pull_rows<'c>(
     // The exit goes out before the stores only where peers never read the
     // rows stored (pld-verify's publish order: no window write between a
     // notify and the wait of its phase where peers read the window).
-    let early = row.single(builder, peers) && source != row.stream.view;
+    let early = row.single(peers) && source != row.stream.view;
     let in_turn = matches!(own, Own::InTurn(_));
     assert!(
         !in_turn || early,
@@ -271,11 +271,11 @@ fn pull_rows<'c>(
     credits.finish(builder, exit);
 }
 
-/// The entry of a [`pull_rows`] that reads this rank's own row `own_row`
-/// of `source` too. One unrolled
-/// chunk loads the own chunk while the announcements travel; on a signal
-/// with counters its entry counts per source, one peer at a time
-/// ([`Peers::in_arrival_order`]), else it is counted phase 1.
+/// The entry barrier of a row collective that reads this rank's own row
+/// `own_row` of `source` too. One unrolled chunk loads the own chunk while
+/// the announcements travel; on a signal with counters its entry counts
+/// per source, one peer at a time ([`Peers::in_arrival_order`]), else it is
+/// counted phase 1.
 fn entry<'c>(
     builder: &Builder<'c>,
     row: &Row<'c>,
@@ -284,7 +284,7 @@ fn entry<'c>(
     source: Val<'c>,
     own_row: Ix<'c>,
 ) -> Own<'c> {
-    let single = row.single(builder, peers);
+    let single = row.single(peers);
     if single && credits.counters {
         credits.announce_in_turn(builder);
         return Own::InTurn(row.load_first(builder, source, own_row));

@@ -57,7 +57,7 @@ pub fn allreduce<'c>(
         builder.store(result, stream.view, &at, Some(&valid));
     };
 
-    if chunks.constant() == Some(1) && peers.unrolled.is_some() {
+    if peers.one_round(chunks) {
         // One chunk, every pull issued at once: the own chunk is loaded
         // while the entry barrier's announcements travel (only this rank
         // writes it), and "read" is announced as soon as the pulls have

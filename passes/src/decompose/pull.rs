@@ -147,6 +147,13 @@ impl<'c> Peers<'c> {
         )[0]
     }
 
+    /// Whether a chunk loop of `chunks` is one chunk whose pulls all go out
+    /// at once (unrolled): the one-chunk forms can load the own chunk
+    /// during the entry barrier and announce the exit as the pulls land.
+    pub fn one_round(&self, chunks: Ix<'c>) -> bool {
+        chunks.constant() == Some(1) && self.unrolled.is_some()
+    }
+
     /// Unrolled: for k = 1..N-1, the peer `(me - k) mod n` where k < n,
     /// `arrived(peer)` (its wait), then `fetch(peer)`: each pull goes out
     /// as soon as its peer's announcement of

@@ -61,7 +61,7 @@ pub fn allreduce<'c>(
     // One chunk with every pull issued at once: the own chunk is loaded
     // while the entry barrier's announcements travel (only this rank
     // writes its segment).
-    let single = chunks.constant() == Some(1) && peers.unrolled.is_some();
+    let single = peers.one_round(chunks);
     let early_own = credits.phase_with(builder, 1, |builder| {
         single.then(|| {
             let (at, valid) = region(builder, credits.me, Ix::Const(0));
