@@ -22,7 +22,13 @@ tool = subprocess.Popen(sys.argv[separator + 1:], stdin=subprocess.PIPE,
                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
 time.sleep(2)
 tool.send_signal(signal.SIGSEGV)
-_, stderr = tool.communicate(timeout=60)
+try:
+    _, stderr = tool.communicate(timeout=60)
+    ending = (f"crashed with signal {-tool.returncode}" if tool.returncode < 0
+              else f"exited with {tool.returncode}")
+except subprocess.TimeoutExpired:
+    tool.kill()
+    _, stderr = tool.communicate()
+    ending = "still running 60 s after the signal: killed"
 sys.stdout.write(stderr.decode(errors="replace"))
-print(f"crashed with signal {-tool.returncode}" if tool.returncode < 0
-      else f"exited with {tool.returncode}")
+print(ending)
