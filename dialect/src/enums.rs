@@ -122,6 +122,18 @@ enum_attribute! {
         Host = 0 "host", InCore = 1 "incore",
     }
 }
+impl TargetProfile {
+    /// The discardable module attribute a profile is written under
+    /// (`PldDialect::getTargetAttrName` in PldDialect.td).
+    pub const ATTRIBUTE_NAME: &'static str = "pld.target";
+}
+
+impl KernelKind {
+    /// The discardable function attribute a kind is written under
+    /// (`PlDialect::getKernelAttrName` in PlDialect.td).
+    pub const ATTRIBUTE_NAME: &'static str = "pl.kernel";
+}
+
 enum_attribute! {
     /// The hardware level of a task (`#pl<level ...>`).
     Level: plLevelAttrGet, plAttributeIsALevel, plLevelAttrGetValue {

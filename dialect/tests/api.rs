@@ -1,11 +1,11 @@
-//! The Rust API of the dialects: context set-up, type constructors, typed
-//! builders generated from ODS, and diagnostics with notes.
+//! The Rust API of the dialects: context set-up, type constructors, the
+//! typed ops generated from ODS, and diagnostics with notes.
 
 use melior::{
     Context,
     ir::{
         Block, BlockLike, Location, Module, Region, RegionLike, Type,
-        attribute::{StringAttribute, TypeAttribute},
+        attribute::{DenseI64ArrayAttribute, StringAttribute, TypeAttribute},
         operation::OperationLike,
         r#type::{FunctionType, IntegerType},
     },
@@ -13,7 +13,7 @@ use melior::{
 use pld_dialect::{
     create_context,
     diagnostics::{Severity, emit},
-    ods, types,
+    ops, types,
 };
 use std::sync::{Arc, Mutex};
 
@@ -85,24 +85,55 @@ fn invalid_types_are_reported_not_built() {
 }
 
 #[test]
-fn ods_builders_build_verified_ops() {
+fn generated_builders_build_verified_ops() {
     let context = create_context();
     let location = Location::unknown(&context);
     let i32 = IntegerType::new(&context, 32).into();
-    let signal = types::distributed_tensor(&context, &[2, 1], i32).expect("a valid signal type");
+    let index = Type::index(&context);
+    let signal = types::distributed_tensor(&context, &[2, 4], i32).expect("a valid signal type");
 
     let block = Block::new(&[(signal, location)]);
+    let tensor = block.argument(0).unwrap().into();
     let ctx = block.append_operation(
-        ods::pld::system_get_comm_ctx(
-            &context,
-            types::comm_ctx(&context),
-            block.argument(0).unwrap().into(),
-            location,
-        )
-        .into(),
+        ops::pld::SystemGetCommCtxOp {
+            tensor,
+            ctx: types::comm_ctx(&context),
+        }
+        .build(&context, location),
     );
+    let rank = block.append_operation(
+        ops::pld::SystemRankOp {
+            ctx: ctx.result(0).unwrap().into(),
+            rank: i32,
+        }
+        .build(&context, location),
+    );
+    let peer = block.append_operation(melior::dialect::arith::index_cast(
+        rank.result(0).unwrap().into(),
+        index,
+        location,
+    ));
+    let peer = peer.result(0).unwrap().into();
+    // Three variadic groups, one of them not empty: the segment sizes must
+    // follow ODS's operand order for the verifier to accept the op.
+    let i64_array = |values: &[i64]| DenseI64ArrayAttribute::new(&context, values).into();
     block.append_operation(
-        ods::pld::system_rank(&context, i32, ctx.result(0).unwrap().into(), location).into(),
+        ops::pld::TensorPutOp {
+            dst: tensor,
+            peer,
+            src: tensor,
+            dst_offsets: &[peer],
+            static_dst_offsets: Some(i64_array(&[i64::MIN, 0])),
+            src_offsets: &[],
+            static_src_offsets: Some(i64_array(&[0, 0])),
+            sizes: &[],
+            static_sizes: Some(i64_array(&[1, 4])),
+            atomic: None,
+            chunk_rows: None,
+            chunk_cols: None,
+            pipeline: false,
+        }
+        .build(&context, location),
     );
     block.append_operation(melior::dialect::func::r#return(&[], location));
     let region = Region::new();
@@ -121,9 +152,11 @@ fn ods_builders_build_verified_ops() {
     assert!(module.as_operation().verify());
     insta::assert_snapshot!(module.as_operation().to_string(), @r"
     module {
-      func.func @kernel(%arg0: !pld.dtensor<2x1xi32>) {
-        %0 = pld.system.get_comm_ctx %arg0 : !pld.dtensor<2x1xi32>
+      func.func @kernel(%arg0: !pld.dtensor<2x4xi32>) {
+        %0 = pld.system.get_comm_ctx %arg0 : !pld.dtensor<2x4xi32>
         %1 = pld.system.rank %0
+        %2 = arith.index_cast %1 : i32 to index
+        pld.tensor.put %arg0, peer %2, %arg0 dst_offsets [%2, 0] src_offsets [0, 0] shape [1, 4] : !pld.dtensor<2x4xi32>, !pld.dtensor<2x4xi32>
         return
       }
     }

@@ -3,11 +3,14 @@
 use melior::ir::{
     Attribute, Type, ValueLike, attribute::StringAttribute, operation::OperationLike,
 };
+use pld_dialect::ops::ascend;
 use pld_dialect::{
     enums::ascend::{AtomicType, NotifyOp, Pipe, WaitCmp},
+    target::TileMath,
     types::ascend as types,
 };
 use pld_passes::ir::{Builder, Ix, OpRef, Val};
+use std::marker::PhantomData;
 
 /// Where a trapping or blocking op comes from, for the simulator's reports.
 pub type Site<'a> = Option<&'a str>;
@@ -23,9 +26,10 @@ pub struct Tensor<'c> {
 
 /// The ascend ops, built at a [`Builder`]'s insertion point.
 pub trait AscendBuilder<'c> {
-    fn site_attribute(&self, site: Site) -> Vec<(&'static str, Attribute<'c>)>;
-    /// Appends `tensor`'s operands; how many a segment of each has (0 or 1).
-    fn tensor_operands(&self, tensor: Option<Tensor<'c>>, operands: &mut Vec<Val<'c>>) -> usize;
+    /// The `site` attribute of an op that traps or blocks.
+    fn site_attribute(&self, site: Site) -> Option<Attribute<'c>>;
+    /// `tensor`'s operands (`in %t[%n]`): its base and element count.
+    fn tensor_operands(&self, tensor: Option<Tensor<'c>>) -> (Option<Val<'c>>, Option<Val<'c>>);
     fn rank(&self, ctx: Val<'c>) -> Val<'c>;
     fn nranks(&self, ctx: Val<'c>) -> Val<'c>;
     fn world_size(&self, ctx: Val<'c>) -> Val<'c>;
@@ -49,7 +53,7 @@ pub trait AscendBuilder<'c> {
     fn valid_shape_of(&self, tile: Val<'c>) -> Option<(Ix<'c>, Ix<'c>)>;
     fn tload(&self, tile: Val<'c>, view: Val<'c>, site: Site);
     fn tstore(&self, view: Val<'c>, tile: Val<'c>, atomic: AtomicType, site: Site);
-    fn tile_math(&self, name: &str, dst: Val<'c>, lhs: Val<'c>, rhs: Val<'c>, site: Site);
+    fn tile_math(&self, math: TileMath, dst: Val<'c>, lhs: Val<'c>, rhs: Val<'c>, site: Site);
     fn tcopy(&self, dst: Val<'c>, src: Val<'c>, site: Site);
     fn tnotify(
         &self,
@@ -94,71 +98,62 @@ pub trait AscendBuilder<'c> {
 }
 
 impl<'c> AscendBuilder<'c> for Builder<'c> {
-    fn site_attribute(&self, site: Site) -> Vec<(&'static str, Attribute<'c>)> {
-        site.map(|site| ("site", StringAttribute::new(self.context, site).into()))
-            .into_iter()
-            .collect()
+    fn site_attribute(&self, site: Site) -> Option<Attribute<'c>> {
+        site.map(|site| StringAttribute::new(self.context, site).into())
     }
 
-    fn tensor_operands(&self, tensor: Option<Tensor<'c>>, operands: &mut Vec<Val<'c>>) -> usize {
-        let Some(tensor) = tensor else {
-            return 0;
-        };
-        operands.push(tensor.base);
-        operands.push(self.value(tensor.elements));
-        1
+    fn tensor_operands(&self, tensor: Option<Tensor<'c>>) -> (Option<Val<'c>>, Option<Val<'c>>) {
+        tensor
+            .map(|tensor| (tensor.base, self.value(tensor.elements)))
+            .unzip()
     }
 
     fn rank(&self, ctx: Val<'c>) -> Val<'c> {
-        Builder::result(self.create("ascend.rank", &[ctx], &[self.i32_type()], &[], vec![]))
+        let rank = self.i32_type();
+        self.build_one(ascend::RankOp { ctx, rank }.build(self.context, self.location))
     }
 
     fn nranks(&self, ctx: Val<'c>) -> Val<'c> {
-        Builder::result(self.create("ascend.nranks", &[ctx], &[self.i32_type()], &[], vec![]))
+        let nranks = self.i32_type();
+        self.build_one(ascend::NranksOp { ctx, nranks }.build(self.context, self.location))
     }
 
     fn world_size(&self, ctx: Val<'c>) -> Val<'c> {
-        let i64 = melior::ir::r#type::IntegerType::new(self.context, 64).into();
-        Builder::result(self.create("ascend.world_size", &[ctx], &[i64], &[], vec![]))
+        let size = melior::ir::r#type::IntegerType::new(self.context, 64).into();
+        self.build_one(ascend::WorldSizeOp { ctx, size }.build(self.context, self.location))
     }
 
     fn block_idx(&self) -> Val<'c> {
-        Builder::result(self.create("ascend.block_idx", &[], &[self.index_type()], &[], vec![]))
+        let index = self.index_type();
+        self.build_one(ascend::BlockIdxOp { index }.build(self.context, self.location))
     }
 
     fn subblock_idx(&self) -> Val<'c> {
-        Builder::result(self.create(
-            "ascend.subblock_idx",
-            &[],
-            &[self.index_type()],
-            &[],
-            vec![],
-        ))
+        let index = self.index_type();
+        self.build_one(ascend::SubblockIdxOp { index }.build(self.context, self.location))
     }
 
     fn offset(&self, base: Val<'c>, elements: Ix<'c>) -> Val<'c> {
         if elements.constant() == Some(0) {
             return base;
         }
-        let elements = self.value(elements);
-        Builder::result(self.create(
-            "ascend.offset",
-            &[base, elements],
-            &[base.r#type()],
-            &[],
-            vec![],
-        ))
+        let offset = ascend::OffsetOp {
+            base,
+            elements: self.value(elements),
+            result: base.r#type(),
+        };
+        self.build_one(offset.build(self.context, self.location))
     }
 
     fn peer_ptr(&self, ctx: Val<'c>, local: Val<'c>, peer: Ix<'c>, site: Site) -> Val<'c> {
-        let peer = self.value(peer);
-        Builder::result(self.create(
-            "ascend.peer_ptr",
-            &[ctx, local, peer],
-            &[local.r#type()],
-            &self.site_attribute(site),
-            vec![],
-        ))
+        let peer_ptr = ascend::PeerPtrOp {
+            ctx,
+            local,
+            peer: self.value(peer),
+            site: self.site_attribute(site),
+            result: local.r#type(),
+        };
+        self.build_one(peer_ptr.build(self.context, self.location))
     }
 
     fn view(
@@ -169,42 +164,46 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
         stride: Ix<'c>,
         tensor: Option<Tensor<'c>>,
     ) -> Val<'c> {
-        let element = pointee(data);
-        let mut operands = vec![data, self.value(rows), self.value(cols), self.value(stride)];
-        let named = self.tensor_operands(tensor, &mut operands);
-        let view = types::view(self.context, element);
-        Builder::result(self.create(
-            "ascend.view",
-            &operands,
-            &[view],
-            &[self.segment_sizes(&[1, 1, 1, 1, named, named])],
-            vec![],
-        ))
+        let (tensor, tensor_elements) = self.tensor_operands(tensor);
+        let view = ascend::ViewOp {
+            data,
+            rows: self.value(rows),
+            cols: self.value(cols),
+            stride: self.value(stride),
+            tensor,
+            tensor_elements,
+            view: types::view(self.context, pointee(data)),
+        };
+        self.build_one(view.build(self.context, self.location))
     }
 
     fn tile(&self, tile: Type<'c>, valid: Option<(Ix<'c>, Ix<'c>)>) -> Val<'c> {
-        let operands: Vec<Val> = valid
-            .map(|(rows, cols)| vec![self.value(rows), self.value(cols)])
-            .unwrap_or_default();
-        let count = operands.len() / 2;
-        Builder::result(self.create(
-            "ascend.tile",
-            &operands,
-            &[tile],
-            &[self.segment_sizes(&[count, count])],
-            vec![],
-        ))
+        let (valid_rows, valid_cols) = valid
+            .map(|(rows, cols)| (self.value(rows), self.value(cols)))
+            .unzip();
+        let tile = ascend::TileOp {
+            valid_rows,
+            valid_cols,
+            ub_offset: None,
+            tile,
+        };
+        self.build_one(tile.build(self.context, self.location))
     }
 
     fn valid_shape(&self, tile: Val<'c>) -> (Val<'c>, Val<'c>) {
         let index = self.index_type();
-        let op = self.create("ascend.valid_shape", &[tile], &[index, index], &[], vec![]);
+        let shape = ascend::ValidShapeOp {
+            tile,
+            rows: index,
+            cols: index,
+        };
+        let op = self.insert(shape.build(self.context, self.location));
         (Builder::result_at(op, 0), Builder::result_at(op, 1))
     }
 
     fn valid_shape_of(&self, tile: Val<'c>) -> Option<(Ix<'c>, Ix<'c>)> {
         if let Some(maker) = pld_passes::ir::builder::defining_op(tile)
-            && pld_passes::ir::ops::name(maker) == "ascend.tile"
+            && pld_passes::ir::ops::name(maker) == ascend::TileOp::NAME
         {
             return (maker.operand_count() == 2).then(|| {
                 let operand = |index| Ix::Dyn(pld_passes::ir::ops::operand(maker, index));
@@ -216,41 +215,67 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
     }
 
     fn tload(&self, tile: Val<'c>, view: Val<'c>, site: Site) {
-        self.create(
-            "ascend.tload",
-            &[tile, view],
-            &[],
-            &self.site_attribute(site),
-            vec![],
-        );
+        let load = ascend::TLoadOp {
+            dst: tile,
+            src: view,
+            site: self.site_attribute(site),
+        };
+        self.insert(load.build(self.context, self.location));
     }
 
     fn tstore(&self, view: Val<'c>, tile: Val<'c>, atomic: AtomicType, site: Site) {
-        let mut attributes = self.site_attribute(site);
-        if atomic != AtomicType::AtomicNone {
-            attributes.push(("atomic", atomic.attribute(self.context)));
-        }
-        self.create("ascend.tstore", &[view, tile], &[], &attributes, vec![]);
+        let store = ascend::TStoreOp {
+            dst: view,
+            tile,
+            atomic: (atomic != AtomicType::AtomicNone).then(|| atomic.attribute(self.context)),
+            site: self.site_attribute(site),
+        };
+        self.insert(store.build(self.context, self.location));
     }
 
-    fn tile_math(&self, name: &str, dst: Val<'c>, lhs: Val<'c>, rhs: Val<'c>, site: Site) {
-        self.create(
-            name,
-            &[dst, lhs, rhs],
-            &[],
-            &self.site_attribute(site),
-            vec![],
-        );
+    fn tile_math(&self, math: TileMath, dst: Val<'c>, lhs: Val<'c>, rhs: Val<'c>, site: Site) {
+        let site = self.site_attribute(site);
+        let (context, location) = (self.context, self.location);
+        let op = match math {
+            TileMath::Add => ascend::TAddOp {
+                dst,
+                lhs,
+                rhs,
+                site,
+            }
+            .build(context, location),
+            TileMath::Max => ascend::TMaxOp {
+                dst,
+                lhs,
+                rhs,
+                site,
+            }
+            .build(context, location),
+            TileMath::Min => ascend::TMinOp {
+                dst,
+                lhs,
+                rhs,
+                site,
+            }
+            .build(context, location),
+            TileMath::Mul => ascend::TMulOp {
+                dst,
+                lhs,
+                rhs,
+                site,
+            }
+            .build(context, location),
+        };
+        self.insert(op);
     }
 
     fn tcopy(&self, dst: Val<'c>, src: Val<'c>, site: Site) {
-        self.create(
-            "ascend.tcopy",
-            &[dst, src],
-            &[],
-            &self.site_attribute(site),
-            vec![],
-        );
+        let copy = ascend::TCopyOp {
+            dst,
+            src,
+            site: self.site_attribute(site),
+        };
+        self.insert(copy.build(self.context, self.location));
     }
 
     fn tnotify(
@@ -262,11 +287,16 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
         dims: &[Ix<'c>],
         site: Site,
     ) {
-        let mut operands = vec![cell, value, signal];
-        operands.extend(dims.iter().map(|dim| self.value(*dim)));
-        let mut attributes = self.site_attribute(site);
-        attributes.push(("op", op.attribute(self.context)));
-        self.create("ascend.tnotify", &operands, &[], &attributes, vec![]);
+        let dims: Vec<Val<'c>> = dims.iter().map(|dim| self.value(*dim)).collect();
+        let notify = ascend::TNotifyOp {
+            cell,
+            value,
+            op: op.attribute(self.context),
+            signal,
+            dims: &dims,
+            site: self.site_attribute(site),
+        };
+        self.insert(notify.build(self.context, self.location));
     }
 
     fn twait(
@@ -278,32 +308,38 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
         dims: &[Ix<'c>],
         site: Site,
     ) {
-        let mut operands = vec![cell, expected, signal];
-        operands.extend(dims.iter().map(|dim| self.value(*dim)));
-        let mut attributes = self.site_attribute(site);
-        attributes.push(("cmp", cmp.attribute(self.context)));
-        self.create("ascend.twait", &operands, &[], &attributes, vec![]);
+        let dims: Vec<Val<'c>> = dims.iter().map(|dim| self.value(*dim)).collect();
+        let wait = ascend::TWaitOp {
+            cell,
+            expected,
+            cmp: cmp.attribute(self.context),
+            signal,
+            dims: &dims,
+            site: self.site_attribute(site),
+        };
+        self.insert(wait.build(self.context, self.location));
     }
 
     fn release(&self) -> OpRef<'c> {
-        self.create("ascend.release", &[], &[], &[], vec![])
+        let release = ascend::ReleaseOp {
+            _context: PhantomData,
+        };
+        self.insert(release.build(self.context, self.location))
     }
 
     fn acquire(&self) -> OpRef<'c> {
-        self.create("ascend.acquire", &[], &[], &[], vec![])
+        let acquire = ascend::AcquireOp {
+            _context: PhantomData,
+        };
+        self.insert(acquire.build(self.context, self.location))
     }
 
     fn pipe_sync(&self, src: Pipe, dst: Pipe) {
-        self.create(
-            "ascend.pipe_sync",
-            &[],
-            &[],
-            &[
-                ("src", src.attribute(self.context)),
-                ("dst", dst.attribute(self.context)),
-            ],
-            vec![],
-        );
+        let sync = ascend::PipeSyncOp {
+            src: src.attribute(self.context),
+            dst: dst.attribute(self.context),
+        };
+        self.insert(sync.build(self.context, self.location));
     }
 
     fn defer_completion(
@@ -315,15 +351,16 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
         dims: &[Ix<'c>],
         site: Site,
     ) {
-        let mut operands = vec![payload, cell, expected, signal];
-        operands.extend(dims.iter().map(|dim| self.value(*dim)));
-        self.create(
-            "ascend.defer_completion",
-            &operands,
-            &[],
-            &self.site_attribute(site),
-            vec![],
-        );
+        let dims: Vec<Val<'c>> = dims.iter().map(|dim| self.value(*dim)).collect();
+        let defer = ascend::DeferCompletionOp {
+            payload,
+            cell,
+            expected,
+            signal,
+            dims: &dims,
+            site: self.site_attribute(site),
+        };
+        self.insert(defer.build(self.context, self.location));
     }
 
     fn read(
@@ -333,37 +370,46 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
         tensor: Option<Tensor<'c>>,
         site: Site,
     ) -> Val<'c> {
-        let mut operands = vec![ptr];
-        let named = self.tensor_operands(tensor, &mut operands);
-        let mut attributes = self.site_attribute(site);
-        attributes.push(self.segment_sizes(&[1, named, named]));
-        Builder::result(self.create("ascend.read", &operands, &[r#type], &attributes, vec![]))
+        let (tensor, tensor_elements) = self.tensor_operands(tensor);
+        let read = ascend::ReadOp {
+            ptr,
+            tensor,
+            tensor_elements,
+            site: self.site_attribute(site),
+            value: r#type,
+        };
+        self.build_one(read.build(self.context, self.location))
     }
 
     fn write(&self, value: Val<'c>, ptr: Val<'c>, tensor: Option<Tensor<'c>>, site: Site) {
-        let mut operands = vec![value, ptr];
-        let named = self.tensor_operands(tensor, &mut operands);
-        let mut attributes = self.site_attribute(site);
-        attributes.push(self.segment_sizes(&[1, 1, named, named]));
-        self.create("ascend.write", &operands, &[], &attributes, vec![]);
+        let (tensor, tensor_elements) = self.tensor_operands(tensor);
+        let write = ascend::WriteOp {
+            value,
+            ptr,
+            tensor,
+            tensor_elements,
+            site: self.site_attribute(site),
+        };
+        self.insert(write.build(self.context, self.location));
     }
 
     fn alloc_window(&self, ctx: Val<'c>, bytes: Ix<'c>, name: &str) -> Val<'c> {
         let i8 = melior::ir::r#type::IntegerType::new(self.context, 8).into();
-        let buffer = types::gm(self.context, i8).expect("i8 has a pointer type");
-        let bytes = self.value(bytes);
-        Builder::result(self.create(
-            "ascend.alloc_window",
-            &[ctx, bytes],
-            &[buffer],
-            &[("name", StringAttribute::new(self.context, name).into())],
-            vec![],
-        ))
+        let alloc = ascend::AllocWindowOp {
+            ctx,
+            bytes: self.value(bytes),
+            name: StringAttribute::new(self.context, name).into(),
+            buffer: types::gm(self.context, i8).expect("i8 has a pointer type"),
+        };
+        self.build_one(alloc.build(self.context, self.location))
     }
 
     fn window_as(&self, buffer: Val<'c>, element: Type<'c>) -> Val<'c> {
-        let pointer = types::gm(self.context, element).expect("a window element type");
-        Builder::result(self.create("ascend.window_as", &[buffer], &[pointer], &[], vec![]))
+        let window_as = ascend::WindowAsOp {
+            buffer,
+            result: types::gm(self.context, element).expect("a window element type"),
+        };
+        self.build_one(window_as.build(self.context, self.location))
     }
 }
 

@@ -29,6 +29,7 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
 };
 use pld_dialect::enums::ascend::Pipe;
+use pld_dialect::ops::ascend;
 use pld_passes::bridge::OptionError;
 use pld_passes::{
     bridge::{Pass, PassFailed, PassOption},
@@ -92,10 +93,13 @@ const PIPES: [Pipe; 3] = [Pipe::Mte2, Pipe::V, Pipe::Mte3];
 /// The pipe an op runs on.
 fn pipe_of(name: &str) -> Option<Pipe> {
     match name {
-        "ascend.tload" => Some(Pipe::Mte2),
-        "ascend.tadd" | "ascend.tmax" | "ascend.tmin" | "ascend.tmul" | "ascend.tcopy"
-        | "ascend.tmatmul" => Some(Pipe::V),
-        "ascend.tstore" => Some(Pipe::Mte3),
+        ascend::TLoadOp::NAME => Some(Pipe::Mte2),
+        ascend::TAddOp::NAME
+        | ascend::TMaxOp::NAME
+        | ascend::TMinOp::NAME
+        | ascend::TMulOp::NAME
+        | ascend::TCopyOp::NAME => Some(Pipe::V),
+        ascend::TStoreOp::NAME => Some(Pipe::Mte3),
         _ => None,
     }
 }
@@ -181,7 +185,7 @@ impl Walker {
             }
             state.worked(pipe);
         }
-        if op_name == "ascend.pipe_sync" {
+        if op_name == ascend::PipeSyncOp::NAME {
             let pipes =
                 ["src", "dst"].map(|attribute| Pipe::of_op(&op, attribute).unwrap_or(Pipe::All));
             state.pending &= !pair_bit(pipes[0], pipes[1]);
@@ -224,12 +228,12 @@ impl Walker {
         }
         // Release before a notify (or a call, which may notify) that may
         // publish a payload or release one that was read.
-        if (op_name == "ascend.tnotify" || is_call(op_name))
+        if (op_name == ascend::TNotifyOp::NAME || is_call(op_name))
             && let Some(access) = state.unreleased
         {
             if apply {
                 if self.check_only {
-                    let what = if op_name == "ascend.tnotify" {
+                    let what = if op_name == ascend::TNotifyOp::NAME {
                         "'ascend.tnotify' follows".to_owned()
                     } else {
                         format!("'{op_name}' (whose callee may notify) follows")
@@ -250,9 +254,9 @@ impl Walker {
             state.unreleased = None;
         }
         match op_name {
-            "ascend.release" => state.unreleased = None,
-            "ascend.acquire" => state.unacquired = None,
-            "ascend.twait" => state.unacquired = Some(op),
+            ascend::ReleaseOp::NAME => state.unreleased = None,
+            ascend::AcquireOp::NAME => state.unacquired = None,
+            ascend::TWaitOp::NAME => state.unacquired = Some(op),
             _ => {}
         }
         if writes_payload(op_name) || reads_payload(op_name) {
@@ -341,20 +345,23 @@ fn entry_block<'c>(op: OpRef<'c>, region: usize) -> Option<BlockRef<'c, 'c>> {
 fn writes_payload(name: &str) -> bool {
     matches!(
         name,
-        "ascend.tstore" | "ascend.tput" | "ascend.tget" | "ascend.write"
+        ascend::TStoreOp::NAME
+            | ascend::TPutOp::NAME
+            | ascend::TGetOp::NAME
+            | ascend::WriteOp::NAME
     )
 }
 
 fn reads_payload(name: &str) -> bool {
     matches!(
         name,
-        "ascend.tload" | "ascend.read" | "ascend.tput" | "ascend.tget"
+        ascend::TLoadOp::NAME | ascend::ReadOp::NAME | ascend::TPutOp::NAME | ascend::TGetOp::NAME
     ) || is_call(name)
 }
 
 fn is_call(name: &str) -> bool {
     matches!(
         name,
-        "func.call" | "ascend.launch" | "ascend.run_on_lanes" | "ascend.submit"
+        "func.call" | ascend::LaunchOp::NAME | ascend::RunOnLanesOp::NAME | ascend::SubmitOp::NAME
     )
 }

@@ -31,6 +31,7 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
     r#type::IntegerType,
 };
+use pld_dialect::ops::ascend;
 use pld_dialect::types::ascend as ascend_types;
 use pld_passes::bridge::OptionError;
 use pld_passes::{
@@ -144,7 +145,7 @@ impl<'c> Plan<'c> {
         let sites: Vec<OpRef> = ops
             .iter()
             .copied()
-            .filter(|op| name(*op) == "ascend.tile")
+            .filter(|op| name(*op) == ascend::TileOp::NAME)
             .collect();
         let mut plan = Self {
             ops,
@@ -172,7 +173,7 @@ impl<'c> Plan<'c> {
         for op in &self.ops {
             for index in 0..op.result_count() {
                 let value = Builder::result_at(*op, index);
-                if ascend_types::is_tile(value.r#type()) && name(*op) != "ascend.tile" {
+                if ascend_types::is_tile(value.r#type()) && name(*op) != ascend::TileOp::NAME {
                     self.values.push(value);
                 }
             }
@@ -468,7 +469,7 @@ impl<'c> Plan<'c> {
 fn callee(op: OpRef) -> Option<String> {
     let attribute = match name(op) {
         "func.call" => "callee",
-        "ascend.run_on_lanes" => "body",
+        ascend::RunOnLanesOp::NAME => "body",
         _ => return None,
     };
     let callee = FlatSymbolRefAttribute::try_from(op.attribute(attribute).ok()?).ok()?;
@@ -637,7 +638,11 @@ fn is_terminator(op: OpRef) -> bool {
 fn is_elementwise(op: OpRef) -> bool {
     matches!(
         name(op),
-        "ascend.tadd" | "ascend.tmax" | "ascend.tmin" | "ascend.tmul" | "ascend.tcopy"
+        ascend::TAddOp::NAME
+            | ascend::TMaxOp::NAME
+            | ascend::TMinOp::NAME
+            | ascend::TMulOp::NAME
+            | ascend::TCopyOp::NAME
     )
 }
 

@@ -5,14 +5,16 @@
 //! `kernel_entry(args)` plays this part on the device).
 
 use super::{Functions, buffer::is_buffer_type};
+use melior::dialect::func;
 use melior::ir::{
     Block, BlockLike, BlockRef, Identifier, Region, RegionLike, Type, ValueLike,
     attribute::{
         ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute,
     },
-    operation::{OperationBuilder, OperationLike},
+    operation::OperationLike,
     r#type::{FunctionType, IntegerType},
 };
+use pld_dialect::ops::ascend;
 use pld_dialect::types::{self as pld_types, ascend as ascend_types};
 use pld_passes::ir::{Builder, OpRef, Val, builder::context_of, types};
 
@@ -58,29 +60,18 @@ fn wrap<'c>(function: OpRef<'c>, symbol: &str, inputs: &[Type<'c>]) -> OpRef<'c>
     // SAFETY: see the documentation of `pld_passes::ir`.
     let block: BlockRef<'c, 'c> = unsafe { BlockRef::from_raw(block.to_raw()) };
     let name = format!("{symbol}{SUFFIX}");
-    let wrapper = OperationBuilder::new("func.func", location)
-        .add_attributes(&[
-            (
-                Identifier::new(context, "sym_name"),
-                StringAttribute::new(context, &name).into(),
-            ),
-            (
-                Identifier::new(context, "function_type"),
-                TypeAttribute::new(FunctionType::new(context, &[ctx_type, args_type], &[]).into())
-                    .into(),
-            ),
-            (
-                Identifier::new(context, "specifiers"),
-                ArrayAttribute::new(
-                    context,
-                    &[StringAttribute::new(context, "extern \"C\"").into()],
-                )
-                .into(),
-            ),
-        ])
-        .add_regions([region])
-        .build()
-        .expect("a valid func.func");
+    let specifiers = ArrayAttribute::new(
+        context,
+        &[StringAttribute::new(context, "extern \"C\"").into()],
+    );
+    let wrapper = func::func(
+        context,
+        StringAttribute::new(context, &name),
+        TypeAttribute::new(FunctionType::new(context, &[ctx_type, args_type], &[]).into()),
+        region,
+        &[(Identifier::new(context, "specifiers"), specifiers.into())],
+        location,
+    );
     let wrapper = function
         .block()
         .expect("functions sit in a module")
@@ -108,39 +99,31 @@ fn wrap<'c>(function: OpRef<'c>, symbol: &str, inputs: &[Type<'c>]) -> OpRef<'c>
                 types::element_type(*input).expect("a shaped input")
             };
             let pointer_type = ascend_types::gm(context, element).expect("a pointer type");
-            let pointer = builder.create(
-                "ascend.arg_ptr",
-                &[args],
-                &[pointer_type],
-                &[("index", index_attribute(index))],
-                vec![],
-            );
-            operands.push(Builder::result(pointer));
+            let pointer = ascend::ArgPtrOp {
+                args,
+                index: index_attribute(index),
+                ptr: pointer_type,
+            };
+            operands.push(builder.build_one(pointer.build(context, builder.location)));
             for (dim, size) in types::shape(*input).unwrap_or_default().iter().enumerate() {
                 if *size == types::DYNAMIC {
-                    let dim_op = builder.create(
-                        "ascend.arg_dim",
-                        &[args],
-                        &[builder.index_type()],
-                        &[
-                            ("index", index_attribute(index)),
-                            ("dim", index_attribute(dim)),
-                        ],
-                        vec![],
-                    );
-                    operands.push(Builder::result(dim_op));
+                    let dim = ascend::ArgDimOp {
+                        args,
+                        index: index_attribute(index),
+                        dim: index_attribute(dim),
+                        size: builder.index_type(),
+                    };
+                    operands.push(builder.build_one(dim.build(context, builder.location)));
                 }
             }
             continue;
         }
-        let scalar = builder.create(
-            "ascend.arg_scalar",
-            &[args],
-            &[*input],
-            &[("index", index_attribute(index))],
-            vec![],
-        );
-        operands.push(Builder::result(scalar));
+        let scalar = ascend::ArgScalarOp {
+            args,
+            index: index_attribute(index),
+            value: *input,
+        };
+        operands.push(builder.build_one(scalar.build(context, builder.location)));
     }
     let results: Vec<Type> = super::signature::function_type(function)
         .map(|function_type| {
@@ -149,16 +132,14 @@ fn wrap<'c>(function: OpRef<'c>, symbol: &str, inputs: &[Type<'c>]) -> OpRef<'c>
                 .collect()
         })
         .unwrap_or_default();
-    builder.create(
-        "func.call",
+    let callee = FlatSymbolRefAttribute::new(context, symbol);
+    builder.insert(func::call(
+        context,
+        callee,
         &operands,
         &results,
-        &[(
-            "callee",
-            FlatSymbolRefAttribute::new(context, symbol).into(),
-        )],
-        vec![],
-    );
-    builder.create("func.return", &[], &[], &[], vec![]);
+        builder.location,
+    ));
+    builder.insert(func::r#return(&[], builder.location));
     wrapper
 }

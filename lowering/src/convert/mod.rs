@@ -51,6 +51,7 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
 };
 use pld_dialect::enums::KernelKind;
+use pld_dialect::ops::{ascend, emitc, pl, pld};
 use pld_passes::bridge::OptionError;
 use pld_passes::{
     bridge::{Pass, PassFailed, PassOption},
@@ -274,7 +275,7 @@ impl<'c> Functions<'c> {
                 }
                 let region_name = name(op);
                 let (kind, hint) = match region_name {
-                    "pl.at" | "pl.spmd" => {
+                    pl::AtOp::NAME | pl::SpmdOp::NAME => {
                         if scope_of(&op, self.default_kind).map(|scope| scope.kind)
                             == Some(CodeKind::InCore)
                             || function.kind != Kind::Host
@@ -297,7 +298,7 @@ impl<'c> Functions<'c> {
                             .unwrap_or_default();
                         (Kind::Kernel, hint)
                     }
-                    "pl.split_aiv" => {
+                    pl::SplitAivOp::NAME => {
                         if function.kind == Kind::Host {
                             report.error(
                                 &op,
@@ -392,33 +393,14 @@ impl<'c> Functions<'c> {
         let body = unsafe { melior::ir::BlockRef::from_raw(body.to_raw()) };
         let context = context_of(module);
         let builder = Builder::at_end(context, module.location(), body);
-        let include = builder.create(
-            "emitc.include",
-            &[],
-            &[],
-            &[(
-                "include",
-                StringAttribute::new(context, "pld/runtime.h").into(),
-            )],
-            vec![],
-        );
+        let include = builder.insert(include_op(&builder, "pld/runtime.h"));
         // Only a module that defers a completion depends on the task
         // runtime's API (pld/runtime/deferred.h).
         let defers = nested_ops(module)
             .into_iter()
-            .any(|op| name(op) == "ascend.defer_completion");
-        let deferred = defers.then(|| {
-            builder.create(
-                "emitc.include",
-                &[],
-                &[],
-                &[(
-                    "include",
-                    StringAttribute::new(context, "pld/runtime/deferred.h").into(),
-                )],
-                vec![],
-            )
-        });
+            .any(|op| name(op) == ascend::DeferCompletionOp::NAME);
+        let deferred =
+            defers.then(|| builder.insert(include_op(&builder, "pld/runtime/deferred.h")));
         let host_begin = verbatim(&builder, "#if PLD_HOST_CODE");
         let host_end = verbatim(&builder, "#endif  // PLD_HOST_CODE");
         let first = body.first_operation().expect("the include at least");
@@ -488,13 +470,20 @@ impl<'c> Functions<'c> {
 }
 
 fn verbatim<'c>(builder: &Builder<'c>, text: &str) -> OpRef<'c> {
-    builder.create(
-        "emitc.verbatim",
-        &[],
-        &[],
-        &[("value", StringAttribute::new(builder.context, text).into())],
-        vec![],
-    )
+    let verbatim = emitc::VerbatimOp {
+        value: StringAttribute::new(builder.context, text).into(),
+        fmt_args: &[],
+    };
+    builder.insert(verbatim.build(builder.context, builder.location))
+}
+
+/// `#include "<header>"`.
+fn include_op<'c>(builder: &Builder<'c>, header: &str) -> melior::ir::Operation<'c> {
+    let include = emitc::IncludeOp {
+        include: StringAttribute::new(builder.context, header).into(),
+        is_standard_include: false,
+    };
+    include.build(builder.context, builder.location)
 }
 
 /// The function an op sits in.
@@ -513,15 +502,15 @@ pub fn enclosing_function(op: OpRef) -> Option<OpRef> {
 
 /// The collectives and transfers `pld-to-ascend-pipeline` expands.
 const UNEXPANDED: &[&str] = &[
-    "pld.tensor.allreduce",
-    "pld.tensor.reduce_scatter",
-    "pld.tensor.allgather",
-    "pld.tensor.broadcast",
-    "pld.tensor.barrier",
-    "pld.tensor.all_to_all",
-    "pld.tensor.put",
-    "pld.tensor.get",
-    "pld.tensor.remote_store",
+    pld::TensorAllreduceOp::NAME,
+    pld::TensorReduceScatterOp::NAME,
+    pld::TensorAllgatherOp::NAME,
+    pld::TensorBroadcastOp::NAME,
+    pld::TensorBarrierOp::NAME,
+    pld::TensorAllToAllOp::NAME,
+    pld::TensorPutOp::NAME,
+    pld::TensorGetOp::NAME,
+    pld::TensorRemoteStoreOp::NAME,
 ];
 
 fn reject_unexpanded(module: OpRef, report: &mut Report) {

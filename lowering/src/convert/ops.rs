@@ -7,14 +7,16 @@ use super::{
     signature::{FunctionConverter, Lowered, is_incore, key},
 };
 use crate::ascend::{AscendBuilder, Site};
+use melior::dialect::func;
 use melior::ir::{
     BlockLike, RegionLike, Type, ValueLike,
     attribute::{FlatSymbolRefAttribute, StringAttribute},
     operation::OperationLike,
 };
+use pld_dialect::ops::{ascend, pl, pld};
 use pld_dialect::{
-    enums::{self, ascend},
-    target,
+    enums,
+    target::{self, TileMath},
     types::{self as pld_types, ascend as ascend_types},
 };
 use pld_passes::ir::{
@@ -209,31 +211,31 @@ impl<'c> FunctionConverter<'_, 'c> {
         let site = self.site_of(op);
         let site = Some(&*site);
         match name(op) {
-            "pld.system.get_comm_ctx" => {
+            pld::SystemGetCommCtxOp::NAME => {
                 self.lowered.insert(key(Builder::result(op)), Lowered::Ctx);
                 self.replaced.push(op);
             }
-            "pld.system.rank" => self.replace(op, &[builder.rank(self.ctx())]),
-            "pld.system.nranks" => self.replace(op, &[builder.nranks(self.ctx())]),
-            "pld.system.world_size" => self.replace(op, &[builder.world_size(self.ctx())]),
-            "pld.system.notify" => {
+            pld::SystemRankOp::NAME => self.replace(op, &[builder.rank(self.ctx())]),
+            pld::SystemNranksOp::NAME => self.replace(op, &[builder.nranks(self.ctx())]),
+            pld::SystemWorldSizeOp::NAME => self.replace(op, &[builder.world_size(self.ctx())]),
+            pld::SystemNotifyOp::NAME => {
                 let signal = self.buffer(named(op, "target"))?;
                 let peer = Ix::Dyn(named(op, "peer"));
                 let value = named(op, "value");
                 let cell = self.cell(&builder, &signal, op, &named_group(op, "offsets"));
                 let remote = builder.peer_ptr(self.ctx(), cell, peer, site);
                 let notify = match enums::NotifyOp::of_op(&op, "op") {
-                    Some(enums::NotifyOp::Set) => ascend::NotifyOp::Set,
-                    _ => ascend::NotifyOp::AtomicAdd,
+                    Some(enums::NotifyOp::Set) => enums::ascend::NotifyOp::Set,
+                    _ => enums::ascend::NotifyOp::AtomicAdd,
                 };
                 builder.tnotify(remote, value, notify, signal.ptr, &signal.dims, site);
                 erase_op(op);
             }
-            "pld.system.wait" | "pld.system.defer_wait" => {
+            pld::SystemWaitOp::NAME | pld::SystemDeferWaitOp::NAME => {
                 let signal = self.buffer(named(op, "signal"))?;
                 let expected = named(op, "expected");
                 let cell = self.cell(&builder, &signal, op, &named_group(op, "offsets"));
-                if name(op) == "pld.system.defer_wait" {
+                if name(op) == pld::SystemDeferWaitOp::NAME {
                     let payload = self.payload.ok_or(
                         "a defer_wait outside a task body cannot be lowered: it registers with \
                          the running task's completion (put it in a pl.at task of a host \
@@ -250,15 +252,15 @@ impl<'c> FunctionConverter<'_, 'c> {
                 } else {
                     // By name: pld's `ge` is 1, PTO's `GE` is 3.
                     let cmp = match enums::WaitCmp::of_op(&op, "cmp") {
-                        Some(enums::WaitCmp::Eq) => ascend::WaitCmp::Eq,
-                        _ => ascend::WaitCmp::Ge,
+                        Some(enums::WaitCmp::Eq) => enums::ascend::WaitCmp::Eq,
+                        _ => enums::ascend::WaitCmp::Ge,
                     };
                     builder.twait(cell, expected, cmp, signal.ptr, &signal.dims, site);
                 }
                 erase_op(op);
             }
-            "pl.load" | "pld.tile.remote_load" => {
-                let remote = name(op) == "pld.tile.remote_load";
+            pl::LoadOp::NAME | pld::TileRemoteLoadOp::NAME => {
+                let remote = name(op) == pld::TileRemoteLoadOp::NAME;
                 let (source, peer) = if remote {
                     (named(op, "target"), Some(Ix::Dyn(named(op, "peer"))))
                 } else {
@@ -278,8 +280,8 @@ impl<'c> FunctionConverter<'_, 'c> {
                 builder.tload(tile, view, site);
                 self.replace(op, &[tile]);
             }
-            "pl.store" | "pld.tile.remote_store" => {
-                let remote = name(op) == "pld.tile.remote_store";
+            pl::StoreOp::NAME | pld::TileRemoteStoreOp::NAME => {
+                let remote = name(op) == pld::TileRemoteStoreOp::NAME;
                 let (tile, dest, peer) = if remote {
                     let peer = Some(Ix::Dyn(named(op, "peer")));
                     (named(op, "source"), named(op, "target"), peer)
@@ -296,19 +298,19 @@ impl<'c> FunctionConverter<'_, 'c> {
                 let extents = Self::access_extents(pl_tile, valid);
                 let view = self.region_view(&builder, &dest, &offsets, &extents, peer, site);
                 let atomic = match enums::AtomicType::of_op(&op, "atomic") {
-                    Some(enums::AtomicType::Add) => ascend::AtomicType::AtomicAdd,
-                    _ => ascend::AtomicType::AtomicNone,
+                    Some(enums::AtomicType::Add) => enums::ascend::AtomicType::AtomicAdd,
+                    _ => enums::ascend::AtomicType::AtomicNone,
                 };
                 builder.tstore(view, tile, atomic, site);
                 erase_op(op);
             }
-            "pl.add" | "pl.max" | "pl.min" | "pl.mul" => {
+            pl::AddOp::NAME | pl::MaxOp::NAME | pl::MinOp::NAME | pl::MulOp::NAME => {
                 let (lhs, rhs) = (named(op, "lhs"), named(op, "rhs"));
                 let math = match name(op) {
-                    "pl.add" => "ascend.tadd",
-                    "pl.max" => "ascend.tmax",
-                    "pl.min" => "ascend.tmin",
-                    _ => "ascend.tmul",
+                    pl::AddOp::NAME => TileMath::Add,
+                    pl::MaxOp::NAME => TileMath::Max,
+                    pl::MinOp::NAME => TileMath::Min,
+                    _ => TileMath::Mul,
                 };
                 // PTO computes over the destination's valid shape and
                 // asserts that both operands share it: the result keeps the
@@ -324,17 +326,17 @@ impl<'c> FunctionConverter<'_, 'c> {
                 builder.tile_math(math, dst, lhs, rhs, site);
                 self.replace(op, &[dst]);
             }
-            "pl.matmul" => {
-                return Err(
-                    "pl.matmul cannot be lowered: PTO's TMATMUL runs on the cube unit \
-                            with Left, Right and Acc tiles (and their fractal layouts), which \
-                            the lowering does not build; only vector tile math lowers (see \
-                            docs/lowering.md)"
-                        .into(),
-                );
+            pl::MatmulOp::NAME => {
+                return Err(format!(
+                    "{} cannot be lowered: PTO's TMATMUL runs on the cube unit with Left, \
+                     Right and Acc tiles (and their fractal layouts), which the lowering does \
+                     not build; only vector tile math lowers (see docs/lowering.md)",
+                    pl::MatmulOp::NAME
+                )
+                .into());
             }
-            "pl.read" | "pl.write" => {
-                let read = name(op) == "pl.read";
+            pl::ReadOp::NAME | pl::WriteOp::NAME => {
+                let read = name(op) == pl::ReadOp::NAME;
                 let memory = self.buffer(named(op, if read { "source" } else { "dest" }))?;
                 let offsets = mixed_list(
                     &static_list(op, "static_offsets").unwrap_or_default(),
@@ -351,22 +353,18 @@ impl<'c> FunctionConverter<'_, 'c> {
                     erase_op(op);
                 }
             }
-            "pl.get_block_idx" => self.replace(op, &[builder.block_idx()]),
-            "pl.get_aiv_id" => self.replace(op, &[builder.subblock_idx()]),
-            "pl.at" | "pl.spmd" => self.convert_task(&builder, op)?,
-            "pl.split_aiv" => {
+            pl::GetBlockIdxOp::NAME => self.replace(op, &[builder.block_idx()]),
+            pl::GetAivIdOp::NAME => self.replace(op, &[builder.subblock_idx()]),
+            pl::AtOp::NAME | pl::SpmdOp::NAME => self.convert_task(&builder, op)?,
+            pl::SplitAivOp::NAME => {
                 let outlined = self.outlined(op)?;
                 let args = self.call_operands(&builder, &outlined.captures)?;
-                let body = FlatSymbolRefAttribute::new(builder.context, &outlined.symbol);
-                let mut operands = vec![self.ctx()];
-                operands.extend(args);
-                builder.create(
-                    "ascend.run_on_lanes",
-                    &operands,
-                    &[],
-                    &[("body", body.into())],
-                    vec![],
-                );
+                let run = ascend::RunOnLanesOp {
+                    body: FlatSymbolRefAttribute::new(builder.context, &outlined.symbol).into(),
+                    ctx: self.ctx(),
+                    args: &args,
+                };
+                builder.insert(run.build(builder.context, builder.location));
                 erase_op(op);
             }
             "func.call" => self.convert_call(&builder, op)?,
@@ -379,10 +377,10 @@ impl<'c> FunctionConverter<'_, 'c> {
                 let values = (0..count)
                     .map(|index| self.returned(operand(op, index)))
                     .collect::<Result<Vec<_>, _>>()?;
-                builder.create("func.return", &values, &[], &[], vec![]);
+                builder.insert(func::r#return(&values, builder.location));
                 erase_op(op);
             }
-            "pld.tensor.alloc_window_buffer" => {
+            pld::TensorAllocWindowBufferOp::NAME => {
                 let sizes = mixed_list(
                     &static_list(op, "static_sizes").unwrap_or_default(),
                     &named_group(op, "sizes"),
@@ -403,7 +401,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                     .insert(key(Builder::result(op)), Lowered::Value(buffer));
                 self.replaced.push(op);
             }
-            "pld.tensor.window" => {
+            pld::TensorWindowOp::NAME => {
                 let buffer = match self.lowered.get(&key(named(op, "buffer"))) {
                     Some(Lowered::Value(buffer)) => *buffer,
                     _ => {
@@ -420,10 +418,10 @@ impl<'c> FunctionConverter<'_, 'c> {
                     .insert(key(result), Lowered::Buffer(Buffer { ptr, dims, element }));
                 self.replaced.push(op);
             }
-            "pld.tensor.reshape" | "memref.expand_shape" => {
+            pld::TensorReshapeOp::NAME | "memref.expand_shape" => {
                 // memref.expand_shape is upstream's: its source, then its
                 // dynamic output sizes.
-                let (source, sizes) = if name(op) == "pld.tensor.reshape" {
+                let (source, sizes) = if name(op) == pld::TensorReshapeOp::NAME {
                     (named(op, "source"), named_group(op, "dynamic_sizes"))
                 } else {
                     (operand(op, 0), variadic_tail(op, 1))
@@ -454,9 +452,9 @@ impl<'c> FunctionConverter<'_, 'c> {
                 );
                 self.replaced.push(op);
             }
-            "pld.tensor.dim" | "memref.dim" => {
+            pld::TensorDimOp::NAME | "memref.dim" => {
                 // memref.dim is upstream's: its source, then its index.
-                let (source, dim) = if name(op) == "pld.tensor.dim" {
+                let (source, dim) = if name(op) == pld::TensorDimOp::NAME {
                     (named(op, "source"), integer_attribute(op, "dim"))
                 } else {
                     let index = pld_passes::ir::builder::constant_of(operand(op, 1));
@@ -563,7 +561,7 @@ impl<'c> FunctionConverter<'_, 'c> {
     /// block count and dispatch predicate.
     fn convert_task(&mut self, builder: &Builder<'c>, op: OpRef<'c>) -> Result<(), ConvertError> {
         let outlined = self.outlined(op)?;
-        let spmd = name(op) == "pl.spmd";
+        let spmd = name(op) == pl::SpmdOp::NAME;
         let args = self.call_operands(builder, &outlined.captures)?;
         let (blocks, deps, dispatch) = if spmd {
             (named(op, "num_blocks"), named_group(op, "deps"), vec![])
@@ -578,28 +576,22 @@ impl<'c> FunctionConverter<'_, 'c> {
                 _ => deps_lowered.push(dep),
             }
         }
-        let mut operands = vec![self.ctx()];
-        operands.extend(&args);
-        operands.extend(&deps_lowered);
-        operands.push(blocks);
-        operands.extend(&dispatch);
         let hint = attribute(op, "name_hint")
             .and_then(|hint| StringAttribute::try_from(hint).ok())
             .map(|hint| hint.value().to_owned())
             .unwrap_or_default();
-        let kernel = FlatSymbolRefAttribute::new(builder.context, &outlined.symbol);
-        let submit = builder.create(
-            "ascend.submit",
-            &operands,
-            &[ascend_types::task(builder.context)],
-            &[
-                ("kernel", kernel.into()),
-                ("name", StringAttribute::new(builder.context, &hint).into()),
-                builder.segment_sizes(&[1, args.len(), deps_lowered.len(), 1, dispatch.len()]),
-            ],
-            vec![],
-        );
-        self.replace(op, &[Builder::result(submit)]);
+        let submit = ascend::SubmitOp {
+            kernel: FlatSymbolRefAttribute::new(builder.context, &outlined.symbol).into(),
+            ctx: self.ctx(),
+            args: &args,
+            deps: &deps_lowered,
+            blocks,
+            dispatch: dispatch.first().copied(),
+            name: StringAttribute::new(builder.context, &hint).into(),
+            task: ascend_types::task(builder.context),
+        };
+        let task = builder.build_one(submit.build(builder.context, builder.location));
+        self.replace(op, &[task]);
         Ok(())
     }
 
@@ -615,8 +607,7 @@ impl<'c> FunctionConverter<'_, 'c> {
         let values: Vec<Val> = (0..op.operand_count())
             .map(|index| operand(op, index))
             .collect();
-        let mut operands = vec![self.ctx()];
-        operands.extend(self.call_operands(builder, &values)?);
+        let arguments = self.call_operands(builder, &values)?;
         let symbol = FlatSymbolRefAttribute::new(builder.context, &callee_symbol);
         if self.function.kind == Kind::Host && is_incore(callee.kind) {
             if op.result_count() > 0 {
@@ -624,16 +615,13 @@ impl<'c> FunctionConverter<'_, 'c> {
                     format!("host code cannot use results of the kernel @{callee_symbol}").into(),
                 );
             }
-            let mut launch = vec![operands[0]];
-            launch.extend(&operands[1..]);
-            launch.push(builder.index(1));
-            builder.create(
-                "ascend.launch",
-                &launch,
-                &[],
-                &[("kernel", symbol.into())],
-                vec![],
-            );
+            let launch = ascend::LaunchOp {
+                kernel: symbol.into(),
+                ctx: self.ctx(),
+                args: &arguments,
+                blocks: builder.index(1),
+            };
+            builder.insert(launch.build(builder.context, builder.location));
             erase_op(op);
             return Ok(());
         }
@@ -645,13 +633,15 @@ impl<'c> FunctionConverter<'_, 'c> {
                 _ => return Err(format!("a call returning '{type}' cannot be lowered").into()),
             });
         }
-        let call = builder.create(
-            "func.call",
+        let mut operands = vec![self.ctx()];
+        operands.extend(arguments);
+        let call = builder.insert(func::call(
+            builder.context,
+            symbol,
             &operands,
             &results,
-            &[("callee", symbol.into())],
-            vec![],
-        );
+            builder.location,
+        ));
         for index in 0..op.result_count() {
             let old = Builder::result_at(op, index);
             let new = Builder::result_at(call, index);

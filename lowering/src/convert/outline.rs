@@ -3,10 +3,11 @@
 //! both sub-lanes. The new function takes, in order of first use, the
 //! values the body uses from outside.
 
+use melior::dialect::func;
 use melior::ir::{
     Block, BlockLike, BlockRef, Identifier, Region, RegionLike, Type, ValueLike,
     attribute::{StringAttribute, TypeAttribute},
-    operation::{OperationBuilder, OperationLike},
+    operation::OperationLike,
     r#type::FunctionType,
 };
 use pld_dialect::enums::KernelKind;
@@ -84,28 +85,23 @@ pub fn outline<'c>(
     // SAFETY: see the documentation of `pld_passes::ir`; the block keeps its
     // address when the region moves into the function.
     let block: BlockRef<'c, 'c> = unsafe { BlockRef::from_raw(block.to_raw()) };
-    let function = OperationBuilder::new("func.func", location)
-        .add_attributes(&[
-            (
-                Identifier::new(context, "sym_name"),
-                StringAttribute::new(context, name).into(),
-            ),
-            (
-                Identifier::new(context, "function_type"),
-                TypeAttribute::new(FunctionType::new(context, &inputs, &[]).into()).into(),
-            ),
+    let function = func::func(
+        context,
+        StringAttribute::new(context, name),
+        TypeAttribute::new(FunctionType::new(context, &inputs, &[]).into()),
+        region,
+        &[
             (
                 Identifier::new(context, "sym_visibility"),
                 StringAttribute::new(context, "private").into(),
             ),
             (
-                Identifier::new(context, "pl.kernel"),
+                Identifier::new(context, KernelKind::ATTRIBUTE_NAME),
                 kind.attribute(context),
             ),
-        ])
-        .add_regions([region])
-        .build()
-        .expect("a valid func.func");
+        ],
+        location,
+    );
     let function = after
         .block()
         .expect("functions sit in a module")

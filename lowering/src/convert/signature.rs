@@ -13,6 +13,8 @@ use melior::ir::{
     Attribute, BlockLike, BlockRef, RegionLike, Type, TypeLike, ValueLike,
     attribute::TypeAttribute, operation::OperationLike, r#type::FunctionType,
 };
+use pld_dialect::enums::KernelKind;
+use pld_dialect::ops::pld;
 use pld_dialect::types::{
     self as pld_types, ascend as ascend_types, is_comm_ctx, is_task_id, is_window_ptr,
 };
@@ -91,7 +93,10 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
         let location = op.location();
         self.sites
             .entry((op_name.as_ptr() as usize, location.to_raw().ptr as usize))
-            .or_insert_with(|| pld_passes::ir::location::site_text(op_name, location).into())
+            .or_insert_with(|| {
+                let is_signal_op = pld_dialect::interfaces::signal_access(&op).is_some();
+                pld_passes::ir::location::site_text(op_name, is_signal_op, location).into()
+            })
             .clone()
     }
 
@@ -133,7 +138,7 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
         self.function.kind == Kind::Kernel
             && pld_passes::ir::nested_ops(self.function.op)
                 .into_iter()
-                .any(|op| pld_passes::ir::ops::name(op) == "pld.system.defer_wait")
+                .any(|op| pld_passes::ir::ops::name(op) == pld::SystemDeferWaitOp::NAME)
     }
 
     /// Where the pld-level arguments start while both kinds coexist: after
@@ -325,7 +330,12 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             "function_type",
             TypeAttribute::new(new_type.into()).into(),
         );
-        for stale in ["arg_attrs", "res_attrs", "sym_visibility", "pl.kernel"] {
+        for stale in [
+            "arg_attrs",
+            "res_attrs",
+            "sym_visibility",
+            KernelKind::ATTRIBUTE_NAME,
+        ] {
             remove_attribute(op, stale);
         }
         if let Some(specifiers) = specifiers(context, self.function.kind) {

@@ -8,10 +8,11 @@ use crate::{
     ir::{Builder, OpRef, Val, builder::context_of, nested_ops, ops::symbol_name},
     verify::ir::enclosing_function,
 };
+use melior::dialect::func;
 use melior::ir::{
-    Attribute, Block, BlockLike, BlockRef, Identifier, Region, RegionLike, ValueLike,
+    Block, BlockLike, BlockRef, Identifier, Region, RegionLike, ValueLike,
     attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
-    operation::{OperationBuilder, OperationLike},
+    operation::OperationLike,
     r#type::FunctionType,
 };
 use pld_dialect::enums::KernelKind;
@@ -20,7 +21,7 @@ use std::collections::{HashMap, HashSet};
 /// Creates the kernels, with symbol names unique in the module.
 pub struct HostRailKernels<'c> {
     taken: HashSet<String>,
-    last: Option<Attribute<'c>>,
+    last: Option<FlatSymbolRefAttribute<'c>>,
     /// The op each function's next kernel goes after (the function, then
     /// its last kernel), so that kernels follow in program order.
     insert_after: HashMap<usize, OpRef<'c>>,
@@ -79,28 +80,23 @@ impl<'c> HostRailKernels<'c> {
         // SAFETY: see the documentation of `crate::ir`; the block keeps its
         // address when the region moves into the function.
         let block: BlockRef<'c, 'c> = unsafe { BlockRef::from_raw(block.to_raw()) };
-        let kernel = OperationBuilder::new("func.func", location)
-            .add_attributes(&[
-                (
-                    Identifier::new(context, "sym_name"),
-                    StringAttribute::new(context, &name).into(),
-                ),
-                (
-                    Identifier::new(context, "function_type"),
-                    TypeAttribute::new(FunctionType::new(context, &inputs, &[]).into()).into(),
-                ),
+        let kernel = func::func(
+            context,
+            StringAttribute::new(context, &name),
+            TypeAttribute::new(FunctionType::new(context, &inputs, &[]).into()),
+            region,
+            &[
                 (
                     Identifier::new(context, "sym_visibility"),
                     StringAttribute::new(context, "private").into(),
                 ),
                 (
-                    Identifier::new(context, "pl.kernel"),
+                    Identifier::new(context, KernelKind::ATTRIBUTE_NAME),
                     KernelKind::InCore.attribute(context),
                 ),
-            ])
-            .add_regions([region])
-            .build()
-            .expect("a valid func.func");
+            ],
+            location,
+        );
         let function_key = function.to_raw().ptr as usize;
         let after = *self.insert_after.get(&function_key).unwrap_or(&function);
         let inserted = function
@@ -110,7 +106,7 @@ impl<'c> HostRailKernels<'c> {
         // SAFETY: see the documentation of `crate::ir`.
         let inserted = unsafe { OpRef::from_raw(inserted.to_raw()) };
         self.insert_after.insert(function_key, inserted);
-        self.last = Some(FlatSymbolRefAttribute::new(context, &name).into());
+        self.last = Some(FlatSymbolRefAttribute::new(context, &name));
         let arguments = (0..inputs.len())
             .map(|index| {
                 let argument = block.argument(index).expect("the kernel has this argument");
@@ -123,7 +119,7 @@ impl<'c> HostRailKernels<'c> {
 
     /// The symbol of the kernel created last, for the call that replaces the
     /// collective.
-    pub fn last_symbol(&self) -> Attribute<'c> {
+    pub fn last_symbol(&self) -> FlatSymbolRefAttribute<'c> {
         self.last.expect("a kernel was created")
     }
 }

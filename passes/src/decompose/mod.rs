@@ -40,12 +40,13 @@ use choice::{Choice, Chooser, Facts};
 use credits::{Cells, Credits};
 use host_rail::HostRailKernels;
 use melior::{
-    dialect::arith::CmpiPredicate,
+    dialect::{arith::CmpiPredicate, func},
     ir::{
         Type, TypeLike, ValueLike,
         operation::{OperationLike, OperationRef},
     },
 };
+use pld_dialect::ops::pld;
 use pld_dialect::{
     diagnostics::{Severity, emit},
     enums::{CollectiveAlgorithm, ReduceOp},
@@ -238,12 +239,12 @@ enum Collective {
 impl Collective {
     fn of(op: OpRef) -> Option<Self> {
         Some(match name(op) {
-            "pld.tensor.allreduce" => Self::Allreduce,
-            "pld.tensor.reduce_scatter" => Self::ReduceScatter,
-            "pld.tensor.allgather" => Self::Allgather,
-            "pld.tensor.broadcast" => Self::Broadcast,
-            "pld.tensor.barrier" => Self::Barrier,
-            "pld.tensor.all_to_all" => Self::AllToAll,
+            pld::TensorAllreduceOp::NAME => Self::Allreduce,
+            pld::TensorReduceScatterOp::NAME => Self::ReduceScatter,
+            pld::TensorAllgatherOp::NAME => Self::Allgather,
+            pld::TensorBroadcastOp::NAME => Self::Broadcast,
+            pld::TensorBarrierOp::NAME => Self::Barrier,
+            pld::TensorAllToAllOp::NAME => Self::AllToAll,
             _ => return None,
         })
     }
@@ -330,14 +331,15 @@ impl DecomposeCollectives {
                 choice,
                 &arguments,
             );
-            builder.create("func.return", &[], &[], &[], vec![]);
-            Builder::before(op).create(
-                "func.call",
+            builder.insert(func::r#return(&[], builder.location));
+            let call = Builder::before(op);
+            call.insert(func::call(
+                call.context,
+                kernels.last_symbol(),
                 &operands,
                 &[],
-                &[("callee", kernels.last_symbol())],
-                vec![],
-            );
+                call.location,
+            ));
         } else {
             // Located as the collective the user wrote, which the
             // simulator's reports name (crate::ir::location).

@@ -32,6 +32,7 @@ use melior::{
         operation::{OperationLike, OperationRef},
     },
 };
+use pld_dialect::ops::pld;
 use pld_dialect::{
     diagnostics::{Severity, emit},
     enums::AtomicType,
@@ -108,9 +109,9 @@ enum Kind {
 impl Kind {
     fn of(op: OpRef) -> Option<Self> {
         Some(match name(op) {
-            "pld.tensor.put" => Self::Put,
-            "pld.tensor.get" => Self::Get,
-            "pld.tensor.remote_store" => Self::RemoteStore,
+            pld::TensorPutOp::NAME => Self::Put,
+            pld::TensorGetOp::NAME => Self::Get,
+            pld::TensorRemoteStoreOp::NAME => Self::RemoteStore,
             _ => return None,
         })
     }

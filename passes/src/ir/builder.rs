@@ -8,13 +8,13 @@ use melior::{
     Context,
     dialect::arith::{self, CmpiPredicate},
     ir::{
-        Attribute, Block, BlockLike, BlockRef, Identifier, Location, Region, RegionLike, Type,
-        ValueLike,
-        attribute::{DenseI32ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute},
-        operation::{Operation, OperationBuilder, OperationLike},
+        Attribute, Block, BlockLike, BlockRef, Location, Region, RegionLike, Type, ValueLike,
+        attribute::{DenseI64ArrayAttribute, IntegerAttribute},
+        operation::{Operation, OperationLike},
         r#type::IntegerType,
     },
 };
+use pld_dialect::ops::scf;
 
 /// An index that is either known at compile time or a runtime `index` value.
 #[derive(Clone, Copy, Debug)]
@@ -143,28 +143,9 @@ impl<'c> Builder<'c> {
         unsafe { OpRef::from_raw(inserted.to_raw()) }
     }
 
-    /// Builds and inserts the op `name`. Attributes named
-    /// `operandSegmentSizes` become the op's property, as in the generic form.
-    pub fn create(
-        &self,
-        name: &str,
-        operands: &[Val<'c>],
-        results: &[Type<'c>],
-        attributes: &[(&str, Attribute<'c>)],
-        regions: Vec<Region<'c>>,
-    ) -> OpRef<'c> {
-        let attributes: Vec<_> = attributes
-            .iter()
-            .map(|(name, value)| (Identifier::new(self.context, name), *value))
-            .collect();
-        let op = OperationBuilder::new(name, self.location)
-            .add_operands(operands)
-            .add_results(results)
-            .add_attributes(&attributes)
-            .add_regions_vec(regions)
-            .build()
-            .unwrap_or_else(|error| panic!("'{name}' is a registered op: {error}"));
-        self.insert(op)
+    /// Inserts a built op of one result and returns that result.
+    pub fn build_one(&self, op: Operation<'c>) -> Val<'c> {
+        Self::result(self.insert(op))
     }
 
     /// The single result of `op`.
@@ -193,14 +174,6 @@ impl<'c> Builder<'c> {
 
     pub fn i64_array(&self, values: &[i64]) -> Attribute<'c> {
         DenseI64ArrayAttribute::new(self.context, values).into()
-    }
-
-    pub fn segment_sizes(&self, sizes: &[usize]) -> (&'static str, Attribute<'c>) {
-        let sizes: Vec<i32> = sizes.iter().map(|size| *size as i32).collect();
-        (
-            "operandSegmentSizes",
-            DenseI32ArrayAttribute::new(self.context, &sizes).into(),
-        )
     }
 
     /// An integer constant of `r#type`.
@@ -248,8 +221,15 @@ impl<'c> Builder<'c> {
         (operands, self.i64_array(&statics))
     }
 
-    fn binary(&self, name: &str, lhs: Val<'c>, rhs: Val<'c>) -> Val<'c> {
-        Self::result(self.create(name, &[lhs, rhs], &[lhs.r#type()], &[], vec![]))
+    /// A binary arith op of `lhs` and `rhs` (melior's typed builders, which
+    /// take the operands in order).
+    fn binary(
+        &self,
+        op: fn(Val<'c>, Val<'c>, Location<'c>) -> Operation<'c>,
+        lhs: Val<'c>,
+        rhs: Val<'c>,
+    ) -> Val<'c> {
+        self.build_one(op(lhs, rhs, self.location))
     }
 
     /// `a + b`, folded when both are known.
@@ -258,7 +238,7 @@ impl<'c> Builder<'c> {
             (Some(x), Some(y)) => Ix::Const(x + y),
             (Some(0), _) => b,
             (_, Some(0)) => a,
-            _ => Ix::Dyn(self.binary("arith.addi", self.value(a), self.value(b))),
+            _ => Ix::Dyn(self.binary(arith::addi, self.value(a), self.value(b))),
         }
     }
 
@@ -267,7 +247,7 @@ impl<'c> Builder<'c> {
         match (a.constant(), b.constant()) {
             (Some(x), Some(y)) => Ix::Const(x - y),
             (_, Some(0)) => a,
-            _ => Ix::Dyn(self.binary("arith.subi", self.value(a), self.value(b))),
+            _ => Ix::Dyn(self.binary(arith::subi, self.value(a), self.value(b))),
         }
     }
 
@@ -278,7 +258,7 @@ impl<'c> Builder<'c> {
             (Some(0), _) | (_, Some(0)) => Ix::Const(0),
             (Some(1), _) => b,
             (_, Some(1)) => a,
-            _ => Ix::Dyn(self.binary("arith.muli", self.value(a), self.value(b))),
+            _ => Ix::Dyn(self.binary(arith::muli, self.value(a), self.value(b))),
         }
     }
 
@@ -287,7 +267,7 @@ impl<'c> Builder<'c> {
         match (a.constant(), b.constant()) {
             (Some(x), Some(y)) if y > 0 => Ix::Const(x / y),
             (_, Some(1)) => a,
-            _ => Ix::Dyn(self.binary("arith.divsi", self.value(a), self.value(b))),
+            _ => Ix::Dyn(self.binary(arith::divsi, self.value(a), self.value(b))),
         }
     }
 
@@ -296,7 +276,7 @@ impl<'c> Builder<'c> {
         match (a.constant(), b.constant()) {
             (Some(x), Some(y)) if y > 0 => Ix::Const(x % y),
             (_, Some(1)) => Ix::Const(0),
-            _ => Ix::Dyn(self.binary("arith.remsi", self.value(a), self.value(b))),
+            _ => Ix::Dyn(self.binary(arith::remsi, self.value(a), self.value(b))),
         }
     }
 
@@ -305,7 +285,7 @@ impl<'c> Builder<'c> {
         match (a.constant(), b.constant()) {
             (Some(x), Some(y)) if y > 0 => Ix::Const(super::ceil_div(x, y)),
             (_, Some(1)) => a,
-            _ => Ix::Dyn(self.binary("arith.ceildivsi", self.value(a), self.value(b))),
+            _ => Ix::Dyn(self.binary(arith::ceildivsi, self.value(a), self.value(b))),
         }
     }
 
@@ -313,7 +293,7 @@ impl<'c> Builder<'c> {
     pub fn min(&self, a: Ix<'c>, b: Ix<'c>) -> Ix<'c> {
         match (a.constant(), b.constant()) {
             (Some(x), Some(y)) => Ix::Const(x.min(y)),
-            _ => Ix::Dyn(self.binary("arith.minsi", self.value(a), self.value(b))),
+            _ => Ix::Dyn(self.binary(arith::minsi, self.value(a), self.value(b))),
         }
     }
 
@@ -321,7 +301,7 @@ impl<'c> Builder<'c> {
     pub fn max(&self, a: Ix<'c>, b: Ix<'c>) -> Ix<'c> {
         match (a.constant(), b.constant()) {
             (Some(x), Some(y)) => Ix::Const(x.max(y)),
-            _ => Ix::Dyn(self.binary("arith.maxsi", self.value(a), self.value(b))),
+            _ => Ix::Dyn(self.binary(arith::maxsi, self.value(a), self.value(b))),
         }
     }
 
@@ -371,7 +351,7 @@ impl<'c> Builder<'c> {
 
     /// `a && b` on `i1` values.
     pub fn and(&self, a: Val<'c>, b: Val<'c>) -> Val<'c> {
-        self.binary("arith.andi", a, b)
+        self.binary(arith::andi, a, b)
     }
 
     /// `arith.select condition, a, b` on index values.
@@ -387,7 +367,7 @@ impl<'c> Builder<'c> {
 
     /// `arith.index_cast` of `value` to `r#type`.
     pub fn index_cast(&self, value: Val<'c>, r#type: Type<'c>) -> Val<'c> {
-        Self::result(self.create("arith.index_cast", &[value], &[r#type], &[], vec![]))
+        self.build_one(arith::index_cast(value, r#type, self.location))
     }
 
     /// An index as an `i32` value (signal values and expectations).
@@ -426,10 +406,16 @@ impl<'c> Builder<'c> {
         // SAFETY: see the module documentation; the block keeps its address
         // when the region moves into the op below.
         let block = unsafe { BlockRef::from_raw(block.to_raw()) };
-        let mut operands = vec![self.value(lower), self.value(upper), self.value(step)];
-        operands.extend_from_slice(inits);
-        let results: Vec<Type> = inits.iter().map(|init| init.r#type()).collect();
-        let op = self.create("scf.for", &operands, &results, &[], vec![region]);
+        let for_op = scf::ForOp {
+            lower_bound: self.value(lower),
+            upper_bound: self.value(upper),
+            step: self.value(step),
+            init_args: inits,
+            unsigned_cmp: false,
+            results: inits.iter().map(|init| init.r#type()).collect(),
+            region,
+        };
+        let op = self.insert(for_op.build(self.context, self.location));
         let inner = Builder::at_end(self.context, self.location, block);
         let argument = |index: usize| {
             let argument = block
@@ -440,7 +426,7 @@ impl<'c> Builder<'c> {
         };
         let iter_args: Vec<Val> = (1..=inits.len()).map(argument).collect();
         let yielded = body(&inner, Ix::Dyn(argument(0)), &iter_args);
-        inner.create("scf.yield", &yielded, &[], &[], vec![]);
+        inner.insert(scf::YieldOp { results: &yielded }.build(self.context, self.location));
         (0..inits.len())
             .map(|index| Self::result_at(op, index))
             .collect()
@@ -508,20 +494,21 @@ impl<'c> Builder<'c> {
             // SAFETY: see `for_loop`.
             unsafe { BlockRef::from_raw(block.to_raw()) }
         });
-        let op = self.create(
-            "scf.if",
-            &[condition],
-            types,
-            &[],
-            vec![then_region, else_region],
-        );
+        let if_op = scf::IfOp {
+            condition,
+            results: types.to_vec(),
+            then_region,
+            else_region,
+        };
+        let op = self.insert(if_op.build(self.context, self.location));
         let then_builder = Builder::at_end(self.context, self.location, then_block);
         let yielded = then_branch(&then_builder);
-        then_builder.create("scf.yield", &yielded, &[], &[], vec![]);
+        then_builder.insert(scf::YieldOp { results: &yielded }.build(self.context, self.location));
         if let (Some(block), Some(branch)) = (else_block, else_branch) {
             let else_builder = Builder::at_end(self.context, self.location, block);
             let yielded = branch(&else_builder);
-            else_builder.create("scf.yield", &yielded, &[], &[], vec![]);
+            else_builder
+                .insert(scf::YieldOp { results: &yielded }.build(self.context, self.location));
         }
         (0..types.len())
             .map(|index| Self::result_at(op, index))

@@ -110,13 +110,13 @@ pub fn location_text(location: Location) -> String {
 /// (`pld.system.wait in pld.tensor.allreduce at ...`), since which wait
 /// blocked is what a deadlock report needs. Names that are not pld ops (a
 /// front end's own name locations) are not ops and are left out.
-pub fn site_text(op_name: &str, location: Location) -> String {
+pub fn site_text(op_name: &str, is_signal_op: bool, location: Location) -> String {
     let implemented: Vec<String> = implemented_ops(location)
         .into_iter()
         .filter(|name| name.starts_with("pld."))
         .collect();
     let mut ops: Vec<&str> = Vec::new();
-    if implemented.is_empty() || op_name.starts_with("pld.system.") {
+    if implemented.is_empty() || is_signal_op {
         ops.push(op_name);
     }
     ops.extend(implemented.iter().map(String::as_str));

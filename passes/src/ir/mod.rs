@@ -28,33 +28,26 @@ pub type OpRef<'c> = OperationRef<'c, 'c>;
 use melior::ir::{BlockLike, RegionLike, operation::OperationLike};
 
 /// Every op nested under `root` (not `root` itself), in pre-order, which is
-/// program order within each block.
-pub fn nested_ops<'c>(root: OpRef<'c>) -> Vec<OpRef<'c>> {
+/// program order within each block: the one IR walk of the passes.
+pub fn nested_ops<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     let mut ops = Vec::new();
-    let mut stack = vec![root];
-    while let Some(op) = stack.pop() {
-        let mut children = Vec::new();
-        for region in op.regions() {
-            let mut block = region.first_block();
-            while let Some(current) = block {
-                let mut child = current.first_operation();
-                while let Some(operation) = child {
-                    // SAFETY: see the module documentation.
-                    children.push(unsafe { OpRef::from_raw(operation.to_raw()) });
-                    child = operation.next_in_block();
-                }
-                block = current.next_in_region();
+    collect(root, &mut ops);
+    ops
+}
+
+fn collect<'c, 'a>(op: OperationRef<'c, 'a>, ops: &mut Vec<OperationRef<'c, 'a>>) {
+    for region in op.regions() {
+        let mut block = region.first_block();
+        while let Some(current) = block {
+            let mut child = current.first_operation();
+            while let Some(operation) = child {
+                ops.push(operation);
+                collect(operation, ops);
+                child = operation.next_in_block();
             }
-        }
-        // Visit children in order, each before its own nested ops.
-        for child in children.into_iter().rev() {
-            stack.push(child);
-        }
-        if op != root {
-            ops.push(op);
+            block = current.next_in_region();
         }
     }
-    ops
 }
 
 /// Every use of `value`: the using op and the operand number.

@@ -17,6 +17,7 @@ use melior::ir::{
 };
 use pld_dialect::{
     enums::{AtomicType, NotifyOp, ReduceOp, WaitCmp},
+    ops::{memref, pl, pld},
     string_ref_bytes,
 };
 
@@ -146,20 +147,26 @@ impl<'c> Builder<'c> {
     /// `pld.system.get_comm_ctx` of a window tensor.
     pub fn comm_ctx(&self, tensor: Val<'c>) -> Val<'c> {
         let ctx = pld_dialect::types::comm_ctx(self.context);
-        Self::result(self.create("pld.system.get_comm_ctx", &[tensor], &[ctx], &[], vec![]))
+        self.build_one(pld::SystemGetCommCtxOp { tensor, ctx }.build(self.context, self.location))
     }
 
     /// `pld.system.rank` as an index.
     pub fn rank_index(&self, ctx: Val<'c>) -> Ix<'c> {
-        let rank =
-            Self::result(self.create("pld.system.rank", &[ctx], &[self.i32_type()], &[], vec![]));
+        let rank = pld::SystemRankOp {
+            ctx,
+            rank: self.i32_type(),
+        };
+        let rank = self.build_one(rank.build(self.context, self.location));
         self.i32_to_index(rank)
     }
 
     /// `pld.system.nranks` as an index.
     pub fn nranks_index(&self, ctx: Val<'c>) -> Ix<'c> {
-        let count =
-            Self::result(self.create("pld.system.nranks", &[ctx], &[self.i32_type()], &[], vec![]));
+        let count = pld::SystemNranksOp {
+            ctx,
+            nranks: self.i32_type(),
+        };
+        let count = self.build_one(count.build(self.context, self.location));
         self.i32_to_index(count)
     }
 
@@ -172,38 +179,29 @@ impl<'c> Builder<'c> {
         value: Val<'c>,
         op: NotifyOp,
     ) {
-        let (dynamic, statics) = self.index_list(offsets);
-        let mut operands = vec![signal, self.value(peer)];
-        operands.extend(dynamic);
-        operands.push(value);
-        self.create(
-            "pld.system.notify",
-            &operands,
-            &[],
-            &[
-                ("static_offsets", statics),
-                ("op", op.attribute(self.context)),
-            ],
-            vec![],
-        );
+        let (dynamic, static_offsets) = self.index_list(offsets);
+        let notify = pld::SystemNotifyOp {
+            target: signal,
+            peer: self.value(peer),
+            offsets: &dynamic,
+            static_offsets,
+            value,
+            op: op.attribute(self.context),
+        };
+        self.insert(notify.build(self.context, self.location));
     }
 
     /// `pld.system.wait signal[offsets], expected expected, cmp cmp`.
     pub fn wait(&self, signal: Val<'c>, offsets: &[Ix<'c>], expected: Val<'c>, cmp: WaitCmp) {
-        let (dynamic, statics) = self.index_list(offsets);
-        let mut operands = vec![signal];
-        operands.extend(dynamic);
-        operands.push(expected);
-        self.create(
-            "pld.system.wait",
-            &operands,
-            &[],
-            &[
-                ("static_offsets", statics),
-                ("cmp", cmp.attribute(self.context)),
-            ],
-            vec![],
-        );
+        let (dynamic, static_offsets) = self.index_list(offsets);
+        let wait = pld::SystemWaitOp {
+            signal,
+            offsets: &dynamic,
+            static_offsets,
+            expected,
+            cmp: cmp.attribute(self.context),
+        };
+        self.insert(wait.build(self.context, self.location));
     }
 
     // --- tiles -------------------------------------------------------------
@@ -232,20 +230,17 @@ impl<'c> Builder<'c> {
         tile: Type<'c>,
         valid: Option<&[Ix<'c>]>,
     ) -> Val<'c> {
-        let (dynamic, statics) = self.index_list(offsets);
-        let valid = self.valid_list(tile, valid);
-        let valid_count = valid.as_ref().map_or(0, |(values, _)| values.len());
-        let mut operands = vec![source];
-        operands.extend(&dynamic);
-        let mut attributes = vec![
-            ("static_offsets", statics),
-            self.segment_sizes(&[1, dynamic.len(), valid_count]),
-        ];
-        if let Some((values, statics)) = valid {
-            operands.extend(values);
-            attributes.push(("static_valid_sizes", statics));
-        }
-        Self::result(self.create("pl.load", &operands, &[tile], &attributes, vec![]))
+        let (offsets, static_offsets) = self.index_list(offsets);
+        let (valid_sizes, static_valid_sizes) = self.valid_list(tile, valid).unzip();
+        let load = pl::LoadOp {
+            source,
+            offsets: &offsets,
+            static_offsets,
+            valid_sizes: valid_sizes.as_deref().unwrap_or_default(),
+            static_valid_sizes,
+            result: tile,
+        };
+        self.build_one(load.build(self.context, self.location))
     }
 
     /// `pl.store tile, dest[offsets] valid [...]`.
@@ -256,20 +251,17 @@ impl<'c> Builder<'c> {
         offsets: &[Ix<'c>],
         valid: Option<&[Ix<'c>]>,
     ) {
-        let (dynamic, statics) = self.index_list(offsets);
-        let valid = self.valid_list(tile.r#type(), valid);
-        let valid_count = valid.as_ref().map_or(0, |(values, _)| values.len());
-        let mut operands = vec![tile, dest];
-        operands.extend(&dynamic);
-        let mut attributes = vec![
-            ("static_offsets", statics),
-            self.segment_sizes(&[1, 1, dynamic.len(), valid_count]),
-        ];
-        if let Some((values, statics)) = valid {
-            operands.extend(values);
-            attributes.push(("static_valid_sizes", statics));
-        }
-        self.create("pl.store", &operands, &[], &attributes, vec![]);
+        let (offsets, static_offsets) = self.index_list(offsets);
+        let (valid_sizes, static_valid_sizes) = self.valid_list(tile.r#type(), valid).unzip();
+        let store = pl::StoreOp {
+            value: tile,
+            dest,
+            offsets: &offsets,
+            static_offsets,
+            valid_sizes: valid_sizes.as_deref().unwrap_or_default(),
+            static_valid_sizes,
+        };
+        self.insert(store.build(self.context, self.location));
     }
 
     /// `pld.tile.remote_load target[offsets], peer peer valid [...] -> tile`.
@@ -281,26 +273,18 @@ impl<'c> Builder<'c> {
         tile: Type<'c>,
         valid: Option<&[Ix<'c>]>,
     ) -> Val<'c> {
-        let (dynamic, statics) = self.index_list(offsets);
-        let valid = self.valid_list(tile, valid);
-        let valid_count = valid.as_ref().map_or(0, |(values, _)| values.len());
-        let mut operands = vec![target, self.value(peer)];
-        operands.extend(&dynamic);
-        let mut attributes = vec![
-            ("static_offsets", statics),
-            self.segment_sizes(&[1, 1, dynamic.len(), valid_count]),
-        ];
-        if let Some((values, statics)) = valid {
-            operands.extend(values);
-            attributes.push(("static_valid_sizes", statics));
-        }
-        Self::result(self.create(
-            "pld.tile.remote_load",
-            &operands,
-            &[tile],
-            &attributes,
-            vec![],
-        ))
+        let (offsets, static_offsets) = self.index_list(offsets);
+        let (valid_sizes, static_valid_sizes) = self.valid_list(tile, valid).unzip();
+        let load = pld::TileRemoteLoadOp {
+            target,
+            peer: self.value(peer),
+            offsets: &offsets,
+            static_offsets,
+            valid_sizes: valid_sizes.as_deref().unwrap_or_default(),
+            static_valid_sizes,
+            result: tile,
+        };
+        self.build_one(load.build(self.context, self.location))
     }
 
     /// `pld.tile.remote_store tile, target[offsets], peer peer valid [...]
@@ -314,84 +298,89 @@ impl<'c> Builder<'c> {
         valid: Option<&[Ix<'c>]>,
         atomic: AtomicType,
     ) {
-        let (dynamic, statics) = self.index_list(offsets);
-        let valid = self.valid_list(tile.r#type(), valid);
-        let valid_count = valid.as_ref().map_or(0, |(values, _)| values.len());
-        let mut operands = vec![tile, target, self.value(peer)];
-        operands.extend(&dynamic);
-        let mut attributes = vec![
-            ("static_offsets", statics),
-            self.segment_sizes(&[1, 1, 1, dynamic.len(), valid_count]),
-        ];
-        if let Some((values, statics)) = valid {
-            operands.extend(values);
-            attributes.push(("static_valid_sizes", statics));
-        }
-        if atomic != AtomicType::None {
-            attributes.push(("atomic", atomic.attribute(self.context)));
-        }
-        self.create("pld.tile.remote_store", &operands, &[], &attributes, vec![]);
+        let (offsets, static_offsets) = self.index_list(offsets);
+        let (valid_sizes, static_valid_sizes) = self.valid_list(tile.r#type(), valid).unzip();
+        let store = pld::TileRemoteStoreOp {
+            source: tile,
+            target,
+            peer: self.value(peer),
+            offsets: &offsets,
+            static_offsets,
+            valid_sizes: valid_sizes.as_deref().unwrap_or_default(),
+            static_valid_sizes,
+            atomic: (atomic != AtomicType::None).then(|| atomic.attribute(self.context)),
+        };
+        self.insert(store.build(self.context, self.location));
     }
 
     /// The element-wise combination of two tiles by a reduction operator
     /// (`prod` is a product: `pl.mul`).
     pub fn combine(&self, op: ReduceOp, lhs: Val<'c>, rhs: Val<'c>) -> Val<'c> {
-        let name = match op {
-            ReduceOp::Sum => "pl.add",
-            ReduceOp::Max => "pl.max",
-            ReduceOp::Min => "pl.min",
-            ReduceOp::Prod => "pl.mul",
+        let result = lhs.r#type();
+        let combined = match op {
+            ReduceOp::Sum => pl::AddOp { lhs, rhs, result }.build(self.context, self.location),
+            ReduceOp::Max => pl::MaxOp { lhs, rhs, result }.build(self.context, self.location),
+            ReduceOp::Min => pl::MinOp { lhs, rhs, result }.build(self.context, self.location),
+            ReduceOp::Prod => pl::MulOp { lhs, rhs, result }.build(self.context, self.location),
         };
-        Self::result(self.create(name, &[lhs, rhs], &[lhs.r#type()], &[], vec![]))
+        self.build_one(combined)
     }
 
     /// A `put` or `get` of a region: `pld.tensor.put dst, peer peer, src
     /// dst_offsets [...] src_offsets [...] shape [...] chunk_cols ...`.
     pub fn transfer(&self, transfer: &Transfer<'c>) {
-        let (dst_dynamic, dst_statics) = self.index_list(&transfer.dst_offsets);
-        let (src_dynamic, src_statics) = self.index_list(&transfer.src_offsets);
-        let (size_dynamic, size_statics) = self.index_list(&transfer.shape);
-        let mut operands = vec![transfer.dst, self.value(transfer.peer), transfer.src];
-        operands.extend(&dst_dynamic);
-        operands.extend(&src_dynamic);
-        operands.extend(&size_dynamic);
-        let mut attributes = vec![
-            ("static_dst_offsets", dst_statics),
-            ("static_src_offsets", src_statics),
-            ("static_sizes", size_statics),
-            self.segment_sizes(&[
-                1,
-                1,
-                1,
-                dst_dynamic.len(),
-                src_dynamic.len(),
-                size_dynamic.len(),
-            ]),
-        ];
-        if transfer.chunk_rows > 0 {
-            attributes.push(("chunk_rows", self.i64_attribute(transfer.chunk_rows)));
-        }
-        if transfer.chunk_cols > 0 {
-            attributes.push(("chunk_cols", self.i64_attribute(transfer.chunk_cols)));
-        }
-        if transfer.pipeline {
-            attributes.push(("pipeline", Attribute::unit(self.context)));
-        }
-        let name = if transfer.is_put {
-            "pld.tensor.put"
+        let (dst_offsets, static_dst_offsets) = self.index_list(&transfer.dst_offsets);
+        let (src_offsets, static_src_offsets) = self.index_list(&transfer.src_offsets);
+        let (sizes, static_sizes) = self.index_list(&transfer.shape);
+        let chunk = |extent: i64| (extent > 0).then(|| self.i64_attribute(extent));
+        let (dst, peer, src) = (transfer.dst, self.value(transfer.peer), transfer.src);
+        let op = if transfer.is_put {
+            pld::TensorPutOp {
+                dst,
+                peer,
+                src,
+                dst_offsets: &dst_offsets,
+                static_dst_offsets: Some(static_dst_offsets),
+                src_offsets: &src_offsets,
+                static_src_offsets: Some(static_src_offsets),
+                sizes: &sizes,
+                static_sizes: Some(static_sizes),
+                atomic: None,
+                chunk_rows: chunk(transfer.chunk_rows),
+                chunk_cols: chunk(transfer.chunk_cols),
+                pipeline: transfer.pipeline,
+            }
+            .build(self.context, self.location)
         } else {
-            "pld.tensor.get"
+            pld::TensorGetOp {
+                dst,
+                peer,
+                src,
+                dst_offsets: &dst_offsets,
+                static_dst_offsets: Some(static_dst_offsets),
+                src_offsets: &src_offsets,
+                static_src_offsets: Some(static_src_offsets),
+                sizes: &sizes,
+                static_sizes: Some(static_sizes),
+                chunk_rows: chunk(transfer.chunk_rows),
+                chunk_cols: chunk(transfer.chunk_cols),
+                pipeline: transfer.pipeline,
+            }
+            .build(self.context, self.location)
         };
-        self.create(name, &operands, &[], &attributes, vec![]);
+        self.insert(op);
     }
 
     // --- views ---------------------------------------------------------------
 
     /// `pld.tensor.reshape source(dynamic sizes) : ... to result`.
     pub fn reshape(&self, source: Val<'c>, result: Type<'c>, dynamic_sizes: &[Val<'c>]) -> Val<'c> {
-        let mut operands = vec![source];
-        operands.extend_from_slice(dynamic_sizes);
-        Self::result(self.create("pld.tensor.reshape", &operands, &[result], &[], vec![]))
+        let reshape = pld::TensorReshapeOp {
+            source,
+            dynamic_sizes,
+            result,
+        };
+        self.build_one(reshape.build(self.context, self.location))
     }
 
     /// A 1-D memref as `[1, L]` (`memref.expand_shape`); `len` is `L` when
@@ -408,18 +397,14 @@ impl<'c> Builder<'c> {
             &[self.i64_attribute(0), self.i64_attribute(1)],
         );
         let reassociation: Attribute = ArrayAttribute::new(self.context, &[group.into()]).into();
-        let mut operands = vec![memref];
-        operands.extend_from_slice(dynamic);
-        Self::result(self.create(
-            "memref.expand_shape",
-            &operands,
-            &[row],
-            &[
-                ("reassociation", reassociation),
-                ("static_output_shape", self.i64_array(&[1, len])),
-            ],
-            vec![],
-        ))
+        let expand = memref::ExpandShapeOp {
+            src: memref,
+            reassociation,
+            output_shape: dynamic,
+            static_output_shape: self.i64_array(&[1, len]),
+            result: row,
+        };
+        self.build_one(expand.build(self.context, self.location))
     }
 
     /// The extent of dimension `dim` of a window tensor or memref: the static
@@ -431,21 +416,19 @@ impl<'c> Builder<'c> {
         }
         if super::types::is_memref(shaped.r#type()) {
             let index = self.index(dim as i64);
-            return Ix::Dyn(Self::result(self.create(
-                "memref.dim",
-                &[shaped, index],
-                &[self.index_type()],
-                &[],
-                vec![],
-            )));
+            let dim = memref::DimOp {
+                source: shaped,
+                index,
+                result: self.index_type(),
+            };
+            return Ix::Dyn(self.build_one(dim.build(self.context, self.location)));
         }
-        Ix::Dyn(Self::result(self.create(
-            "pld.tensor.dim",
-            &[shaped],
-            &[self.index_type()],
-            &[("dim", self.i64_attribute(dim as i64))],
-            vec![],
-        )))
+        let dim = pld::TensorDimOp {
+            source: shaped,
+            dim: self.i64_attribute(dim as i64),
+            result: self.index_type(),
+        };
+        Ix::Dyn(self.build_one(dim.build(self.context, self.location)))
     }
 }
 

@@ -9,6 +9,7 @@ use crate::ir::types;
 use crate::report::{Note, Report};
 use melior::ir::{Value, ValueLike, operation::OperationLike, operation::OperationRef};
 use pld_dialect::operands;
+use pld_dialect::ops::pld;
 
 /// Where a root value comes from, for the note.
 fn origin<'c>(root: Value<'c, '_>) -> Option<Note<'c>> {
@@ -30,7 +31,7 @@ fn origin<'c>(root: Value<'c, '_>) -> Option<Note<'c>> {
 pub fn check(ops: &[OperationRef], report: &mut Report) {
     for op in ops
         .iter()
-        .filter(|op| ir::name(op) == "pld.tensor.broadcast")
+        .filter(|op| ir::name(op) == pld::TensorBroadcastOp::NAME)
     {
         let (Some(root), Some(signal)) =
             (operands::value(op, "root"), operands::value(op, "signal"))

@@ -11,6 +11,7 @@ use super::{
 };
 use crate::report::{Note, Report};
 use melior::ir::{attribute::StringAttribute, operation::OperationLike, operation::OperationRef};
+use pld_dialect::ops::{pl, pld};
 use pld_dialect::{enums::Level, operands};
 use std::collections::{HashMap, HashSet};
 
@@ -24,11 +25,11 @@ fn is_bookkeeping(name: &str) -> bool {
     const DIALECTS: &[&str] = &["arith.", "scf.", "cf.", "index.", "math."];
     const OPS: &[&str] = &[
         DEFER_WAIT,
-        "pld.system.get_comm_ctx",
-        "pld.system.rank",
-        "pld.system.nranks",
-        "pl.get_block_idx",
-        "pl.get_aiv_id",
+        pld::SystemGetCommCtxOp::NAME,
+        pld::SystemRankOp::NAME,
+        pld::SystemNranksOp::NAME,
+        pl::GetBlockIdxOp::NAME,
+        pl::GetAivIdOp::NAME,
     ];
     DIALECTS.iter().any(|prefix| name.starts_with(prefix)) || OPS.contains(&name)
 }
@@ -56,7 +57,7 @@ fn check_placement<'c, 'a>(
         );
         return None;
     };
-    if ir::name(&task) == "pl.spmd" {
+    if ir::name(&task) == pl::SpmdOp::NAME {
         report.error(
             wait,
             "defer_wait needs a single-block task, but it stands in a pl.spmd task that \
@@ -369,7 +370,7 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
     let mut published_by_signal: HashMap<usize, (Vec<usize>, HashSet<usize>)> = HashMap::new();
     let mut dependents_of_waiter: HashMap<usize, HashSet<usize>> = HashMap::new();
     for wait in ops.iter().filter(|op| ir::name(op) == DEFER_WAIT) {
-        let Some(waiter) = ir::enclosing(wait, &["pl.at"]) else {
+        let Some(waiter) = ir::enclosing(wait, &[pl::AtOp::NAME]) else {
             continue;
         };
         let Some(signal) = operands::value(wait, "signal") else {

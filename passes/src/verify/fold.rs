@@ -4,6 +4,7 @@
 //! value facts supply operands that flow through regions and calls.
 
 use super::ir;
+use melior::dialect::arith::CmpiPredicate;
 use melior::ir::{
     Type, TypeLike, Value, ValueLike,
     attribute::IntegerAttribute,
@@ -39,22 +40,30 @@ fn unsigned(value: i64, width: u32) -> u128 {
     }
 }
 
-/// `arith.cmpi`'s predicates, by their stable values.
-fn compare(predicate: i64, a: i64, b: i64, width: u32) -> Option<bool> {
+/// The predicate an `arith.cmpi` attribute value stands for (melior's
+/// enum is `repr(i64)` in MLIR's order).
+fn predicate_of(value: i64) -> Option<CmpiPredicate> {
+    use CmpiPredicate::*;
+    [Eq, Ne, Slt, Sle, Sgt, Sge, Ult, Ule, Ugt, Uge]
+        .into_iter()
+        .find(|predicate| *predicate as i64 == value)
+}
+
+/// `predicate(a, b)` on `width`-bit integers.
+fn compare(predicate: CmpiPredicate, a: i64, b: i64, width: u32) -> bool {
     let (ua, ub) = (unsigned(a, width), unsigned(b, width));
-    Some(match predicate {
-        0 => a == b,
-        1 => a != b,
-        2 => a < b,
-        3 => a <= b,
-        4 => a > b,
-        5 => a >= b,
-        6 => ua < ub,
-        7 => ua <= ub,
-        8 => ua > ub,
-        9 => ua >= ub,
-        _ => return None,
-    })
+    match predicate {
+        CmpiPredicate::Eq => a == b,
+        CmpiPredicate::Ne => a != b,
+        CmpiPredicate::Slt => a < b,
+        CmpiPredicate::Sle => a <= b,
+        CmpiPredicate::Sgt => a > b,
+        CmpiPredicate::Sge => a >= b,
+        CmpiPredicate::Ult => ua < ub,
+        CmpiPredicate::Ule => ua <= ub,
+        CmpiPredicate::Ugt => ua > ub,
+        CmpiPredicate::Uge => ua >= ub,
+    }
 }
 
 /// The value `op`'s single result has, given `known` for its operands.
@@ -87,11 +96,14 @@ pub fn fold(op: &OperationRef, known: impl Fn(Value) -> Option<i64>) -> Option<i
             unsigned(value(0)?, source) as i128
         }
         "arith.cmpi" => {
-            let predicate = IntegerAttribute::try_from(op.attribute("predicate").ok()?)
-                .ok()?
-                .value();
+            let predicate = IntegerAttribute::try_from(op.attribute("predicate").ok()?).ok()?;
             let source = width(operand(0)?.r#type())?;
-            compare(predicate, value(0)?, value(1)?, source)? as i128
+            compare(
+                predicate_of(predicate.value())?,
+                value(0)?,
+                value(1)?,
+                source,
+            ) as i128
         }
         _ => {
             let (a, b) = (value(0)? as i128, value(1)? as i128);
@@ -131,7 +143,8 @@ pub fn fold(op: &OperationRef, known: impl Fn(Value) -> Option<i64>) -> Option<i
 
 #[cfg(test)]
 mod tests {
-    use super::{compare, wrap};
+    use super::{compare, predicate_of, wrap};
+    use melior::dialect::arith::CmpiPredicate;
 
     #[test]
     fn wraps_to_the_width() {
@@ -143,7 +156,14 @@ mod tests {
     #[test]
     fn unsigned_predicates_see_the_bits() {
         // -1 as i32 is the largest unsigned value.
-        assert_eq!(compare(8, -1, 1, 32), Some(true));
-        assert_eq!(compare(4, -1, 1, 32), Some(false));
+        assert!(compare(CmpiPredicate::Ugt, -1, 1, 32));
+        assert!(!compare(CmpiPredicate::Sgt, -1, 1, 32));
+    }
+
+    #[test]
+    fn predicates_have_mlir_values() {
+        // arith.cmpi's `ugt` is 8 in MLIR's ArithBase.td; 10 is none.
+        assert_eq!(predicate_of(8), Some(CmpiPredicate::Ugt));
+        assert_eq!(predicate_of(10), None);
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::ir::ops::{callee_name, symbol_name};
 use melior::ir::{
-    BlockLike, RegionLike, Type, TypeLike, Value, ValueLike,
+    Type, TypeLike, Value, ValueLike,
     attribute::DenseI64ArrayAttribute,
     operation::{OperationLike, OperationRef},
 };
@@ -48,28 +48,14 @@ pub fn name<'c>(op: &OperationRef<'c, '_>) -> &'c str {
     crate::ir::ops::name(unsafe { crate::ir::OpRef::from_raw(op.to_raw()) })
 }
 
-/// Every op nested under `root` (not `root` itself), in pre-order, which is
-/// program order within each block.
-pub fn nested_ops<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
-    let mut ops = Vec::new();
-    collect(root, &mut ops);
-    ops
+/// The keyword of an op as a kernel author writes it in prose: its name
+/// without dialect and group (`wait` for `pld.system.wait`).
+pub fn keyword<'c>(op: &OperationRef<'c, '_>) -> &'c str {
+    let name = name(op);
+    name.rsplit('.').next().unwrap_or(name)
 }
 
-fn collect<'c, 'a>(op: OperationRef<'c, 'a>, ops: &mut Vec<OperationRef<'c, 'a>>) {
-    for region in op.regions() {
-        let mut block = region.first_block();
-        while let Some(current) = block {
-            let mut child = current.first_operation();
-            while let Some(operation) = child {
-                ops.push(operation);
-                collect(operation, ops);
-                child = operation.next_in_block();
-            }
-            block = current.next_in_region();
-        }
-    }
-}
+pub use crate::ir::nested_ops;
 
 /// Whether `op` is a function (anything with a name and a function type).
 pub fn is_function(op: &OperationRef) -> bool {

@@ -5,69 +5,74 @@
 
 use super::ir;
 use melior::ir::{Value, operation::OperationRef};
+use pld_dialect::ops::{pl, pld};
 use pld_dialect::{operands, target::TileMath};
 
-pub const NOTIFY: &str = "pld.system.notify";
-pub const WAIT: &str = "pld.system.wait";
-pub const DEFER_WAIT: &str = "pld.system.defer_wait";
+pub const NOTIFY: &str = pld::SystemNotifyOp::NAME;
+pub const WAIT: &str = pld::SystemWaitOp::NAME;
+pub const DEFER_WAIT: &str = pld::SystemDeferWaitOp::NAME;
 
 /// Collectives and the ODS name of their signal operand.
 pub const COLLECTIVE_SIGNALS: &[(&str, &str)] = &[
-    ("pld.tensor.allreduce", "signal"),
-    ("pld.tensor.reduce_scatter", "signal"),
-    ("pld.tensor.allgather", "signal"),
-    ("pld.tensor.broadcast", "signal"),
-    ("pld.tensor.barrier", "signal"),
-    ("pld.tensor.all_to_all", "signal"),
+    (pld::TensorAllreduceOp::NAME, "signal"),
+    (pld::TensorReduceScatterOp::NAME, "signal"),
+    (pld::TensorAllgatherOp::NAME, "signal"),
+    (pld::TensorBroadcastOp::NAME, "signal"),
+    (pld::TensorBarrierOp::NAME, "signal"),
+    (pld::TensorAllToAllOp::NAME, "signal"),
 ];
 
 /// Ops that push a payload into a peer's window (and may accumulate into it
 /// atomically), with the ODS name of the window operand.
 pub const REMOTE_WRITES: &[(&str, &str)] = &[
-    ("pld.tile.remote_store", "target"),
-    ("pld.tensor.remote_store", "target"),
-    ("pld.tensor.put", "dst"),
+    (pld::TileRemoteStoreOp::NAME, "target"),
+    (pld::TensorRemoteStoreOp::NAME, "target"),
+    (pld::TensorPutOp::NAME, "dst"),
 ];
 
 /// Ops that write local memory, with the ODS name of the memory operand.
-pub const LOCAL_WRITES: &[(&str, &str)] = &[("pl.store", "dest"), ("pl.write", "dest")];
+pub const LOCAL_WRITES: &[(&str, &str)] =
+    &[(pl::StoreOp::NAME, "dest"), (pl::WriteOp::NAME, "dest")];
 
 /// Ops that read a window, with the ODS name of the window operand.
 pub const WINDOW_READS: &[(&str, &str)] = &[
-    ("pl.load", "source"),
-    ("pl.read", "source"),
-    ("pld.tile.remote_load", "target"),
-    ("pld.tensor.get", "src"),
+    (pl::LoadOp::NAME, "source"),
+    (pl::ReadOp::NAME, "source"),
+    (pld::TileRemoteLoadOp::NAME, "target"),
+    (pld::TensorGetOp::NAME, "src"),
 ];
 
 /// Ops whose payload moves through UB tiles (TLOAD and TSTORE, directly or
 /// in their decomposition), with the ODS name of the operand whose element
 /// type moves.
 pub const TILE_TRANSFERS: &[(&str, &str)] = &[
-    ("pl.load", "source"),
-    ("pl.store", "dest"),
-    ("pld.tile.remote_load", "target"),
-    ("pld.tile.remote_store", "target"),
-    ("pld.tensor.remote_store", "target"),
-    ("pld.tensor.put", "dst"),
-    ("pld.tensor.get", "src"),
-    ("pld.tensor.allreduce", "target"),
-    ("pld.tensor.reduce_scatter", "target"),
-    ("pld.tensor.allgather", "target"),
-    ("pld.tensor.broadcast", "target"),
-    ("pld.tensor.all_to_all", "target"),
+    (pl::LoadOp::NAME, "source"),
+    (pl::StoreOp::NAME, "dest"),
+    (pld::TileRemoteLoadOp::NAME, "target"),
+    (pld::TileRemoteStoreOp::NAME, "target"),
+    (pld::TensorRemoteStoreOp::NAME, "target"),
+    (pld::TensorPutOp::NAME, "dst"),
+    (pld::TensorGetOp::NAME, "src"),
+    (pld::TensorAllreduceOp::NAME, "target"),
+    (pld::TensorReduceScatterOp::NAME, "target"),
+    (pld::TensorAllgatherOp::NAME, "target"),
+    (pld::TensorBroadcastOp::NAME, "target"),
+    (pld::TensorAllToAllOp::NAME, "target"),
 ];
 
 /// The element-wise tile ops and the vector instruction each becomes.
 pub const TILE_MATH: &[(&str, TileMath)] = &[
-    ("pl.add", TileMath::Add),
-    ("pl.max", TileMath::Max),
-    ("pl.min", TileMath::Min),
-    ("pl.mul", TileMath::Mul),
+    (pl::AddOp::NAME, TileMath::Add),
+    (pl::MaxOp::NAME, TileMath::Max),
+    (pl::MinOp::NAME, TileMath::Min),
+    (pl::MulOp::NAME, TileMath::Mul),
 ];
 
 /// Collectives whose decomposition combines tiles with their `op`.
-pub const REDUCING_COLLECTIVES: &[&str] = &["pld.tensor.allreduce", "pld.tensor.reduce_scatter"];
+pub const REDUCING_COLLECTIVES: &[&str] = &[
+    pld::TensorAllreduceOp::NAME,
+    pld::TensorReduceScatterOp::NAME,
+];
 
 /// The operand `table` names for `op`, if `op` is in the table.
 pub fn table_operand<'c, 'a>(
@@ -79,39 +84,16 @@ pub fn table_operand<'c, 'a>(
     operands::value(op, operand)
 }
 
-/// Every index list the rules read: (op, its static attribute, the ODS name
-/// of the operands that hold its dynamic entries).
-pub const INDEX_LISTS: &[(&str, &str, &str)] = &[
-    (NOTIFY, "static_offsets", "offsets"),
-    (WAIT, "static_offsets", "offsets"),
-    (DEFER_WAIT, "static_offsets", "offsets"),
-    ("pl.load", "static_offsets", "offsets"),
-    ("pl.load", "static_valid_sizes", "valid_sizes"),
-    ("pl.store", "static_offsets", "offsets"),
-    ("pl.store", "static_valid_sizes", "valid_sizes"),
-    ("pld.tile.remote_load", "static_offsets", "offsets"),
-    ("pld.tile.remote_load", "static_valid_sizes", "valid_sizes"),
-    ("pld.tile.remote_store", "static_offsets", "offsets"),
-    ("pld.tile.remote_store", "static_valid_sizes", "valid_sizes"),
-    ("pld.tensor.remote_store", "static_offsets", "offsets"),
-    ("pld.tensor.put", "static_dst_offsets", "dst_offsets"),
-    ("pld.tensor.put", "static_src_offsets", "src_offsets"),
-    ("pld.tensor.put", "static_sizes", "sizes"),
-    ("pld.tensor.get", "static_dst_offsets", "dst_offsets"),
-    ("pld.tensor.get", "static_src_offsets", "src_offsets"),
-    ("pld.tensor.get", "static_sizes", "sizes"),
-];
-
 /// The dynamic operands of the index list `attribute` of `op`, in order;
-/// `None` when the table has no such list.
+/// `None` when `op` has no such list (ODS declares the lists:
+/// `pld_dialect::ops::index_lists`).
 pub fn index_list_operands<'c, 'a>(
     op: &OperationRef<'c, 'a>,
     attribute: &str,
 ) -> Option<Vec<Value<'c, 'a>>> {
-    let name = ir::name(op);
-    let (_, _, operand) = INDEX_LISTS
+    let (_, operand) = pld_dialect::ops::index_lists(ir::name(op))
         .iter()
-        .find(|(entry, list, _)| *entry == name && *list == attribute)?;
+        .find(|(list, _)| *list == attribute)?;
     operands::values(op, operand)
 }
 
@@ -138,8 +120,8 @@ pub fn resolved_index_list(op: &OperationRef, attribute: &str) -> Option<Vec<Opt
 #[cfg(test)]
 mod tests {
     use super::{
-        COLLECTIVE_SIGNALS, INDEX_LISTS, LOCAL_WRITES, REMOTE_WRITES, WINDOW_READS,
-        index_list_operands, table_operand,
+        COLLECTIVE_SIGNALS, LOCAL_WRITES, REMOTE_WRITES, WINDOW_READS, index_list_operands,
+        table_operand,
     };
     use melior::ir::{
         BlockLike, Module, RegionLike, Value, ValueLike,
@@ -166,9 +148,10 @@ mod tests {
         check(&arguments, &ops);
     }
 
-    /// Every entry of `INDEX_LISTS`, checked against the parser: an op whose
-    /// lists name distinct values yields exactly those, in order, for each
-    /// list (so a reordered operand in ODS fails here, not in a rule).
+    /// The index lists generated from ODS, checked against the parser: an op
+    /// whose lists name distinct values yields exactly those, in order, for
+    /// each list (so a list paired with the wrong operand group fails here,
+    /// not in a rule).
     #[test]
     fn index_lists_match_the_ods_operand_groups() {
         let source = r#"
@@ -204,10 +187,8 @@ mod tests {
             };
             let mut checked = 0;
             for op in ops {
-                for (name, list, _) in INDEX_LISTS {
-                    if op.name().as_string_ref().as_str() != Ok(name) {
-                        continue;
-                    }
+                let name = op.name().as_string_ref().as_str().unwrap().to_owned();
+                for (list, _) in pld_dialect::ops::index_lists(&name) {
                     let found = index_list_operands(op, list).expect("the op has the list");
                     let found: Vec<_> = found.iter().map(|value| value.to_raw().ptr).collect();
                     let wanted: Vec<_> = expected(list)
@@ -218,7 +199,9 @@ mod tests {
                     checked += 1;
                 }
             }
-            assert_eq!(checked, INDEX_LISTS.len(), "every entry is checked");
+            // notify, wait, defer_wait and tensor.remote_store have one list;
+            // load, store, remote_load and remote_store two; put and get three.
+            assert_eq!(checked, 4 + 4 * 2 + 2 * 3, "every list is found");
         });
     }
 

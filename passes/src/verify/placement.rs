@@ -9,6 +9,7 @@ use super::{
 use crate::report::Report;
 use melior::ir::{Location, ValueLike, operation::OperationLike, operation::OperationRef};
 use pld_dialect::enums::KernelKind;
+use pld_dialect::ops::{pl, pld};
 use std::collections::HashMap;
 
 /// Where a piece of code runs.
@@ -50,12 +51,12 @@ pub struct Scope<'c> {
 }
 
 /// Task scopes: their bodies run on AI cores wherever they stand.
-pub const TASK_SCOPES: &[&str] = &["pl.at", "pl.spmd"];
+pub const TASK_SCOPES: &[&str] = &[pl::AtOp::NAME, pl::SpmdOp::NAME];
 
-const HOST_ONLY: &[&str] = &["pld.system.world_size"];
+const HOST_ONLY: &[&str] = &[pld::SystemWorldSizeOp::NAME];
 const INCORE_ONLY: &[&str] = &[
-    "pld.system.rank",
-    "pld.system.nranks",
+    pld::SystemRankOp::NAME,
+    pld::SystemNranksOp::NAME,
     NOTIFY,
     WAIT,
     DEFER_WAIT,
@@ -139,7 +140,9 @@ fn check_split(split: &OperationRef, default_kind: CodeKind, report: &mut Report
 
 /// The first cube op (`pl.matmul`) among `ops`.
 pub fn cube_work<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> Option<OperationRef<'c, 'a>> {
-    ops.iter().find(|op| ir::name(op) == "pl.matmul").copied()
+    ops.iter()
+        .find(|op| ir::name(op) == pl::MatmulOp::NAME)
+        .copied()
 }
 
 /// The kind of code a function holds: its `pl.kernel` attribute, or
@@ -154,7 +157,7 @@ pub fn function_kind(function: &OperationRef, default_kind: CodeKind) -> CodeKin
 
 fn kernel_kind(function: &OperationRef) -> Option<KernelKind> {
     function
-        .discardable_attribute("pl.kernel")
+        .discardable_attribute(KernelKind::ATTRIBUTE_NAME)
         .ok()
         .and_then(KernelKind::of)
 }
@@ -216,7 +219,7 @@ pub fn scope_of<'c>(op: &OperationRef<'c, '_>, default_kind: CodeKind) -> Option
 pub fn check(ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) {
     for split in ops
         .iter()
-        .filter(|op| ir::name(op) == pld_dialect::ods::pl::SplitAivOperation::name())
+        .filter(|op| ir::name(op) == pld_dialect::ops::pl::SplitAivOp::NAME)
     {
         check_split(split, default_kind, report);
     }

@@ -10,6 +10,7 @@ use super::{
 };
 use crate::report::Report;
 use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
+use pld_dialect::ops::pld;
 use pld_dialect::{
     enums::{AtomicType, ReduceOp, TargetProfile},
     target::{self, TileMath},
@@ -21,7 +22,7 @@ fn profile_of<'c, 'a>(op: &OperationRef<'c, 'a>) -> (TargetProfile, Option<Opera
     let mut current = op.parent_operation();
     while let Some(ancestor) = current {
         if let Some(profile) = ancestor
-            .discardable_attribute("pld.target")
+            .discardable_attribute(TargetProfile::ATTRIBUTE_NAME)
             .ok()
             .and_then(TargetProfile::of)
         {
@@ -143,7 +144,7 @@ pub fn check(ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) 
                 );
             }
         }
-        if name == "pld.tensor.reduce_scatter" {
+        if name == pld::TensorReduceScatterOp::NAME {
             let Some(operator) = ReduceOp::of_op(op, "op") else {
                 continue;
             };

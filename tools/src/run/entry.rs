@@ -71,7 +71,7 @@ fn candidates<'c>(module: OperationRef<'c, '_>) -> Vec<Candidate<'c>> {
         };
         // A function without pl.kernel is host code (pld-verify's default).
         let kind = match op
-            .discardable_attribute("pl.kernel")
+            .discardable_attribute(KernelKind::ATTRIBUTE_NAME)
             .ok()
             .and_then(KernelKind::of)
         {

@@ -13,6 +13,7 @@ use crate::verify::{
 };
 use melior::ir::{operation::OperationLike, operation::OperationRef};
 use pld_dialect::enums::SplitMode;
+use pld_dialect::ops::pl;
 use std::collections::HashMap;
 
 /// Whether some `scf.if` between `op` and `region` branches on the lane id.
@@ -24,7 +25,7 @@ fn guarded_by_lane(op: &OperationRef, region: &OperationRef) -> bool {
         }
         if ir::name(&ancestor) == "scf.if"
             && ir::operand(&ancestor, 0)
-                .is_some_and(|condition| ir::depends_on_op(condition, "pl.get_aiv_id"))
+                .is_some_and(|condition| ir::depends_on_op(condition, pl::GetAivIdOp::NAME))
         {
             return true;
         }
@@ -43,7 +44,7 @@ fn sharded_by_lane(notify: &OperationRef) -> bool {
     let cell = index_list_operands(notify, "static_offsets").unwrap_or_default();
     cell.into_iter().chain(notify_peer(notify)).any(|operand| {
         // An offset that folds to one value (`lane * 0`) is one cell.
-        ir::depends_on_op(operand, "pl.get_aiv_id") && ir::constant_int(operand).is_none()
+        ir::depends_on_op(operand, pl::GetAivIdOp::NAME) && ir::constant_int(operand).is_none()
     })
 }
 
@@ -54,8 +55,8 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
         let Some(kernel) = kernel_of(notify) else {
             continue;
         };
-        let split =
-            ir::enclosing(notify, &["pl.split_aiv"]).filter(|split| ir::is_inside(split, &kernel));
+        let split = ir::enclosing(notify, &[pl::SplitAivOp::NAME])
+            .filter(|split| ir::is_inside(split, &kernel));
         match split {
             None => {
                 let cube = *cube_of_kernel

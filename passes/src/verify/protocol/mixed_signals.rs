@@ -8,10 +8,11 @@ use super::windows::WindowRoots;
 use crate::{report::Report, verify::ir};
 use melior::ir::{Value, operation::OperationLike, operation::OperationRef};
 use pld_dialect::enums::CollectiveMode;
+use pld_dialect::ops::pld;
 use std::collections::{HashMap, HashSet};
 
 fn is_ring(op: &OperationRef) -> bool {
-    ir::name(op) == "pld.tensor.allreduce"
+    ir::name(op) == pld::TensorAllreduceOp::NAME
         && CollectiveMode::of_op(op, "mode") == Some(CollectiveMode::Ring)
 }
 

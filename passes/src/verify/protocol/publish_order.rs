@@ -36,10 +36,11 @@ use crate::verify::{
 use melior::ir::{
     BlockLike, RegionLike, Value, ValueLike, operation::OperationLike, operation::OperationRef,
 };
+use pld_dialect::ops::pld;
 use std::collections::HashMap;
 
 /// Ops that read a peer's window (among [`WINDOW_READS`]).
-const REMOTE_READS: &[&str] = &["pld.tile.remote_load", "pld.tensor.get"];
+const REMOTE_READS: &[&str] = &[pld::TileRemoteLoadOp::NAME, pld::TensorGetOp::NAME];
 
 /// A payload write: the window it writes, and whether it writes a peer's
 /// window (remote) or this rank's own (local).

@@ -5,6 +5,7 @@
 use super::signals::{SignalAccess, accesses};
 use crate::{report::Report, verify::ir};
 use melior::ir::{Value, block::BlockArgument, operation::OperationLike, operation::OperationRef};
+use pld_dialect::ops::pld;
 use std::collections::{HashMap, HashSet};
 
 const LOOPS: &[&str] = &["scf.for", "scf.while"];
@@ -181,7 +182,7 @@ fn call_inputs<'c: 'a, 'a>(
             continue;
         }
         match ir::name(&op) {
-            "pld.system.rank" | "pld.system.nranks" => {}
+            pld::SystemRankOp::NAME | pld::SystemNranksOp::NAME => {}
             name if name.starts_with("arith.") => work.extend(ir::operands(&op)),
             _ => return None,
         }
@@ -375,7 +376,7 @@ pub fn check(ops: &[OperationRef], signals: &[SignalAccess], report: &mut Report
                              that never reset, so every iteration after the first passes at \
                              once: use a rising expected value (an epoch derived from the loop) \
                              or a fresh cell per iteration",
-                            ir::name(&wait.op).trim_start_matches("pld.system."),
+                            ir::keyword(&wait.op),
                             wait.cell_text()
                         ),
                         &[(ancestor.location(), "the loop".to_owned())],

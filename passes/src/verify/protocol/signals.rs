@@ -5,6 +5,7 @@ use crate::verify::{
     ops::{COLLECTIVE_SIGNALS, DEFER_WAIT, NOTIFY, WAIT, resolved_index_list, table_operand},
 };
 use melior::ir::{Value, operation::OperationRef};
+use pld_dialect::ops::pld;
 use pld_dialect::{
     enums::{NotifyOp, WaitCmp},
     operands,
@@ -130,7 +131,7 @@ fn is_own_rank(value: Value) -> bool {
             return false;
         };
         match ir::name(&op) {
-            "pld.system.rank" => return true,
+            pld::SystemRankOp::NAME => return true,
             "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
             | "arith.trunci" => match ir::operand(&op, 0) {
                 Some(source) => current = source,

@@ -10,6 +10,7 @@ use melior::ir::{
     operation::OperationRef,
 };
 use pld_dialect::enums::WaitCmp;
+use pld_dialect::ops::pld;
 use std::collections::{HashMap, HashSet};
 
 /// What the writers of one cell can leave in it.
@@ -98,7 +99,7 @@ fn only_for_other_ranks(op: &OperationRef) -> bool {
                 .is_some_and(|predicate| predicate.value() == CMPI_NE)
             && ir::operands(&compare)
                 .into_iter()
-                .any(|side| ir::depends_on_op(side, "pld.system.rank"))
+                .any(|side| ir::depends_on_op(side, pld::SystemRankOp::NAME))
         {
             return true;
         }
@@ -144,7 +145,7 @@ fn check_single_rank(wait: &SignalAccess, expected: i64, writers: &Writers, repo
         &format!(
             "{SINGLE_RANK_WARNING}{} never returns: every notify that writes signal{} runs only \
              for a peer other than this rank",
-            ir::name(&wait.op).trim_start_matches("pld.system."),
+            ir::keyword(&wait.op),
             wait.cell_text()
         ),
         &notes,
@@ -218,7 +219,7 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], all: &[SignalAccess], re
                     &format!(
                         "{} for signal{} {} {expected} never returns: no notify in the module \
                          writes a {} signal, so the cell stays 0",
-                        ir::name(&wait.op).trim_start_matches("pld.system."),
+                        ir::keyword(&wait.op),
                         wait.cell_text(),
                         cmp.keyword(),
                         wait.signal.r#type()
@@ -258,7 +259,7 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], all: &[SignalAccess], re
                 &wait.op,
                 &format!(
                     "{} for signal{} {} {expected} never returns: the cell {what}",
-                    ir::name(&wait.op).trim_start_matches("pld.system."),
+                    ir::keyword(&wait.op),
                     wait.cell_text(),
                     cmp.keyword(),
                 ),

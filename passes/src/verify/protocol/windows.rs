@@ -7,6 +7,7 @@ use crate::verify::ir;
 use melior::ir::{
     RegionLike, Value, block::BlockArgument, operation::OperationLike, operation::OperationRef,
 };
+use pld_dialect::ops::pld;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
@@ -69,7 +70,7 @@ impl<'c: 'a, 'a> WindowRoots<'c, 'a> {
                 continue;
             }
             if let Some(definition) = ir::defining_op(current) {
-                if ir::name(&definition) == "pld.tensor.window"
+                if ir::name(&definition) == pld::TensorWindowOp::NAME
                     && let Some(buffer) = pld_dialect::operands::value(&definition, "buffer")
                 {
                     work.push(buffer);

@@ -19,7 +19,7 @@ use melior::ir::{
 };
 use pld_dialect::{
     interfaces::{self, Index, MemoryAccess, SignalEffect},
-    ods::{pl, pld},
+    ops::{pl, pld},
     types,
 };
 use std::collections::HashMap;
@@ -331,17 +331,15 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             return self.unknown_results(op, env);
         }
         let name = ir::name(op);
-        let value = if name == pld::SystemRankOperation::name() {
+        let value = if name == pld::SystemRankOp::NAME {
             Val::Int(self.rank as i64)
-        } else if name == pld::SystemNranksOperation::name()
-            || name == pld::SystemWorldSizeOperation::name()
-        {
+        } else if name == pld::SystemNranksOp::NAME || name == pld::SystemWorldSizeOp::NAME {
             Val::Int(self.run.ranks as i64)
-        } else if name == pl::GetBlockIdxOperation::name() {
+        } else if name == pl::GetBlockIdxOp::NAME {
             Val::Int(context.block)
-        } else if name == pl::GetAivIdOperation::name() {
+        } else if name == pl::GetAivIdOp::NAME {
             Val::Int(context.lane)
-        } else if name == pld::TensorAllocWindowBufferOperation::name() {
+        } else if name == pld::TensorAllocWindowBufferOp::NAME {
             let key = (ir::op_key(op), {
                 let count = self.allocations.entry(ir::op_key(op)).or_insert(0);
                 *count += 1;
@@ -354,11 +352,9 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                 .map(|a| format!("window buffer \"{}\"", a.value()))
                 .unwrap_or_else(|| "a window buffer".to_owned());
             Val::Buffer(self.buffer(key, || label))
-        } else if name == pld::TensorWindowOperation::name()
-            || name == pld::TensorReshapeOperation::name()
-        {
+        } else if name == pld::TensorWindowOp::NAME || name == pld::TensorReshapeOp::NAME {
             self.view(op, env)?
-        } else if name == pld::TensorDimOperation::name() {
+        } else if name == pld::TensorDimOp::NAME {
             let dim = op
                 .attribute("dim")
                 .ok()
@@ -371,9 +367,9 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                     .map_or(Val::Unknown, |d| Val::Int(*d)),
                 _ => Val::Unknown,
             }
-        } else if name == pl::AtOperation::name() || name == pl::SpmdOperation::name() {
+        } else if name == pl::AtOp::NAME || name == pl::SpmdOp::NAME {
             return self.task(op, env, context, tasks);
-        } else if name == pl::SplitAivOperation::name() {
+        } else if name == pl::SplitAivOp::NAME {
             return self.lanes(op, env, context, tasks);
         } else {
             return self.structured(op, env, context, tasks);
@@ -395,7 +391,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             return Ok(());
         };
         let name = ir::name(op);
-        if name == pld::TensorBroadcastOperation::name() {
+        if name == pld::TensorBroadcastOp::NAME {
             let root = pld_dialect::operands::value(op, "root").expect("a root");
             if self.int(env, root, op, "the root")? == self.rank as i64 {
                 return Ok(());
@@ -412,12 +408,11 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         if shape.contains(&types::DYNAMIC) {
             return undecided("the shape of the collective's target is dynamic", op);
         }
-        let (offsets, sizes) =
-            if name == pld::TensorReduceScatterOperation::name() && shape.len() == 2 {
-                (vec![self.rank as i64, 0], vec![1, shape[1]])
-            } else {
-                (vec![0; shape.len()], shape.clone())
-            };
+        let (offsets, sizes) = if name == pld::TensorReduceScatterOp::NAME && shape.len() == 2 {
+            (vec![self.rank as i64, 0], vec![1, shape[1]])
+        } else {
+            (vec![0; shape.len()], shape.clone())
+        };
         let bytes = intervals(&shape, &offsets, &sizes, element_bytes).ok_or(Stop::NotRunnable)?;
         self.push(
             context.thread,
@@ -683,7 +678,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             .and_then(|a| StringAttribute::try_from(a).ok())
             .map(|a| a.value().to_owned())
             .unwrap_or_default();
-        let spmd = ir::name(op) == pl::SpmdOperation::name();
+        let spmd = ir::name(op) == pl::SpmdOp::NAME;
         let mut deps = Vec::new();
         let dep_values = pld_dialect::operands::values(op, "deps").unwrap_or_default();
         for value in dep_values {
@@ -902,10 +897,7 @@ fn lookup(env: &Env, value: Value) -> Val {
 }
 
 fn is_terminator(op: &OperationRef) -> bool {
-    matches!(
-        ir::name(op),
-        "scf.yield" | "scf.condition" | "func.return" | "pl.yield"
-    )
+    matches!(ir::name(op), "scf.yield" | "scf.condition" | "func.return")
 }
 
 /// The static shape and element size of a tensor or memref value.

@@ -192,7 +192,7 @@ fn reach_of_functions(functions: &HashMap<String, OperationRef>) -> HashMap<Stri
                 reach.ranks_meet = true;
                 reach.writes_window = true;
             } else if crate::verify::placement::TASK_SCOPES.contains(&ir::name(&op))
-                || ir::name(&op) == pld_dialect::ods::pl::SplitAivOperation::name()
+                || ir::name(&op) == pld_dialect::ops::pl::SplitAivOp::NAME
             {
                 reach.threads_meet = true;
             } else if ir::name(&op) == "func.call"

@@ -1,0 +1,476 @@
+//! Generates `ops.rs`: for every op of the pl, pld and ascend dialects, a
+//! struct named after its C++ class whose fields are the op's ODS operands,
+//! attributes, results and regions, with the op's name (`NAME`) and a
+//! `build` that lays the operands out in ODS order and, for an op with
+//! `AttrSizedOperandSegments`, writes `operandSegmentSizes` from them.
+//!
+//! melior's `dialect!` builders add operands in the order their setters are
+//! called and never write the segment sizes, so they build a wrong op for
+//! most pld ops; these are built from the records (`llvm-tblgen
+//! --dump-json`) of the same .td files the C++ dialects are generated from.
+
+use serde_json::Value as Json;
+use std::{fmt::Write, path::Path, process::Command};
+
+/// One dialect: the .td file that defines its ops (under pld's or MLIR's
+/// include directory) and the def of the dialect they belong to.
+pub struct Dialect {
+    pub module: &'static str,
+    pub td: &'static str,
+    pub dialect_def: &'static str,
+    /// Whether `td` is one of MLIR's: an upstream dialect pld's passes build
+    /// ops of where melior has no builder that takes every operand.
+    pub upstream: bool,
+}
+
+pub const DIALECTS: &[Dialect] = &[
+    Dialect {
+        module: "pl",
+        td: "pld/Dialect/Pl/IR/PlOps.td",
+        dialect_def: "Pl_Dialect",
+        upstream: false,
+    },
+    Dialect {
+        module: "pld",
+        td: "pld/Dialect/Pld/IR/PldOps.td",
+        dialect_def: "Pld_Dialect",
+        upstream: false,
+    },
+    Dialect {
+        module: "ascend",
+        td: "pld/Dialect/Ascend/IR/AscendOps.td",
+        dialect_def: "Ascend_Dialect",
+        upstream: false,
+    },
+    Dialect {
+        module: "scf",
+        td: "mlir/Dialect/SCF/IR/SCFOps.td",
+        dialect_def: "SCF_Dialect",
+        upstream: true,
+    },
+    Dialect {
+        module: "memref",
+        td: "mlir/Dialect/MemRef/IR/MemRefOps.td",
+        dialect_def: "MemRef_Dialect",
+        upstream: true,
+    },
+    Dialect {
+        module: "emitc",
+        td: "mlir/Dialect/EmitC/IR/EmitC.td",
+        dialect_def: "EmitC_Dialect",
+        upstream: true,
+    },
+];
+
+/// How many values one ODS operand, result or region stands for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Arity {
+    One,
+    Optional,
+    Variadic,
+}
+
+enum Field {
+    Operand(String, Arity),
+    Attribute {
+        name: String,
+        optional: bool,
+        unit: bool,
+    },
+}
+
+/// The records of `td` as JSON, by `llvm-tblgen --dump-json`.
+pub fn records(tblgen: &Path, includes: &[&Path], td: &Path) -> Json {
+    let mut command = Command::new(tblgen);
+    command.arg("--dump-json");
+    for include in includes {
+        command.arg("-I").arg(include);
+    }
+    let output = command
+        .arg(td)
+        .output()
+        .unwrap_or_else(|error| panic!("cannot run {}: {error}", tblgen.display()));
+    assert!(
+        output.status.success(),
+        "{} --dump-json {} failed:\n{}",
+        tblgen.display(),
+        td.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("llvm-tblgen prints JSON")
+}
+
+fn superclasses<'r>(records: &'r Json, def: &str) -> Vec<&'r str> {
+    records[def]["!superclasses"]
+        .as_array()
+        .map(|list| list.iter().filter_map(Json::as_str).collect())
+        .unwrap_or_default()
+}
+
+fn arity(records: &Json, def: &str) -> Arity {
+    let classes = superclasses(records, def);
+    if classes.contains(&"Variadic") || classes.contains(&"VariadicRegion") {
+        Arity::Variadic
+    } else if classes.contains(&"Optional") {
+        Arity::Optional
+    } else {
+        Arity::One
+    }
+}
+
+/// The `(def, name)` pairs of a dag field (`arguments`, `results`, `regions`).
+fn dag<'r>(record: &'r Json, field: &str) -> Vec<(&'r str, &'r str)> {
+    record[field]["args"]
+        .as_array()
+        .map(|args| {
+            args.iter()
+                .map(|arg| {
+                    (
+                        arg[0]["def"].as_str().expect("a dag argument names a def"),
+                        arg[1].as_str().unwrap_or_default(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Whether every operand, attribute, result and region of `record` has a
+/// name (a field of the op's struct needs one; some upstream ops leave one
+/// unnamed, and pld builds none of those).
+fn fully_named(record: &Json) -> bool {
+    ["arguments", "results", "regions"]
+        .iter()
+        .all(|field| dag(record, field).iter().all(|(_, name)| !name.is_empty()))
+}
+
+/// Whether `record` carries the native trait `name`, directly or in a
+/// trait list.
+fn has_trait(records: &Json, traits: &Json, name: &str) -> bool {
+    traits.as_array().into_iter().flatten().any(|entry| {
+        let def = entry["def"].as_str().unwrap_or_default();
+        let record = &records[def];
+        record["trait"].as_str() == Some(name)
+            || (superclasses(records, def).contains(&"TraitList")
+                && has_trait(records, &record["traits"], name))
+    })
+}
+
+/// A Rust field name for an ODS name: snake_case (`lowerBound` ->
+/// `lower_bound`), raw when it is a keyword.
+fn identifier(name: &str) -> String {
+    let mut snake = String::new();
+    for (index, character) in name.char_indices() {
+        if character.is_ascii_uppercase() {
+            if index > 0 {
+                snake.push('_');
+            }
+            snake.push(character.to_ascii_lowercase());
+        } else {
+            snake.push(character);
+        }
+    }
+    let name = snake.as_str();
+    const KEYWORDS: &[&str] = &[
+        "as", "box", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
+        "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut",
+        "pub", "ref", "return", "self", "static", "struct", "super", "trait", "true", "type",
+        "unsafe", "use", "where", "while", "yield",
+    ];
+    if KEYWORDS.contains(&name) {
+        format!("r#{name}")
+    } else {
+        name.to_owned()
+    }
+}
+
+/// The Rust of every op of `dialect` in `records`.
+pub fn generate(dialect: &Dialect, records: &Json, out: &mut String) {
+    let mut ops: Vec<&str> = records["!instanceof"]["Op"]
+        .as_array()
+        .expect("the records list the ops")
+        .iter()
+        .filter_map(Json::as_str)
+        .filter(|def| records[*def]["opDialect"]["def"].as_str() == Some(dialect.dialect_def))
+        // Successors are not built here; no op pld builds has them.
+        .filter(|def| dag(&records[*def], "successors").is_empty() && fully_named(&records[*def]))
+        .collect();
+    ops.sort();
+    let dialect_name = records[dialect.dialect_def]["name"]
+        .as_str()
+        .expect("a dialect has a name");
+    writeln!(out, "pub mod {} {{", dialect.module).unwrap();
+    writeln!(out, "    use super::*;").unwrap();
+    let mut classes = Vec::new();
+    for def in ops {
+        // ODS's class name: the def's name after its `Dialect_` prefix.
+        let class = def.split_once('_').map_or(def, |(_, class)| class);
+        generate_op(records, dialect_name, def, class, out);
+        classes.push(class);
+    }
+    // The mixed index lists of every op, looked up by name.
+    writeln!(
+        out,
+        "    /// The mixed static/dynamic index lists of the op named `name`, as \
+         (static attribute, dynamic operand group) pairs; empty for an op of \
+         another dialect."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "    pub fn index_lists(name: &str) -> &'static [(&'static str, &'static str)] {{"
+    )
+    .unwrap();
+    writeln!(out, "        match name {{").unwrap();
+    for class in classes {
+        writeln!(out, "            {class}::NAME => {class}::INDEX_LISTS,").unwrap();
+    }
+    writeln!(out, "            _ => &[],").unwrap();
+    writeln!(out, "        }}").unwrap();
+    writeln!(out, "    }}").unwrap();
+    writeln!(out, "}}").unwrap();
+}
+
+/// The op's mixed index lists: each `static_<x>` attribute with the variadic
+/// operand group `<x>` that holds its dynamic entries (the convention of
+/// upstream's OffsetSizeAndStrideOpInterface ops, which pld's ops follow).
+fn index_lists(fields: &[Field]) -> Vec<(String, String)> {
+    fields
+        .iter()
+        .filter_map(|field| match field {
+            Field::Attribute { name, .. } => {
+                let dynamic = name.strip_prefix("static_")?;
+                fields
+                    .iter()
+                    .any(|field| {
+                        matches!(field, Field::Operand(operand, Arity::Variadic) if operand == dynamic)
+                    })
+                    .then(|| (name.clone(), dynamic.to_owned()))
+            }
+            Field::Operand(..) => None,
+        })
+        .collect()
+}
+
+fn generate_op(records: &Json, dialect: &str, def: &str, class: &str, out: &mut String) {
+    let record = &records[def];
+    let op_name = format!(
+        "{dialect}.{}",
+        record["opName"].as_str().expect("an op has a name")
+    );
+    let summary = record["summary"].as_str().unwrap_or_default();
+    let summary = summary.trim().trim_end_matches('.');
+    let fields: Vec<Field> = dag(record, "arguments")
+        .into_iter()
+        .map(|(constraint, name)| {
+            let classes = superclasses(records, constraint);
+            if classes.contains(&"TypeConstraint") {
+                Field::Operand(name.to_owned(), arity(records, constraint))
+            } else {
+                let attribute = &records[constraint];
+                let default = attribute["defaultValue"].as_str().unwrap_or_default();
+                Field::Attribute {
+                    name: name.to_owned(),
+                    optional: attribute["isOptional"].as_i64() == Some(1) || !default.is_empty(),
+                    unit: constraint == "UnitAttr",
+                }
+            }
+        })
+        .collect();
+    let results: Vec<(String, Arity)> = dag(record, "results")
+        .into_iter()
+        .map(|(constraint, name)| (name.to_owned(), arity(records, constraint)))
+        .collect();
+    let regions: Vec<(String, Arity)> = dag(record, "regions")
+        .into_iter()
+        .map(|(constraint, name)| (name.to_owned(), arity(records, constraint)))
+        .collect();
+    let segmented = has_trait(records, &record["traits"], "AttrSizedOperandSegments");
+
+    let has_values = fields
+        .iter()
+        .any(|field| matches!(field, Field::Operand(..)));
+    let lifetimes = if has_values { "<'c, 'a>" } else { "<'c>" };
+    writeln!(out, "    /// `{op_name}`: {summary}.").unwrap();
+    writeln!(out, "    pub struct {class}{lifetimes} {{").unwrap();
+    for field in &fields {
+        match field {
+            Field::Operand(name, arity) => {
+                let r#type = match arity {
+                    Arity::One => "Value<'c, 'a>",
+                    Arity::Optional => "Option<Value<'c, 'a>>",
+                    Arity::Variadic => "&'a [Value<'c, 'a>]",
+                };
+                writeln!(out, "        pub {}: {type},", identifier(name)).unwrap();
+            }
+            Field::Attribute {
+                name,
+                optional,
+                unit,
+            } => {
+                let r#type = match (unit, optional) {
+                    (true, _) => "bool",
+                    (false, true) => "Option<Attribute<'c>>",
+                    (false, false) => "Attribute<'c>",
+                };
+                writeln!(out, "        pub {}: {type},", identifier(name)).unwrap();
+            }
+        }
+    }
+    for (name, arity) in &results {
+        let r#type = match arity {
+            Arity::One => "Type<'c>",
+            Arity::Optional => "Option<Type<'c>>",
+            Arity::Variadic => "Vec<Type<'c>>",
+        };
+        writeln!(out, "        pub {}: {type},", identifier(name)).unwrap();
+    }
+    for (name, arity) in &regions {
+        let r#type = match arity {
+            Arity::Variadic => "Vec<Region<'c>>",
+            _ => "Region<'c>",
+        };
+        writeln!(out, "        pub {}: {type},", identifier(name)).unwrap();
+    }
+    if fields.is_empty() && results.is_empty() && regions.is_empty() {
+        writeln!(out, "        pub _context: PhantomData<&'c ()>,").unwrap();
+    }
+    writeln!(out, "    }}").unwrap();
+
+    writeln!(out, "    impl{lifetimes} {class}{lifetimes} {{").unwrap();
+    writeln!(out, "        pub const NAME: &'static str = {op_name:?};").unwrap();
+    let lists: Vec<String> = index_lists(&fields)
+        .iter()
+        .map(|(statics, dynamic)| format!("({statics:?}, {dynamic:?})"))
+        .collect();
+    writeln!(
+        out,
+        "        /// The op's mixed index lists: (static attribute, dynamic operand group)."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "        pub const INDEX_LISTS: &'static [(&'static str, &'static str)] = &[{}];",
+        lists.join(", ")
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "        /// The op, with its operands in ODS order{}.",
+        if segmented {
+            " and `operandSegmentSizes` from them"
+        } else {
+            ""
+        }
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "        pub fn build(self, context: &'c Context, location: Location<'c>) -> Operation<'c> {{"
+    )
+    .unwrap();
+    writeln!(out, "            let _ = context;").unwrap();
+    writeln!(out, "            #[allow(unused_mut)]").unwrap();
+    writeln!(
+        out,
+        "            let mut operands: Vec<Value<'c, '_>> = Vec::new();"
+    )
+    .unwrap();
+    if segmented {
+        writeln!(out, "            let mut segments: Vec<i32> = Vec::new();").unwrap();
+    }
+    writeln!(out, "            #[allow(unused_mut)]").unwrap();
+    writeln!(
+        out,
+        "            let mut attributes: Vec<(Identifier<'c>, Attribute<'c>)> = Vec::new();"
+    )
+    .unwrap();
+    let segment = |out: &mut String, size: &str| {
+        if segmented {
+            writeln!(out, "            segments.push({size});").unwrap();
+        }
+    };
+    for field in &fields {
+        match field {
+            Field::Operand(name, arity) => {
+                let name = identifier(name);
+                match arity {
+                    Arity::One => {
+                        writeln!(out, "            operands.push(self.{name});").unwrap();
+                        segment(out, "1");
+                    }
+                    Arity::Optional => {
+                        writeln!(out, "            operands.extend(self.{name});").unwrap();
+                        segment(out, &format!("self.{name}.is_some() as i32"));
+                    }
+                    Arity::Variadic => {
+                        writeln!(out, "            operands.extend_from_slice(self.{name});")
+                            .unwrap();
+                        segment(out, &format!("self.{name}.len() as i32"));
+                    }
+                }
+            }
+            Field::Attribute {
+                name,
+                optional,
+                unit,
+            } => {
+                let field = identifier(name);
+                let key = format!("Identifier::new(context, {name:?})");
+                if *unit {
+                    writeln!(out, "            if self.{field} {{ attributes.push(({key}, Attribute::unit(context))); }}").unwrap();
+                } else if *optional {
+                    writeln!(out, "            if let Some(value) = self.{field} {{ attributes.push(({key}, value)); }}").unwrap();
+                } else {
+                    writeln!(out, "            attributes.push(({key}, self.{field}));").unwrap();
+                }
+            }
+        }
+    }
+    if segmented {
+        writeln!(out, "            attributes.push((Identifier::new(context, \"operandSegmentSizes\"), DenseI32ArrayAttribute::new(context, &segments).into()));").unwrap();
+    }
+    writeln!(out, "            #[allow(unused_mut)]").unwrap();
+    writeln!(
+        out,
+        "            let mut results: Vec<Type<'c>> = Vec::new();"
+    )
+    .unwrap();
+    for (name, arity) in &results {
+        let name = identifier(name);
+        match arity {
+            Arity::One => writeln!(out, "            results.push(self.{name});").unwrap(),
+            _ => writeln!(out, "            results.extend(self.{name});").unwrap(),
+        }
+    }
+    writeln!(out, "            #[allow(unused_mut)]").unwrap();
+    writeln!(
+        out,
+        "            let mut regions: Vec<Region<'c>> = Vec::new();"
+    )
+    .unwrap();
+    for (name, arity) in &regions {
+        let name = identifier(name);
+        match arity {
+            Arity::Variadic => writeln!(out, "            regions.extend(self.{name});").unwrap(),
+            _ => writeln!(out, "            regions.push(self.{name});").unwrap(),
+        }
+    }
+    writeln!(
+        out,
+        "            OperationBuilder::new(Self::NAME, location)"
+    )
+    .unwrap();
+    writeln!(out, "                .add_operands(&operands)").unwrap();
+    writeln!(out, "                .add_results(&results)").unwrap();
+    writeln!(out, "                .add_attributes(&attributes)").unwrap();
+    writeln!(out, "                .add_regions_vec(regions)").unwrap();
+    writeln!(out, "                .build()").unwrap();
+    writeln!(
+        out,
+        "                .unwrap_or_else(|error| panic!(\"{{}} is registered: {{error}}\", Self::NAME))"
+    )
+    .unwrap();
+    writeln!(out, "        }}").unwrap();
+    writeln!(out, "    }}").unwrap();
+}
