@@ -43,6 +43,12 @@ pub const DIALECTS: &[Dialect] = &[
         upstream: false,
     },
     Dialect {
+        module: "func",
+        td: "mlir/Dialect/Func/IR/FuncOps.td",
+        dialect_def: "Func_Dialect",
+        upstream: true,
+    },
+    Dialect {
         module: "scf",
         td: "mlir/Dialect/SCF/IR/SCFOps.td",
         dialect_def: "SCF_Dialect",
@@ -135,11 +141,11 @@ fn dag<'r>(record: &'r Json, field: &str) -> Vec<(&'r str, &'r str)> {
         .unwrap_or_default()
 }
 
-/// Whether every operand, attribute, result and region of `record` has a
-/// name (a field of the op's struct needs one; some upstream ops leave one
-/// unnamed, and pld builds none of those).
+/// Whether every operand, attribute and region of `record` has a name (a
+/// field of the op's struct needs one; some upstream ops leave one unnamed,
+/// and pld builds none of those). Unnamed results are named below.
 fn fully_named(record: &Json) -> bool {
-    ["arguments", "results", "regions"]
+    ["arguments", "regions"]
         .iter()
         .all(|field| dag(record, field).iter().all(|(_, name)| !name.is_empty()))
 }
@@ -277,9 +283,22 @@ fn generate_op(records: &Json, dialect: &str, def: &str, class: &str, out: &mut 
             }
         })
         .collect();
-    let results: Vec<(String, Arity)> = dag(record, "results")
+    let results = dag(record, "results");
+    let single = results.len() == 1;
+    let results: Vec<(String, Arity)> = results
         .into_iter()
-        .map(|(constraint, name)| (name.to_owned(), arity(records, constraint)))
+        .enumerate()
+        .map(|(index, (constraint, name))| {
+            // ODS calls an unnamed result by its position (`getResult(i)`).
+            let arity = arity(records, constraint);
+            let name = match (name, single) {
+                ("", true) if arity == Arity::Variadic => "results".to_owned(),
+                ("", true) => "result".to_owned(),
+                ("", false) => format!("result_{index}"),
+                (name, _) => name.to_owned(),
+            };
+            (name, arity)
+        })
         .collect();
     let regions: Vec<(String, Arity)> = dag(record, "regions")
         .into_iter()

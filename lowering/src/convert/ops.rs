@@ -7,13 +7,12 @@ use super::{
     signature::{FunctionConverter, Lowered, is_incore, key},
 };
 use crate::ascend::{AscendBuilder, Site};
-use melior::dialect::func;
 use melior::ir::{
     BlockLike, RegionLike, Type, ValueLike,
     attribute::{FlatSymbolRefAttribute, StringAttribute},
     operation::OperationLike,
 };
-use pld_dialect::ops::{ascend, pl, pld};
+use pld_dialect::ops::{ascend, func, memref, pl, pld, scf};
 use pld_dialect::{
     enums,
     target::{self, TileMath},
@@ -205,7 +204,8 @@ impl<'c> FunctionConverter<'_, 'c> {
         self.replaced.push(op);
     }
 
-    /// Converts one op; `Err` is the message of a located error.
+    /// Converts one op; `Err` is the message of a located error. One method
+    /// per op family; the queries of the runtime are one line each.
     pub fn convert_op(&mut self, op: OpRef<'c>) -> Result<(), ConvertError> {
         let builder = Builder::before(op);
         let site = self.site_of(op);
@@ -218,113 +218,20 @@ impl<'c> FunctionConverter<'_, 'c> {
             pld::SystemRankOp::NAME => self.replace(op, &[builder.rank(self.ctx())]),
             pld::SystemNranksOp::NAME => self.replace(op, &[builder.nranks(self.ctx())]),
             pld::SystemWorldSizeOp::NAME => self.replace(op, &[builder.world_size(self.ctx())]),
-            pld::SystemNotifyOp::NAME => {
-                let signal = self.buffer(named(op, "target"))?;
-                let peer = Ix::Dyn(named(op, "peer"));
-                let value = named(op, "value");
-                let cell = self.cell(&builder, &signal, op, &named_group(op, "offsets"));
-                let remote = builder.peer_ptr(self.ctx(), cell, peer, site);
-                let notify = match enums::NotifyOp::of_op(&op, "op") {
-                    Some(enums::NotifyOp::Set) => enums::ascend::NotifyOp::Set,
-                    _ => enums::ascend::NotifyOp::AtomicAdd,
-                };
-                builder.tnotify(remote, value, notify, signal.ptr, &signal.dims, site);
-                erase_op(op);
-            }
+            pl::GetBlockIdxOp::NAME => self.replace(op, &[builder.block_idx()]),
+            pl::GetAivIdOp::NAME => self.replace(op, &[builder.subblock_idx()]),
+            pld::SystemNotifyOp::NAME => self.convert_notify(&builder, op, site)?,
             pld::SystemWaitOp::NAME | pld::SystemDeferWaitOp::NAME => {
-                let signal = self.buffer(named(op, "signal"))?;
-                let expected = named(op, "expected");
-                let cell = self.cell(&builder, &signal, op, &named_group(op, "offsets"));
-                if name(op) == pld::SystemDeferWaitOp::NAME {
-                    let payload = self.payload.ok_or(
-                        "a defer_wait outside a task body cannot be lowered: it registers with \
-                         the running task's completion (put it in a pl.at task of a host \
-                         orchestrator)",
-                    )?;
-                    builder.defer_completion(
-                        payload,
-                        cell,
-                        expected,
-                        signal.ptr,
-                        &signal.dims,
-                        site,
-                    );
-                } else {
-                    // By name: pld's `ge` is 1, PTO's `GE` is 3.
-                    let cmp = match enums::WaitCmp::of_op(&op, "cmp") {
-                        Some(enums::WaitCmp::Eq) => enums::ascend::WaitCmp::Eq,
-                        _ => enums::ascend::WaitCmp::Ge,
-                    };
-                    builder.twait(cell, expected, cmp, signal.ptr, &signal.dims, site);
-                }
-                erase_op(op);
+                self.convert_wait(&builder, op, site)?
             }
             pl::LoadOp::NAME | pld::TileRemoteLoadOp::NAME => {
-                let remote = name(op) == pld::TileRemoteLoadOp::NAME;
-                let (source, peer) = if remote {
-                    (named(op, "target"), Some(Ix::Dyn(named(op, "peer"))))
-                } else {
-                    (named(op, "source"), None)
-                };
-                let source = self.buffer(source)?;
-                let offsets = mixed_list(
-                    &static_list(op, "static_offsets").unwrap_or_default(),
-                    &named_group(op, "offsets"),
-                );
-                let valid = Self::valid_list(op);
-                let partial = valid.is_some();
-                let tile_type = Builder::result(op).r#type();
-                let extents = Self::access_extents(tile_type, valid);
-                let view = self.region_view(&builder, &source, &offsets, &extents, peer, site);
-                let tile = self.new_tile(&builder, tile_type, &extents, partial)?;
-                builder.tload(tile, view, site);
-                self.replace(op, &[tile]);
+                self.convert_tile_load(&builder, op, site)?
             }
             pl::StoreOp::NAME | pld::TileRemoteStoreOp::NAME => {
-                let remote = name(op) == pld::TileRemoteStoreOp::NAME;
-                let (tile, dest, peer) = if remote {
-                    let peer = Some(Ix::Dyn(named(op, "peer")));
-                    (named(op, "source"), named(op, "target"), peer)
-                } else {
-                    (named(op, "value"), named(op, "dest"), None)
-                };
-                let dest = self.buffer(dest)?;
-                let offsets = mixed_list(
-                    &static_list(op, "static_offsets").unwrap_or_default(),
-                    &named_group(op, "offsets"),
-                );
-                let valid = Self::valid_list(op);
-                let pl_tile = self.logical_type(op, tile);
-                let extents = Self::access_extents(pl_tile, valid);
-                let view = self.region_view(&builder, &dest, &offsets, &extents, peer, site);
-                let atomic = match enums::AtomicType::of_op(&op, "atomic") {
-                    Some(enums::AtomicType::Add) => enums::ascend::AtomicType::AtomicAdd,
-                    _ => enums::ascend::AtomicType::AtomicNone,
-                };
-                builder.tstore(view, tile, atomic, site);
-                erase_op(op);
+                self.convert_tile_store(&builder, op, site)?
             }
             pl::AddOp::NAME | pl::MaxOp::NAME | pl::MinOp::NAME | pl::MulOp::NAME => {
-                let (lhs, rhs) = (named(op, "lhs"), named(op, "rhs"));
-                let math = match name(op) {
-                    pl::AddOp::NAME => TileMath::Add,
-                    pl::MaxOp::NAME => TileMath::Max,
-                    pl::MinOp::NAME => TileMath::Min,
-                    _ => TileMath::Mul,
-                };
-                // PTO computes over the destination's valid shape and
-                // asserts that both operands share it: the result keeps the
-                // left operand's.
-                let valid = self.valid_of(&builder, lhs);
-                let shape = match valid {
-                    Valid::Full => None,
-                    Valid::Shape(rows, cols) => Some((rows, cols)),
-                };
-                let dst = builder.tile(lhs.r#type(), shape);
-                let logical = self.logical_type(op, lhs);
-                self.tiles.insert(key(dst), (logical, valid));
-                builder.tile_math(math, dst, lhs, rhs, site);
-                self.replace(op, &[dst]);
+                self.convert_tile_math(&builder, op, site)?
             }
             pl::MatmulOp::NAME => {
                 return Err(format!(
@@ -336,153 +243,344 @@ impl<'c> FunctionConverter<'_, 'c> {
                 .into());
             }
             pl::ReadOp::NAME | pl::WriteOp::NAME => {
-                let read = name(op) == pl::ReadOp::NAME;
-                let memory = self.buffer(named(op, if read { "source" } else { "dest" }))?;
-                let offsets = mixed_list(
-                    &static_list(op, "static_offsets").unwrap_or_default(),
-                    &named_group(op, "offsets"),
-                );
-                let start = memory.linear(&builder, &offsets);
-                let pointer = builder.offset(memory.ptr, start);
-                let tensor = Some(memory.tensor(&builder));
-                if read {
-                    let value = builder.read(pointer, memory.element, tensor, site);
-                    self.replace(op, &[value]);
-                } else {
-                    builder.write(named(op, "value"), pointer, tensor, site);
-                    erase_op(op);
-                }
+                self.convert_scalar_access(&builder, op, site)?
             }
-            pl::GetBlockIdxOp::NAME => self.replace(op, &[builder.block_idx()]),
-            pl::GetAivIdOp::NAME => self.replace(op, &[builder.subblock_idx()]),
             pl::AtOp::NAME | pl::SpmdOp::NAME => self.convert_task(&builder, op)?,
-            pl::SplitAivOp::NAME => {
-                let outlined = self.outlined(op)?;
-                let args = self.call_operands(&builder, &outlined.captures)?;
-                let run = ascend::RunOnLanesOp {
-                    body: FlatSymbolRefAttribute::new(builder.context, &outlined.symbol).into(),
-                    ctx: self.ctx(),
-                    args: &args,
-                };
-                builder.insert(run.build(builder.context, builder.location));
-                erase_op(op);
+            pl::SplitAivOp::NAME => self.convert_split_aiv(&builder, op)?,
+            func::CallOp::NAME => self.convert_call(&builder, op)?,
+            func::ReturnOp::NAME => self.convert_return(&builder, op)?,
+            pld::TensorAllocWindowBufferOp::NAME => self.convert_window_buffer(&builder, op)?,
+            pld::TensorWindowOp::NAME => self.convert_window(&builder, op)?,
+            pld::TensorReshapeOp::NAME | memref::ExpandShapeOp::NAME => self.convert_reshape(op)?,
+            memref::CollapseShapeOp::NAME => self.convert_collapse(&builder, op)?,
+            pld::TensorDimOp::NAME | memref::DimOp::NAME => self.convert_dim(&builder, op)?,
+            scf::ForOp::NAME
+            | scf::IfOp::NAME
+            | scf::WhileOp::NAME
+            | scf::ExecuteRegionOp::NAME
+            | scf::IndexSwitchOp::NAME => self.convert_region_types(op)?,
+            _ => self.convert_other(op)?,
+        }
+        Ok(())
+    }
+
+    /// `notify`: a TNOTIFY of the peer's cell.
+    fn convert_notify(
+        &mut self,
+        builder: &Builder<'c>,
+        op: OpRef<'c>,
+        site: Site,
+    ) -> Result<(), ConvertError> {
+        let signal = self.buffer(named(op, "target"))?;
+        let peer = Ix::Dyn(named(op, "peer"));
+        let value = named(op, "value");
+        let cell = self.cell(builder, &signal, op, &named_group(op, "offsets"));
+        let remote = builder.peer_ptr(self.ctx(), cell, peer, site);
+        let notify = match enums::NotifyOp::of_op(&op, "op") {
+            Some(enums::NotifyOp::Set) => enums::ascend::NotifyOp::Set,
+            _ => enums::ascend::NotifyOp::AtomicAdd,
+        };
+        builder.tnotify(remote, value, notify, signal.ptr, &signal.dims, site);
+        erase_op(op);
+        Ok(())
+    }
+
+    /// `wait` (a TWAIT) and `defer_wait` (a completion the running task defers).
+    fn convert_wait(
+        &mut self,
+        builder: &Builder<'c>,
+        op: OpRef<'c>,
+        site: Site,
+    ) -> Result<(), ConvertError> {
+        let signal = self.buffer(named(op, "signal"))?;
+        let expected = named(op, "expected");
+        let cell = self.cell(builder, &signal, op, &named_group(op, "offsets"));
+        if name(op) == pld::SystemDeferWaitOp::NAME {
+            let payload = self.payload.ok_or(
+                "a defer_wait outside a task body cannot be lowered: it registers with \
+                 the running task's completion (put it in a pl.at task of a host \
+                 orchestrator)",
+            )?;
+            builder.defer_completion(payload, cell, expected, signal.ptr, &signal.dims, site);
+        } else {
+            // By name: pld's `ge` is 1, PTO's `GE` is 3.
+            let cmp = match enums::WaitCmp::of_op(&op, "cmp") {
+                Some(enums::WaitCmp::Eq) => enums::ascend::WaitCmp::Eq,
+                _ => enums::ascend::WaitCmp::Ge,
+            };
+            builder.twait(cell, expected, cmp, signal.ptr, &signal.dims, site);
+        }
+        erase_op(op);
+        Ok(())
+    }
+
+    /// A tile load, local or remote: a TLOAD from a view of the region.
+    fn convert_tile_load(
+        &mut self,
+        builder: &Builder<'c>,
+        op: OpRef<'c>,
+        site: Site,
+    ) -> Result<(), ConvertError> {
+        let remote = name(op) == pld::TileRemoteLoadOp::NAME;
+        let (source, peer) = if remote {
+            (named(op, "target"), Some(Ix::Dyn(named(op, "peer"))))
+        } else {
+            (named(op, "source"), None)
+        };
+        let source = self.buffer(source)?;
+        let offsets = mixed_list(
+            &static_list(op, "static_offsets").unwrap_or_default(),
+            &named_group(op, "offsets"),
+        );
+        let valid = Self::valid_list(op);
+        let partial = valid.is_some();
+        let tile_type = Builder::result(op).r#type();
+        let extents = Self::access_extents(tile_type, valid);
+        let view = self.region_view(builder, &source, &offsets, &extents, peer, site);
+        let tile = self.new_tile(builder, tile_type, &extents, partial)?;
+        builder.tload(tile, view, site);
+        self.replace(op, &[tile]);
+        Ok(())
+    }
+
+    /// A tile store, local or remote: a TSTORE to a view of the region.
+    fn convert_tile_store(
+        &mut self,
+        builder: &Builder<'c>,
+        op: OpRef<'c>,
+        site: Site,
+    ) -> Result<(), ConvertError> {
+        let remote = name(op) == pld::TileRemoteStoreOp::NAME;
+        let (tile, dest, peer) = if remote {
+            let peer = Some(Ix::Dyn(named(op, "peer")));
+            (named(op, "source"), named(op, "target"), peer)
+        } else {
+            (named(op, "value"), named(op, "dest"), None)
+        };
+        let dest = self.buffer(dest)?;
+        let offsets = mixed_list(
+            &static_list(op, "static_offsets").unwrap_or_default(),
+            &named_group(op, "offsets"),
+        );
+        let valid = Self::valid_list(op);
+        let pl_tile = self.logical_type(op, tile);
+        let extents = Self::access_extents(pl_tile, valid);
+        let view = self.region_view(builder, &dest, &offsets, &extents, peer, site);
+        let atomic = match enums::AtomicType::of_op(&op, "atomic") {
+            Some(enums::AtomicType::Add) => enums::ascend::AtomicType::AtomicAdd,
+            _ => enums::ascend::AtomicType::AtomicNone,
+        };
+        builder.tstore(view, tile, atomic, site);
+        erase_op(op);
+        Ok(())
+    }
+
+    /// Element-wise tile math: the vector instruction into a new tile.
+    fn convert_tile_math(
+        &mut self,
+        builder: &Builder<'c>,
+        op: OpRef<'c>,
+        site: Site,
+    ) -> Result<(), ConvertError> {
+        let (lhs, rhs) = (named(op, "lhs"), named(op, "rhs"));
+        let math = match name(op) {
+            pl::AddOp::NAME => TileMath::Add,
+            pl::MaxOp::NAME => TileMath::Max,
+            pl::MinOp::NAME => TileMath::Min,
+            _ => TileMath::Mul,
+        };
+        // PTO computes over the destination's valid shape and
+        // asserts that both operands share it: the result keeps the
+        // left operand's.
+        let valid = self.valid_of(builder, lhs);
+        let shape = match valid {
+            Valid::Full => None,
+            Valid::Shape(rows, cols) => Some((rows, cols)),
+        };
+        let dst = builder.tile(lhs.r#type(), shape);
+        let logical = self.logical_type(op, lhs);
+        self.tiles.insert(key(dst), (logical, valid));
+        builder.tile_math(math, dst, lhs, rhs, site);
+        self.replace(op, &[dst]);
+        Ok(())
+    }
+
+    /// A scalar `read` or `write` of local memory.
+    fn convert_scalar_access(
+        &mut self,
+        builder: &Builder<'c>,
+        op: OpRef<'c>,
+        site: Site,
+    ) -> Result<(), ConvertError> {
+        let read = name(op) == pl::ReadOp::NAME;
+        let memory = self.buffer(named(op, if read { "source" } else { "dest" }))?;
+        let offsets = mixed_list(
+            &static_list(op, "static_offsets").unwrap_or_default(),
+            &named_group(op, "offsets"),
+        );
+        let start = memory.linear(builder, &offsets);
+        let pointer = builder.offset(memory.ptr, start);
+        let tensor = Some(memory.tensor(builder));
+        if read {
+            let value = builder.read(pointer, memory.element, tensor, site);
+            self.replace(op, &[value]);
+        } else {
+            builder.write(named(op, "value"), pointer, tensor, site);
+            erase_op(op);
+        }
+        Ok(())
+    }
+
+    /// A split-AIV region: its outlined body run on both vector lanes.
+    fn convert_split_aiv(
+        &mut self,
+        builder: &Builder<'c>,
+        op: OpRef<'c>,
+    ) -> Result<(), ConvertError> {
+        let outlined = self.outlined(op)?;
+        let args = self.call_operands(builder, &outlined.captures)?;
+        let run = ascend::RunOnLanesOp {
+            body: FlatSymbolRefAttribute::new(builder.context, &outlined.symbol).into(),
+            ctx: self.ctx(),
+            args: &args,
+        };
+        builder.insert(run.build(builder.context, builder.location));
+        erase_op(op);
+        Ok(())
+    }
+
+    /// A return: kernels return nothing, host and device code their values.
+    fn convert_return(&mut self, builder: &Builder<'c>, op: OpRef<'c>) -> Result<(), ConvertError> {
+        let count = if self.function.kind == Kind::Kernel {
+            0
+        } else {
+            op.operand_count()
+        };
+        let values = (0..count)
+            .map(|index| self.returned(operand(op, index)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let r#return = func::ReturnOp { operands: &values };
+        builder.insert(r#return.build(builder.context, builder.location));
+        erase_op(op);
+        Ok(())
+    }
+
+    /// A window buffer: the runtime's allocation of its bytes.
+    fn convert_window_buffer(
+        &mut self,
+        builder: &Builder<'c>,
+        op: OpRef<'c>,
+    ) -> Result<(), ConvertError> {
+        let sizes = mixed_list(
+            &static_list(op, "static_sizes").unwrap_or_default(),
+            &named_group(op, "sizes"),
+        );
+        let element_bytes = attribute(op, "dtype")
+            .and_then(|dtype| melior::ir::attribute::TypeAttribute::try_from(dtype).ok())
+            .and_then(|dtype| types::byte_width(dtype.value()))
+            .unwrap_or(1);
+        let bytes = sizes.iter().fold(Ix::Const(element_bytes), |bytes, size| {
+            builder.mul(bytes, *size)
+        });
+        let name = attribute(op, "name")
+            .and_then(|name| StringAttribute::try_from(name).ok())
+            .map(|name| name.value().to_owned())
+            .unwrap_or_default();
+        let buffer = builder.alloc_window(self.ctx(), bytes, &name);
+        self.lowered
+            .insert(key(Builder::result(op)), Lowered::Value(buffer));
+        self.replaced.push(op);
+        Ok(())
+    }
+
+    /// A window over a buffer: the buffer as a pointer to its elements.
+    fn convert_window(&mut self, builder: &Builder<'c>, op: OpRef<'c>) -> Result<(), ConvertError> {
+        let buffer = match self.lowered.get(&key(named(op, "buffer"))) {
+            Some(Lowered::Value(buffer)) => *buffer,
+            _ => {
+                return Err("a window over a buffer that is not a lowered window buffer".into());
             }
-            "func.call" => self.convert_call(&builder, op)?,
-            "func.return" => {
-                let count = if self.function.kind == Kind::Kernel {
-                    0
-                } else {
-                    op.operand_count()
-                };
-                let values = (0..count)
-                    .map(|index| self.returned(operand(op, index)))
-                    .collect::<Result<Vec<_>, _>>()?;
-                builder.insert(func::r#return(&values, builder.location));
-                erase_op(op);
-            }
-            pld::TensorAllocWindowBufferOp::NAME => {
-                let sizes = mixed_list(
-                    &static_list(op, "static_sizes").unwrap_or_default(),
-                    &named_group(op, "sizes"),
-                );
-                let element_bytes = attribute(op, "dtype")
-                    .and_then(|dtype| melior::ir::attribute::TypeAttribute::try_from(dtype).ok())
-                    .and_then(|dtype| types::byte_width(dtype.value()))
-                    .unwrap_or(1);
-                let bytes = sizes.iter().fold(Ix::Const(element_bytes), |bytes, size| {
-                    builder.mul(bytes, *size)
-                });
-                let name = attribute(op, "name")
-                    .and_then(|name| StringAttribute::try_from(name).ok())
-                    .map(|name| name.value().to_owned())
-                    .unwrap_or_default();
-                let buffer = builder.alloc_window(self.ctx(), bytes, &name);
-                self.lowered
-                    .insert(key(Builder::result(op)), Lowered::Value(buffer));
-                self.replaced.push(op);
-            }
-            pld::TensorWindowOp::NAME => {
-                let buffer = match self.lowered.get(&key(named(op, "buffer"))) {
-                    Some(Lowered::Value(buffer)) => *buffer,
-                    _ => {
-                        return Err(
-                            "a window over a buffer that is not a lowered window buffer".into()
-                        );
-                    }
-                };
-                let result = Builder::result(op);
-                let element = types::element_type(result.r#type()).expect("a shaped view");
-                let ptr = builder.window_as(buffer, element);
-                let dims = Buffer::dims_of(result.r#type(), &named_group(op, "dynamic_sizes"));
-                self.lowered
-                    .insert(key(result), Lowered::Buffer(Buffer { ptr, dims, element }));
-                self.replaced.push(op);
-            }
-            pld::TensorReshapeOp::NAME | "memref.expand_shape" => {
-                // memref.expand_shape is upstream's: its source, then its
-                // dynamic output sizes.
-                let (source, sizes) = if name(op) == pld::TensorReshapeOp::NAME {
-                    (named(op, "source"), named_group(op, "dynamic_sizes"))
-                } else {
-                    (operand(op, 0), variadic_tail(op, 1))
-                };
-                let source = self.buffer(source)?;
-                let result = Builder::result(op);
-                let dims = Buffer::dims_of(result.r#type(), &sizes);
-                self.lowered
-                    .insert(key(result), Lowered::Buffer(Buffer { dims, ..source }));
-                self.replaced.push(op);
-            }
-            "memref.collapse_shape" => {
-                let source = self.buffer(operand(op, 0))?;
-                let result = Builder::result(op);
-                let len = source.len(&builder);
-                // Only a collapse to one dimension needs no reassociation.
-                if types::shape(result.r#type()).is_some_and(|shape| shape.len() != 1) {
-                    return Err(
-                        "only a memref.collapse_shape to one dimension can be lowered".into(),
-                    );
-                }
-                self.lowered.insert(
-                    key(result),
-                    Lowered::Buffer(Buffer {
-                        dims: vec![len],
-                        ..source
-                    }),
-                );
-                self.replaced.push(op);
-            }
-            pld::TensorDimOp::NAME | "memref.dim" => {
-                // memref.dim is upstream's: its source, then its index.
-                let (source, dim) = if name(op) == pld::TensorDimOp::NAME {
-                    (named(op, "source"), integer_attribute(op, "dim"))
-                } else {
-                    let index = pld_passes::ir::builder::constant_of(operand(op, 1));
-                    (operand(op, 0), index)
-                };
-                let source = self.buffer(source)?;
-                let dim =
-                    dim.ok_or("a dimension index that is not a constant cannot be lowered")?;
-                let size = *source
-                    .dims
-                    .get(dim as usize)
-                    .ok_or("a dimension index out of range")?;
-                self.replace(op, &[builder.value(size)]);
-            }
-            "scf.for" | "scf.if" | "scf.while" | "scf.execute_region" | "scf.index_switch" => {
-                self.convert_region_types(op)?;
-            }
-            other => {
-                let touches_pld = (0..op.operand_count())
-                    .map(|index| operand(op, index).r#type())
-                    .chain(
-                        (0..op.result_count()).map(|index| Builder::result_at(op, index).r#type()),
-                    )
-                    .any(is_pld_level_type);
-                if touches_pld || other.starts_with("pld.") || other.starts_with("pl.") {
-                    return Err(format!("'{other}' cannot be lowered to the ascend dialect").into());
-                }
-            }
+        };
+        let result = Builder::result(op);
+        let element = types::element_type(result.r#type()).expect("a shaped view");
+        let ptr = builder.window_as(buffer, element);
+        let dims = Buffer::dims_of(result.r#type(), &named_group(op, "dynamic_sizes"));
+        self.lowered
+            .insert(key(result), Lowered::Buffer(Buffer { ptr, dims, element }));
+        self.replaced.push(op);
+        Ok(())
+    }
+
+    /// A reshape (pld's or memref.expand_shape): the same pointer, new dimensions.
+    fn convert_reshape(&mut self, op: OpRef<'c>) -> Result<(), ConvertError> {
+        // memref.expand_shape is upstream's: its source, then its
+        // dynamic output sizes.
+        let (source, sizes) = if name(op) == pld::TensorReshapeOp::NAME {
+            (named(op, "source"), named_group(op, "dynamic_sizes"))
+        } else {
+            (operand(op, 0), variadic_tail(op, 1))
+        };
+        let source = self.buffer(source)?;
+        let result = Builder::result(op);
+        let dims = Buffer::dims_of(result.r#type(), &sizes);
+        self.lowered
+            .insert(key(result), Lowered::Buffer(Buffer { dims, ..source }));
+        self.replaced.push(op);
+        Ok(())
+    }
+
+    /// `memref.collapse_shape` to one dimension: the same pointer, one dimension.
+    fn convert_collapse(
+        &mut self,
+        builder: &Builder<'c>,
+        op: OpRef<'c>,
+    ) -> Result<(), ConvertError> {
+        let source = self.buffer(operand(op, 0))?;
+        let result = Builder::result(op);
+        let len = source.len(builder);
+        // Only a collapse to one dimension needs no reassociation.
+        if types::shape(result.r#type()).is_some_and(|shape| shape.len() != 1) {
+            return Err("only a memref.collapse_shape to one dimension can be lowered".into());
+        }
+        self.lowered.insert(
+            key(result),
+            Lowered::Buffer(Buffer {
+                dims: vec![len],
+                ..source
+            }),
+        );
+        self.replaced.push(op);
+        Ok(())
+    }
+
+    /// A dimension (`pld.tensor.dim` or `memref.dim`) of a lowered buffer.
+    fn convert_dim(&mut self, builder: &Builder<'c>, op: OpRef<'c>) -> Result<(), ConvertError> {
+        // memref.dim is upstream's: its source, then its index.
+        let (source, dim) = if name(op) == pld::TensorDimOp::NAME {
+            (named(op, "source"), integer_attribute(op, "dim"))
+        } else {
+            let index = pld_passes::ir::builder::constant_of(operand(op, 1));
+            (operand(op, 0), index)
+        };
+        let source = self.buffer(source)?;
+        let dim = dim.ok_or("a dimension index that is not a constant cannot be lowered")?;
+        let size = *source
+            .dims
+            .get(dim as usize)
+            .ok_or("a dimension index out of range")?;
+        self.replace(op, &[builder.value(size)]);
+        Ok(())
+    }
+
+    /// Any other op: kept, unless it touches pl or pld, which nothing lowers.
+    fn convert_other(&mut self, op: OpRef<'c>) -> Result<(), ConvertError> {
+        let other = name(op);
+        let touches_pld = (0..op.operand_count())
+            .map(|index| operand(op, index).r#type())
+            .chain((0..op.result_count()).map(|index| Builder::result_at(op, index).r#type()))
+            .any(is_pld_level_type);
+        if touches_pld || other.starts_with("pld.") || other.starts_with("pl.") {
+            return Err(format!("'{other}' cannot be lowered to the ascend dialect").into());
         }
         Ok(())
     }
@@ -635,13 +733,15 @@ impl<'c> FunctionConverter<'_, 'c> {
         }
         let mut operands = vec![self.ctx()];
         operands.extend(arguments);
-        let call = builder.insert(func::call(
-            builder.context,
-            symbol,
-            &operands,
-            &results,
-            builder.location,
-        ));
+        let call = func::CallOp {
+            callee: symbol.into(),
+            operands: &operands,
+            arg_attrs: None,
+            res_attrs: None,
+            no_inline: false,
+            results,
+        };
+        let call = builder.insert(call.build(builder.context, builder.location));
         for index in 0..op.result_count() {
             let old = Builder::result_at(op, index);
             let new = Builder::result_at(call, index);
