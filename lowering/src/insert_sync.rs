@@ -170,7 +170,18 @@ impl Walker {
         state
     }
 
+    /// The state after `op`: its own effect, then the regions it holds.
     fn op<'c>(&mut self, op: OpRef<'c>, mut state: State<'c>, apply: bool) -> State<'c> {
+        self.sync_pipes(op, &mut state, apply);
+        self.acquire(op, &mut state, apply);
+        self.drain_before_call(op, &mut state, apply);
+        self.release(op, &mut state, apply);
+        Self::record(op, &mut state);
+        self.regions(op, state, apply)
+    }
+
+    /// A pipe op waits for the pipes whose pending work it depends on.
+    fn sync_pipes<'c>(&mut self, op: OpRef<'c>, state: &mut State<'c>, apply: bool) {
         let builder = Builder::before(op);
         let op_name = name(op);
         if let Some(pipe) = pipe_of(op_name) {
@@ -190,7 +201,12 @@ impl Walker {
                 ["src", "dst"].map(|attribute| Pipe::of_op(&op, attribute).unwrap_or(Pipe::All));
             state.pending &= !pair_bit(pipes[0], pipes[1]);
         }
-        // Acquire before a payload access that a wait may precede.
+    }
+
+    /// Acquire before a payload access that a wait may precede.
+    fn acquire<'c>(&mut self, op: OpRef<'c>, state: &mut State<'c>, apply: bool) {
+        let builder = Builder::before(op);
+        let op_name = name(op);
         if (reads_payload(op_name) || writes_payload(op_name))
             && let Some(wait) = state.unacquired
         {
@@ -212,8 +228,13 @@ impl Walker {
             }
             state.unacquired = None;
         }
-        // A callee is analysed on its own, from a clean slate: hand it no
-        // pipe work in flight.
+    }
+
+    /// A callee is analysed on its own, from a clean slate: hand it no pipe
+    /// work in flight.
+    fn drain_before_call<'c>(&mut self, op: OpRef<'c>, state: &mut State<'c>, apply: bool) {
+        let builder = Builder::before(op);
+        let op_name = name(op);
         if is_call(op_name) {
             if apply && !self.check_only {
                 for src in PIPES {
@@ -226,8 +247,13 @@ impl Walker {
             }
             state.pending = 0;
         }
-        // Release before a notify (or a call, which may notify) that may
-        // publish a payload or release one that was read.
+    }
+
+    /// Release before a notify (or a call, which may notify) that may
+    /// publish a payload or release one that was read.
+    fn release<'c>(&mut self, op: OpRef<'c>, state: &mut State<'c>, apply: bool) {
+        let builder = Builder::before(op);
+        let op_name = name(op);
         if (op_name == ascend::TNotifyOp::NAME || is_call(op_name))
             && let Some(access) = state.unreleased
         {
@@ -253,6 +279,12 @@ impl Walker {
             }
             state.unreleased = None;
         }
+    }
+
+    /// What `op` leaves pending: the access to release, the wait to acquire
+    /// after, the pipes a callee may leave busy.
+    fn record<'c>(op: OpRef<'c>, state: &mut State<'c>) {
+        let op_name = name(op);
         match op_name {
             ascend::ReleaseOp::NAME => state.unreleased = None,
             ascend::AcquireOp::NAME => state.unacquired = None,
@@ -270,6 +302,12 @@ impl Walker {
                 state.worked(pipe);
             }
         }
+    }
+
+    /// The state after the regions of `op` (structured control flow), each
+    /// walked from the state before it.
+    fn regions<'c>(&mut self, op: OpRef<'c>, state: State<'c>, apply: bool) -> State<'c> {
+        let op_name = name(op);
         match op_name {
             "scf.if" | "scf.execute_region" | "scf.index_switch" => {
                 let mut joined: Option<State> = None;

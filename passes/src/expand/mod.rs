@@ -146,83 +146,105 @@ struct Plan<'c> {
     remark: Option<String>,
 }
 
-impl ExpandTransfers {
-    fn plan<'c>(&self, op: OpRef<'c>, kind: Kind) -> Result<Plan<'c>, String> {
-        let (dst, src, peer, extent, chunk_rows, chunk_cols, pipeline, atomic) = match kind {
-            Kind::Put | Kind::Get => {
-                let dst = named(op, "dst");
-                let src = named(op, "src");
-                let region = static_list(op, "static_sizes");
-                let (dst_offsets, src_offsets, extent) = match region {
-                    Some(sizes) => (
-                        mixed_list(
-                            &static_list(op, "static_dst_offsets").unwrap_or_default(),
-                            &named_group(op, "dst_offsets"),
-                        ),
-                        mixed_list(
-                            &static_list(op, "static_src_offsets").unwrap_or_default(),
-                            &named_group(op, "src_offsets"),
-                        ),
-                        mixed_list(&sizes, &named_group(op, "sizes"))
-                            .into_iter()
-                            .map(Some)
-                            .collect(),
-                    ),
-                    None => {
-                        let rank = types::shape(dst.r#type()).expect("a shaped dst").len();
-                        (
-                            vec![Ix::Const(0); rank],
-                            vec![Ix::Const(0); rank],
-                            whole_extent(dst, src),
-                        )
-                    }
-                };
-                let atomic = AtomicType::of_op(&op, "atomic").unwrap_or(AtomicType::None);
+/// What a transfer op asks for, read from its operands and attributes.
+struct Request<'c> {
+    dst: Side<'c>,
+    src: Side<'c>,
+    peer: Ix<'c>,
+    /// As [`Plan::extent`].
+    extent: Vec<Option<Ix<'c>>>,
+    /// The written chunk extents; 0 where the op leaves them to the pass.
+    chunk_rows: i64,
+    chunk_cols: i64,
+    pipeline: bool,
+    atomic: AtomicType,
+}
+
+impl<'c> Request<'c> {
+    fn of(op: OpRef<'c>, kind: Kind) -> Self {
+        match kind {
+            Kind::Put | Kind::Get => Self::of_put_or_get(op),
+            Kind::RemoteStore => Self::of_remote_store(op),
+        }
+    }
+
+    /// A put or get: a region (the whole tensor without one) between its
+    /// `dst` and `src`, with the chunking and pipelining it writes.
+    fn of_put_or_get(op: OpRef<'c>) -> Self {
+        let dst = named(op, "dst");
+        let src = named(op, "src");
+        let (dst_offsets, src_offsets, extent) = match static_list(op, "static_sizes") {
+            Some(sizes) => (
+                mixed_list(
+                    &static_list(op, "static_dst_offsets").unwrap_or_default(),
+                    &named_group(op, "dst_offsets"),
+                ),
+                mixed_list(
+                    &static_list(op, "static_src_offsets").unwrap_or_default(),
+                    &named_group(op, "src_offsets"),
+                ),
+                mixed_list(&sizes, &named_group(op, "sizes"))
+                    .into_iter()
+                    .map(Some)
+                    .collect(),
+            ),
+            None => {
+                let rank = types::shape(dst.r#type()).expect("a shaped dst").len();
                 (
-                    Side {
-                        value: dst,
-                        offsets: dst_offsets,
-                    },
-                    Side {
-                        value: src,
-                        offsets: src_offsets,
-                    },
-                    Ix::Dyn(named(op, "peer")),
-                    extent,
-                    integer_attribute(op, "chunk_rows").unwrap_or(0),
-                    integer_attribute(op, "chunk_cols").unwrap_or(0),
-                    op.has_attribute("pipeline"),
-                    atomic,
-                )
-            }
-            Kind::RemoteStore => {
-                let source = named(op, "source");
-                let shape = types::shape(source.r#type()).expect("a shaped source");
-                let offsets = mixed_list(
-                    &static_list(op, "static_offsets").unwrap_or_default(),
-                    &named_group(op, "offsets"),
-                );
-                let atomic = AtomicType::of_op(&op, "atomic").unwrap_or(AtomicType::None);
-                let extent = shape.iter().map(|dim| known(*dim)).collect();
-                (
-                    Side {
-                        value: named(op, "target"),
-                        offsets,
-                    },
-                    Side {
-                        value: source,
-                        offsets: vec![Ix::Const(0); shape.len()],
-                    },
-                    Ix::Dyn(named(op, "peer")),
-                    extent,
-                    0,
-                    0,
-                    false,
-                    atomic,
+                    vec![Ix::Const(0); rank],
+                    vec![Ix::Const(0); rank],
+                    whole_extent(dst, src),
                 )
             }
         };
-        for side in [&dst, &src] {
+        Self {
+            dst: Side {
+                value: dst,
+                offsets: dst_offsets,
+            },
+            src: Side {
+                value: src,
+                offsets: src_offsets,
+            },
+            peer: Ix::Dyn(named(op, "peer")),
+            extent,
+            chunk_rows: integer_attribute(op, "chunk_rows").unwrap_or(0),
+            chunk_cols: integer_attribute(op, "chunk_cols").unwrap_or(0),
+            pipeline: op.has_attribute("pipeline"),
+            atomic: AtomicType::of_op(&op, "atomic").unwrap_or(AtomicType::None),
+        }
+    }
+
+    /// A tensor remote_store: all of its `source` into the region of the
+    /// peer's `target` at `offsets`; it has no chunk options.
+    fn of_remote_store(op: OpRef<'c>) -> Self {
+        let source = named(op, "source");
+        let shape = types::shape(source.r#type()).expect("a shaped source");
+        let offsets = mixed_list(
+            &static_list(op, "static_offsets").unwrap_or_default(),
+            &named_group(op, "offsets"),
+        );
+        Self {
+            dst: Side {
+                value: named(op, "target"),
+                offsets,
+            },
+            src: Side {
+                value: source,
+                offsets: vec![Ix::Const(0); shape.len()],
+            },
+            peer: Ix::Dyn(named(op, "peer")),
+            extent: shape.iter().map(|dim| known(*dim)).collect(),
+            chunk_rows: 0,
+            chunk_cols: 0,
+            pipeline: false,
+            atomic: AtomicType::of_op(&op, "atomic").unwrap_or(AtomicType::None),
+        }
+    }
+
+    /// An error when a side is a memref the staging cannot address by rows.
+    fn check_contiguous(&self, op: OpRef<'c>) -> Result<(), String> {
+        for side in [&self.dst, &self.src] {
             let r#type = side.value.r#type();
             if types::is_memref(r#type) && !types::is_identity_memref(r#type) {
                 return Err(format!(
@@ -233,7 +255,51 @@ impl ExpandTransfers {
                 ));
             }
         }
-        let element = types::element_type(src.value.r#type()).expect("a shaped source");
+        Ok(())
+    }
+}
+
+impl ExpandTransfers {
+    fn plan<'c>(&self, op: OpRef<'c>, kind: Kind) -> Result<Plan<'c>, String> {
+        let request = Request::of(op, kind);
+        request.check_contiguous(op)?;
+        let (stage, remark) = self.stage(op, &request)?;
+        let Request {
+            dst,
+            src,
+            peer,
+            extent,
+            pipeline,
+            atomic,
+            ..
+        } = request;
+        Ok(Plan {
+            op,
+            kind,
+            peer,
+            atomic,
+            dst,
+            src,
+            extent,
+            stage,
+            pipeline,
+            remark,
+        })
+    }
+
+    /// The staging tile for `request`: the written chunk, or a default for
+    /// each dynamic extent, shrunk (with a remark saying so) until its tiles
+    /// fit the unified buffer.
+    fn stage(&self, op: OpRef, request: &Request) -> Result<(Stage, Option<String>), String> {
+        let Request {
+            extent,
+            chunk_rows,
+            chunk_cols,
+            pipeline,
+            ..
+        } = request;
+        let (chunk_rows, chunk_cols, pipeline) = (*chunk_rows, *chunk_cols, *pipeline);
+        let element = types::element_type(request.src.value.r#type()).expect("a shaped source");
         let element_bytes = types::byte_width(element).expect("an integer or float element");
         let rank = extent.len();
         let static_extent = |dim: usize| extent[dim].and_then(|ix: Ix| ix.constant());
@@ -288,18 +354,7 @@ impl ExpandTransfers {
                 stage.cols
             )
         });
-        Ok(Plan {
-            op,
-            kind,
-            peer,
-            atomic,
-            dst,
-            src,
-            extent,
-            stage,
-            pipeline,
-            remark,
-        })
+        Ok((stage, remark))
     }
 }
 
