@@ -197,6 +197,11 @@ unsafe extern "C" {
         user_data: *mut std::ffi::c_void,
     ) -> bool;
 
+    pub fn ascendOperationGetPipe(op: MlirOperation) -> i32;
+    pub fn ascendOperationReadsPayload(op: MlirOperation) -> bool;
+    pub fn ascendOperationWritesPayload(op: MlirOperation) -> bool;
+    pub fn ascendOperationRunsCallee(op: MlirOperation) -> bool;
+
     pub fn pldValueFactsCreate(module: MlirOperation) -> PldValueFacts;
     pub fn pldValueFactsDestroy(facts: PldValueFacts);
     pub fn pldValueFactsGetConstant(facts: PldValueFacts, value: MlirValue, out: *mut i64) -> bool;

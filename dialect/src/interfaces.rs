@@ -295,3 +295,34 @@ pub fn algorithm_signal_problem<'c: 'a, 'a>(
     };
     found.then_some(problem)
 }
+
+/// What the ascend ops declare about themselves in ODS (`AscendTraits.h`),
+/// for the lowering passes that order their effects.
+pub mod ascend {
+    use crate::{enums::ascend::Pipe, ffi};
+    use melior::ir::operation::OperationLike;
+
+    /// The pipe `op` issues on (its `OnPipe` trait).
+    pub fn pipe<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Option<Pipe> {
+        // SAFETY: `op` is a live op; the call only reads its traits.
+        Pipe::from_value(unsafe { ffi::ascendOperationGetPipe(op.to_raw()) })
+    }
+
+    /// Whether `op` reads a payload in global memory (`ReadsPayload`).
+    pub fn reads_payload<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> bool {
+        // SAFETY: as for `pipe`.
+        unsafe { ffi::ascendOperationReadsPayload(op.to_raw()) }
+    }
+
+    /// Whether `op` writes a payload in global memory (`WritesPayload`).
+    pub fn writes_payload<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> bool {
+        // SAFETY: as for `pipe`.
+        unsafe { ffi::ascendOperationWritesPayload(op.to_raw()) }
+    }
+
+    /// Whether `op` runs a callee (`RunsCallee`).
+    pub fn runs_callee<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> bool {
+        // SAFETY: as for `pipe`.
+        unsafe { ffi::ascendOperationRunsCallee(op.to_raw()) }
+    }
+}

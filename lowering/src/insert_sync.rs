@@ -29,7 +29,8 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
 };
 use pld_dialect::enums::ascend::Pipe;
-use pld_dialect::ops::ascend;
+use pld_dialect::interfaces::ascend as traits;
+use pld_dialect::ops::{ascend, func, scf};
 use pld_passes::bridge::OptionError;
 use pld_passes::{
     bridge::{Pass, PassFailed, PassOption},
@@ -89,20 +90,6 @@ impl Pass for InsertSync {
 
 /// The pipes whose ordering the pass keeps: load, vector, store.
 const PIPES: [Pipe; 3] = [Pipe::Mte2, Pipe::V, Pipe::Mte3];
-
-/// The pipe an op runs on.
-fn pipe_of(name: &str) -> Option<Pipe> {
-    match name {
-        ascend::TLoadOp::NAME => Some(Pipe::Mte2),
-        ascend::TAddOp::NAME
-        | ascend::TMaxOp::NAME
-        | ascend::TMinOp::NAME
-        | ascend::TMulOp::NAME
-        | ascend::TCopyOp::NAME => Some(Pipe::V),
-        ascend::TStoreOp::NAME => Some(Pipe::Mte3),
-        _ => None,
-    }
-}
 
 /// A bit per ordered pair of [`PIPES`]: `src` did work that `dst` has not
 /// synchronised with yet.
@@ -184,7 +171,7 @@ impl Walker {
     fn sync_pipes<'c>(&mut self, op: OpRef<'c>, state: &mut State<'c>, apply: bool) {
         let builder = Builder::before(op);
         let op_name = name(op);
-        if let Some(pipe) = pipe_of(op_name) {
+        if let Some(pipe) = traits::pipe(&op) {
             for src in PIPES {
                 let bit = pair_bit(src, pipe);
                 if src != pipe && state.pending & bit != 0 {
@@ -207,7 +194,7 @@ impl Walker {
     fn acquire<'c>(&mut self, op: OpRef<'c>, state: &mut State<'c>, apply: bool) {
         let builder = Builder::before(op);
         let op_name = name(op);
-        if (reads_payload(op_name) || writes_payload(op_name))
+        if (reads_payload(op) || writes_payload(op))
             && let Some(wait) = state.unacquired
         {
             if apply {
@@ -234,8 +221,7 @@ impl Walker {
     /// work in flight.
     fn drain_before_call<'c>(&mut self, op: OpRef<'c>, state: &mut State<'c>, apply: bool) {
         let builder = Builder::before(op);
-        let op_name = name(op);
-        if is_call(op_name) {
+        if is_call(op) {
             if apply && !self.check_only {
                 for src in PIPES {
                     for dst in PIPES {
@@ -254,7 +240,7 @@ impl Walker {
     fn release<'c>(&mut self, op: OpRef<'c>, state: &mut State<'c>, apply: bool) {
         let builder = Builder::before(op);
         let op_name = name(op);
-        if (op_name == ascend::TNotifyOp::NAME || is_call(op_name))
+        if (op_name == ascend::TNotifyOp::NAME || is_call(op))
             && let Some(access) = state.unreleased
         {
             if apply {
@@ -291,10 +277,10 @@ impl Walker {
             ascend::TWaitOp::NAME => state.unacquired = Some(op),
             _ => {}
         }
-        if writes_payload(op_name) || reads_payload(op_name) {
+        if writes_payload(op) || reads_payload(op) {
             state.unreleased = Some(op);
         }
-        if is_call(op_name) {
+        if is_call(op) {
             // A callee may write payloads, wait, and leave every pipe busy.
             state.unreleased = Some(op);
             state.unacquired = Some(op);
@@ -309,7 +295,7 @@ impl Walker {
     fn regions<'c>(&mut self, op: OpRef<'c>, state: State<'c>, apply: bool) -> State<'c> {
         let op_name = name(op);
         match op_name {
-            "scf.if" | "scf.execute_region" | "scf.index_switch" => {
+            scf::IfOp::NAME | scf::ExecuteRegionOp::NAME | scf::IndexSwitchOp::NAME => {
                 let mut joined: Option<State> = None;
                 for index in 0..op.region_count() {
                     let exit = match entry_block(op, index) {
@@ -319,12 +305,12 @@ impl Walker {
                     joined = Some(joined.map_or(exit, |joined| joined.join(exit)));
                 }
                 // An `scf.if` without else may skip its only region.
-                if op_name == "scf.if" && entry_block(op, 1).is_none() {
+                if op_name == scf::IfOp::NAME && entry_block(op, 1).is_none() {
                     joined = joined.map(|joined| joined.join(state));
                 }
                 joined.unwrap_or(state)
             }
-            "scf.for" => {
+            scf::ForOp::NAME => {
                 let Some(body) = entry_block(op, 0) else {
                     return state;
                 };
@@ -336,7 +322,7 @@ impl Walker {
                 // Zero iterations leave the state as it was.
                 exit.join(state)
             }
-            "scf.while" => {
+            scf::WhileOp::NAME => {
                 // `before` runs first and after every `do`; the loop leaves
                 // from the end of `before` (scf.condition).
                 let (Some(before), Some(after)) = (entry_block(op, 0), entry_block(op, 1)) else {
@@ -358,7 +344,7 @@ impl Walker {
 /// `__aicore__` (host code and entry wrappers order nothing themselves:
 /// task and kernel boundaries synchronise).
 fn is_core_function(op: OpRef) -> bool {
-    name(op) == "func.func"
+    name(op) == func::FuncOp::NAME
         && op
             .attribute("specifiers")
             .ok()
@@ -380,26 +366,18 @@ fn entry_block<'c>(op: OpRef<'c>, region: usize) -> Option<BlockRef<'c, 'c>> {
     Some(unsafe { BlockRef::from_raw(block.to_raw()) })
 }
 
-fn writes_payload(name: &str) -> bool {
-    matches!(
-        name,
-        ascend::TStoreOp::NAME
-            | ascend::TPutOp::NAME
-            | ascend::TGetOp::NAME
-            | ascend::WriteOp::NAME
-    )
+/// Whether `op` writes a payload in global memory (ODS: `WritesPayload`).
+fn writes_payload(op: OpRef) -> bool {
+    traits::writes_payload(&op)
 }
 
-fn reads_payload(name: &str) -> bool {
-    matches!(
-        name,
-        ascend::TLoadOp::NAME | ascend::ReadOp::NAME | ascend::TPutOp::NAME | ascend::TGetOp::NAME
-    ) || is_call(name)
+/// Whether `op` reads a payload (`ReadsPayload`) or runs a callee, which may.
+fn reads_payload(op: OpRef) -> bool {
+    traits::reads_payload(&op) || is_call(op)
 }
 
-fn is_call(name: &str) -> bool {
-    matches!(
-        name,
-        "func.call" | ascend::LaunchOp::NAME | ascend::RunOnLanesOp::NAME | ascend::SubmitOp::NAME
-    )
+/// Whether `op` calls a function: `func.call`, or an ascend op that runs a
+/// callee (ODS: `RunsCallee`).
+fn is_call(op: OpRef) -> bool {
+    name(op) == func::CallOp::NAME || traits::runs_callee(&op)
 }

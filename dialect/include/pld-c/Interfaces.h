@@ -107,6 +107,19 @@ pldCollectiveAlgorithmSignalProblem(MlirOperation op, int32_t algorithm,
                                     MlirStringCallback callback,
                                     void *userData);
 
+/* The hardware pipe an ascend op issues on (its `ascend::OnPipe` trait), as
+ * the value of `pld::ascend::Pipe`; -1 when it declares none. */
+MLIR_CAPI_EXPORTED int32_t ascendOperationGetPipe(MlirOperation op);
+
+/* Whether an ascend op reads a payload in global memory (`ReadsPayload`). */
+MLIR_CAPI_EXPORTED bool ascendOperationReadsPayload(MlirOperation op);
+
+/* Whether an ascend op writes a payload in global memory (`WritesPayload`). */
+MLIR_CAPI_EXPORTED bool ascendOperationWritesPayload(MlirOperation op);
+
+/* Whether an ascend op runs a callee (`RunsCallee`). */
+MLIR_CAPI_EXPORTED bool ascendOperationRunsCallee(MlirOperation op);
+
 #ifdef __cplusplus
 }
 #endif

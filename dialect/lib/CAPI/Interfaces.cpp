@@ -2,6 +2,7 @@
 
 #include "pld-c/Interfaces.h"
 
+#include "pld/Dialect/Ascend/IR/Ascend.h"
 #include "pld/Dialect/Pld/IR/Pld.h"
 
 #include "mlir/CAPI/IR.h"
@@ -115,4 +116,21 @@ bool pldCollectiveAlgorithmSignalProblem(MlirOperation op, int32_t algorithm,
     return false;
   callback(mlirStringRefCreate(problem.data(), problem.size()), userData);
   return true;
+}
+
+int32_t ascendOperationGetPipe(MlirOperation op) {
+  std::optional<pld::ascend::Pipe> pipe = pld::ascend::getPipe(unwrap(op));
+  return pipe ? static_cast<int32_t>(*pipe) : -1;
+}
+
+bool ascendOperationReadsPayload(MlirOperation op) {
+  return unwrap(op)->hasTrait<pld::ascend::ReadsPayload>();
+}
+
+bool ascendOperationWritesPayload(MlirOperation op) {
+  return unwrap(op)->hasTrait<pld::ascend::WritesPayload>();
+}
+
+bool ascendOperationRunsCallee(MlirOperation op) {
+  return unwrap(op)->hasTrait<pld::ascend::RunsCallee>();
 }

@@ -248,3 +248,26 @@ LogicalResult RunOnLanesOp::verifySymbolUses(SymbolTableCollection &symbols) {
   return verifyKernelUse(*this, getBodyAttr(), getArgs(), symbols,
                          /*mayTakePayload=*/false);
 }
+
+//===----------------------------------------------------------------------===//
+// Traits
+//===----------------------------------------------------------------------===//
+
+std::optional<Pipe> pld::ascend::getPipe(Operation *op) {
+  // OnPipe is a template over the pipe: one check per pipe.
+  if (op->hasTrait<OnPipe<Pipe::S>::Impl>())
+    return Pipe::S;
+  if (op->hasTrait<OnPipe<Pipe::V>::Impl>())
+    return Pipe::V;
+  if (op->hasTrait<OnPipe<Pipe::M>::Impl>())
+    return Pipe::M;
+  if (op->hasTrait<OnPipe<Pipe::MTE1>::Impl>())
+    return Pipe::MTE1;
+  if (op->hasTrait<OnPipe<Pipe::MTE2>::Impl>())
+    return Pipe::MTE2;
+  if (op->hasTrait<OnPipe<Pipe::MTE3>::Impl>())
+    return Pipe::MTE3;
+  if (op->hasTrait<OnPipe<Pipe::All>::Impl>())
+    return Pipe::All;
+  return std::nullopt;
+}

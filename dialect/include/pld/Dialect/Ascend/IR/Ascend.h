@@ -16,6 +16,7 @@
 
 #include "pld/Dialect/Ascend/IR/AscendDialect.h.inc"
 #include "pld/Dialect/Ascend/IR/AscendEnums.h.inc"
+#include "pld/Dialect/Ascend/IR/AscendTraits.h"
 
 #define GET_TYPEDEF_CLASSES
 #include "pld/Dialect/Ascend/IR/AscendTypes.h.inc"

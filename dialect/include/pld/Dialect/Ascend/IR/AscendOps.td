@@ -17,6 +17,24 @@ include "mlir/IR/SymbolInterfaces.td"
 // Global-memory and signal traffic that peers observe.
 defvar Ascend_GmEffects = MemoryEffects<[MemRead, MemWrite]>;
 
+// What ascend-insert-sync asks of an op (pld/Dialect/Ascend/IR/AscendTraits.h,
+// read through pld-c/Interfaces.h): the pipe it issues on, whether it reads
+// or writes a payload in global memory (which release and acquire order
+// against notifies and waits), whether it runs a callee.
+class Ascend_OnPipe<string pipe>
+    : ParamNativeOpTrait<"OnPipe", "::pld::ascend::Pipe::" # pipe> {
+  let cppNamespace = "::pld::ascend";
+}
+def Ascend_ReadsPayload : NativeOpTrait<"ReadsPayload"> {
+  let cppNamespace = "::pld::ascend";
+}
+def Ascend_WritesPayload : NativeOpTrait<"WritesPayload"> {
+  let cppNamespace = "::pld::ascend";
+}
+def Ascend_RunsCallee : NativeOpTrait<"RunsCallee"> {
+  let cppNamespace = "::pld::ascend";
+}
+
 //===----------------------------------------------------------------------===//
 // Context, ids and addresses
 //===----------------------------------------------------------------------===//
@@ -158,7 +176,8 @@ def Ascend_ValidShapeOp : Ascend_Op<"valid_shape", [Pure]> {
   let hasFolder = 1;
 }
 
-def Ascend_TLoadOp : Ascend_Op<"tload", [MemoryEffects<[MemRead, MemWrite]>]> {
+def Ascend_TLoadOp : Ascend_Op<"tload", [MemoryEffects<[MemRead, MemWrite]>,
+                                          Ascend_OnPipe<"MTE2">, Ascend_ReadsPayload]> {
   let summary = "load a global view into a tile (`TLOAD`)";
   let description = [{
     Moves the view's `rows x cols` elements into the tile's top-left corner;
@@ -171,7 +190,8 @@ def Ascend_TLoadOp : Ascend_Op<"tload", [MemoryEffects<[MemRead, MemWrite]>]> {
   let hasVerifier = 1;
 }
 
-def Ascend_TStoreOp : Ascend_Op<"tstore", [Ascend_GmEffects]> {
+def Ascend_TStoreOp : Ascend_Op<"tstore", [Ascend_GmEffects, Ascend_OnPipe<"MTE3">,
+                                            Ascend_WritesPayload]> {
   let summary = "store a tile into a global view (`TSTORE`, atomic add or not)";
   let description = [{
     Writes the tile's top-left `rows x cols` elements into the view, which
@@ -191,7 +211,7 @@ def Ascend_TStoreOp : Ascend_Op<"tstore", [Ascend_GmEffects]> {
 }
 
 class Ascend_ElementwiseOp<string mnemonic, string instruction>
-    : Ascend_Op<mnemonic, [SameTypeOperands]> {
+    : Ascend_Op<mnemonic, [SameTypeOperands, Ascend_OnPipe<"V">]> {
   let summary = "`" # instruction # "`: dst = lhs op rhs, element-wise over the valid shape";
   let description = [{
     Computes over `dst`'s valid shape, which both operands must share (PTO
@@ -211,7 +231,7 @@ def Ascend_TMinOp : Ascend_ElementwiseOp<"tmin", "TMIN">;
 // pld's `prod` reduction lowers here: PTO has no Prod ReduceOp.
 def Ascend_TMulOp : Ascend_ElementwiseOp<"tmul", "TMUL">;
 
-def Ascend_TCopyOp : Ascend_Op<"tcopy", [SameTypeOperands]> {
+def Ascend_TCopyOp : Ascend_Op<"tcopy", [SameTypeOperands, Ascend_OnPipe<"V">]> {
   let summary = "`TMOV`: copy one tile's valid shape into another of the same valid shape";
   let arguments = (ins Ascend_AnyTile:$dst, Ascend_AnyTile:$src,
                        OptionalAttr<StrAttr>:$site);
@@ -224,7 +244,8 @@ def Ascend_TCopyOp : Ascend_Op<"tcopy", [SameTypeOperands]> {
 
 class Ascend_TransferOp<string mnemonic, string instruction, dag atomicArg,
                         string atomicFormat>
-    : Ascend_Op<mnemonic, [Ascend_GmEffects, AllTypesMatch<["dst", "src"]>]> {
+    : Ascend_Op<mnemonic, [Ascend_GmEffects, AllTypesMatch<["dst", "src"]>,
+                           Ascend_ReadsPayload, Ascend_WritesPayload]> {
   let summary = "`" # instruction # "`: move a global view through one or two staging tiles";
   let description = [{
     `dst` and `src` have the same extent; the data moves through the staging
@@ -352,7 +373,7 @@ def Ascend_DeferCompletionOp : Ascend_Op<"defer_completion", [Ascend_GmEffects,
 }
 
 def Ascend_ReadOp : Ascend_Op<"read", [MemoryEffects<[MemRead]>,
-                                       AttrSizedOperandSegments,
+                                       AttrSizedOperandSegments, Ascend_ReadsPayload,
                                        Ascend_TensorOfPointer<"ptr">]> {
   let summary = "a scalar load from global memory";
   let description = [{
@@ -370,7 +391,7 @@ def Ascend_ReadOp : Ascend_Op<"read", [MemoryEffects<[MemRead]>,
 }
 
 def Ascend_WriteOp : Ascend_Op<"write", [MemoryEffects<[MemWrite]>,
-                                         AttrSizedOperandSegments,
+                                         AttrSizedOperandSegments, Ascend_WritesPayload,
                                          Ascend_TensorOfPointer<"ptr">]> {
   let summary = "a scalar store to global memory";
   let description = [{
@@ -409,7 +430,7 @@ def Ascend_WindowAsOp : Ascend_Op<"window_as", [Pure]> {
   let assemblyFormat = "$buffer attr-dict `:` type($buffer) `->` type($result)";
 }
 
-def Ascend_SubmitOp : Ascend_Op<"submit", [Ascend_GmEffects,
+def Ascend_SubmitOp : Ascend_Op<"submit", [Ascend_GmEffects, Ascend_RunsCallee,
     AttrSizedOperandSegments, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "submit a task: run `kernel` on `blocks` cores once `deps` completed";
   let description = [{
@@ -434,7 +455,7 @@ def Ascend_SubmitOp : Ascend_Op<"submit", [Ascend_GmEffects,
   }];
 }
 
-def Ascend_LaunchOp : Ascend_Op<"launch", [Ascend_GmEffects,
+def Ascend_LaunchOp : Ascend_Op<"launch", [Ascend_GmEffects, Ascend_RunsCallee,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "run `kernel` on `blocks` cores and wait for it (host)";
   let arguments = (ins FlatSymbolRefAttr:$kernel, Ascend_CtxType:$ctx,
@@ -445,7 +466,7 @@ def Ascend_LaunchOp : Ascend_Op<"launch", [Ascend_GmEffects,
   }];
 }
 
-def Ascend_RunOnLanesOp : Ascend_Op<"run_on_lanes", [Ascend_GmEffects,
+def Ascend_RunOnLanesOp : Ascend_Op<"run_on_lanes", [Ascend_GmEffects, Ascend_RunsCallee,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "run `body` on both AIV sub-lanes of this core (a split_aiv region)";
   let arguments = (ins FlatSymbolRefAttr:$body, Ascend_CtxType:$ctx,
