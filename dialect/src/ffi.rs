@@ -197,6 +197,7 @@ unsafe extern "C" {
         user_data: *mut std::ffi::c_void,
     ) -> bool;
 
+    pub fn pldOperationIsFunction(op: MlirOperation) -> bool;
     pub fn ascendOperationGetPipe(op: MlirOperation) -> i32;
     pub fn ascendOperationReadsPayload(op: MlirOperation) -> bool;
     pub fn ascendOperationWritesPayload(op: MlirOperation) -> bool;

@@ -296,6 +296,12 @@ pub fn algorithm_signal_problem<'c: 'a, 'a>(
     found.then_some(problem)
 }
 
+/// Whether `op` is a function (`FunctionOpInterface`: func.func, emitc.func).
+pub fn is_function<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> bool {
+    // SAFETY: `op` is a live op; the call only reads its interfaces.
+    unsafe { ffi::pldOperationIsFunction(op.to_raw()) }
+}
+
 /// What the ascend ops declare about themselves in ODS (`AscendTraits.h`),
 /// for the lowering passes that order their effects.
 pub mod ascend {

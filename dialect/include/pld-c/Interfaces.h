@@ -107,6 +107,9 @@ pldCollectiveAlgorithmSignalProblem(MlirOperation op, int32_t algorithm,
                                     MlirStringCallback callback,
                                     void *userData);
 
+/* Whether `op` is a function (implements FunctionOpInterface). */
+MLIR_CAPI_EXPORTED bool pldOperationIsFunction(MlirOperation op);
+
 /* The hardware pipe an ascend op issues on (its `ascend::OnPipe` trait), as
  * the value of `pld::ascend::Pipe`; -1 when it declares none. */
 MLIR_CAPI_EXPORTED int32_t ascendOperationGetPipe(MlirOperation op);

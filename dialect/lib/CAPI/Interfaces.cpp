@@ -7,6 +7,7 @@
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 
@@ -116,6 +117,10 @@ bool pldCollectiveAlgorithmSignalProblem(MlirOperation op, int32_t algorithm,
     return false;
   callback(mlirStringRefCreate(problem.data(), problem.size()), userData);
   return true;
+}
+
+bool pldOperationIsFunction(MlirOperation op) {
+  return isa<FunctionOpInterface>(unwrap(op));
 }
 
 int32_t ascendOperationGetPipe(MlirOperation op) {

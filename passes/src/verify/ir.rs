@@ -57,9 +57,9 @@ pub fn keyword<'c>(op: &OperationRef<'c, '_>) -> &'c str {
 
 pub use crate::ir::nested_ops;
 
-/// Whether `op` is a function (anything with a name and a function type).
+/// Whether `op` is a function (`FunctionOpInterface`).
 pub fn is_function(op: &OperationRef) -> bool {
-    op.has_attribute("function_type") && op.has_attribute("sym_name")
+    pld_dialect::interfaces::is_function(op)
 }
 
 /// The op that defines `value`, if it is an op result.
