@@ -31,7 +31,7 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
     r#type::IntegerType,
 };
-use pld_dialect::ops::ascend;
+use pld_dialect::ops::{ascend, func, scf};
 use pld_dialect::types::ascend as ascend_types;
 use pld_passes::bridge::OptionError;
 use pld_passes::{
@@ -75,7 +75,7 @@ impl Pass for PlanUb {
         let mut report = Report::default();
         let functions: Vec<OpRef> = nested_ops(root)
             .into_iter()
-            .filter(|op| name(*op) == "func.func")
+            .filter(|op| name(*op) == func::FuncOp::NAME)
             .collect();
         // The bytes each planned function (with its callees) may use.
         let mut footprints: HashMap<String, i64> = HashMap::new();
@@ -244,7 +244,7 @@ impl<'c> Plan<'c> {
         while let Some(candidate) = ancestor {
             // SAFETY: see the documentation of `pld_passes::ir`.
             let candidate: OpRef = unsafe { OpRef::from_raw(candidate.to_raw()) };
-            if name(candidate) == "scf.if" && contains(candidate, b) {
+            if name(candidate) == scf::IfOp::NAME && contains(candidate, b) {
                 return region_index(candidate, a) != region_index(candidate, b);
             }
             ancestor = candidate.parent_operation();
@@ -333,7 +333,7 @@ impl<'c> Plan<'c> {
             .ops
             .iter()
             .copied()
-            .filter(|op| matches!(name(*op), "scf.for" | "scf.while"))
+            .filter(|op| matches!(name(*op), scf::ForOp::NAME | scf::WhileOp::NAME))
             .collect();
         for value in &self.values {
             let sites = self.sites_of(*value);
@@ -468,7 +468,7 @@ impl<'c> Plan<'c> {
 /// The function an op runs on this core, if it calls one.
 fn callee(op: OpRef) -> Option<String> {
     let attribute = match name(op) {
-        "func.call" => "callee",
+        func::CallOp::NAME => "callee",
         ascend::RunOnLanesOp::NAME => "body",
         _ => return None,
     };
@@ -515,8 +515,8 @@ fn carried<'c>(op: OpRef<'c>) -> Vec<(OpRef<'c>, usize, Val<'c>)> {
     // induction variable); scf.while: the `do` region's yield feeds the
     // `before` region's arguments.
     let (yield_region, argument_region, skip) = match name(op) {
-        "scf.for" => (0, 0, 1),
-        "scf.while" => (1, 0, 0),
+        scf::ForOp::NAME => (0, 0, 1),
+        scf::WhileOp::NAME => (1, 0, 0),
         _ => return vec![],
     };
     let block = |region: usize| op.region(region).ok()?.first_block();
@@ -561,13 +561,13 @@ fn scf_flows<'c>(op: OpRef<'c>) -> Vec<(Val<'c>, Val<'c>)> {
         };
         // SAFETY: see the documentation of `pld_passes::ir`.
         let terminator: OpRef = unsafe { OpRef::from_raw(terminator.to_raw()) };
-        let skip = usize::from(name(terminator) == "scf.condition");
+        let skip = usize::from(name(terminator) == scf::ConditionOp::NAME);
         (skip..terminator.operand_count())
             .map(|index| operand(terminator, index))
             .collect()
     };
     match name(op) {
-        "scf.for" => {
+        scf::ForOp::NAME => {
             let inits: Vec<Val> = (3..op.operand_count())
                 .map(|index| operand(op, index))
                 .collect();
@@ -585,7 +585,7 @@ fn scf_flows<'c>(op: OpRef<'c>) -> Vec<(Val<'c>, Val<'c>)> {
                 }
             }
         }
-        "scf.if" | "scf.execute_region" | "scf.index_switch" => {
+        scf::IfOp::NAME | scf::ExecuteRegionOp::NAME | scf::IndexSwitchOp::NAME => {
             for region in 0..op.region_count() {
                 for (index, value) in yielded(region).into_iter().enumerate() {
                     if index < op.result_count() {
@@ -594,7 +594,7 @@ fn scf_flows<'c>(op: OpRef<'c>) -> Vec<(Val<'c>, Val<'c>)> {
                 }
             }
         }
-        "scf.while" => {
+        scf::WhileOp::NAME => {
             let inits: Vec<Val> = (0..op.operand_count())
                 .map(|index| operand(op, index))
                 .collect();
@@ -631,7 +631,7 @@ fn uses(value: Val) -> Vec<OpRef> {
 }
 
 fn is_terminator(op: OpRef) -> bool {
-    matches!(name(op), "scf.yield" | "scf.condition")
+    matches!(name(op), scf::YieldOp::NAME | scf::ConditionOp::NAME)
 }
 
 /// Ops that read and write a tile element by element (safe in place).

@@ -5,6 +5,7 @@
 
 use crate::report::Report;
 use melior::ir::{BlockLike, RegionLike, Type, TypeLike, ValueLike, operation::OperationLike};
+use pld_dialect::ops::func;
 use pld_passes::ir::{OpRef, nested_ops, ops::name, types::element_type};
 
 /// The element types `pld::rt` spells, for the message.
@@ -50,7 +51,7 @@ fn message(what: &str, element: &str) -> String {
 pub fn check(module: OpRef, report: &mut Report) {
     for function in nested_ops(module)
         .into_iter()
-        .filter(|op| name(*op) == "func.func")
+        .filter(|op| name(*op) == func::FuncOp::NAME)
     {
         let Some(entry) = function
             .region(0)

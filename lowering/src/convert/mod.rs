@@ -51,7 +51,7 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
 };
 use pld_dialect::enums::KernelKind;
-use pld_dialect::ops::{ascend, emitc, pl, pld};
+use pld_dialect::ops::{ascend, emitc, func, pl, pld};
 use pld_passes::bridge::OptionError;
 use pld_passes::{
     bridge::{Pass, PassFailed, PassOption},
@@ -202,7 +202,7 @@ impl<'c> Functions<'c> {
             next = op.next_in_block();
             // SAFETY: see the documentation of `pld_passes::ir`.
             let op: OpRef = unsafe { OpRef::from_raw(op.to_raw()) };
-            if name(op) != "func.func" {
+            if name(op) != func::FuncOp::NAME {
                 continue;
             }
             let kind = match pld_passes::verify::placement::function_kind(&op, default_kind) {
@@ -350,7 +350,7 @@ impl<'c> Functions<'c> {
         for symbol in &self.order {
             let caller = &self.by_symbol[symbol];
             for op in nested_ops(caller.op) {
-                if name(op) != "func.call" {
+                if name(op) != func::CallOp::NAME {
                     continue;
                 }
                 let Some(callee) = callee_name(&op).and_then(|callee| self.by_symbol.get(&callee))
@@ -448,7 +448,7 @@ impl<'c> Functions<'c> {
             }
             let function = &functions.by_symbol[symbol];
             for op in nested_ops(function.op) {
-                if name(op) == "func.call"
+                if name(op) == func::CallOp::NAME
                     && let Some(callee) = callee_name(&op)
                     && functions
                         .by_symbol
@@ -492,7 +492,7 @@ pub fn enclosing_function(op: OpRef) -> Option<OpRef> {
     while let Some(parent) = current {
         // SAFETY: see the documentation of `pld_passes::ir`.
         let parent: OpRef = unsafe { OpRef::from_raw(parent.to_raw()) };
-        if name(parent) == "func.func" {
+        if name(parent) == func::FuncOp::NAME {
             return Some(parent);
         }
         current = parent.parent_operation();

@@ -8,6 +8,7 @@ use crate::{
     verify::ir::enclosing_function,
 };
 use melior::ir::{BlockLike, RegionLike, ValueLike, operation::OperationLike};
+use pld_dialect::ops::scf;
 
 fn key(op: OpRef) -> usize {
     op.to_raw().ptr as usize
@@ -31,7 +32,7 @@ fn tile_bytes(value: Val) -> i64 {
 }
 
 fn is_loop(op: OpRef) -> bool {
-    matches!(name(op), "scf.for" | "scf.while")
+    matches!(name(op), scf::ForOp::NAME | scf::WhileOp::NAME)
 }
 
 /// The bytes of the tiles live across `op`.

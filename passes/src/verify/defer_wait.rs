@@ -11,7 +11,7 @@ use super::{
 };
 use crate::report::{Note, Report};
 use melior::ir::{attribute::StringAttribute, operation::OperationLike, operation::OperationRef};
-use pld_dialect::ops::{pl, pld};
+use pld_dialect::ops::{pl, pld, scf};
 use pld_dialect::{enums::Level, operands};
 use std::collections::{HashMap, HashSet};
 
@@ -135,10 +135,10 @@ fn check_registration_count(task: &OperationRef, body: &[OperationRef], report: 
                 break;
             }
             let trips = match ir::name(&ancestor) {
-                "scf.for" => ir::constant_trip_count(&ancestor)
+                scf::ForOp::NAME => ir::constant_trip_count(&ancestor)
                     .map(|n| (n, true))
                     .or_else(|| ir::trip_count_bound(&ancestor).map(|n| (n, false))),
-                "scf.while" => None,
+                scf::WhileOp::NAME => None,
                 _ => Some((1, true)),
             };
             let Some((trips, known)) = trips else {
@@ -213,7 +213,7 @@ fn check_after_registration(
         if ancestor == *task {
             break;
         }
-        if matches!(ir::name(&ancestor), "scf.for" | "scf.while") {
+        if matches!(ir::name(&ancestor), scf::ForOp::NAME | scf::WhileOp::NAME) {
             outermost = Some(ancestor);
         }
         current = ancestor.parent_operation();

@@ -7,6 +7,7 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
 };
 use pld_dialect::analysis::ValueFacts;
+use pld_dialect::ops::{func, scf};
 use std::collections::HashSet;
 
 /// A key that identifies a value (values are compared by identity).
@@ -114,7 +115,7 @@ pub fn constant_int(value: Value) -> Option<i64> {
         return known;
     }
     let known = match defining_op(value) {
-        Some(op) if op.region_count() > 0 || name(&op) == "func.call" => {
+        Some(op) if op.region_count() > 0 || name(&op) == func::CallOp::NAME => {
             with_facts(|facts| facts.constant(value)).flatten()
         }
         Some(op) => super::fold::fold(&op, constant_int),
@@ -139,7 +140,7 @@ fn is_decided_by_callers(value: Value) -> bool {
     };
     // SAFETY: `value` is a block argument (it has an owner op).
     let index = unsafe { mlir_sys::mlirBlockArgumentGetArgNumber(value.to_raw()) };
-    if name(&owner) == "scf.for" {
+    if name(&owner) == scf::ForOp::NAME {
         return index != 0;
     }
     if !is_function(&owner) {
@@ -191,7 +192,7 @@ impl<'m> FactsScope<'m> {
     pub unsafe fn enter(module: OperationRef<'_, 'm>) -> Self {
         let called = nested_ops(module)
             .iter()
-            .filter(|op| name(op) == "func.call")
+            .filter(|op| name(op) == func::CallOp::NAME)
             .filter_map(callee_name)
             .collect();
         // SAFETY: the module outlives the scope (`'m`), and the scope is

@@ -13,7 +13,7 @@ use crate::verify::{
 };
 use melior::ir::{operation::OperationLike, operation::OperationRef};
 use pld_dialect::enums::SplitMode;
-use pld_dialect::ops::pl;
+use pld_dialect::ops::{pl, scf};
 use std::collections::HashMap;
 
 /// Whether some `scf.if` between `op` and `region` branches on the lane id.
@@ -23,7 +23,7 @@ fn guarded_by_lane(op: &OperationRef, region: &OperationRef) -> bool {
         if ancestor == *region {
             return false;
         }
-        if ir::name(&ancestor) == "scf.if"
+        if ir::name(&ancestor) == scf::IfOp::NAME
             && ir::operand(&ancestor, 0)
                 .is_some_and(|condition| ir::depends_on_op(condition, pl::GetAivIdOp::NAME))
         {

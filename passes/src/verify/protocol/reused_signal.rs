@@ -5,10 +5,10 @@
 use super::signals::{SignalAccess, accesses};
 use crate::{report::Report, verify::ir};
 use melior::ir::{Value, block::BlockArgument, operation::OperationLike, operation::OperationRef};
-use pld_dialect::ops::pld;
+use pld_dialect::ops::{func, pld, scf};
 use std::collections::{HashMap, HashSet};
 
-const LOOPS: &[&str] = &["scf.for", "scf.while"];
+const LOOPS: &[&str] = &[scf::ForOp::NAME, scf::WhileOp::NAME];
 
 /// Whether `value` is defined inside `loop_op` (by an op in it, or as a block
 /// argument of one of its regions).
@@ -112,7 +112,7 @@ fn scopes_around_definition(value: Value) -> HashSet<usize> {
 fn induction_bounds<'c: 'a, 'a>(value: Value<'c, 'a>) -> Option<Vec<Value<'c, 'a>>> {
     let owner = ir::argument_owner(value)?;
     let argument = BlockArgument::try_from(value).ok()?;
-    (ir::name(&owner) == "scf.for" && argument.argument_number() == 0).then(|| {
+    (ir::name(&owner) == scf::ForOp::NAME && argument.argument_number() == 0).then(|| {
         (0..3)
             .filter_map(|index| ir::operand(&owner, index))
             .collect()
@@ -261,7 +261,7 @@ fn check_calls(ops: &[OperationRef], report: &mut Report) {
     // The first call of (callee, wait, signal, the inputs of the wait) in
     // each function.
     let mut first_calls: HashMap<(String, usize, Vec<CallInput>), OperationRef> = HashMap::new();
-    for call in ops.iter().filter(|op| ir::name(op) == "func.call") {
+    for call in ops.iter().filter(|op| ir::name(op) == func::CallOp::NAME) {
         let Some(callee_name) = crate::ir::ops::callee_name(call) else {
             continue;
         };

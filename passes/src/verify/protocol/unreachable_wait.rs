@@ -10,7 +10,7 @@ use melior::ir::{
     operation::OperationRef,
 };
 use pld_dialect::enums::WaitCmp;
-use pld_dialect::ops::pld;
+use pld_dialect::ops::{pld, scf};
 use std::collections::{HashMap, HashSet};
 
 /// What the writers of one cell can leave in it.
@@ -86,7 +86,7 @@ fn only_for_other_ranks(op: &OperationRef) -> bool {
         if ir::is_function(&ancestor) {
             return false;
         }
-        let condition = (ir::name(&ancestor) == "scf.if")
+        let condition = (ir::name(&ancestor) == scf::IfOp::NAME)
             .then(|| ir::operand(&ancestor, 0))
             .flatten()
             .and_then(ir::defining_op);

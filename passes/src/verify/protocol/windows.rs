@@ -7,7 +7,7 @@ use crate::verify::ir;
 use melior::ir::{
     RegionLike, Value, block::BlockArgument, operation::OperationLike, operation::OperationRef,
 };
-use pld_dialect::ops::pld;
+use pld_dialect::ops::{func, pld};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
@@ -34,7 +34,7 @@ impl<'c: 'a, 'a> WindowRoots<'c, 'a> {
             })
             .collect();
         let mut calls: HashMap<usize, Vec<OperationRef>> = HashMap::new();
-        for call in ops.iter().filter(|op| ir::name(op) == "func.call") {
+        for call in ops.iter().filter(|op| ir::name(op) == func::CallOp::NAME) {
             if let Some(function) =
                 crate::ir::ops::callee_name(call).and_then(|callee| functions.get(&callee))
             {

@@ -17,6 +17,7 @@ use melior::ir::{
     attribute::{IntegerAttribute, StringAttribute},
     operation::{OperationLike, OperationRef},
 };
+use pld_dialect::ops::{func, scf};
 use pld_dialect::{
     interfaces::{self, Index, MemoryAccess, SignalEffect},
     ops::{pl, pld},
@@ -762,7 +763,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         tasks: &mut Vec<ThreadId>,
     ) -> Flow<'c, ()> {
         match ir::name(op) {
-            "scf.for" => {
+            scf::ForOp::NAME => {
                 let operands = ir::operands(op);
                 let lower = self.int(env, operands[0], op, "the lower bound")?;
                 let upper = self.int(env, operands[1], op, "the upper bound")?;
@@ -782,7 +783,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                 self.set_results(op, env, carried);
                 Ok(())
             }
-            "scf.if" => {
+            scf::IfOp::NAME => {
                 let condition = ir::operand(op, 0).expect("condition");
                 let taken = if self.int(env, condition, op, "the condition")? != 0 {
                     0
@@ -793,7 +794,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                 self.set_results(op, env, results);
                 Ok(())
             }
-            "scf.while" => {
+            scf::WhileOp::NAME => {
                 let mut carried: Vec<Val> = ir::operands(op)
                     .into_iter()
                     .map(|v| lookup(env, v))
@@ -816,12 +817,12 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                     }
                 }
             }
-            "scf.execute_region" => {
+            scf::ExecuteRegionOp::NAME => {
                 let results = self.region(op, 0, Vec::new(), env, context, tasks)?;
                 self.set_results(op, env, results);
                 Ok(())
             }
-            "func.call" => self.call_op(op, env, context, tasks),
+            func::CallOp::NAME => self.call_op(op, env, context, tasks),
             _ if op.region_count() > 0 => {
                 undecided(format!("the rule does not follow {}", ir::name(op)), op)
             }
@@ -897,7 +898,10 @@ fn lookup(env: &Env, value: Value) -> Val {
 }
 
 fn is_terminator(op: &OperationRef) -> bool {
-    matches!(ir::name(op), "scf.yield" | "scf.condition" | "func.return")
+    matches!(
+        ir::name(op),
+        scf::YieldOp::NAME | scf::ConditionOp::NAME | func::ReturnOp::NAME
+    )
 }
 
 /// The static shape and element size of a tensor or memref value.

@@ -27,6 +27,7 @@ use interpret::Stop;
 use melior::ir::{
     Location, RegionLike, TypeLike, ValueLike, operation::OperationLike, operation::OperationRef,
 };
+use pld_dialect::ops::func;
 use pld_dialect::{
     diagnostics::{Severity, emit},
     enums::NotifyOp,
@@ -49,7 +50,7 @@ pub fn check(
         .collect();
     let called: HashSet<String> = ops
         .iter()
-        .filter(|op| ir::name(op) == "func.call")
+        .filter(|op| ir::name(op) == func::CallOp::NAME)
         .filter_map(callee_name)
         .collect();
     let reach = reach_of_functions(&functions);
@@ -195,7 +196,7 @@ fn reach_of_functions(functions: &HashMap<String, OperationRef>) -> HashMap<Stri
                 || ir::name(&op) == pld_dialect::ops::pl::SplitAivOp::NAME
             {
                 reach.threads_meet = true;
-            } else if ir::name(&op) == "func.call"
+            } else if ir::name(&op) == func::CallOp::NAME
                 && let Some(callee) = callee_name(&op)
             {
                 calls.entry(function.clone()).or_default().push(callee);
