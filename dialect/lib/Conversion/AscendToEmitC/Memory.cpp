@@ -1,0 +1,100 @@
+//===- Memory.cpp - global-memory traffic and windows as runtime calls ----===//
+//
+// Scalar reads and writes of global memory, the one-sided tile transfers
+// `pto::comm::TPUT` and `TGET`, and the host's window buffers. The accesses
+// pass their site, and the tensor they lie in when the op names one: the
+// device ignores both, the simulator checks bounds and names the op it traps
+// in.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Common.h"
+#include "Patterns.h"
+
+using namespace mlir;
+using namespace pld::ascend;
+using namespace pld::ascend::detail;
+
+namespace {
+
+/// Adds `site[, tensor, elements]` to `call`: the tensor an access lies in
+/// follows the site when the op names one.
+RuntimeCall &withSiteAndTensor(RuntimeCall &call, Operation *op, Value tensor,
+                               Value elements) {
+  call.literal(siteOf(op));
+  if (tensor)
+    call.operand(tensor).operand(elements);
+  return call;
+}
+
+/// `read(ptr, site[, tensor, elements])`.
+struct ReadLowering : CallPattern<ReadOp> {
+  using CallPattern::CallPattern;
+
+  LogicalResult lower(ReadOp op, OpAdaptor adaptor, TypeRange results,
+                      ConversionPatternRewriter &rewriter) const override {
+    RuntimeCall call(op, "pld::rt::read");
+    call.operand(adaptor.getPtr());
+    return withSiteAndTensor(call, op, adaptor.getTensor(),
+                             adaptor.getTensorElements())
+        .replace(rewriter, results);
+  }
+};
+
+/// `write(ptr, value, site[, tensor, elements])`, as a store reads.
+struct WriteLowering : CallPattern<WriteOp> {
+  using CallPattern::CallPattern;
+
+  LogicalResult lower(WriteOp op, OpAdaptor adaptor, TypeRange,
+                      ConversionPatternRewriter &rewriter) const override {
+    RuntimeCall call(op, "pld::rt::write");
+    call.operand(adaptor.getPtr()).operand(adaptor.getValue());
+    return withSiteAndTensor(call, op, adaptor.getTensor(),
+                             adaptor.getTensorElements())
+        .replace(rewriter, {});
+  }
+};
+
+/// `alloc_window(ctx, bytes, "name")`: the name is for the simulator's
+/// reports.
+struct AllocWindowLowering : CallPattern<AllocWindowOp> {
+  using CallPattern::CallPattern;
+
+  LogicalResult lower(AllocWindowOp op, OpAdaptor adaptor, TypeRange results,
+                      ConversionPatternRewriter &rewriter) const override {
+    return RuntimeCall(op, "pld::rt::alloc_window")
+        .operands(adaptor.getOperands())
+        .literal(opaqueAttr(op.getContext(), quoted(op.getName())))
+        .replace(rewriter, results);
+  }
+};
+
+/// `window_as<T>(buffer)`: a window buffer is `int8_t *` until it is given
+/// its element type.
+struct WindowAsLowering : CallPattern<WindowAsOp> {
+  using CallPattern::CallPattern;
+
+  LogicalResult lower(WindowAsOp op, OpAdaptor adaptor, TypeRange results,
+                      ConversionPatternRewriter &rewriter) const override {
+    auto pointer = cast<GmPtrType>(op.getType());
+    return RuntimeCall(op, "pld::rt::window_as")
+        .operands(adaptor.getOperands())
+        .templateArg(elementArg(op.getContext(), pointer.getElementType()))
+        .replace(rewriter, results);
+  }
+};
+
+} // namespace
+
+void pld::ascend::populateMemoryPatterns(TypeConverter &converter,
+                                         RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns
+      .add<ReadLowering, WriteLowering, AllocWindowLowering, WindowAsLowering>(
+          converter, context);
+  // `TPUT`, or `TPUT<AtomicAdd>` for a put that adds.
+  patterns.add<AtomicOrPlainCall<TPutOp>>(converter, context, "pld::rt::tput",
+                                          "pld::rt::tput_atomic_add");
+  patterns.add<PlainCall<TGetOp>>(converter, context, "pld::rt::tget",
+                                  /*withSite=*/true);
+}
