@@ -22,6 +22,20 @@ pub struct PldPassOption {
     pub default_value: MlirStringRef,
 }
 
+/// `PldPassStatistic` of `pld-c/PassBridge.h`.
+#[repr(C)]
+pub struct PldPassStatistic {
+    pub name: MlirStringRef,
+    pub description: MlirStringRef,
+}
+
+/// `PldRunningPass` of `pld-c/PassBridge.h`.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct PldRunningPass {
+    pub ptr: *mut c_void,
+}
+
 /// `PldPassCallbacks` of `pld-c/PassBridge.h`.
 #[repr(C)]
 pub struct PldPassCallbacks {
@@ -29,6 +43,7 @@ pub struct PldPassCallbacks {
         op: MlirOperation,
         values: *const MlirStringRef,
         num_values: isize,
+        pass: PldRunningPass,
         user_data: *mut c_void,
     ) -> MlirLogicalResult,
     pub validate_options: Option<
@@ -228,8 +243,11 @@ unsafe extern "C" {
         anchor_op_name: MlirStringRef,
         options: *const PldPassOption,
         num_options: isize,
+        statistics: *const PldPassStatistic,
+        num_statistics: isize,
         callbacks: PldPassCallbacks,
     );
+    pub fn pldRunningPassAddStatistic(pass: PldRunningPass, index: isize, value: u64);
 
     pub fn pldRegisterPipeline(
         argument: MlirStringRef,

@@ -32,8 +32,9 @@ use pld_dialect::enums::ascend::Pipe;
 use pld_dialect::interfaces::ascend as traits;
 use pld_dialect::ops::{ascend, func, scf};
 use pld_passes::bridge::OptionError;
+use pld_passes::declared::ascend_insert_sync as declared;
 use pld_passes::{
-    bridge::{Pass, PassFailed, PassOption},
+    bridge::{Pass, PassFailed, PassOption, PassStatistic, Statistics},
     ir::{Builder, OpRef, nested_ops, ops::name},
 };
 
@@ -43,20 +44,13 @@ pub struct InsertSync {
 }
 
 impl Pass for InsertSync {
-    const ARGUMENT: &'static str = "ascend-insert-sync";
-    const DESCRIPTION: &'static str = "Insert release between a payload access and a notify, \
-                                       acquire between a wait and a payload access, and pipe syncs \
-                                       between load, vector and store pipes (mode=check: report \
-                                       missing ones instead)";
-    const OPTIONS: &'static [PassOption] = &[PassOption {
-        name: "mode",
-        description: "insert: add what is missing; check: report a notify after a payload access \
-                      without release or a payload access after a wait without acquire",
-        default: "insert",
-    }];
+    const ARGUMENT: &'static str = declared::ARGUMENT;
+    const DESCRIPTION: &'static str = declared::SUMMARY;
+    const OPTIONS: &'static [PassOption] = declared::OPTIONS;
+    const STATISTICS: &'static [PassStatistic] = declared::STATISTICS;
 
     fn from_options(values: &[&str]) -> Result<Self, OptionError> {
-        match values[0] {
+        match declared::Options::parse(values)?.mode.as_str() {
             "insert" => Ok(Self { check_only: false }),
             "check" => Ok(Self { check_only: true }),
             other => {
@@ -65,9 +59,10 @@ impl Pass for InsertSync {
         }
     }
 
-    fn run(&self, root: OperationRef) -> Result<(), PassFailed> {
+    fn run(&self, root: OperationRef, statistics: &Statistics) -> Result<(), PassFailed> {
         // SAFETY: see the documentation of `pld_passes::ir`.
         let root: OpRef = unsafe { OpRef::from_raw(root.to_raw()) };
+        let syncs_before = sync_ops(root);
         let mut walker = Walker {
             check_only: self.check_only,
             report: Report::default(),
@@ -80,12 +75,27 @@ impl Pass for InsertSync {
                 walker.block(body, State::default(), true);
             }
         }
+        statistics.add(&declared::SYNCS, sync_ops(root) - syncs_before);
         if walker.report.failed() {
             Err(PassFailed)
         } else {
             Ok(())
         }
     }
+}
+
+/// The ordering ops under `root`: what the pass inserts, counted before and
+/// after for its statistic (the walker's building code stays uncounted).
+fn sync_ops(root: OpRef) -> u64 {
+    nested_ops(root)
+        .into_iter()
+        .filter(|op| {
+            matches!(
+                name(*op),
+                "ascend.release" | "ascend.acquire" | "ascend.pipe_sync"
+            )
+        })
+        .count() as u64
 }
 
 /// The pipes whose ordering the pass keeps: load, vector, store.

@@ -34,8 +34,9 @@ use melior::ir::{
 use pld_dialect::ops::{ascend, func, scf};
 use pld_dialect::types::ascend as ascend_types;
 use pld_passes::bridge::OptionError;
+use pld_passes::declared::ascend_plan_ub as declared;
 use pld_passes::{
-    bridge::{Pass, PassFailed, PassOption},
+    bridge::{Pass, PassFailed, PassOption, Statistics},
     ir::{
         Builder, OpRef, PtrMap, Val, builder::context_of, nested_ops, ops::name, ops::operand,
         ops::symbol_name,
@@ -51,25 +52,19 @@ pub struct PlanUb {
 const ALIGNMENT: i64 = 32;
 
 impl Pass for PlanUb {
-    const ARGUMENT: &'static str = "ascend-plan-ub";
-    const DESCRIPTION: &'static str = "Choose the unified-buffer offset of every ascend tile, sharing \
-                                       bytes between tiles that are never live together";
-    const OPTIONS: &'static [PassOption] = &[PassOption {
-        name: "ub-bytes",
-        description: "Bytes of unified buffer a core's tiles may use",
-        default: "196608",
-    }];
+    const ARGUMENT: &'static str = declared::ARGUMENT;
+    const DESCRIPTION: &'static str = declared::SUMMARY;
+    const OPTIONS: &'static [PassOption] = declared::OPTIONS;
 
     fn from_options(values: &[&str]) -> Result<Self, OptionError> {
-        let ub_bytes = values[0]
-            .parse::<i64>()
-            .ok()
-            .filter(|bytes| *bytes >= ALIGNMENT && *bytes <= 196608)
-            .ok_or_else(|| format!("expected ub-bytes in [32, 196608], found '{}'", values[0]))?;
+        let ub_bytes = declared::Options::parse(values)?.ub_bytes;
+        if !(ALIGNMENT..=196608).contains(&ub_bytes) {
+            return Err(format!("expected ub-bytes in [32, 196608], found '{ub_bytes}'").into());
+        }
         Ok(Self { ub_bytes })
     }
 
-    fn run(&self, root: OperationRef) -> Result<(), PassFailed> {
+    fn run(&self, root: OperationRef, _: &Statistics) -> Result<(), PassFailed> {
         // SAFETY: see the documentation of `pld_passes::ir`.
         let root: OpRef = unsafe { OpRef::from_raw(root.to_raw()) };
         let mut report = Report::default();

@@ -1,6 +1,6 @@
 //! Registers Rust passes as ordinary named MLIR passes, through the C++
 //! bridge of `pld-c/PassBridge.h` (a real `mlir::Pass` subclass with real
-//! string options).
+//! string options and real pass statistics).
 
 use melior::{
     StringRef,
@@ -18,11 +18,46 @@ use std::{
     sync::Mutex,
 };
 
-/// A string-valued pass option, as written in `name{key=value}`.
+/// A pass option, as written in `name{key=value}`: MLIR parses it as a
+/// string, which the pass then reads as its type (see `crate::declared`).
 pub struct PassOption {
     pub name: &'static str,
     pub description: &'static str,
     pub default: &'static str,
+}
+
+/// A statistic a pass counts, listed by `--mlir-pass-statistics`; `index`
+/// is its position in the pass's [`Pass::STATISTICS`].
+pub struct PassStatistic {
+    pub index: usize,
+    pub name: &'static str,
+    pub description: &'static str,
+}
+
+/// The statistics of the running pass, for [`Pass::run`] to add to. Only
+/// the bridge makes one, and lends it to the run it makes it for.
+pub struct Statistics {
+    /// Valid during that run only.
+    pass: ffi::PldRunningPass,
+    declared: &'static [PassStatistic],
+}
+
+impl Statistics {
+    /// Adds `value` to `statistic`, which must be one of the pass's own
+    /// [`Pass::STATISTICS`] (anything else is a bug in the pass: a panic).
+    pub fn add(&self, statistic: &PassStatistic, value: u64) {
+        assert!(
+            self.declared
+                .get(statistic.index)
+                .is_some_and(|declared| declared.name == statistic.name),
+            "statistic '{}' is not one of the running pass's",
+            statistic.name
+        );
+        // SAFETY: `pass` is the pass whose run borrows `self` (a run cannot
+        // keep the borrow, nor move or copy the value out of it), and `index`
+        // is one of its statistics.
+        unsafe { ffi::pldRunningPassAddStatistic(self.pass, statistic.index as isize, value) };
+    }
 }
 
 /// What a pass did not like about its input. The diagnostics are already
@@ -57,6 +92,8 @@ pub trait Pass: Sized + 'static {
     const DESCRIPTION: &'static str;
     /// The options, in the order [`Pass::from_options`] receives them.
     const OPTIONS: &'static [PassOption] = &[];
+    /// The statistics [`Pass::run`] may add to.
+    const STATISTICS: &'static [PassStatistic] = &[];
     /// Whether [`Pass::run`] leaves the IR as it found it (a checker): the
     /// pass manager then keeps every analysis and skips verifying the IR
     /// again after the pass.
@@ -67,8 +104,8 @@ pub trait Pass: Sized + 'static {
     fn from_options(values: &[&str]) -> Result<Self, OptionError>;
 
     /// Runs on `op` (the op the pass is scheduled on), emitting located
-    /// diagnostics for what it rejects.
-    fn run(&self, op: OperationRef) -> Result<(), PassFailed>;
+    /// diagnostics for what it rejects and counting into `statistics`.
+    fn run(&self, op: OperationRef, statistics: &Statistics) -> Result<(), PassFailed>;
 }
 
 /// A named pass pipeline written in Rust: options like a pass's, and the
@@ -167,8 +204,15 @@ fn raw_options(options: &[PassOption]) -> Vec<ffi::PldPassOption> {
 pub fn register<P: Pass>() {
     register_once(P::ARGUMENT, || {
         let options = raw_options(P::OPTIONS);
-        // SAFETY: the bridge copies every string and the option list before
-        // returning; the callbacks are plain functions.
+        let statistics: Vec<ffi::PldPassStatistic> = P::STATISTICS
+            .iter()
+            .map(|statistic| ffi::PldPassStatistic {
+                name: StringRef::new(statistic.name).to_raw(),
+                description: StringRef::new(statistic.description).to_raw(),
+            })
+            .collect();
+        // SAFETY: the bridge copies every string and the option and
+        // statistic lists before returning; the callbacks are plain functions.
         unsafe {
             ffi::pldRegisterPass(
                 StringRef::new(P::ARGUMENT).to_raw(),
@@ -176,6 +220,8 @@ pub fn register<P: Pass>() {
                 StringRef::new("").to_raw(),
                 options.as_ptr(),
                 options.len() as isize,
+                statistics.as_ptr(),
+                statistics.len() as isize,
                 ffi::PldPassCallbacks {
                     run: run_trampoline::<P>,
                     validate_options: Some(validate_trampoline::<P>),
@@ -226,17 +272,23 @@ fn panic_message(payload: &(dyn Any + Send)) -> String {
 /// # Safety
 ///
 /// Called only by the bridge's `runOnOperation`: `op` is the live op the
-/// pass runs on and `values` holds `num_values` live option strings.
+/// pass runs on, `values` holds `num_values` live option strings and
+/// `running` is the running pass, registered with `P::STATISTICS`.
 unsafe extern "C" fn run_trampoline<P: Pass>(
     op: MlirOperation,
     values: *const MlirStringRef,
     num_values: isize,
+    running: ffi::PldRunningPass,
     _user_data: *mut c_void,
 ) -> MlirLogicalResult {
     // SAFETY: the bridge passes the live op the pass runs on.
     let op = unsafe { OperationRef::from_raw(op) };
     // SAFETY: the bridge passes `num_values` option strings alive for the call.
     let values = unsafe { option_values(values, num_values) };
+    let statistics = Statistics {
+        pass: running,
+        declared: P::STATISTICS,
+    };
     // A bug in a pass is reported as an error at the op, never a crash that
     // takes the rest of the tool's output with it.
     let outcome = catch_unwind(AssertUnwindSafe(|| {
@@ -249,7 +301,7 @@ unsafe extern "C" fn run_trampoline<P: Pass>(
             );
             PassFailed
         })?;
-        pass.run(op)
+        pass.run(op, &statistics)
     }));
     match outcome {
         Ok(result) => success(result.is_ok()),

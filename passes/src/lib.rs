@@ -6,6 +6,7 @@
 //! parse into its own pipeline.
 
 pub mod bridge;
+pub mod declared;
 pub mod decompose;
 pub mod expand;
 pub mod ir;

@@ -4,6 +4,7 @@
 use crate::bridge::OptionError;
 use crate::{
     bridge::{Pass, PassOption, Pipeline},
+    declared,
     decompose::DecomposeCollectives,
     expand::ExpandTransfers,
     verify::PldVerify,
@@ -40,41 +41,19 @@ impl Pipeline for ToAscendPipeline {
     const DESCRIPTION: &'static str = "pld-verify, pld-decompose-collectives, pld-expand-transfers, \
                                        canonicalize, cse, pld-verify: the pld-level half of the \
                                        lowering";
+    // The passes' own options, which the pipeline hands on.
     const OPTIONS: &'static [PassOption] = &[
+        declared::pld_verify::DEFAULT_KIND,
+        declared::pld_decompose_collectives::CHUNK_BYTES,
         PassOption {
-            name: "default-kind",
-            description: "pld-verify, pld-decompose-collectives: kind of a function without a \
-                          pl.kernel attribute: host or incore",
-            default: "host",
+            description: "Unified-buffer bytes for the chunk tiles of \
+                          pld-decompose-collectives and the staging tiles of \
+                          pld-expand-transfers (and ascend-plan-ub's budget)",
+            ..declared::pld_decompose_collectives::UB_BYTES
         },
-        PassOption {
-            name: "chunk-bytes",
-            description: "pld-decompose-collectives: bytes per chunk of the seed algorithms",
-            default: "16384",
-        },
-        PassOption {
-            name: "ub-bytes",
-            description: "pld-decompose-collectives, pld-expand-transfers (and ascend-plan-ub): \
-                          unified-buffer bytes for chunk and staging tiles",
-            default: "196608",
-        },
-        PassOption {
-            name: "algorithm",
-            description: "pld-decompose-collectives: the algorithm of collectives without an \
-                          algorithm attribute (auto, oneshot, twoshot, ring, seed-mesh, \
-                          seed-ring, star, scatter-allgather, direct, seed)",
-            default: "auto",
-        },
-        PassOption {
-            name: "model",
-            description: "pld-decompose-collectives: the machine model auto decides with (910b)",
-            default: "910b",
-        },
-        PassOption {
-            name: "model-overrides",
-            description: "pld-decompose-collectives: model parameters to override, KEY=VALUE,...",
-            default: "",
-        },
+        declared::pld_decompose_collectives::ALGORITHM,
+        declared::pld_decompose_collectives::MODEL,
+        declared::pld_decompose_collectives::MODEL_OVERRIDES,
     ];
 
     fn passes(values: &[&str]) -> Result<String, OptionError> {

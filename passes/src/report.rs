@@ -1,5 +1,5 @@
-//! Collects what the rules find: located diagnostics with notes, and whether
-//! any of them was an error.
+//! Collects what the rules find: located diagnostics with notes, and how
+//! many errors and warnings they were.
 
 use melior::ir::{Location, operation::OperationLike, operation::OperationRef};
 use pld_dialect::diagnostics::{Severity, emit};
@@ -9,18 +9,20 @@ pub type Note<'c> = (Location<'c>, String);
 
 #[derive(Default)]
 pub struct Report {
-    failed: bool,
+    errors: u64,
+    warnings: u64,
 }
 
 impl Report {
     /// An error at `op`, with notes pointing at related ops.
     pub fn error(&mut self, op: &OperationRef, message: &str, notes: &[Note]) {
-        self.failed = true;
+        self.errors += 1;
         Self::emit(Severity::Error, op.location(), message, notes);
     }
 
     /// A warning at `op`: something the pass cannot decide statically.
     pub fn warning(&mut self, op: &OperationRef, message: &str, notes: &[Note]) {
+        self.warnings += 1;
         Self::emit(Severity::Warning, op.location(), message, notes);
     }
 
@@ -33,6 +35,14 @@ impl Report {
     }
 
     pub fn failed(&self) -> bool {
-        self.failed
+        self.errors > 0
+    }
+
+    pub fn errors(&self) -> u64 {
+        self.errors
+    }
+
+    pub fn warnings(&self) -> u64 {
+        self.warnings
     }
 }

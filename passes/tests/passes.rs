@@ -160,6 +160,7 @@ impl pld_passes::bridge::Pass for CountOps {
     fn run(
         &self,
         op: melior::ir::operation::OperationRef,
+        _: &pld_passes::bridge::Statistics,
     ) -> Result<(), pld_passes::bridge::PassFailed> {
         let mut count = 0;
         op.walk(melior::ir::operation::WalkOrder::PreOrder, |nested| {
@@ -233,6 +234,7 @@ impl pld_passes::bridge::Pass for Panics {
     fn run(
         &self,
         _: melior::ir::operation::OperationRef,
+        _: &pld_passes::bridge::Statistics,
     ) -> Result<(), pld_passes::bridge::PassFailed> {
         panic!("an invariant the pass relied on does not hold")
     }

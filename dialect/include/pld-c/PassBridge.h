@@ -15,6 +15,7 @@
 #include "mlir-c/Support.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -27,11 +28,24 @@ typedef struct {
   MlirStringRef defaultValue;
 } PldPassOption;
 
+/* One statistic of a bridged pass: what `--mlir-pass-statistics` lists. */
+typedef struct {
+  MlirStringRef name;
+  MlirStringRef description;
+} PldPassStatistic;
+
+/* The bridged pass a `run` callback runs for; valid during that call only. */
+typedef struct {
+  void *ptr;
+} PldRunningPass;
+
 typedef struct {
   /* Runs the pass on `op`; `values` holds the option values in declaration
-   * order. Failure marks the pass as failed (diagnostics are the callee's). */
+   * order, and `pass` takes the statistics the run counts. Failure marks the
+   * pass as failed (diagnostics are the callee's). */
   MlirLogicalResult (*run)(MlirOperation op, const MlirStringRef *values,
-                           intptr_t numValues, void *userData);
+                           intptr_t numValues, PldRunningPass pass,
+                           void *userData);
   /* Optional. Checks option values when a pipeline is parsed; on failure it
    * reports why through `error`. */
   MlirLogicalResult (*validateOptions)(const MlirStringRef *values,
@@ -47,11 +61,25 @@ typedef struct {
 
 /* Registers a pass under `argument` (its flag and pipeline name). An empty
  * `anchorOpName` lets the pass run on any op; otherwise only on that op.
- * Strings and options are copied. */
+ * Strings, options and statistics are copied. */
 MLIR_CAPI_EXPORTED void
 pldRegisterPass(MlirStringRef argument, MlirStringRef description,
                 MlirStringRef anchorOpName, const PldPassOption *options,
-                intptr_t numOptions, PldPassCallbacks callbacks);
+                intptr_t numOptions, const PldPassStatistic *statistics,
+                intptr_t numStatistics, PldPassCallbacks callbacks);
+
+/* Adds `value` to the statistic at `index` (registration order) of the
+ * running pass. */
+MLIR_CAPI_EXPORTED void
+pldRunningPassAddStatistic(PldRunningPass pass, intptr_t index, uint64_t value);
+
+/* Writes, through `callback`, the statistics of every bridged pass that has
+ * run in this process, summed over its runs, in the layout of MLIR's
+ * `--mlir-pass-statistics-display=list` report. For tools on an MLIR built
+ * without LLVM_ENABLE_STATS (any release build, Debian's included), whose
+ * pass managers print an empty report. */
+MLIR_CAPI_EXPORTED void pldPrintPassStatistics(MlirStringCallback callback,
+                                               void *userData);
 
 typedef struct {
   /* Writes, through `append`, the pipeline the option values stand for: a

@@ -2,8 +2,9 @@
 //
 // A bridged pass is a real `mlir::Pass` subclass: its options are real pass
 // options (declared at construction from the registered list), so `--help`
-// lists them and `name{key=value}` parses them. Running it hands the
-// operation and the option values to the foreign callback.
+// lists them and `name{key=value}` parses them, and its statistics are real
+// pass statistics. Running it hands the operation, the option values and a
+// handle for the statistics to the foreign callback.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,7 +23,13 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/TypeID.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -40,10 +47,21 @@ struct BridgedPassSpec {
   struct OptionSpec {
     std::string name, description, defaultValue;
   };
+  /// A statistic, and its sum over every run of the pass in the process
+  /// (what pldPrintPassStatistics reports).
+  struct StatisticSpec {
+    StatisticSpec(StringRef name, StringRef description)
+        : name(name), description(description) {}
+    std::string name, description;
+    mutable std::atomic<uint64_t> total{0};
+  };
   std::string argument, description, anchorOpName;
   std::vector<OptionSpec> options;
+  // A deque: its elements hold atomics, which cannot move.
+  std::deque<StatisticSpec> statistics;
   PldPassCallbacks callbacks;
   TypeID typeID;
+  mutable std::atomic<bool> ran{false};
 };
 
 class BridgedPass : public Pass {
@@ -57,6 +75,10 @@ public:
       values.push_back(std::make_unique<Option<std::string>>(
           *this, option.name, llvm::cl::desc(option.description),
           llvm::cl::init(option.defaultValue)));
+    // The names outlive the pass: the spec is kept for the whole process.
+    for (const BridgedPassSpec::StatisticSpec &statistic : spec.statistics)
+      statistics.push_back(std::make_unique<Statistic>(
+          this, statistic.name.c_str(), statistic.description.c_str()));
   }
 
   StringRef getName() const override { return spec.argument; }
@@ -92,13 +114,24 @@ public:
   }
 
   void runOnOperation() override {
+    spec.ran = true;
     std::vector<MlirStringRef> refs = optionValues();
-    if (mlirLogicalResultIsFailure(spec.callbacks.run(wrap(getOperation()),
-                                                      refs.data(), refs.size(),
-                                                      spec.callbacks.userData)))
+    if (mlirLogicalResultIsFailure(
+            spec.callbacks.run(wrap(getOperation()), refs.data(), refs.size(),
+                               PldRunningPass{this}, spec.callbacks.userData)))
       signalPassFailure();
     else if (spec.callbacks.leavesIRUnchanged)
       markAllAnalysesPreserved();
+  }
+
+  void addToStatistic(intptr_t index, uint64_t value) {
+    if (index < 0 || static_cast<size_t>(index) >= statistics.size())
+      llvm::report_fatal_error(Twine(spec.argument) + ": no statistic " +
+                               Twine(index));
+    // The pass manager's report (when MLIR is built with statistics) and
+    // the process-wide sum that pldPrintPassStatistics reports otherwise.
+    *statistics[index] += value;
+    spec.statistics[index].total += value;
   }
 
 private:
@@ -111,6 +144,7 @@ private:
 
   const BridgedPassSpec &spec;
   std::vector<std::unique_ptr<Option<std::string>>> values;
+  std::vector<std::unique_ptr<Statistic>> statistics;
 };
 
 /// Everything registered for one bridged pipeline; lives as long as the
@@ -142,14 +176,19 @@ private:
   std::vector<std::unique_ptr<Option<std::string>>> values;
 };
 
-/// Keeps `spec` for the rest of the process: the pass registry is global
-/// and may build passes until exit. The list is never destroyed (its
-/// registry entries could outlive it) but stays reachable from a global, so
-/// a leak checker does not report it.
-template <typename Spec> Spec *keepForever(std::unique_ptr<Spec> spec) {
+/// Every spec registered so far. The list is never destroyed (its registry
+/// entries could outlive it) but stays reachable from a global, so a leak
+/// checker does not report it.
+template <typename Spec> std::vector<std::unique_ptr<Spec>> &keptSpecs() {
   static auto *kept = new std::vector<std::unique_ptr<Spec>>();
-  kept->push_back(std::move(spec));
-  return kept->back().get();
+  return *kept;
+}
+
+/// Keeps `spec` for the rest of the process: the pass registry is global
+/// and may build passes until exit.
+template <typename Spec> Spec *keepForever(std::unique_ptr<Spec> spec) {
+  keptSpecs<Spec>().push_back(std::move(spec));
+  return keptSpecs<Spec>().back().get();
 }
 
 } // namespace
@@ -192,20 +231,68 @@ void pldRegisterPipeline(MlirStringRef argument, MlirStringRef description,
 
 void pldRegisterPass(MlirStringRef argument, MlirStringRef description,
                      MlirStringRef anchorOpName, const PldPassOption *options,
-                     intptr_t numOptions, PldPassCallbacks callbacks) {
+                     intptr_t numOptions, const PldPassStatistic *statistics,
+                     intptr_t numStatistics, PldPassCallbacks callbacks) {
   static TypeIDAllocator typeIDs;
-  auto *spec = keepForever(std::make_unique<BridgedPassSpec>(
-      BridgedPassSpec{std::string(unwrap(argument)),
-                      std::string(unwrap(description)),
-                      std::string(unwrap(anchorOpName)),
-                      {},
-                      callbacks,
-                      typeIDs.allocate()}));
+  auto *spec = keepForever(std::make_unique<BridgedPassSpec>());
+  spec->argument = unwrap(argument).str();
+  spec->description = unwrap(description).str();
+  spec->anchorOpName = unwrap(anchorOpName).str();
+  spec->callbacks = callbacks;
+  spec->typeID = typeIDs.allocate();
   for (intptr_t i = 0; i < numOptions; ++i)
     spec->options.push_back({std::string(unwrap(options[i].name)),
                              std::string(unwrap(options[i].description)),
                              std::string(unwrap(options[i].defaultValue))});
+  for (intptr_t i = 0; i < numStatistics; ++i)
+    spec->statistics.emplace_back(unwrap(statistics[i].name),
+                                  unwrap(statistics[i].description));
   registerPass([spec]() { return std::make_unique<BridgedPass>(*spec); });
+}
+
+void pldRunningPassAddStatistic(PldRunningPass pass, intptr_t index,
+                                uint64_t value) {
+  static_cast<BridgedPass *>(pass.ptr)->addToStatistic(index, value);
+}
+
+void pldPrintPassStatistics(MlirStringCallback callback, void *userData) {
+  std::vector<const BridgedPassSpec *> passes;
+  for (const auto &spec : keptSpecs<BridgedPassSpec>())
+    if (spec->ran && !spec->statistics.empty())
+      passes.push_back(spec.get());
+  llvm::sort(passes,
+             [](const BridgedPassSpec *lhs, const BridgedPassSpec *rhs) {
+               return lhs->argument < rhs->argument;
+             });
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  // MLIR's header and list layout, so that the two reports read alike.
+  StringRef title = "... Pass statistics report (pld's passes) ...";
+  os << "===" << std::string(73, '-') << "===\n";
+  os.indent((80 - title.size()) / 2) << title << "\n";
+  os << "===" << std::string(73, '-') << "===\n";
+  for (const BridgedPassSpec *pass : passes) {
+    os.indent(2) << pass->argument << "\n";
+    std::vector<const BridgedPassSpec::StatisticSpec *> sorted;
+    size_t nameWidth = 0, valueWidth = 0;
+    for (const BridgedPassSpec::StatisticSpec &statistic : pass->statistics) {
+      sorted.push_back(&statistic);
+      nameWidth = std::max(nameWidth, statistic.name.size());
+      valueWidth =
+          std::max(valueWidth, std::to_string(statistic.total.load()).size());
+    }
+    llvm::sort(sorted, [](const auto *lhs, const auto *rhs) {
+      return lhs->name < rhs->name;
+    });
+    for (const BridgedPassSpec::StatisticSpec *statistic : sorted)
+      os.indent(4) << llvm::format(
+          "(S) %*llu %-*s - %s\n", static_cast<int>(valueWidth),
+          static_cast<unsigned long long>(statistic->total.load()),
+          static_cast<int>(nameWidth), statistic->name.c_str(),
+          statistic->description.c_str());
+  }
+  os << "\n";
+  callback(wrap(StringRef(text)), userData);
 }
 
 void pldRegisterUpstreamPasses() {

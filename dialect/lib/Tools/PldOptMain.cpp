@@ -17,9 +17,12 @@
 #include "mlir/Dialect/EmitC/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 
 /// pld's diagnostics say what was expected and found at the op's location;
 /// upstream's "see current operation" note, which dumps the op in generic
@@ -37,12 +40,40 @@ static void printOpOnDiagnosticByDefault(bool enable) {
     option->setInitialValue(enable);
 }
 
+/// Sets `requested` when the command line gives --mlir-pass-statistics. The
+/// option is gone by the time MlirOptMain returns (it shuts LLVM's
+/// command-line state down), hence a callback run while it parses.
+static void notePassStatisticsFlag(bool &requested) {
+  mlir::registerPassManagerCLOptions();
+  auto &options = llvm::cl::getRegisteredOptions();
+  auto found = options.find("mlir-pass-statistics");
+  if (found == options.end())
+    return;
+  // PassManagerOptions.cpp declares it as cl::opt<bool>.
+  static_cast<llvm::cl::opt<bool> *>(found->second)
+      ->setCallback([&requested](const bool &value) { requested = value; });
+}
+
+static void printToErrs(MlirStringRef text, void *) {
+  llvm::errs() << llvm::StringRef(text.data, text.length);
+}
+
 int pldOptMain(int argc, char **argv) {
   pldInstallToolInfo();
   pldRegisterUpstreamPasses();
   mlir::DialectRegistry registry;
   pld::registerAllDialects(registry);
   printOpOnDiagnosticByDefault(false);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
+  static bool statisticsRequested = false;
+  notePassStatisticsFlag(statisticsRequested);
+  int code = mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "pld modular optimizer driver\n", registry));
+#if !LLVM_ENABLE_STATS
+  // Built without statistics (a release build, like Debian's MLIR): pass
+  // statistics count nothing and the pass manager's report is empty, so the
+  // bridge's own sums stand in for pld's passes.
+  if (statisticsRequested)
+    pldPrintPassStatistics(printToErrs, nullptr);
+#endif
+  return code;
 }

@@ -53,8 +53,9 @@ use melior::ir::{
 use pld_dialect::enums::KernelKind;
 use pld_dialect::ops::{ascend, emitc, func, pl, pld};
 use pld_passes::bridge::OptionError;
+use pld_passes::declared::convert_pld_to_ascend as declared;
 use pld_passes::{
-    bridge::{Pass, PassFailed, PassOption},
+    bridge::{Pass, PassFailed, PassOption, Statistics},
     ir::{
         Builder, OpRef,
         builder::context_of,
@@ -71,23 +72,17 @@ pub struct ConvertPldToAscend {
 }
 
 impl Pass for ConvertPldToAscend {
-    const ARGUMENT: &'static str = "convert-pld-to-ascend";
-    const DESCRIPTION: &'static str = "Lower pld and pl (after pld-to-ascend-pipeline) to the ascend \
-                                       target dialect: kernels over __gm__ pointers and the \
-                                       CommContext, host code that submits tasks";
-    const OPTIONS: &'static [PassOption] = &[PassOption {
-        name: "default-kind",
-        description: "Kind of a function without a pl.kernel attribute: host or incore",
-        default: "host",
-    }];
+    const ARGUMENT: &'static str = declared::ARGUMENT;
+    const DESCRIPTION: &'static str = declared::SUMMARY;
+    const OPTIONS: &'static [PassOption] = declared::OPTIONS;
 
     fn from_options(values: &[&str]) -> Result<Self, OptionError> {
         Ok(Self {
-            default_kind: CodeKind::parse(values[0])?,
+            default_kind: CodeKind::parse(&declared::Options::parse(values)?.default_kind)?,
         })
     }
 
-    fn run(&self, root: OperationRef) -> Result<(), PassFailed> {
+    fn run(&self, root: OperationRef, _: &Statistics) -> Result<(), PassFailed> {
         // SAFETY: see the documentation of `pld_passes::ir`.
         let module: OpRef = unsafe { OpRef::from_raw(root.to_raw()) };
         let mut report = Report::default();

@@ -23,9 +23,10 @@ mod stream;
 mod twoshot;
 
 use crate::bridge::OptionError;
+use crate::declared::pld_decompose_collectives as declared;
 use crate::ir::location::implementing;
 use crate::{
-    bridge::{Pass, PassFailed, PassOption},
+    bridge::{Pass, PassFailed, PassOption, PassStatistic, Statistics},
     ir::{
         Builder, Ix, OpRef, Val,
         builder::replace_op,
@@ -92,104 +93,42 @@ fn parse_algorithm(text: &str) -> Result<CollectiveAlgorithm, String> {
 }
 
 impl Pass for DecomposeCollectives {
-    const ARGUMENT: &'static str = "pld-decompose-collectives";
-    const DESCRIPTION: &'static str = "Decompose every collective into pulls, tile math and signal \
-                                       handshakes: the seed's algorithms (semantics §4) or faster ones, \
-                                       chosen by a cost model";
-    const OPTIONS: &'static [PassOption] = &[
-        PassOption {
-            name: "chunk-bytes",
-            description: "Bytes per chunk of the seed algorithms (a multiple of 32, at most \
-                          65536); a shorter static stream shrinks it to the smallest \
-                          32-byte-aligned width that covers it",
-            default: "16384",
-        },
-        PassOption {
-            name: "ub-bytes",
-            description: "Unified-buffer bytes the other algorithms size their chunks by: the \
-                          widest 32-byte chunk whose live tiles all fit",
-            default: "196608",
-        },
-        PassOption {
-            name: "algorithm",
-            description: "The algorithm of every collective without an algorithm attribute that \
-                          has it (the others choose automatically): auto, oneshot, twoshot, twoshot_push, \
-                          ring, seed-mesh, seed-ring, star, scatter-allgather, direct, seed",
-            default: "auto",
-        },
-        PassOption {
-            name: "model",
-            description: "The machine model auto decides with: 910b",
-            default: "910b",
-        },
-        PassOption {
-            name: "model-overrides",
-            description: "Model parameters to override, KEY=VALUE,... (alpha_ns, \
-                          link_bytes_per_ns, link_write_bytes_per_ns, ingress_bytes_per_ns, \
-                          local_load_bytes_per_ns, local_store_bytes_per_ns, combine_bytes_per_ns, issue_ns)",
-            default: "",
-        },
-        PassOption {
-            name: "remarks",
-            description: "Whether auto says what it chose and the modelled costs: true or false",
-            default: "true",
-        },
-        PassOption {
-            name: "default-kind",
-            description: "Kind of a function without a pl.kernel attribute (host or incore): a \
-                          collective in host code runs on the HOST rail, as a call of a \
-                          generated kernel",
-            default: "host",
-        },
-    ];
+    const ARGUMENT: &'static str = declared::ARGUMENT;
+    const DESCRIPTION: &'static str = declared::SUMMARY;
+    const OPTIONS: &'static [PassOption] = declared::OPTIONS;
+    const STATISTICS: &'static [PassStatistic] = declared::STATISTICS;
 
     fn from_options(values: &[&str]) -> Result<Self, OptionError> {
-        let chunk_bytes: i64 = values[0].parse().map_err(|_| {
-            format!(
-                "expected chunk-bytes to be an integer, found '{}'",
-                values[0]
-            )
-        })?;
+        let options = declared::Options::parse(values)?;
+        let chunk_bytes = options.chunk_bytes;
         if chunk_bytes <= 0 || chunk_bytes % 32 != 0 || chunk_bytes > MAX_CHUNK_BYTES {
             return Err(format!(
                 "expected chunk-bytes to be a positive multiple of 32 of at most {MAX_CHUNK_BYTES}, \
                  found {chunk_bytes}"
             ).into());
         }
-        let ub_bytes = values[1]
-            .parse::<i64>()
-            .ok()
-            .filter(|bytes| (32..=UB_BYTES).contains(bytes))
-            .ok_or_else(|| {
-                format!(
-                    "expected ub-bytes to be an integer in [32, {UB_BYTES}], found '{}'",
-                    values[1]
-                )
-            })?;
-        let model = Model::named(values[3])
+        if !(32..=UB_BYTES).contains(&options.ub_bytes) {
+            return Err(format!(
+                "expected ub-bytes to be an integer in [32, {UB_BYTES}], found '{}'",
+                options.ub_bytes
+            )
+            .into());
+        }
+        let model = Model::named(&options.model)
             .map_err(|error| error.to_string())?
-            .with_overrides(values[4])
+            .with_overrides(&options.model_overrides)
             .map_err(|error| format!("model-overrides: {error}"))?;
         Ok(Self {
             chunk_bytes,
-            ub_bytes,
-            algorithm: parse_algorithm(values[2])?,
+            ub_bytes: options.ub_bytes,
+            algorithm: parse_algorithm(&options.algorithm)?,
             model,
-            remarks: match values[5] {
-                "true" => true,
-                "false" => false,
-                other => {
-                    return Err(format!(
-                        "expected remarks to be 'true' or 'false', found '{other}'"
-                    )
-                    .into());
-                }
-            },
-            default_kind: CodeKind::parse(values[6])?,
+            remarks: options.remarks,
+            default_kind: CodeKind::parse(&options.default_kind)?,
         })
     }
 
-    fn run(&self, root: OperationRef) -> Result<(), PassFailed> {
+    fn run(&self, root: OperationRef, statistics: &Statistics) -> Result<(), PassFailed> {
         // SAFETY: see the documentation of `crate::ir`.
         let root: OpRef = unsafe { OpRef::from_raw(root.to_raw()) };
         let collectives: Vec<OpRef> = nested_ops(root)
@@ -217,6 +156,7 @@ impl Pass for DecomposeCollectives {
         if failed {
             return Err(PassFailed);
         }
+        statistics.add(&declared::COLLECTIVES, decided.len() as u64);
         let mut kernels = HostRailKernels::new(root);
         for (op, facts, choice) in decided {
             self.decompose(op, &facts, choice, &mut kernels);

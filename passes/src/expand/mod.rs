@@ -14,8 +14,9 @@
 pub mod staging;
 
 use crate::bridge::OptionError;
+use crate::declared::pld_expand_transfers as declared;
 use crate::{
-    bridge::{Pass, PassFailed, PassOption},
+    bridge::{Pass, PassFailed, PassOption, PassStatistic, Statistics},
     ir::{
         Builder, Ix, OpRef, Val,
         builder::erase_op,
@@ -45,31 +46,22 @@ pub struct ExpandTransfers {
 }
 
 impl Pass for ExpandTransfers {
-    const ARGUMENT: &'static str = "pld-expand-transfers";
-    const DESCRIPTION: &'static str = "Expand put, get and tensor.remote_store into staged chunk \
-                                       loops of tile loads and stores (pipeline §3)";
-    const OPTIONS: &'static [PassOption] = &[PassOption {
-        name: "ub-bytes",
-        description: "Bytes of unified buffer the staging tiles may use (both tiles of a pipeline \
-                      counted); a written chunking that does not fit is shrunk, rows first",
-        default: "196608",
-    }];
+    const ARGUMENT: &'static str = declared::ARGUMENT;
+    const DESCRIPTION: &'static str = declared::SUMMARY;
+    const OPTIONS: &'static [PassOption] = declared::OPTIONS;
+    const STATISTICS: &'static [PassStatistic] = declared::STATISTICS;
 
     fn from_options(values: &[&str]) -> Result<Self, OptionError> {
-        let ub_bytes = values[0]
-            .parse::<i64>()
-            .ok()
-            .filter(|bytes| *bytes >= 32)
-            .ok_or_else(|| {
-                format!(
-                    "expected ub-bytes to be an integer >= 32, found '{}'",
-                    values[0]
-                )
-            })?;
+        let ub_bytes = declared::Options::parse(values)?.ub_bytes;
+        if ub_bytes < 32 {
+            return Err(
+                format!("expected ub-bytes to be an integer >= 32, found '{ub_bytes}'").into(),
+            );
+        }
         Ok(Self { ub_bytes })
     }
 
-    fn run(&self, root: OperationRef) -> Result<(), PassFailed> {
+    fn run(&self, root: OperationRef, statistics: &Statistics) -> Result<(), PassFailed> {
         // SAFETY: see the documentation of `crate::ir`.
         let root: OpRef = unsafe { OpRef::from_raw(root.to_raw()) };
         let mut plans = Vec::new();
@@ -87,6 +79,7 @@ impl Pass for ExpandTransfers {
         if failed {
             return Err(PassFailed);
         }
+        statistics.add(&declared::TRANSFERS, plans.len() as u64);
         for plan in plans {
             if let Some(message) = &plan.remark {
                 emit(Severity::Remark, plan.op.location(), message, &[]);

@@ -27,7 +27,8 @@ mod races;
 mod target;
 
 use crate::bridge::OptionError;
-use crate::bridge::{Pass, PassFailed, PassOption};
+use crate::bridge::{Pass, PassFailed, PassOption, PassStatistic, Statistics};
+use crate::declared::pld_verify as declared;
 use crate::report::Report;
 use melior::ir::operation::OperationRef;
 pub use placement::CodeKind;
@@ -56,49 +57,24 @@ fn parse_ranks(text: &str) -> Result<Vec<usize>, OptionError> {
 }
 
 impl Pass for PldVerify {
-    const ARGUMENT: &'static str = "pld-verify";
-    const DESCRIPTION: &'static str = "Check the contextual rules of pld programs: placement, \
-                                       target profile, the defer_wait contract and the signal \
-                                       protocol";
-    const OPTIONS: &'static [PassOption] = &[
-        PassOption {
-            name: "default-kind",
-            description: "Kind of a function without a pl.kernel attribute: host or incore",
-            default: "host",
-        },
-        PassOption {
-            name: "ranks",
-            description: "Rank counts the race rule runs the program on, comma-separated (each in 1..=64)",
-            default: "2,3,4",
-        },
-        PassOption {
-            name: "remarks",
-            description: "Whether the race rule remarks on the functions it cannot decide: true or false",
-            default: "true",
-        },
-    ];
+    const ARGUMENT: &'static str = declared::ARGUMENT;
+    const DESCRIPTION: &'static str = declared::SUMMARY;
+    const OPTIONS: &'static [PassOption] = declared::OPTIONS;
+    const STATISTICS: &'static [PassStatistic] = declared::STATISTICS;
     // The checks only read the IR (the value analysis restores the
     // visibility it changes while it runs).
     const LEAVES_IR_UNCHANGED: bool = true;
 
     fn from_options(values: &[&str]) -> Result<Self, OptionError> {
+        let options = declared::Options::parse(values)?;
         Ok(Self {
-            default_kind: CodeKind::parse(values.first().copied().unwrap_or("host"))?,
-            ranks: parse_ranks(values.get(1).copied().unwrap_or("2,3,4"))?,
-            remarks: match values.get(2).copied().unwrap_or("true") {
-                "true" => true,
-                "false" => false,
-                other => {
-                    return Err(format!(
-                        "expected remarks to be 'true' or 'false', found '{other}'"
-                    )
-                    .into());
-                }
-            },
+            default_kind: CodeKind::parse(&options.default_kind)?,
+            ranks: parse_ranks(&options.ranks)?,
+            remarks: options.remarks,
         })
     }
 
-    fn run(&self, op: OperationRef) -> Result<(), PassFailed> {
+    fn run(&self, op: OperationRef, statistics: &Statistics) -> Result<(), PassFailed> {
         // The rules judge values, not spellings: what the dataflow analyses
         // know of every integer (constants however computed, ranges).
         // SAFETY: `_facts` drops at the end of this call, while `op` (the op
@@ -120,6 +96,8 @@ impl Pass for PldVerify {
             self.remarks,
             &mut report,
         );
+        statistics.add(&declared::ERRORS, report.errors());
+        statistics.add(&declared::WARNINGS, report.warnings());
         if report.failed() {
             Err(PassFailed)
         } else {
