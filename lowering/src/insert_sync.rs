@@ -62,10 +62,10 @@ impl Pass for InsertSync {
     fn run(&self, root: OperationRef, statistics: &Statistics) -> Result<(), PassFailed> {
         // SAFETY: see the documentation of `pld_passes::ir`.
         let root: OpRef = unsafe { OpRef::from_raw(root.to_raw()) };
-        let syncs_before = sync_ops(root);
         let mut walker = Walker {
             check_only: self.check_only,
             report: Report::default(),
+            inserted: 0,
         };
         for function in nested_ops(root)
             .into_iter()
@@ -75,27 +75,13 @@ impl Pass for InsertSync {
                 walker.block(body, State::default(), true);
             }
         }
-        statistics.add(&declared::SYNCS, sync_ops(root) - syncs_before);
+        statistics.add(&declared::SYNCS, walker.inserted);
         if walker.report.failed() {
             Err(PassFailed)
         } else {
             Ok(())
         }
     }
-}
-
-/// The ordering ops under `root`: what the pass inserts, counted before and
-/// after for its statistic (the walker's building code stays uncounted).
-fn sync_ops(root: OpRef) -> u64 {
-    nested_ops(root)
-        .into_iter()
-        .filter(|op| {
-            matches!(
-                name(*op),
-                "ascend.release" | "ascend.acquire" | "ascend.pipe_sync"
-            )
-        })
-        .count() as u64
 }
 
 /// The pipes whose ordering the pass keeps: load, vector, store.
@@ -146,6 +132,8 @@ impl<'c> State<'c> {
 struct Walker {
     check_only: bool,
     report: Report,
+    /// The releases, acquires and pipe syncs inserted (a statistic).
+    inserted: u64,
 }
 
 impl Walker {
@@ -187,6 +175,7 @@ impl Walker {
                 if src != pipe && state.pending & bit != 0 {
                     if apply && !self.check_only {
                         builder.pipe_sync(src, pipe);
+                        self.inserted += 1;
                     }
                     state.pending &= !bit;
                 }
@@ -221,6 +210,7 @@ impl Walker {
                     );
                 } else {
                     builder.acquire();
+                    self.inserted += 1;
                 }
             }
             state.unacquired = None;
@@ -237,6 +227,7 @@ impl Walker {
                     for dst in PIPES {
                         if src != dst && state.pending & pair_bit(src, dst) != 0 {
                             builder.pipe_sync(src, dst);
+                            self.inserted += 1;
                         }
                     }
                 }
@@ -271,6 +262,7 @@ impl Walker {
                     );
                 } else {
                     builder.release();
+                    self.inserted += 1;
                 }
             }
             state.unreleased = None;

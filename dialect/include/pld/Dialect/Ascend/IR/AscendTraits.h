@@ -15,8 +15,7 @@
 namespace pld::ascend {
 
 /// The op issues on pipe `P` (PTO's pipe_t).
-template <Pipe P>
-struct OnPipe {
+template <Pipe P> struct OnPipe {
   template <typename ConcreteType>
   class Impl : public mlir::OpTrait::TraitBase<ConcreteType, Impl> {
   public:
@@ -37,8 +36,7 @@ class WritesPayload
 /// The op runs a callee (a kernel, a task, a split-AIV body), which may do
 /// anything a function body does.
 template <typename ConcreteType>
-class RunsCallee : public mlir::OpTrait::TraitBase<ConcreteType, RunsCallee> {
-};
+class RunsCallee : public mlir::OpTrait::TraitBase<ConcreteType, RunsCallee> {};
 
 /// The pipe `op` issues on, if it is an ascend op that says.
 std::optional<Pipe> getPipe(mlir::Operation *op);
