@@ -90,10 +90,64 @@ fn generate_ops(manifest_dir: &Path) {
     );
 }
 
+/// Derives `Clone` and `Copy` for every struct of the C API (plain data of
+/// handles, integers and function pointers).
+#[derive(Debug)]
+struct PlainData;
+
+impl bindgen::callbacks::ParseCallbacks for PlainData {
+    fn add_derives(&self, info: &bindgen::callbacks::DeriveInfo<'_>) -> Vec<String> {
+        match info.kind {
+            bindgen::callbacks::TypeKind::Struct => vec!["Clone".into(), "Copy".into()],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// `OUT_DIR/capi.rs`: the declarations of every `pld-c/*.h` header, by
+/// bindgen, so that the Rust side of the C API cannot drift from the C side.
+/// MLIR's own C types come from mlir-sys.
+fn generate_capi(manifest_dir: &Path) {
+    let prefix = PathBuf::from(llvm_prefix());
+    let headers = manifest_dir.join("include/pld-c");
+    let mut names: Vec<String> = std::fs::read_dir(&headers)
+        .unwrap_or_else(|error| panic!("cannot list {}: {error}", headers.display()))
+        .filter_map(|entry| Some(entry.ok()?.file_name().to_str()?.to_owned()))
+        .filter(|name| name.ends_with(".h"))
+        .collect();
+    names.sort();
+    let wrapper: String = names
+        .iter()
+        .map(|name| format!("#include \"pld-c/{name}\"\n"))
+        .collect();
+    let bindings = bindgen::builder()
+        .header_contents("pld-capi.h", &wrapper)
+        .clang_arg(format!("-I{}", manifest_dir.join("include").display()))
+        .clang_arg(format!("-I{}", prefix.join("include").display()))
+        .allowlist_file(".*/pld-c/.*\\.h")
+        // MLIR's types are mlir-sys's, not copies of them.
+        .allowlist_recursively(false)
+        .raw_line("use mlir_sys::*;")
+        .prepend_enum_name(false)
+        .layout_tests(false)
+        // bindgen cannot see that mlir-sys's handles are Copy; every pld-c
+        // struct is plain data.
+        .derive_copy(false)
+        .parse_callbacks(Box::new(PlainData))
+        .generate()
+        .unwrap_or_else(|error| panic!("bindgen cannot read the pld-c headers: {error}"));
+    let out = PathBuf::from(env::var("OUT_DIR").unwrap()).join("capi.rs");
+    bindings
+        .write_to_file(&out)
+        .unwrap_or_else(|error| panic!("cannot write {}: {error}", out.display()));
+    println!("cargo:rerun-if-changed={}", headers.display());
+}
+
 fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
     let root = manifest_dir.parent().unwrap();
     generate_ops(&manifest_dir);
+    generate_capi(&manifest_dir);
     // A CMake build of pld that builds `pld-capi` through cargo has already
     // built the archives, and names their directory: building them again from
     // here would run CMake inside its own build.

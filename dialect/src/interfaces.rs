@@ -159,8 +159,8 @@ pub fn memory_accesses<'c: 'a, 'a>(
                     // SAFETY: as above.
                     peer: unsafe { optional_value(access.peer) },
                     kind: match access.kind {
-                        0 => AccessKind::Read,
-                        1 => AccessKind::Write,
+                        ffi::PldAccessRead => AccessKind::Read,
+                        ffi::PldAccessWrite => AccessKind::Write,
                         _ => AccessKind::AtomicAdd,
                     },
                     region: (rank > 0).then(|| (list(&access.offsets), list(&access.sizes))),
@@ -190,9 +190,9 @@ pub fn signal_access<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Option<Sign
         // SAFETY: as above.
         scalar: unsafe { Value::from_raw(access.scalar) },
         effect: match access.effect {
-            0 => SignalEffect::NotifySet,
-            1 => SignalEffect::NotifyAtomicAdd,
-            2 => SignalEffect::WaitEq,
+            ffi::PldSignalNotifySet => SignalEffect::NotifySet,
+            ffi::PldSignalNotifyAtomicAdd => SignalEffect::NotifyAtomicAdd,
+            ffi::PldSignalWaitEq => SignalEffect::WaitEq,
             _ => SignalEffect::WaitGe,
         },
         deferred: access.deferred,

@@ -138,8 +138,8 @@ pub fn register_pipeline<P: Pipeline>() {
                 options.as_ptr(),
                 options.len() as isize,
                 ffi::PldPipelineCallbacks {
-                    build: build_pipeline_trampoline::<P>,
-                    user_data: std::ptr::null_mut(),
+                    build: Some(build_pipeline_trampoline::<P>),
+                    userData: std::ptr::null_mut(),
                 },
             );
         }
@@ -192,7 +192,7 @@ fn raw_options(options: &[PassOption]) -> Vec<ffi::PldPassOption> {
         .map(|option| ffi::PldPassOption {
             name: StringRef::new(option.name).to_raw(),
             description: StringRef::new(option.description).to_raw(),
-            default_value: StringRef::new(option.default).to_raw(),
+            defaultValue: StringRef::new(option.default).to_raw(),
         })
         .collect()
 }
@@ -223,10 +223,10 @@ pub fn register<P: Pass>() {
                 statistics.as_ptr(),
                 statistics.len() as isize,
                 ffi::PldPassCallbacks {
-                    run: run_trampoline::<P>,
-                    validate_options: Some(validate_trampoline::<P>),
-                    user_data: std::ptr::null_mut(),
-                    leaves_ir_unchanged: P::LEAVES_IR_UNCHANGED,
+                    run: Some(run_trampoline::<P>),
+                    validateOptions: Some(validate_trampoline::<P>),
+                    userData: std::ptr::null_mut(),
+                    leavesIRUnchanged: P::LEAVES_IR_UNCHANGED,
                 },
             );
         }

@@ -1,12 +1,7 @@
 //! `pld-opt`: MLIR's own opt driver (every standard flag works) with the pl
 //! and pld dialects, upstream's transform passes, and pld's Rust passes.
 
-use std::ffi::{c_char, c_int};
-
-// SAFETY: matches the prototype in `pld-c/OptMain.h`.
-unsafe extern "C" {
-    fn pldOptMain(argc: c_int, argv: *mut *mut c_char) -> c_int;
-}
+use pld_dialect::ffi::pldOptMain;
 
 fn main() {
     pld_lowering::register_passes();

@@ -3,12 +3,7 @@
 //! interesting (a crash, a diagnostic), by removing ops
 //! (`reduction-tree`) and by running passes (`opt-reduction-pass`).
 
-use std::ffi::{c_char, c_int};
-
-// SAFETY: matches the prototype in `pld-c/ReduceMain.h`.
-unsafe extern "C" {
-    fn pldReduceMain(argc: c_int, argv: *mut *mut c_char) -> c_int;
-}
+use pld_dialect::ffi::pldReduceMain;
 
 fn main() {
     pld_lowering::register_passes();

@@ -1,11 +1,7 @@
 //! `pld-run`: runs a pld module on N simulated ranks (pipeline §7).
 
-use std::ffi::{CString, c_char};
-
-// SAFETY: matches the prototype in `pld-c/Tools.h`.
-unsafe extern "C" {
-    fn pldInstallCrashHandler(argv0: *const c_char);
-}
+use pld_dialect::ffi::pldInstallCrashHandler;
+use std::ffi::CString;
 
 fn main() {
     // A crash (a fatal signal in pld-run or in the MLIR it runs) prints a

@@ -2,12 +2,7 @@
 //! lowers pld-level input through `pld-to-cce-pipeline` and prints CCE C++
 //! (upstream EmitC's translateToCpp).
 
-use std::ffi::{c_char, c_int};
-
-// SAFETY: matches the prototype in `pld-c/TranslateMain.h`.
-unsafe extern "C" {
-    fn pldTranslateMain(argc: c_int, argv: *mut *mut c_char) -> c_int;
-}
+use pld_dialect::ffi::pldTranslateMain;
 
 fn main() {
     pld_lowering::register_passes();
