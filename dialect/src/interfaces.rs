@@ -127,18 +127,30 @@ pub fn memory_accesses<'c: 'a, 'a>(
     if !may_declare(op) {
         return None;
     }
-    // SAFETY: a live op; a null buffer with capacity 0 only counts.
-    let count = unsafe { ffi::pldOperationGetMemoryAccesses(op.to_raw(), std::ptr::null_mut(), 0) };
+    // Every op declares one or two accesses: one call with room for four
+    // answers almost always (the call builds every access each time, so a
+    // separate counting call would double the work), a second only when it
+    // did not fit.
+    let ask = |room: usize| {
+        let mut raw: Vec<MaybeUninit<ffi::PldMemoryAccess>> =
+            (0..room).map(|_| MaybeUninit::uninit()).collect();
+        // SAFETY: a live op; `raw` holds `room` writable entries, of which the
+        // call writes the first min(count, room).
+        let count = unsafe {
+            ffi::pldOperationGetMemoryAccesses(op.to_raw(), raw.as_mut_ptr().cast(), room as isize)
+        };
+        (raw, count)
+    };
+    let (mut raw, mut count) = ask(4);
     if count < 0 {
         return None;
     }
-    let mut raw: Vec<MaybeUninit<ffi::PldMemoryAccess>> =
-        vec![MaybeUninit::uninit(); count as usize];
-    // SAFETY: `raw` holds `count` writable entries, all of which the call
-    // writes (the op's accesses do not change between the two calls).
-    let written =
-        unsafe { ffi::pldOperationGetMemoryAccesses(op.to_raw(), raw.as_mut_ptr().cast(), count) };
-    debug_assert_eq!(written, count);
+    if count as usize > raw.len() {
+        // The op's accesses do not change between the two calls.
+        (raw, count) = ask(count as usize);
+    }
+    // Only the entries the call wrote.
+    raw.truncate(count as usize);
     Some(
         raw.into_iter()
             .map(|entry| {
