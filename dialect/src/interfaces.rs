@@ -127,36 +127,41 @@ pub fn memory_accesses<'c: 'a, 'a>(
     if !may_declare(op) {
         return None;
     }
-    // Every op declares one or two accesses: one call with room for four
-    // answers almost always (the call builds every access each time, so a
-    // separate counting call would double the work), a second only when it
-    // did not fit.
-    let ask = |room: usize| {
-        let mut raw: Vec<MaybeUninit<ffi::PldMemoryAccess>> =
-            (0..room).map(|_| MaybeUninit::uninit()).collect();
-        // SAFETY: a live op; `raw` holds `room` writable entries, of which the
-        // call writes the first min(count, room).
-        let count = unsafe {
-            ffi::pldOperationGetMemoryAccesses(op.to_raw(), raw.as_mut_ptr().cast(), room as isize)
-        };
-        (raw, count)
-    };
-    let (mut raw, mut count) = ask(4);
+    // Every op declares one or two accesses: one call with room for four on
+    // the stack answers almost always (the call builds every access each
+    // time, so a separate counting call would double the work), a second
+    // only when they did not fit.
+    let mut first = [MaybeUninit::<ffi::PldMemoryAccess>::uninit(); 4];
+    // SAFETY: a live op; `first` holds four writable entries, of which the
+    // call writes the first min(count, 4).
+    let count =
+        unsafe { ffi::pldOperationGetMemoryAccesses(op.to_raw(), first.as_mut_ptr().cast(), 4) };
     if count < 0 {
         return None;
     }
-    if count as usize > raw.len() {
-        // The op's accesses do not change between the two calls.
-        (raw, count) = ask(count as usize);
-    }
-    // Only the entries the call wrote.
-    raw.truncate(count as usize);
+    let raw: Vec<ffi::PldMemoryAccess> = if count as usize <= first.len() {
+        first[..count as usize]
+            .iter()
+            // SAFETY: written by the call above.
+            .map(|entry| unsafe { entry.assume_init() })
+            .collect()
+    } else {
+        let mut all = Vec::with_capacity(count as usize);
+        // SAFETY: `all` has room for `count` entries, all of which the call
+        // writes (the op's accesses do not change between the two calls).
+        unsafe {
+            let written = ffi::pldOperationGetMemoryAccesses(op.to_raw(), all.as_mut_ptr(), count);
+            debug_assert_eq!(written, count);
+            all.set_len(count as usize);
+        }
+        all
+    };
     Some(
         raw.into_iter()
-            .map(|entry| {
-                // SAFETY: written by the call above; every value in it
-                // belongs to `op` or its operands, alive as long as `op`.
-                let access = unsafe { entry.assume_init() };
+            .map(|access| {
+                // SAFETY (of the conversions below): every value in
+                // `access` belongs to `op` or its operands, alive as long as
+                // `op`.
                 let rank = access.rank as usize;
                 let list = |entries: &[ffi::PldIndex]| -> Vec<Index<'c, 'a>> {
                     // SAFETY: as above.
