@@ -3,7 +3,7 @@
 //! check too: one list per fact, with its source in
 //! `docs/target/pto-isa.md`.
 
-use crate::{enums::TargetProfile, ffi, string_ref_bytes};
+use crate::{enums::TargetProfile, ffi, ops::pl, string_ref_bytes};
 use melior::ir::{Type, TypeLike};
 
 /// The vector unit's element-wise tile instructions.
@@ -16,6 +16,17 @@ pub enum TileMath {
 }
 
 impl TileMath {
+    /// The instruction the element-wise pl op named `name` becomes.
+    pub fn of_op_name(name: &str) -> Option<Self> {
+        Some(match name {
+            pl::AddOp::NAME => Self::Add,
+            pl::MaxOp::NAME => Self::Max,
+            pl::MinOp::NAME => Self::Min,
+            pl::MulOp::NAME => Self::Mul,
+            _ => return None,
+        })
+    }
+
     /// PTO's name of the instruction.
     pub fn instruction(self) -> &'static str {
         match self {

@@ -383,12 +383,7 @@ impl<'c> FunctionConverter<'_, 'c> {
         site: Site,
     ) -> Result<(), ConvertError> {
         let (lhs, rhs) = (named(op, "lhs"), named(op, "rhs"));
-        let math = match name(op) {
-            pl::AddOp::NAME => TileMath::Add,
-            pl::MaxOp::NAME => TileMath::Max,
-            pl::MinOp::NAME => TileMath::Min,
-            _ => TileMath::Mul,
-        };
+        let math = TileMath::of_op_name(name(op)).expect("dispatched on tile math");
         // PTO computes over the destination's valid shape and
         // asserts that both operands share it: the result keeps the
         // left operand's.

@@ -6,7 +6,7 @@
 
 use super::{
     ir,
-    ops::{DEFER_WAIT, NOTIFY, REMOTE_WRITES, WINDOW_READS, table_operand},
+    ops::{REMOTE_WRITES, WINDOW_READS, table_operand},
     placement::{TASK_SCOPES, cube_work},
 };
 use crate::report::{Note, Report};
@@ -24,7 +24,7 @@ pub const MAX_REGISTRATIONS: i64 = 64;
 fn is_bookkeeping(name: &str) -> bool {
     const DIALECTS: &[&str] = &["arith.", "scf.", "cf.", "index.", "math."];
     const OPS: &[&str] = &[
-        DEFER_WAIT,
+        pld::SystemDeferWaitOp::NAME,
         pld::SystemGetCommCtxOp::NAME,
         pld::SystemRankOp::NAME,
         pld::SystemNranksOp::NAME,
@@ -126,7 +126,10 @@ fn check_registration_count(task: &OperationRef, body: &[OperationRef], report: 
     let mut total: i64 = 0;
     let mut exact = true;
     let mut notes = Vec::new();
-    for wait in body.iter().filter(|op| ir::name(op) == DEFER_WAIT) {
+    for wait in body
+        .iter()
+        .filter(|op| ir::name(op) == pld::SystemDeferWaitOp::NAME)
+    {
         let mut count: i64 = 1;
         let mut loops = Vec::new();
         let mut current = wait.parent_operation();
@@ -347,7 +350,7 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
     let mut notifies_of_signal: HashMap<usize, Vec<OperationRef>> = HashMap::new();
     let mut readers_of_window: HashMap<usize, Vec<OperationRef>> = HashMap::new();
     for op in ops {
-        if ir::name(op) == NOTIFY
+        if ir::name(op) == pld::SystemNotifyOp::NAME
             && let Some(signal) = operands::value(op, "target")
         {
             notifies_of_signal
@@ -369,7 +372,10 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
     let dependents = direct_dependents(ops);
     let mut published_by_signal: HashMap<usize, (Vec<usize>, HashSet<usize>)> = HashMap::new();
     let mut dependents_of_waiter: HashMap<usize, HashSet<usize>> = HashMap::new();
-    for wait in ops.iter().filter(|op| ir::name(op) == DEFER_WAIT) {
+    for wait in ops
+        .iter()
+        .filter(|op| ir::name(op) == pld::SystemDeferWaitOp::NAME)
+    {
         let Some(waiter) = ir::enclosing(wait, &[pl::AtOp::NAME]) else {
             continue;
         };
@@ -449,7 +455,10 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
     // By key: a list would be searched once per defer_wait (quadratic with
     // thousands of waiter tasks).
     let mut checked_tasks: HashSet<usize> = HashSet::new();
-    for wait in ops.iter().filter(|op| ir::name(op) == DEFER_WAIT) {
+    for wait in ops
+        .iter()
+        .filter(|op| ir::name(op) == pld::SystemDeferWaitOp::NAME)
+    {
         check_signal(wait, report);
         check_expected(wait, report);
         let Some(task) = check_placement(wait, report) else {

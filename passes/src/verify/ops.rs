@@ -5,12 +5,8 @@
 
 use super::ir;
 use melior::ir::{Value, operation::OperationRef};
+use pld_dialect::operands;
 use pld_dialect::ops::{pl, pld};
-use pld_dialect::{operands, target::TileMath};
-
-pub const NOTIFY: &str = pld::SystemNotifyOp::NAME;
-pub const WAIT: &str = pld::SystemWaitOp::NAME;
-pub const DEFER_WAIT: &str = pld::SystemDeferWaitOp::NAME;
 
 /// Collectives and the ODS name of their signal operand.
 pub const COLLECTIVE_SIGNALS: &[(&str, &str)] = &[
@@ -58,14 +54,6 @@ pub const TILE_TRANSFERS: &[(&str, &str)] = &[
     (pld::TensorAllgatherOp::NAME, "target"),
     (pld::TensorBroadcastOp::NAME, "target"),
     (pld::TensorAllToAllOp::NAME, "target"),
-];
-
-/// The element-wise tile ops and the vector instruction each becomes.
-pub const TILE_MATH: &[(&str, TileMath)] = &[
-    (pl::AddOp::NAME, TileMath::Add),
-    (pl::MaxOp::NAME, TileMath::Max),
-    (pl::MinOp::NAME, TileMath::Min),
-    (pl::MulOp::NAME, TileMath::Mul),
 ];
 
 /// Collectives whose decomposition combines tiles with their `op`.

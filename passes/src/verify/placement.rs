@@ -2,10 +2,7 @@
 //! one side only (semantics §1: `world_size` is host-only; `rank`, `nranks`,
 //! `notify`, `wait` and `defer_wait` exist only in InCore code).
 
-use super::{
-    ir,
-    ops::{DEFER_WAIT, NOTIFY, WAIT},
-};
+use super::ir;
 use crate::report::Report;
 use melior::ir::{Location, ValueLike, operation::OperationLike, operation::OperationRef};
 use pld_dialect::enums::KernelKind;
@@ -57,9 +54,9 @@ const HOST_ONLY: &[&str] = &[pld::SystemWorldSizeOp::NAME];
 const INCORE_ONLY: &[&str] = &[
     pld::SystemRankOp::NAME,
     pld::SystemNranksOp::NAME,
-    NOTIFY,
-    WAIT,
-    DEFER_WAIT,
+    pld::SystemNotifyOp::NAME,
+    pld::SystemWaitOp::NAME,
+    pld::SystemDeferWaitOp::NAME,
 ];
 
 /// The kernel an op runs in: its innermost task, or else its function.

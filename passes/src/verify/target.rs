@@ -5,7 +5,7 @@
 
 use super::{
     ir,
-    ops::{REDUCING_COLLECTIVES, REMOTE_WRITES, TILE_MATH, TILE_TRANSFERS, table_operand},
+    ops::{REDUCING_COLLECTIVES, REMOTE_WRITES, TILE_TRANSFERS, table_operand},
     placement::{CodeKind, scope_of},
 };
 use crate::report::Report;
@@ -78,16 +78,12 @@ fn check_element_types(op: &OperationRef, report: &mut Report) {
         );
         return;
     }
-    let math = TILE_MATH
-        .iter()
-        .find(|(entry, _)| *entry == name)
-        .map(|(_, math)| *math)
-        .or_else(|| {
-            REDUCING_COLLECTIVES
-                .contains(&name)
-                .then(|| ReduceOp::of_op(op, "op").map(combine))
-                .flatten()
-        });
+    let math = TileMath::of_op_name(name).or_else(|| {
+        REDUCING_COLLECTIVES
+            .contains(&name)
+            .then(|| ReduceOp::of_op(op, "op").map(combine))
+            .flatten()
+    });
     let Some(math) = math else {
         return;
     };

@@ -8,11 +8,12 @@ use super::signals::notify_peer;
 use crate::report::Report;
 use crate::verify::{
     ir,
-    ops::{NOTIFY, index_list_operands},
+    ops::index_list_operands,
     placement::{cube_work, kernel_of},
 };
 use melior::ir::{operation::OperationLike, operation::OperationRef};
 use pld_dialect::enums::SplitMode;
+use pld_dialect::ops::pld;
 use pld_dialect::ops::{pl, scf};
 use std::collections::HashMap;
 
@@ -51,7 +52,10 @@ fn sharded_by_lane(notify: &OperationRef) -> bool {
 pub fn check(ops: &[OperationRef], report: &mut Report) {
     // The cube work of each kernel, found once per kernel.
     let mut cube_of_kernel: HashMap<usize, Option<OperationRef>> = HashMap::new();
-    for notify in ops.iter().filter(|op| ir::name(op) == NOTIFY) {
+    for notify in ops
+        .iter()
+        .filter(|op| ir::name(op) == pld::SystemNotifyOp::NAME)
+    {
         let Some(kernel) = kernel_of(notify) else {
             continue;
         };

@@ -28,10 +28,7 @@ use super::{signals::SignalAccess, windows::WindowRoots};
 use crate::report::Report;
 use crate::verify::{
     ir,
-    ops::{
-        COLLECTIVE_SIGNALS, DEFER_WAIT, LOCAL_WRITES, NOTIFY, REMOTE_WRITES, WAIT, WINDOW_READS,
-        table_operand,
-    },
+    ops::{COLLECTIVE_SIGNALS, LOCAL_WRITES, REMOTE_WRITES, WINDOW_READS, table_operand},
 };
 use melior::ir::{
     BlockLike, RegionLike, Value, ValueLike, operation::OperationLike, operation::OperationRef,
@@ -59,8 +56,8 @@ fn payload<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Payload<'c, 'a>> {
 }
 
 fn is_synchronisation(name: &str) -> bool {
-    name == WAIT
-        || name == DEFER_WAIT
+    name == pld::SystemWaitOp::NAME
+        || name == pld::SystemDeferWaitOp::NAME
         || COLLECTIVE_SIGNALS
             .iter()
             .any(|(collective, _)| *collective == name)
@@ -68,7 +65,8 @@ fn is_synchronisation(name: &str) -> bool {
 
 /// Whether `op` is a notify that publishes (not an epilogue).
 fn is_publishing_notify(op: &OperationRef) -> bool {
-    ir::name(op) == NOTIFY && !SignalAccess::of(*op).is_some_and(|notify| notify.is_epilogue())
+    ir::name(op) == pld::SystemNotifyOp::NAME
+        && !SignalAccess::of(*op).is_some_and(|notify| notify.is_epilogue())
 }
 
 /// The window buffers peers read remotely, each with its first remote read.
@@ -127,7 +125,7 @@ fn walk<'c: 'a, 'a>(block: melior::ir::BlockRef<'c, 'a>, frames: &mut Vec<Frame<
         next = op.next_in_block();
         let name = ir::name(&op);
         let frame = frames.last_mut().expect("a frame per block");
-        if name == NOTIFY {
+        if name == pld::SystemNotifyOp::NAME {
             if is_publishing_notify(&op) {
                 frame.unpublished.clear();
                 frame.last = Last::Notify(op);

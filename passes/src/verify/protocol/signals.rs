@@ -2,7 +2,7 @@
 
 use crate::verify::{
     ir,
-    ops::{COLLECTIVE_SIGNALS, DEFER_WAIT, NOTIFY, WAIT, resolved_index_list, table_operand},
+    ops::{COLLECTIVE_SIGNALS, resolved_index_list, table_operand},
 };
 use melior::ir::{Value, operation::OperationRef};
 use pld_dialect::ops::pld;
@@ -48,13 +48,19 @@ pub struct SignalAccess<'c, 'a> {
 impl<'c, 'a> SignalAccess<'c, 'a> {
     /// The access `op` makes, if it is a notify, wait or defer_wait.
     pub fn of(op: OperationRef<'c, 'a>) -> Option<Self> {
-        if ![NOTIFY, WAIT, DEFER_WAIT].contains(&ir::name(&op)) {
+        if ![
+            pld::SystemNotifyOp::NAME,
+            pld::SystemWaitOp::NAME,
+            pld::SystemDeferWaitOp::NAME,
+        ]
+        .contains(&ir::name(&op))
+        {
             return None;
         }
         let cell = resolved_index_list(&op, "static_offsets")?;
         // By ODS name: a notify writes `value` into its `target`; a wait
         // compares its `signal` with `expected`.
-        let (signal, scalar, mode) = if ir::name(&op) == NOTIFY {
+        let (signal, scalar, mode) = if ir::name(&op) == pld::SystemNotifyOp::NAME {
             let mode = Mode::Notify(NotifyOp::of_op(&op, "op")?);
             (
                 operands::value(&op, "target")?,
@@ -116,7 +122,7 @@ impl<'c, 'a> SignalAccess<'c, 'a> {
 
 /// The `peer` operand of a notify.
 pub fn notify_peer<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
-    if ir::name(op) != NOTIFY {
+    if ir::name(op) != pld::SystemNotifyOp::NAME {
         return None;
     }
     operands::value(op, "peer")
