@@ -157,17 +157,23 @@ impl Walker {
 
     /// The state after `op`: its own effect, then the regions it holds.
     fn op<'c>(&mut self, op: OpRef<'c>, mut state: State<'c>, apply: bool) -> State<'c> {
-        self.sync_pipes(op, &mut state, apply);
-        self.acquire(op, &mut state, apply);
-        self.drain_before_call(op, &mut state, apply);
-        self.release(op, &mut state, apply);
+        let builder = Builder::before(op);
+        self.sync_pipes(op, &builder, &mut state, apply);
+        self.acquire(op, &builder, &mut state, apply);
+        self.drain_before_call(op, &builder, &mut state, apply);
+        self.release(op, &builder, &mut state, apply);
         Self::record(op, &mut state);
         self.regions(op, state, apply)
     }
 
     /// A pipe op waits for the pipes whose pending work it depends on.
-    fn sync_pipes<'c>(&mut self, op: OpRef<'c>, state: &mut State<'c>, apply: bool) {
-        let builder = Builder::before(op);
+    fn sync_pipes<'c>(
+        &mut self,
+        op: OpRef<'c>,
+        builder: &Builder<'c>,
+        state: &mut State<'c>,
+        apply: bool,
+    ) {
         let op_name = name(op);
         if let Some(pipe) = traits::pipe(&op) {
             for src in PIPES {
@@ -190,8 +196,13 @@ impl Walker {
     }
 
     /// Acquire before a payload access that a wait may precede.
-    fn acquire<'c>(&mut self, op: OpRef<'c>, state: &mut State<'c>, apply: bool) {
-        let builder = Builder::before(op);
+    fn acquire<'c>(
+        &mut self,
+        op: OpRef<'c>,
+        builder: &Builder<'c>,
+        state: &mut State<'c>,
+        apply: bool,
+    ) {
         let op_name = name(op);
         if (reads_payload(op) || writes_payload(op))
             && let Some(wait) = state.unacquired
@@ -219,8 +230,13 @@ impl Walker {
 
     /// A callee is analysed on its own, from a clean slate: hand it no pipe
     /// work in flight.
-    fn drain_before_call<'c>(&mut self, op: OpRef<'c>, state: &mut State<'c>, apply: bool) {
-        let builder = Builder::before(op);
+    fn drain_before_call<'c>(
+        &mut self,
+        op: OpRef<'c>,
+        builder: &Builder<'c>,
+        state: &mut State<'c>,
+        apply: bool,
+    ) {
         if is_call(op) {
             if apply && !self.check_only {
                 for src in PIPES {
@@ -238,8 +254,13 @@ impl Walker {
 
     /// Release before a notify (or a call, which may notify) that may
     /// publish a payload or release one that was read.
-    fn release<'c>(&mut self, op: OpRef<'c>, state: &mut State<'c>, apply: bool) {
-        let builder = Builder::before(op);
+    fn release<'c>(
+        &mut self,
+        op: OpRef<'c>,
+        builder: &Builder<'c>,
+        state: &mut State<'c>,
+        apply: bool,
+    ) {
         let op_name = name(op);
         if (op_name == ascend::TNotifyOp::NAME || is_call(op))
             && let Some(access) = state.unreleased
