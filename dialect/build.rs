@@ -61,8 +61,7 @@ fn link_archives(lib_dir: &Path) {
 }
 
 /// `OUT_DIR/ops.rs`, the typed ops of [`ops`], from the dialects' .td files.
-fn generate_ops(manifest_dir: &Path) {
-    let prefix = PathBuf::from(llvm_prefix());
+fn generate_ops(manifest_dir: &Path, prefix: &Path) {
     let include = manifest_dir.join("include");
     let mlir_include = prefix.join("include");
     let mut text =
@@ -107,8 +106,7 @@ impl bindgen::callbacks::ParseCallbacks for PlainData {
 /// `OUT_DIR/capi.rs`: the declarations of every `pld-c/*.h` header, by
 /// bindgen, so that the Rust side of the C API cannot drift from the C side.
 /// MLIR's own C types come from mlir-sys.
-fn generate_capi(manifest_dir: &Path) {
-    let prefix = PathBuf::from(llvm_prefix());
+fn generate_capi(manifest_dir: &Path, prefix: &Path) {
     let headers = manifest_dir.join("include/pld-c");
     let mut names: Vec<String> = std::fs::read_dir(&headers)
         .unwrap_or_else(|error| panic!("cannot list {}: {error}", headers.display()))
@@ -146,8 +144,9 @@ fn generate_capi(manifest_dir: &Path) {
 fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
     let root = manifest_dir.parent().unwrap();
-    generate_ops(&manifest_dir);
-    generate_capi(&manifest_dir);
+    let prefix = llvm_prefix();
+    generate_ops(&manifest_dir, Path::new(&prefix));
+    generate_capi(&manifest_dir, Path::new(&prefix));
     // A CMake build of pld that builds `pld-capi` through cargo has already
     // built the archives, and names their directory: building them again from
     // here would run CMake inside its own build.
@@ -167,7 +166,6 @@ fn main() {
         ),
         Err(_) => PathBuf::from(env::var("OUT_DIR").unwrap()).join("cmake"),
     };
-    let prefix = llvm_prefix();
 
     for input in [
         // The tools' version and issue tracker (pld-c/Tools.h).
