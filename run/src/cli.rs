@@ -10,6 +10,7 @@
 //!         [--trace FILE.json] [--timeline FILE.svg]
 //!         [--pipeline PIPELINE] [--keep DIR]
 //!         [--backend thread|mpi] [--mpirun PATH] [--hostfile FILE]
+//!         [--mpi-mode node|rma]
 //! ```
 //!
 //! Every option with a value takes it as `--flag value` or `--flag=value`;
@@ -181,7 +182,7 @@ struct Line {
     /// Keep the emitted C++, the compiled program, its job and input in DIR, with DIR/rerun.sh, which reruns the program on them
     #[arg(long, value_name = "DIR", action = ArgAction::Append, allow_hyphen_values = true)]
     keep: Vec<OsString>,
-    /// How ranks are hosted: thread (default: every rank a thread of one simulator process) or mpi (every rank an Open MPI process of this machine, windows in MPI shared memory; started with mpirun)
+    /// How ranks are hosted: thread (default: every rank a thread of one simulator process) or mpi (every rank an Open MPI process, started with mpirun; see --mpi-mode)
     #[arg(long, value_name = "thread|mpi", action = ArgAction::Append, allow_hyphen_values = true)]
     backend: Vec<OsString>,
     /// The mpirun that starts --backend mpi's processes (default: mpirun on PATH; its mpicxx builds the program)
@@ -190,6 +191,9 @@ struct Line {
     /// Passed to mpirun as --hostfile FILE (--backend mpi)
     #[arg(long, value_name = "FILE", action = ArgAction::Append, allow_hyphen_values = true)]
     hostfile: Vec<OsString>,
+    /// How --backend mpi's processes hold the windows: node (every window mapped into every process; one machine) or rma (each process its own window, the others through MPI one-sided operations; any machines). Default: rma with --hostfile, else node
+    #[arg(long, value_name = "node|rma", action = ArgAction::Append, allow_hyphen_values = true)]
+    mpi_mode: Vec<OsString>,
 }
 
 /// `--version`'s text after the program's name: the version, and the line
@@ -263,9 +267,20 @@ pub enum Backend {
     /// Every rank a thread of one simulator process.
     #[default]
     Thread,
-    /// Every rank an MPI process of one machine (`mpirun`), its window in
-    /// MPI shared memory.
+    /// Every rank an MPI process (`mpirun`), its windows held as
+    /// [`MpiMode`] says.
     Mpi,
+}
+
+/// `--mpi-mode`'s choice: how the MPI processes hold the windows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MpiMode {
+    /// Every rank's window mapped into every process (MPI shared memory).
+    #[default]
+    Node,
+    /// Each process its own rank's window; the others through MPI one-sided
+    /// operations.
+    Rma,
 }
 
 /// `--backend mpi`'s launcher settings.
@@ -275,6 +290,8 @@ pub struct Mpi {
     pub mpirun: Option<PathBuf>,
     /// `--hostfile`, passed through.
     pub hostfile: Option<PathBuf>,
+    /// `--mpi-mode`, else rma with a hostfile and node without.
+    pub mode: MpiMode,
 }
 
 /// `--timing` and its `--model` overrides.
@@ -801,11 +818,30 @@ fn options(line: Line, after_stats: impl Fn(&OsStr) -> bool) -> Result<Options, 
         hostfile: single("--hostfile", &line.hostfile)?
             .map(|v| path("--hostfile", v))
             .transpose()?,
+        mode: MpiMode::Node,
+    };
+    let mpi_mode = single("--mpi-mode", &line.mpi_mode)?
+        .map(|v| match utf8("--mpi-mode", v)? {
+            "node" => Ok(MpiMode::Node),
+            "rma" => Ok(MpiMode::Rma),
+            other => Err(usage_error(format!(
+                "--mpi-mode expects node or rma, got `{other}`"
+            ))),
+        })
+        .transpose()?;
+    let mpi = Mpi {
+        mode: mpi_mode.unwrap_or(if mpi.hostfile.is_some() {
+            MpiMode::Rma
+        } else {
+            MpiMode::Node
+        }),
+        ..mpi
     };
     if backend == Backend::Thread {
         for (given, name) in [
             (mpi.mpirun.is_some(), "--mpirun"),
             (mpi.hostfile.is_some(), "--hostfile"),
+            (mpi_mode.is_some(), "--mpi-mode"),
         ] {
             if given {
                 return Err(usage_error(format!(
@@ -1020,6 +1056,27 @@ mod tests {
         assert_eq!(o.backend, Backend::Mpi);
         assert_eq!(o.mpi.mpirun, Some(PathBuf::from("/opt/ompi/bin/mpirun")));
         assert_eq!(o.mpi.hostfile, Some(PathBuf::from("hosts")));
+        // A hostfile may span machines: rma unless told otherwise.
+        assert_eq!(o.mpi.mode, MpiMode::Rma);
+        let mode = |extra: &[&str]| {
+            let mut args = vec!["a", "--ranks", "2", "--backend", "mpi"];
+            args.extend_from_slice(extra);
+            run(&args).mpi.mode
+        };
+        assert_eq!(mode(&[]), MpiMode::Node);
+        assert_eq!(mode(&["--mpi-mode", "rma"]), MpiMode::Rma);
+        assert_eq!(
+            mode(&["--hostfile", "hosts", "--mpi-mode=node"]),
+            MpiMode::Node
+        );
+        assert_eq!(
+            error(&["a", "--ranks", "1", "--backend", "mpi", "--mpi-mode", "shm"]),
+            "--mpi-mode expects node or rma, got `shm`"
+        );
+        assert_eq!(
+            error(&["a", "--ranks", "1", "--mpi-mode", "rma"]),
+            "--mpi-mode configures --backend mpi; give --backend mpi too"
+        );
         assert_eq!(
             run(&["a", "--ranks", "1", "--backend=thread"]).backend,
             Backend::Thread

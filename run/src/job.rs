@@ -80,6 +80,9 @@ pub struct Job {
     /// Threads asleep once a replayed schedule ends
     /// ([`crate::explore::Next`]).
     pub asleep: Vec<u32>,
+    /// The MPI backend's `rma` mode (`mpi rma`; the thread simulator
+    /// ignores it).
+    pub mpi_rma: bool,
     /// Where a serialized run writes its trace.
     pub trace: Option<PathBuf>,
     /// The machine model's `KEY=VALUE` parameters of a timed run.
@@ -110,6 +113,9 @@ impl Job {
         line(format!("timeout {}", self.timeout_secs));
         if self.race {
             line("race on".to_owned());
+        }
+        if self.mpi_rma {
+            line("mpi rma".to_owned());
         }
         if let Some(schedule) = &self.schedule {
             let mut directive = format!("schedule {}", schedule.directive());
@@ -270,6 +276,7 @@ mod tests {
             race: false,
             schedule: None,
             asleep: Vec::new(),
+            mpi_rma: false,
             trace: None,
             timing: None,
             events: None,
@@ -289,6 +296,10 @@ mod tests {
              stats /tmp/run/stats.json\ninput /tmp/run/input.bin\noutput /tmp/run/output.bin\n\
              arg 0 window f16 2x3\narg 1 scalar i32\narg 2 global i8 4\narg 3 scalar f32\narg 4 global f64 1\n"
         );
+        let mut rma = job();
+        rma.mpi_rma = true;
+        let text = String::from_utf8(rma.render().unwrap()).unwrap();
+        assert!(text.contains("\ntimeout 60\nmpi rma\n"), "{text}");
         let mut serialized = job();
         serialized.race = true;
         serialized.schedule = Some(crate::cli::Schedule::Replay(vec![0, 2, 1]));

@@ -119,6 +119,7 @@ fn run(o: &Options, dir: &Path, corrupt: Option<(usize, usize)>) -> Run {
         race: false,
         schedule: None,
         asleep: Vec::new(),
+        mpi_rma: false,
         trace: None,
         timing: None,
         events: None,

@@ -2,9 +2,9 @@
 
 #include "control.h"
 
-#include "../sim/monitor.h"
+#include "watch.h"
+
 #include "../sim/report.h"
-#include "../sim/thread.h"
 
 #include <algorithm>
 #include <chrono>
@@ -17,11 +17,6 @@
 
 namespace pld::mpi {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-// As the simulator's monitor (sim/monitor.cpp).
-constexpr auto kStall = std::chrono::milliseconds(250);
-constexpr auto kPoll = std::chrono::milliseconds(20);
 
 Control *g_control = nullptr;
 int32_t g_rank = 0, g_nranks = 0;
@@ -49,15 +44,8 @@ void claim(int status) {
 void reported(int) { g_control->reported.store(1, std::memory_order_release); }
 
 void publish(Peer &peer) {
-  sim::Activity activity = sim::activity();
-  std::string text = sim::thread_listing();
-  if (text.empty())
-    text = "  rank " + std::to_string(g_rank) + ": starting\n";
-  if (text.size() > kListingBytes) {
-    const std::string cut = "  ... (cut)\n";
-    text.resize(kListingBytes - cut.size());
-    text += cut;
-  }
+  Beat beat = own_beat(peer.beats.load(std::memory_order_relaxed) + 1);
+  std::string text = own_listing(g_rank);
   uint32_t seq = peer.seq.load(std::memory_order_relaxed);
   peer.seq.store(seq + 1, std::memory_order_relaxed);
   std::atomic_thread_fence(std::memory_order_release);
@@ -65,10 +53,9 @@ void publish(Peer &peer) {
   peer.length.store(static_cast<uint32_t>(text.size()),
                     std::memory_order_relaxed);
   peer.seq.store(seq + 2, std::memory_order_release);
-  peer.progress.store(sim::progress(), std::memory_order_relaxed);
-  peer.activity.store(static_cast<uint32_t>(activity) + 1,
-                      std::memory_order_release);
-  peer.beats.fetch_add(1, std::memory_order_release);
+  peer.progress.store(beat.progress, std::memory_order_relaxed);
+  peer.activity.store(beat.activity, std::memory_order_release);
+  peer.beats.store(beat.beats, std::memory_order_release);
 }
 
 /// A consistent copy of a peer's listing (retried while it changes).
@@ -98,59 +85,21 @@ std::string all_listings() {
 
 void monitor() {
   Peer &mine = g_control->peers[g_rank];
-  auto start = Clock::now();
-  auto since = start;
-  std::vector<uint64_t> last(static_cast<size_t>(g_nranks), ~uint64_t{0});
-  // Each rank's publications when the current quiet stretch began.
-  std::vector<uint64_t> beats_since(static_cast<size_t>(g_nranks), 0);
+  Watch watch(g_nranks, g_timeout_s);
+  std::vector<Beat> beats(static_cast<size_t>(g_nranks));
   while (!g_stop.load(std::memory_order_relaxed)) {
     std::this_thread::sleep_for(kPoll);
     exit_if_reported();
     publish(mine);
     if (g_rank != 0)
       continue;
-    auto now = Clock::now();
-    if (g_timeout_s > 0 &&
-        now - start > std::chrono::duration<double>(g_timeout_s)) {
-      char seconds[32];
-      std::snprintf(seconds, sizeof seconds, "%g", g_timeout_s);
-      sim::stop_run(sim::kExitDeadlock,
-                    "pld-run: timeout: the run did not finish within " +
-                        std::string(seconds) + " s\n" + all_listings());
-    }
-    // Deadlocked: every rank stuck or finished, one at least stuck, and no
-    // rank's progress moved for the stall interval.
-    bool quiet = true, any_stuck = false, rechecked = true;
     for (int32_t r = 0; r < g_nranks; ++r) {
       const Peer &peer = g_control->peers[r];
-      uint64_t beats = peer.beats.load(std::memory_order_acquire);
-      rechecked &= beats >= beats_since[r] + 2;
-      auto activity = peer.activity.load(std::memory_order_acquire);
-      uint64_t progress = peer.progress.load(std::memory_order_relaxed);
-      if (activity != static_cast<uint32_t>(sim::Activity::Stuck) + 1 &&
-          activity != static_cast<uint32_t>(sim::Activity::Finished) + 1)
-        quiet = false;
-      any_stuck |= activity == static_cast<uint32_t>(sim::Activity::Stuck) + 1;
-      if (progress != last[r])
-        quiet = false;
-      last[r] = progress;
+      beats[r] = {peer.activity.load(std::memory_order_acquire),
+                  peer.progress.load(std::memory_order_relaxed),
+                  peer.beats.load(std::memory_order_acquire)};
     }
-    if (!quiet || !any_stuck) {
-      since = now;
-      for (int32_t r = 0; r < g_nranks; ++r)
-        beats_since[r] =
-            g_control->peers[r].beats.load(std::memory_order_acquire);
-      continue;
-    }
-    // Every process must have re-checked its threads since the stretch
-    // began: a stale `Stuck` of a starved monitor is not a deadlock.
-    if (now - since < kStall || !rechecked)
-      continue;
-    sim::stop_run(sim::kExitDeadlock,
-                  "pld-run: deadlock: every unfinished thread is blocked and "
-                  "nothing changed for " +
-                      std::to_string(kStall.count()) + " ms\n" +
-                      all_listings());
+    watch.observe(beats, all_listings);
   }
 }
 

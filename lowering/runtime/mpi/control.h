@@ -16,23 +16,22 @@
 #ifndef PLD_MPI_CONTROL_H
 #define PLD_MPI_CONTROL_H
 
+#include "watch.h"
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 
 namespace pld::mpi {
 
-/// The most text a rank's listing may have in the control block.
-inline constexpr size_t kListingBytes = 16384;
 inline constexpr int32_t kMaxRanks = 64;
 
 /// What one process publishes. Every field is a lock-free atomic or is
 /// guarded by `seq`, so that processes share it without a lock.
 struct alignas(64) Peer {
-  std::atomic<uint32_t> activity; ///< sim::Activity + 1; 0 before it starts.
-  std::atomic<uint64_t> progress; ///< sim::progress().
-  /// Publications so far: rank 0 trusts a `Stuck` only once the process has
-  /// re-checked it since the stall began (its monitor may have been slow).
+  // The fields of a Beat (watch.h).
+  std::atomic<uint32_t> activity;
+  std::atomic<uint64_t> progress;
   std::atomic<uint64_t> beats;
   /// A sequence lock on `length` and `listing`: odd while they change.
   std::atomic<uint32_t> seq;

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "node.h"
+#include "main.h"
 
 #ifndef PLD_ENTRY
 #error "compile the harness with -DPLD_ENTRY=<entry symbol>"
@@ -15,5 +15,5 @@
 extern "C" void PLD_ENTRY(__gm__ pld::rt::CommContext *, const pld::rt::Arg *);
 
 int main(int argc, char **argv) {
-  return pld::mpi::node_main(argc, argv, &PLD_ENTRY);
+  return pld::mpi::mpi_main(argc, argv, &PLD_ENTRY);
 }

@@ -94,6 +94,10 @@ std::string directive(const std::vector<std::string> &words, Job &job,
     if (!want(2) || (words[1] != "on" && words[1] != "off"))
       return "`race` is `on` or `off`";
     job.race = words[1] == "on";
+  } else if (key == "mpi") {
+    if (!want(2) || (words[1] != "node" && words[1] != "rma"))
+      return "`mpi` is `node` or `rma`";
+    job.mpi_rma = words[1] == "rma";
   } else if (key == "window_heap") {
     if (!want(2) || !parse_int(words[1], value) || value < 0)
       return "`window_heap` takes a byte count";

@@ -38,6 +38,10 @@ struct Job {
   /// no modelled time).
   std::vector<std::string> timing;
   std::string events; ///< Where a traced run writes its trace events.
+  /// The MPI backend's mode (`mpi rma`): windows reached through MPI
+  /// one-sided operations rather than mapped (the thread simulator ignores
+  /// it).
+  bool mpi_rma = false;
   double timeout_s = 60;
   uint64_t window_heap = 16 << 20;
   std::string stats, input, output;

@@ -3,6 +3,7 @@
 #include "memory.h"
 
 #include "race.h"
+#include "remote.h"
 
 #include "report.h"
 #include "tiles.h"
@@ -285,8 +286,8 @@ void *bind_tile(int64_t ub_offset, int64_t bytes, int64_t align, int64_t rows,
   return t.ub + ub_offset;
 }
 
-void check_read(const void *p, int64_t bytes, const char *site,
-                const void *tensor, int64_t tensor_bytes) {
+bool check_read(const void *p, int64_t bytes, const char *site,
+                const void *tensor, int64_t tensor_bytes, void *out) {
   doing(site);
   Place place = check_range(p, static_cast<uint64_t>(bytes), "read", site);
   check_in_tensor(p, static_cast<uint64_t>(bytes), tensor,
@@ -297,10 +298,14 @@ void check_read(const void *p, int64_t bytes, const char *site,
   race::access(p, static_cast<uint64_t>(bytes), race::Access::Read, "read",
                site);
   self().released = false;
+  std::optional<WindowByte> at = remote_peer_byte(p);
+  if (at)
+    remote()->get(*at, 1, bytes, bytes, static_cast<uint8_t *>(out), bytes);
+  return at.has_value();
 }
 
-void check_write(const void *p, int64_t bytes, const char *site,
-                 const void *tensor, int64_t tensor_bytes) {
+bool check_write(const void *p, int64_t bytes, const char *site,
+                 const void *tensor, int64_t tensor_bytes, const void *in) {
   doing(site);
   Place place = check_range(p, static_cast<uint64_t>(bytes), "write", site);
   if (timing::enabled())
@@ -311,6 +316,11 @@ void check_write(const void *p, int64_t bytes, const char *site,
   race::access(p, static_cast<uint64_t>(bytes), race::Access::Write, "write",
                site);
   self().released = false;
+  std::optional<WindowByte> at = remote_peer_byte(p);
+  if (at)
+    remote()->put(*at, 1, bytes, bytes, static_cast<const uint8_t *>(in),
+                  bytes);
+  return at.has_value();
 }
 
 } // namespace pld::rt::detail

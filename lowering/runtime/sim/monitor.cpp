@@ -10,6 +10,7 @@
 #include "monitor.h"
 
 #include "memory.h"
+#include "remote.h"
 #include "report.h"
 #include "tasks.h"
 #include "thread.h"
@@ -33,11 +34,6 @@ constexpr auto kPoll = std::chrono::milliseconds(20);
 
 std::thread g_monitor;
 std::atomic<bool> g_stop{false};
-
-int32_t load(const int32_t *cell) {
-  return std::atomic_ref<int32_t>(*const_cast<int32_t *>(cell))
-      .load(std::memory_order_relaxed);
-}
 
 std::string awaited(rt::WaitCmp cmp, int32_t expected) {
   return std::string(cmp == rt::WaitCmp::EQ ? "== " : ">= ") +
@@ -74,7 +70,8 @@ std::string describe_wait(const Slot &slot) {
     if (!where.empty())
       text += where + " at ";
     text += describe_address(reinterpret_cast<uintptr_t>(cell)) + ": holds " +
-            std::to_string(load(cell)) + ", waits for " +
+            std::to_string(cell_value(cell, std::memory_order_relaxed)) +
+            ", waits for " +
             awaited(slot.cmp.load(std::memory_order_relaxed),
                     slot.expected.load(std::memory_order_relaxed));
     return text;
@@ -97,7 +94,7 @@ std::string describe_wait(const Slot &slot) {
       text += "\n    on " + op_site("defer_completion", c.site) + ": cell " +
               (c.coordinates.empty() ? "" : c.coordinates + " at ") +
               describe_address(address) + " holds " +
-              std::to_string(load(c.cell)) +
+              std::to_string(cell_value(c.cell, std::memory_order_relaxed)) +
               ", waits for >= " + std::to_string(c.expected) + " (as uint32)";
     }
     return text;
@@ -123,7 +120,8 @@ std::string describe_wait(const Slot &slot) {
 bool still_blocked(const Slot &slot) {
   switch (slot.kind.load(std::memory_order_relaxed)) {
   case WaitKind::Signal: {
-    int32_t value = load(slot.cell.load(std::memory_order_relaxed));
+    int32_t value = cell_value(slot.cell.load(std::memory_order_relaxed),
+                               std::memory_order_relaxed);
     int32_t expected = slot.expected.load(std::memory_order_relaxed);
     return slot.cmp.load(std::memory_order_relaxed) == rt::WaitCmp::EQ
                ? value != expected

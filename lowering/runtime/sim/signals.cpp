@@ -19,6 +19,7 @@
 #include "events.h"
 #include "memory.h"
 #include "race.h"
+#include "remote.h"
 #include "report.h"
 #include "sched.h"
 #include "timing.h"
@@ -27,6 +28,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -92,7 +94,10 @@ void tnotify(int32_t *cell, int32_t value, NotifyOp op, const char *site,
     sched::point("notify", sched::cell(cell, true));
   std::atomic_ref<int32_t> signal(*cell);
   auto apply = [&] {
-    if (op == NotifyOp::Set)
+    if (std::optional<WindowByte> at = remote_atomic_byte(cell))
+      remote()->cell(*at, op == NotifyOp::Set ? CellOp::Set : CellOp::Add,
+                     value);
+    else if (op == NotifyOp::Set)
       signal.store(value, order);
     else
       signal.fetch_add(value, order);
@@ -123,7 +128,7 @@ void twait(int32_t *cell, int32_t expected, WaitCmp cmp, const char *site,
   double traced_begin = events::enabled() ? events::now() : 0;
   std::atomic_ref<int32_t> signal(*cell);
   auto ready = [&] {
-    return holds(signal.load(std::memory_order_relaxed), expected, cmp);
+    return holds(cell_value(cell, std::memory_order_relaxed), expected, cmp);
   };
   // A serialized run always stops here: the wait is ordered against the
   // cell's notifies by the scheduler's choice.
@@ -181,7 +186,7 @@ bool ttest(int32_t *cell, int32_t expected, WaitCmp cmp) {
   if (timing::enabled())
     timing::scalar(false);
   std::atomic_ref<int32_t> signal(*cell);
-  int32_t seen = signal.load(std::memory_order_relaxed);
+  int32_t seen = cell_value(cell, std::memory_order_relaxed);
   if (!holds(seen, expected, cmp)) {
     // Code that polls ttest in a loop must not starve the notifier. A
     // serialized run parks the poller until the cell changes: polling
@@ -210,6 +215,8 @@ bool ttest(int32_t *cell, int32_t expected, WaitCmp cmp) {
 }
 
 void release() {
+  if (const Remote *hooks = remote())
+    hooks->release();
   self().released = true;
   race::release();
   if (timing::enabled())
@@ -218,8 +225,11 @@ void release() {
 
 void acquire() {
   std::vector<int32_t *> &waited = self().waited;
-  for (int32_t *cell : waited)
-    (void)std::atomic_ref<int32_t>(*cell).load(std::memory_order_acquire);
+  if (const Remote *hooks = remote())
+    hooks->acquire();
+  else
+    for (int32_t *cell : waited)
+      (void)std::atomic_ref<int32_t>(*cell).load(std::memory_order_acquire);
   waited.clear();
   race::acquire();
 }

@@ -4,6 +4,7 @@
 
 #include "memory.h"
 #include "race.h"
+#include "remote.h"
 #include "report.h"
 #include "sched.h"
 #include "timing.h"
@@ -144,8 +145,7 @@ void run_task(Task &task) {
 bool condition_holds(const Condition &condition) {
   // Acquire: the runtime orders the publisher's payload before the tasks
   // that depend on this one, as the device runtime does.
-  int32_t value =
-      std::atomic_ref<int32_t>(*condition.cell).load(std::memory_order_acquire);
+  int32_t value = cell_value(condition.cell, std::memory_order_acquire);
   return static_cast<uint32_t>(value) >=
          static_cast<uint32_t>(condition.expected);
 }

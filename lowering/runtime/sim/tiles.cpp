@@ -6,6 +6,7 @@
 #include "events.h"
 #include "memory.h"
 #include "race.h"
+#include "remote.h"
 #include "report.h"
 #include "sched.h"
 #include "timing.h"
@@ -14,6 +15,7 @@
 #include <cstring>
 #include <initializer_list>
 #include <limits>
+#include <optional>
 #include <string>
 
 namespace pld::sim {
@@ -52,6 +54,9 @@ void load_region(const TileRef &tile, const uint8_t *src, int64_t rows,
   // The device leaves what lies outside the loaded region as it was
   // (PadValue::Null): poisoned, so that a result depending on it is wrong.
   poison(tile, rows, cols);
+  if (rows > 0)
+    if (std::optional<WindowByte> at = remote_peer_byte(src))
+      return remote()->get(*at, rows, cols * e, stride * e, dst, tile.cols * e);
   // Payload copies are plain memory accesses on purpose: ThreadSanitizer
   // must see a read that no release -> notify -> wait -> acquire chain
   // orders after the write.
@@ -64,6 +69,18 @@ void store_region(uint8_t *dst, int64_t stride, const TileRef &tile,
                   int64_t rows, int64_t cols, bool atomic_add) {
   const int64_t e = tile.elem_bytes;
   const auto *src = static_cast<const uint8_t *>(tile.data);
+  // An atomic add goes through the hooks in this rank's window too: adds
+  // by the CPU and by MPI do not combine on one element.
+  std::optional<WindowByte> at;
+  if (rows > 0)
+    at = atomic_add ? remote_atomic_byte(dst) : remote_peer_byte(dst);
+  if (at) {
+    if (atomic_add)
+      remote()->add(*at, rows, cols, stride, src, tile.cols * e, tile.dtype);
+    else
+      remote()->put(*at, rows, cols * e, stride * e, src, tile.cols * e);
+    return;
+  }
   if (!atomic_add) {
     for (int64_t r = 0; r < rows; ++r)
       std::memcpy(dst + r * stride * e, src + r * tile.cols * e,

@@ -3,10 +3,11 @@ simulator, and checks every rank's result and that the signal is all zeros
 afterwards (the epilogue). Every run also checks pld's happens-before
 (--sanitize race): the decompositions must be race-free.
 
-usage: matrix.py FAMILY WORKDIR [--backend mpi]
+usage: matrix.py FAMILY WORKDIR [--backend mpi [PLD-RUN-OPTION...]]
 
-With `--backend mpi` the runs are on MPI processes (pld-run --backend mpi)
-instead of --sanitize race on the simulator, and only a sample of two: the
+With `--backend mpi` the runs are on MPI processes (pld-run --backend mpi
+and the options after it, such as --mpi-mode rma) instead of --sanitize
+race on the simulator, and only a sample of two: the
 first and the last run with an odd number of ranks and a ragged length (more
 than one element, not a multiple of 8), as every mpirun costs a fraction of a
 second.
@@ -51,7 +52,8 @@ import subprocess
 import sys
 
 family, workdir = sys.argv[1], pathlib.Path(sys.argv[2])
-backend = sys.argv[4] if sys.argv[3:4] == ["--backend"] else "thread"
+backend_options = sys.argv[3:]
+backend = backend_options[1] if backend_options[:1] == ["--backend"] else "thread"
 workdir.mkdir(parents=True, exist_ok=True)
 
 RANKS = [2, 3, 4, 8]
@@ -391,7 +393,7 @@ def run(item):
         str(workdir / f"bits{index}") if argument == "BITS" else argument
         for argument in arguments
     ]
-    checks = ["--sanitize", "race"] if backend == "thread" else ["--backend", backend]
+    checks = ["--sanitize", "race"] if backend == "thread" else backend_options
     command = ["pld-run", str(path)] + checks + arguments
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode == 0 and "--dump" in arguments:

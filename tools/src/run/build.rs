@@ -9,6 +9,7 @@
 use super::cache::{self, Cache, CacheError};
 use super::mpi::MpiCompiler;
 use std::{
+    ffi::OsString,
     fs,
     io::{Read as _, Seek as _},
     path::{Path, PathBuf},
@@ -88,6 +89,15 @@ pub struct Program {
     pub entry: PathBuf,
     /// The runtime's directory in the cache (its library is linked in).
     pub runtime: PathBuf,
+    /// The compiler and its arguments that build the program from
+    /// [`Program::SOURCE`] into [`Program::OUTPUT`] in the working directory
+    /// (`--keep`'s `rebuild.sh`).
+    pub compile: Vec<OsString>,
+}
+
+impl Program {
+    pub const SOURCE: &'static str = "emitted.cpp";
+    pub const OUTPUT: &'static str = "prog";
 }
 
 /// The compiler and the cache.
@@ -247,29 +257,35 @@ impl<'a> Toolchain<'a> {
         parts.extend(extra.iter().chain(&link).map(|flag| flag.as_bytes()));
         let key = cache::key(&parts);
         let directory = self.cache.root().join(format!("program-{key}"));
-        let program = directory.join("prog");
+        let program = directory.join(Program::OUTPUT);
+        // Relative to the directory it runs in: the staging one here, the
+        // kept one for `rebuild.sh`.
+        let mut compile: Vec<OsString> = vec![self.cxx.clone().into()];
+        compile.extend(
+            COMMON_FLAGS
+                .iter()
+                .chain(flavour.program_flags())
+                .map(OsString::from),
+        );
+        // bf16 conversions need compiler-rt (Debian's libgcc lacks them).
+        compile.push("--rtlib=compiler-rt".into());
+        compile.push("-I".into());
+        compile.push(runtime.join("include").into());
+        compile.extend(extra.iter().map(OsString::from));
+        compile.push(format!("-DPLD_ENTRY={entry}").into());
+        compile.push(Program::SOURCE.into());
+        compile.push(runtime.join(harness).into());
+        compile.extend(libraries.iter().map(OsString::from));
+        compile.extend(link.iter().map(OsString::from));
+        compile.push("-o".into());
+        compile.push(Program::OUTPUT.into());
         if !program.exists() {
             let staging = self.cache.staging(self.cache.root())?;
-            let source = staging.path().join("emitted.cpp");
-            cache::write_new(&source, cpp.as_bytes())?;
-            let mut compile = Command::new(&self.cxx);
-            compile
-                .args(COMMON_FLAGS)
-                .args(flavour.program_flags())
-                // bf16 conversions need compiler-rt (Debian's libgcc lacks them).
-                .arg("--rtlib=compiler-rt")
-                .arg("-I")
-                .arg(runtime.join("include"))
-                .args(&extra)
-                .arg(format!("-DPLD_ENTRY={entry}"))
-                .arg(&source)
-                .arg(runtime.join(harness))
-                .args(&libraries)
-                .args(&link)
-                .arg("-o")
-                .arg(staging.path().join("prog"));
+            cache::write_new(&staging.path().join(Program::SOURCE), cpp.as_bytes())?;
+            let mut command = Command::new(&compile[0]);
+            command.args(&compile[1..]).current_dir(staging.path());
             run_with_progress(
-                compile,
+                command,
                 "compiling the emitted C++ (cached by content afterwards)",
             )?;
             cache::publish(&staging.keep(), &directory)?;
@@ -279,6 +295,7 @@ impl<'a> Toolchain<'a> {
             path: program,
             entry: directory,
             runtime,
+            compile,
         })
     }
 }

@@ -159,7 +159,7 @@ fn run(options: &Options) -> Result<ExitStatus, Failure> {
             // relative path to it would name the wrong file.
             let directory = std::path::absolute(directory)
                 .and_then(|directory| {
-                    keep(&directory, &cpp, &program.path, options)?;
+                    keep(&directory, &cpp, &program, options)?;
                     Ok(directory)
                 })
                 .map_err(|error| bad(format!("--keep {}: {error}", directory.display())))?;
@@ -186,9 +186,10 @@ fn run(options: &Options) -> Result<ExitStatus, Failure> {
     );
     if let Some(directory) = &options.keep {
         err!(
-            "pld-run: kept the emitted C++, the program, its job and input in {}; {} reruns it\n",
+            "pld-run: kept the emitted C++, the program, its job and input in {}; {} reruns it, {} rebuilds it\n",
             directory.display(),
-            directory.join(RERUN).display()
+            directory.join(RERUN).display(),
+            directory.join(REBUILD).display()
         );
     }
     result
@@ -208,19 +209,46 @@ fn open_cache() -> Result<Cache, cache::CacheError> {
     }
 }
 
-/// The script `--keep` leaves beside the program.
+/// The scripts `--keep` leaves beside the program.
 const RERUN: &str = "rerun.sh";
+const REBUILD: &str = "rebuild.sh";
 
 /// `--keep DIR`: the emitted C++ and a copy of the program in DIR (the
-/// cache may evict its own), and a script that reruns the program on the
-/// job and input the run writes there.
-fn keep(directory: &Path, cpp: &str, program: &Path, options: &Options) -> std::io::Result<()> {
+/// cache may evict its own), a script that reruns the program on the job
+/// and input the run writes there, and one that rebuilds the program from
+/// the (perhaps edited) C++.
+fn keep(
+    directory: &Path,
+    cpp: &str,
+    program: &build::Program,
+    options: &Options,
+) -> std::io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     fs::create_dir_all(directory)?;
-    fs::write(directory.join("emitted.cpp"), cpp)?;
-    let copy = directory.join("prog");
+    fs::write(directory.join(build::Program::SOURCE), cpp)?;
+    let copy = directory.join(build::Program::OUTPUT);
     let _ = fs::remove_file(&copy);
-    fs::copy(program, &copy)?;
+    fs::copy(&program.path, &copy)?;
+    let compile: Vec<String> = program
+        .compile
+        .iter()
+        .map(|word| shell_quote(&word.to_string_lossy()))
+        .collect();
+    let rebuild = format!(
+        "#!/bin/sh
+# Rebuilds {output} from {source} here, as pld-run built it, with the
+# runtime in pld-run's cache (a later pld-run rebuilds that if the cache
+# evicted it).
+cd \"$(dirname \"$0\")\" || exit 2
+exec {}
+",
+        compile.join(" "),
+        output = build::Program::OUTPUT,
+        source = build::Program::SOURCE,
+    );
+    let path = directory.join(REBUILD);
+    fs::write(&path, rebuild)?;
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o755))?;
     let command: Vec<String> = std::iter::once("pld-run".to_owned())
         .chain(
             std::env::args_os()
@@ -343,6 +371,7 @@ fn execute(
         race: options.sanitize == Some(Sanitizer::Race),
         schedule: options.schedule.clone(),
         asleep: Vec::new(),
+        mpi_rma: options.backend == Backend::Mpi && options.mpi.mode == cli::MpiMode::Rma,
         trace: options
             .schedule
             .is_some()

@@ -9,7 +9,10 @@
 //! belongs to.
 
 use super::build::BuildError;
-use pld_run_core::{cli::Options, status::ExitStatus};
+use pld_run_core::{
+    cli::{MpiMode, Options},
+    status::ExitStatus,
+};
 use std::{
     ffi::OsString,
     path::{Path, PathBuf},
@@ -108,8 +111,16 @@ pub fn launch(options: &Options, program: &Path, job: &str) -> Command {
 /// mpirun's options before the program: quiet (a failing rank's status is
 /// the run's status, without mpirun's explanation), as many processes as
 /// ranks even on fewer cores, unbound (a rank has several threads), and the
-/// shared-memory one-sided component (others hang or crawl on one machine).
+/// one-sided component of the mode. Node mode takes the shared-memory one
+/// (others hang or crawl on one machine); rma mode the point-to-point one,
+/// which works over any transport (Open MPI 4.1.4 here: the default, rdma,
+/// hangs over TCP) and serves a peer's operation inside the target's MPI
+/// calls, which the harness's MPI thread makes (lowering/runtime/README.md).
 pub fn launch_arguments(options: &Options) -> Vec<OsString> {
+    let osc = match options.mpi.mode {
+        MpiMode::Node => "sm",
+        MpiMode::Rma => "pt2pt",
+    };
     let mut arguments: Vec<OsString> = [
         "-q",
         "--oversubscribe",
@@ -117,7 +128,7 @@ pub fn launch_arguments(options: &Options) -> Vec<OsString> {
         "none",
         "--mca",
         "osc",
-        "sm",
+        osc,
         "-n",
     ]
     .map(OsString::from)

@@ -307,9 +307,10 @@ inline void acquire() { detail::acquire(); }
 template <typename T>
 T read(__gm__ T *p, const char *site, __gm__ T *tensor = nullptr,
        int64_t tensor_elems = 0) {
-  detail::check_read(p, sizeof(T), site, tensor, tensor_elems * sizeof(T));
   T value;
-  __atomic_load(p, &value, __ATOMIC_RELAXED);
+  if (!detail::check_read(p, sizeof(T), site, tensor, tensor_elems * sizeof(T),
+                          &value))
+    __atomic_load(p, &value, __ATOMIC_RELAXED);
   return value;
 }
 // `v` does not take part in deduction: write(i64_ptr, 0, site) must compile.
@@ -317,8 +318,9 @@ template <typename T>
 void write(__gm__ T *p, typename detail::NonDeduced<T>::type v,
            const char *site, __gm__ T *tensor = nullptr,
            int64_t tensor_elems = 0) {
-  detail::check_write(p, sizeof(T), site, tensor, tensor_elems * sizeof(T));
-  __atomic_store(p, &v, __ATOMIC_RELAXED);
+  if (!detail::check_write(p, sizeof(T), site, tensor, tensor_elems * sizeof(T),
+                           &v))
+    __atomic_store(p, &v, __ATOMIC_RELAXED);
 }
 
 //===-- Entry wrappers: the harness's argument array ----------------------===//

@@ -149,13 +149,15 @@ void tile_copy(const TileRef &dst, const TileRef &src, const char *site);
 void transfer(Transfer kind, const ViewRef &dst, const ViewRef &src,
               const TileRef &ping, const TileRef *pong, const char *site);
 
-// Scalar global-memory access: bounds checks only (inside the tensor when
-// `tensor` is not null); the access itself stays in the caller so that it
-// is a plain access ThreadSanitizer sees.
-void check_read(const void *p, int64_t bytes, const char *site,
-                const void *tensor, int64_t tensor_bytes);
-void check_write(const void *p, int64_t bytes, const char *site,
-                 const void *tensor, int64_t tensor_bytes);
+// Scalar global-memory access: bounds checks (inside the tensor when
+// `tensor` is not null). A check returns true when it made the access
+// itself, into `out` or from `in`: a peer's window that this process cannot
+// address (the MPI backend's rma mode, sim/remote.h). Otherwise the access
+// stays in the caller, so that it is an access ThreadSanitizer sees there.
+bool check_read(const void *p, int64_t bytes, const char *site,
+                const void *tensor, int64_t tensor_bytes, void *out);
+bool check_write(const void *p, int64_t bytes, const char *site,
+                 const void *tensor, int64_t tensor_bytes, const void *in);
 
 /// Stores the scalar argument (`i` for integer dtypes, `f` for float ones)
 /// converted to `dtype` at `out`.
