@@ -15,9 +15,10 @@
 // (`MPI_SUM` or `MPI_REPLACE`) and a wait polls `MPI_Fetch_and_op` with
 // `MPI_NO_OP`, on the calling rank's own cells too, since MPI's atomics and
 // the CPU's do not combine on one cell. Every operation is flushed before it
-// returns, so a release (`MPI_Win_flush_all`) finds nothing outstanding; an
-// acquire is `MPI_Win_sync`, which makes the peers' completed writes into
-// this window visible to the plain loads of this rank's threads.
+// returns, so a release (`MPI_Win_flush_all`, then `MPI_Win_sync` for this
+// rank's own plain stores) finds nothing outstanding; an acquire is
+// `MPI_Win_sync`, which makes the peers' completed writes into this window
+// visible to the plain loads of this rank's threads.
 //
 // Stops and deadlocks: every process exposes a control segment (its beat and
 // listing for rank 0's watch; rank 0's also holds the run's stop status and
@@ -224,8 +225,14 @@ int32_t cell(WindowByte at, CellOp op, int32_t value) {
                              : before;
 }
 
+// Every operation was flushed already; the flush is what a release means in
+// MPI's terms, and the sync publishes this rank's plain stores into its own
+// window to the peers' operations (MPI's separate memory model needs it).
 void release() {
-  proxy::run([] { MPI_Win_flush_all(g_windows); });
+  proxy::run([] {
+    MPI_Win_flush_all(g_windows);
+    MPI_Win_sync(g_windows);
+  });
 }
 
 void acquire() {
