@@ -271,8 +271,8 @@ void claim(int status) {
   });
   if (seen == 0)
     return;
-  // Another process reports; the MPI thread's tick ends this one once it
-  // has (or this loop, on the MPI thread itself).
+  // Another process reports: end with its status once it has (on a
+  // simulated thread, the MPI thread's tick may see it first).
   for (;;) {
     std::this_thread::sleep_for(kPoll);
     exit_if_reported();
@@ -296,6 +296,7 @@ void publish(uint64_t beats) {
   g_segment->beat = own_beat(beats);
 }
 
+/// Every rank's published listing, in rank order. On the MPI thread.
 std::string listings() {
   std::string text;
   for (int32_t r = 0; r < g_size; ++r) {

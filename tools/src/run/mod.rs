@@ -135,10 +135,13 @@ fn run(options: &Options) -> Result<ExitStatus, Failure> {
     let cache = open_cache().map_err(|error| bad(error.to_string()))?;
     let mpi = match options.backend {
         Backend::Thread => None,
-        Backend::Mpi => Some(
-            mpi::MpiCompiler::find(options.mpi.mpirun.as_deref())
-                .map_err(|error| bad(error.to_string()))?,
-        ),
+        Backend::Mpi => {
+            mpi::check_hostfile(options).map_err(bad)?;
+            Some(
+                mpi::MpiCompiler::find(options.mpi.mpirun.as_deref())
+                    .map_err(|error| bad(error.to_string()))?,
+            )
+        }
     };
     let program = Toolchain::new(&cache)
         .program(

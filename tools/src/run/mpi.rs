@@ -15,6 +15,7 @@ use pld_run_core::{
 };
 use std::{
     ffi::OsString,
+    fs,
     path::{Path, PathBuf},
     process::Command,
 };
@@ -135,10 +136,26 @@ pub fn launch_arguments(options: &Options) -> Vec<OsString> {
     .to_vec();
     arguments.push(options.ranks.to_string().into());
     if let Some(hostfile) = &options.mpi.hostfile {
+        // Absolute: mpirun runs in the run's working directory.
         arguments.push("--hostfile".into());
-        arguments.push(hostfile.clone().into_os_string());
+        arguments.push(
+            std::path::absolute(hostfile)
+                .unwrap_or_else(|_| hostfile.clone())
+                .into_os_string(),
+        );
     }
     arguments
+}
+
+/// `--hostfile`'s file is readable, before anything is built (mpirun's own
+/// complaint would be hidden by `-q`).
+pub fn check_hostfile(options: &Options) -> Result<(), String> {
+    match &options.mpi.hostfile {
+        Some(hostfile) => fs::File::open(hostfile)
+            .map(drop)
+            .map_err(|error| format!("--hostfile {}: {error}", hostfile.display())),
+        None => Ok(()),
+    }
 }
 
 /// What mpirun's exit status `code` means: the harness's own statuses pass
