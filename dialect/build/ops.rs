@@ -2,7 +2,9 @@
 //! struct named after its C++ class whose fields are the op's ODS operands,
 //! attributes, results and regions, with the op's name (`NAME`) and a
 //! `build` that lays the operands out in ODS order and, for an op with
-//! `AttrSizedOperandSegments`, writes `operandSegmentSizes` from them.
+//! `AttrSizedOperandSegments`, writes `operandSegmentSizes` from them; for
+//! the ops of pld's dialects also `operands()`, which reads an op's operands
+//! into a `<Op>Operands` struct of the same names.
 //!
 //! melior's `dialect!` builders add operands in the order their setters are
 //! called and never write the segment sizes, so they build a wrong op for
@@ -58,6 +60,12 @@ pub const DIALECTS: &[Dialect] = &[
         module: "memref",
         td: "mlir/Dialect/MemRef/IR/MemRefOps.td",
         dialect_def: "MemRef_Dialect",
+        upstream: true,
+    },
+    Dialect {
+        module: "arith",
+        td: "mlir/Dialect/Arith/IR/ArithOps.td",
+        dialect_def: "Arith_Dialect",
         upstream: true,
     },
     Dialect {
@@ -211,7 +219,7 @@ pub fn generate(dialect: &Dialect, records: &Json, out: &mut String) {
     for def in ops {
         // ODS's class name: the def's name after its `Dialect_` prefix.
         let class = def.split_once('_').map_or(def, |(_, class)| class);
-        generate_op(records, dialect_name, def, class, out);
+        generate_op(records, dialect_name, def, class, !dialect.upstream, out);
         classes.push(class);
     }
     // The mixed index lists of every op, looked up by name.
@@ -258,7 +266,16 @@ fn index_lists(fields: &[Field]) -> Vec<(String, String)> {
         .collect()
 }
 
-fn generate_op(records: &Json, dialect: &str, def: &str, class: &str, out: &mut String) {
+/// `readable`: the op's operand groups are in pld's C API
+/// (`pld-c/Operands.h`), so `operands()` can read them by name.
+fn generate_op(
+    records: &Json,
+    dialect: &str,
+    def: &str,
+    class: &str,
+    readable: bool,
+    out: &mut String,
+) {
     let record = &records[def];
     let op_name = format!(
         "{dialect}.{}",
@@ -356,8 +373,77 @@ fn generate_op(records: &Json, dialect: &str, def: &str, class: &str, out: &mut 
     }
     writeln!(out, "    }}").unwrap();
 
+    let operands: Vec<(&String, &Arity)> = fields
+        .iter()
+        .filter_map(|field| match field {
+            Field::Operand(name, arity) => Some((name, arity)),
+            Field::Attribute { .. } => None,
+        })
+        .collect();
+    // pld's ops are read by name through the C API; an upstream op by the
+    // positions ODS gives its groups, which are fixed when at most one
+    // group varies in length and no segment sizes are needed.
+    let variable = operands
+        .iter()
+        .filter(|(_, arity)| **arity != Arity::One)
+        .count();
+    let positional = !readable && !segmented && variable <= 1;
+    let readable = (readable || positional) && !operands.is_empty();
+    if readable {
+        writeln!(
+            out,
+            "    /// The operands of a `{op_name}` op ({class}::operands)."
+        )
+        .unwrap();
+        writeln!(out, "    pub struct {class}Operands<'c, 'a> {{").unwrap();
+        for (name, arity) in &operands {
+            let r#type = match arity {
+                Arity::One => "Value<'c, 'a>",
+                Arity::Optional => "Option<Value<'c, 'a>>",
+                Arity::Variadic => "Vec<Value<'c, 'a>>",
+            };
+            writeln!(out, "        pub {}: {type},", identifier(name)).unwrap();
+        }
+        writeln!(out, "    }}").unwrap();
+    }
+
     writeln!(out, "    impl{lifetimes} {class}{lifetimes} {{").unwrap();
     writeln!(out, "        pub const NAME: &'static str = {op_name:?};").unwrap();
+    if readable {
+        writeln!(
+            out,
+            "        /// `op`'s operands by their ODS names, when `op` is a `{op_name}`."
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "        pub fn operands(op: &OperationRef<'c, 'a>) -> Option<{class}Operands<'c, 'a>> {{"
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "            if op.name().as_string_ref().as_str() != Ok(Self::NAME) {{ return None; }}"
+        )
+        .unwrap();
+        if positional {
+            generate_positional_reads(&operands, out);
+        }
+        writeln!(out, "            Some({class}Operands {{").unwrap();
+        for (name, arity) in &operands {
+            let field = identifier(name);
+            let read = match (positional, arity) {
+                (false, Arity::One) => format!("crate::operands::value(op, {name:?})?"),
+                (false, Arity::Optional) => {
+                    format!("crate::operands::values(op, {name:?})?.first().copied()")
+                }
+                (false, Arity::Variadic) => format!("crate::operands::values(op, {name:?})?"),
+                (true, _) => field.clone(),
+            };
+            writeln!(out, "                {field}: {read},").unwrap();
+        }
+        writeln!(out, "            }})").unwrap();
+        writeln!(out, "        }}").unwrap();
+    }
     let lists: Vec<String> = index_lists(&fields)
         .iter()
         .map(|(statics, dynamic)| format!("({statics:?}, {dynamic:?})"))
@@ -492,4 +578,56 @@ fn generate_op(records: &Json, dialect: &str, def: &str, class: &str, out: &mut 
     .unwrap();
     writeln!(out, "        }}").unwrap();
     writeln!(out, "    }}").unwrap();
+}
+
+/// The reads of an upstream op's operands by position, into one local per
+/// group: the single groups before the one that varies (if any) at their
+/// positions, the varying one over what the others leave, the singles after
+/// it from the end. As ODS's own accessors compute them for an op without
+/// segment sizes.
+fn generate_positional_reads(operands: &[(&String, &Arity)], out: &mut String) {
+    let singles = operands
+        .iter()
+        .filter(|(_, arity)| **arity == Arity::One)
+        .count();
+    // What the varying group holds: the operands the singles leave.
+    writeln!(
+        out,
+        "            let extra = op.operand_count().checked_sub({singles})?;"
+    )
+    .unwrap();
+    writeln!(out, "            let _ = extra;").unwrap();
+    // Before the varying group a position is its index; after it, the
+    // index plus what the group took beyond one.
+    let mut varied = false;
+    for (index, (name, arity)) in operands.iter().enumerate() {
+        let field = identifier(name);
+        let at = if varied {
+            format!("{index} - 1 + extra")
+        } else {
+            index.to_string()
+        };
+        match arity {
+            Arity::One => {
+                writeln!(out, "            let {field} = op.operand({at}).ok()?;").unwrap()
+            }
+            Arity::Optional => {
+                varied = true;
+                writeln!(
+                    out,
+                    "            let {field} = if extra > 0 {{ Some(op.operand({index}).ok()?) }} else {{ None }};"
+                )
+                .unwrap();
+                writeln!(out, "            if extra > 1 {{ return None; }}").unwrap();
+            }
+            Arity::Variadic => {
+                varied = true;
+                writeln!(
+                    out,
+                    "            let {field} = ({index}..{index} + extra).map(|i| op.operand(i).ok()).collect::<Option<Vec<_>>>()?;"
+                )
+                .unwrap();
+            }
+        }
+    }
 }

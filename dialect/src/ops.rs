@@ -3,7 +3,9 @@
 //! without writing the name again, and its operands, attributes, results and
 //! regions as named fields, for building it: `build` lays the operands out in
 //! ODS order and writes `operandSegmentSizes`, so reordering or renaming an
-//! operand in ODS changes the builders with it (or fails to compile).
+//! operand in ODS changes the builders with it (or fails to compile). For
+//! reading, `<Op>::operands(&op)` gives a pl, pld or ascend op's operands
+//! as the named fields of `<Op>Operands`.
 //!
 //! ```no_run
 //! use pld_dialect::ops::pld::SystemRankOp;
@@ -21,7 +23,7 @@ use melior::{
     ir::{
         Attribute, Identifier, Location, Region, Type, Value,
         attribute::DenseI32ArrayAttribute,
-        operation::{Operation, OperationBuilder},
+        operation::{Operation, OperationBuilder, OperationLike, OperationRef},
     },
 };
 use std::marker::PhantomData;

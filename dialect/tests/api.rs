@@ -371,3 +371,52 @@ fn ops_declare_their_accesses_signals_and_collectives() {
     assert!(memory_accesses(&ops[4]).is_none() && signal_access(&ops[0]).is_none());
     assert!(collective(&ops[0]).is_none() && memory_accesses(&ops[6]).is_none());
 }
+
+#[test]
+fn generated_readers_name_each_operand() {
+    use ops::{memref, pl, pld, scf};
+    let context = create_context();
+    let module = Module::parse(
+        &context,
+        r#"
+        func.func @f(%d: !pld.dtensor<4x64xf32>, %m: memref<2x64xf32>, %p: index, %r: index,
+                     %n: index, %c: i1, %flat: memref<?xf32>, %k: index) {
+          pld.tensor.put %d, peer %p, %m dst_offsets [%r, 0] src_offsets [0, 0] shape [1, %n] chunk_cols 64 : !pld.dtensor<4x64xf32>, memref<2x64xf32>
+          %t = pl.load %d[%r, 32] valid [1, %n] : !pld.dtensor<4x64xf32> -> !pl.tile<1x32xf32>
+          %e = memref.expand_shape %flat [[0, 1]] output_shape [%k, 8] : memref<?xf32> into memref<?x8xf32>
+          %x = memref.dim %m, %r : memref<2x64xf32>
+          scf.if %c {
+          }
+          return
+        }"#,
+    )
+    .expect("parses");
+    let function = module.body().first_operation().unwrap();
+    let body = function.region(0).unwrap().first_block().unwrap();
+    let arg = |i: usize| -> melior::ir::Value { body.argument(i).unwrap().into() };
+    let ops = body_ops(&module);
+
+    // By name through the C API: every group where ODS puts it, whatever
+    // the segment sizes.
+    let put = pld::TensorPutOp::operands(&ops[0]).expect("a put");
+    assert_eq!((put.dst, put.peer, put.src), (arg(0), arg(2), arg(1)));
+    assert_eq!(put.dst_offsets, vec![arg(3)]);
+    assert!(put.src_offsets.is_empty());
+    assert_eq!(put.sizes, vec![arg(4)]);
+    // An op of another kind reads as none.
+    assert!(pld::TensorGetOp::operands(&ops[0]).is_none());
+    let load = pl::LoadOp::operands(&ops[1]).expect("a load");
+    assert_eq!(
+        (load.source, load.offsets, load.valid_sizes),
+        (arg(0), vec![arg(3)], vec![arg(4)])
+    );
+
+    // Upstream ops by the positions ODS gives their groups.
+    let expand = memref::ExpandShapeOp::operands(&ops[2]).expect("an expand_shape");
+    assert_eq!((expand.src, expand.output_shape), (arg(6), vec![arg(7)]));
+    let dim = memref::DimOp::operands(&ops[3]).expect("a dim");
+    assert_eq!((dim.source, dim.index), (arg(1), arg(3)));
+    let branch = scf::IfOp::operands(&ops[4]).expect("an if");
+    assert_eq!(branch.condition, arg(5));
+    assert!(memref::DimOp::operands(&ops[4]).is_none());
+}

@@ -1,8 +1,6 @@
 //! Builders of ascend ops, for the lowering passes.
 
-use melior::ir::{
-    Attribute, Type, ValueLike, attribute::StringAttribute, operation::OperationLike,
-};
+use melior::ir::{Attribute, Type, ValueLike, attribute::StringAttribute};
 use pld_dialect::ops::ascend;
 use pld_dialect::{
     enums::ascend::{AtomicType, NotifyOp, Pipe, WaitCmp},
@@ -205,10 +203,8 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
         if let Some(maker) = pld_passes::ir::builder::defining_op(tile)
             && pld_passes::ir::ops::name(maker) == ascend::TileOp::NAME
         {
-            return (maker.operand_count() == 2).then(|| {
-                let operand = |index| Ix::Dyn(pld_passes::ir::ops::operand(maker, index));
-                (operand(0), operand(1))
-            });
+            let tile = ascend::TileOp::operands(&maker).expect("an ascend.tile");
+            return Some((Ix::Dyn(tile.valid_rows?), Ix::Dyn(tile.valid_cols?)));
         }
         let (rows, cols) = self.valid_shape(tile);
         Some((Ix::Dyn(rows), Ix::Dyn(cols)))

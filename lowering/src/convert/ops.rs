@@ -21,10 +21,7 @@ use pld_dialect::{
 use pld_passes::ir::{
     Builder, Ix, OpRef, Val,
     builder::{erase_op, replace_uses},
-    ops::{
-        attribute, callee_name, integer_attribute, mixed_list, name, named, named_group, operand,
-        static_list, variadic_tail,
-    },
+    ops::{attribute, callee_name, integer_attribute, mixed_list, name, operand, static_list},
     types,
 };
 
@@ -140,10 +137,10 @@ impl<'c> FunctionConverter<'_, 'c> {
         })
     }
 
-    /// An optional `valid` list.
-    fn valid_list(op: OpRef<'c>) -> Option<Vec<Ix<'c>>> {
-        static_list(op, "static_valid_sizes")
-            .map(|statics| mixed_list(&statics, &named_group(op, "valid_sizes")))
+    /// An optional `valid` list: the op's static valid sizes with its
+    /// `dynamic` ones.
+    fn valid_list(op: OpRef<'c>, dynamic: &[Val<'c>]) -> Option<Vec<Ix<'c>>> {
+        static_list(op, "static_valid_sizes").map(|statics| mixed_list(&statics, dynamic))
     }
 
     /// A new tile for `tile_type` (a pl tile type) whose valid shape is
@@ -271,10 +268,11 @@ impl<'c> FunctionConverter<'_, 'c> {
         op: OpRef<'c>,
         site: Site,
     ) -> Result<(), ConvertError> {
-        let signal = self.buffer(named(op, "target"))?;
-        let peer = Ix::Dyn(named(op, "peer"));
-        let value = named(op, "value");
-        let cell = self.cell(builder, &signal, op, &named_group(op, "offsets"));
+        let notify = pld::SystemNotifyOp::operands(&op).expect("dispatched on notify");
+        let signal = self.buffer(notify.target)?;
+        let peer = Ix::Dyn(notify.peer);
+        let value = notify.value;
+        let cell = self.cell(builder, &signal, op, &notify.offsets);
         let remote = builder.peer_ptr(self.ctx(), cell, peer, site);
         let notify = match enums::NotifyOp::of_op(&op, "op") {
             Some(enums::NotifyOp::Set) => enums::ascend::NotifyOp::Set,
@@ -292,9 +290,16 @@ impl<'c> FunctionConverter<'_, 'c> {
         op: OpRef<'c>,
         site: Site,
     ) -> Result<(), ConvertError> {
-        let signal = self.buffer(named(op, "signal"))?;
-        let expected = named(op, "expected");
-        let cell = self.cell(builder, &signal, op, &named_group(op, "offsets"));
+        // A wait and a defer_wait name their operands alike.
+        let (signal, offsets, expected) = match pld::SystemWaitOp::operands(&op) {
+            Some(wait) => (wait.signal, wait.offsets, wait.expected),
+            None => {
+                let wait = pld::SystemDeferWaitOp::operands(&op).expect("dispatched on waits");
+                (wait.signal, wait.offsets, wait.expected)
+            }
+        };
+        let signal = self.buffer(signal)?;
+        let cell = self.cell(builder, &signal, op, &offsets);
         if name(op) == pld::SystemDeferWaitOp::NAME {
             let payload = self.payload.ok_or(
                 "a defer_wait outside a task body cannot be lowered: it registers with \
@@ -321,18 +326,24 @@ impl<'c> FunctionConverter<'_, 'c> {
         op: OpRef<'c>,
         site: Site,
     ) -> Result<(), ConvertError> {
-        let remote = name(op) == pld::TileRemoteLoadOp::NAME;
-        let (source, peer) = if remote {
-            (named(op, "target"), Some(Ix::Dyn(named(op, "peer"))))
-        } else {
-            (named(op, "source"), None)
+        let (source, peer, offsets, valid_sizes) = match pld::TileRemoteLoadOp::operands(&op) {
+            Some(load) => (
+                load.target,
+                Some(Ix::Dyn(load.peer)),
+                load.offsets,
+                load.valid_sizes,
+            ),
+            None => {
+                let load = pl::LoadOp::operands(&op).expect("dispatched on tile loads");
+                (load.source, None, load.offsets, load.valid_sizes)
+            }
         };
         let source = self.buffer(source)?;
         let offsets = mixed_list(
             &static_list(op, "static_offsets").unwrap_or_default(),
-            &named_group(op, "offsets"),
+            &offsets,
         );
-        let valid = Self::valid_list(op);
+        let valid = Self::valid_list(op, &valid_sizes);
         let partial = valid.is_some();
         let tile_type = Builder::result(op).r#type();
         let extents = Self::access_extents(tile_type, valid);
@@ -350,19 +361,31 @@ impl<'c> FunctionConverter<'_, 'c> {
         op: OpRef<'c>,
         site: Site,
     ) -> Result<(), ConvertError> {
-        let remote = name(op) == pld::TileRemoteStoreOp::NAME;
-        let (tile, dest, peer) = if remote {
-            let peer = Some(Ix::Dyn(named(op, "peer")));
-            (named(op, "source"), named(op, "target"), peer)
-        } else {
-            (named(op, "value"), named(op, "dest"), None)
+        let (tile, dest, peer, offsets, valid_sizes) = match pld::TileRemoteStoreOp::operands(&op) {
+            Some(store) => (
+                store.source,
+                store.target,
+                Some(Ix::Dyn(store.peer)),
+                store.offsets,
+                store.valid_sizes,
+            ),
+            None => {
+                let store = pl::StoreOp::operands(&op).expect("dispatched on tile stores");
+                (
+                    store.value,
+                    store.dest,
+                    None,
+                    store.offsets,
+                    store.valid_sizes,
+                )
+            }
         };
         let dest = self.buffer(dest)?;
         let offsets = mixed_list(
             &static_list(op, "static_offsets").unwrap_or_default(),
-            &named_group(op, "offsets"),
+            &offsets,
         );
-        let valid = Self::valid_list(op);
+        let valid = Self::valid_list(op, &valid_sizes);
         let pl_tile = self.logical_type(op, tile);
         let extents = Self::access_extents(pl_tile, valid);
         let view = self.region_view(builder, &dest, &offsets, &extents, peer, site);
@@ -382,8 +405,14 @@ impl<'c> FunctionConverter<'_, 'c> {
         op: OpRef<'c>,
         site: Site,
     ) -> Result<(), ConvertError> {
-        let (lhs, rhs) = (named(op, "lhs"), named(op, "rhs"));
         let math = TileMath::of_op_name(name(op)).expect("dispatched on tile math");
+        let (lhs, rhs) = match math {
+            TileMath::Add => pl::AddOp::operands(&op).map(|ops| (ops.lhs, ops.rhs)),
+            TileMath::Max => pl::MaxOp::operands(&op).map(|ops| (ops.lhs, ops.rhs)),
+            TileMath::Min => pl::MinOp::operands(&op).map(|ops| (ops.lhs, ops.rhs)),
+            TileMath::Mul => pl::MulOp::operands(&op).map(|ops| (ops.lhs, ops.rhs)),
+        }
+        .expect("TileMath named the op");
         // PTO computes over the destination's valid shape and
         // asserts that both operands share it: the result keeps the
         // left operand's.
@@ -407,21 +436,31 @@ impl<'c> FunctionConverter<'_, 'c> {
         op: OpRef<'c>,
         site: Site,
     ) -> Result<(), ConvertError> {
-        let read = name(op) == pl::ReadOp::NAME;
-        let memory = self.buffer(named(op, if read { "source" } else { "dest" }))?;
+        // A read's source or a write's destination, and what it writes.
+        let (memory, offsets, written) = match pl::ReadOp::operands(&op) {
+            Some(read) => (read.source, read.offsets, None),
+            None => {
+                let write = pl::WriteOp::operands(&op).expect("dispatched on scalar access");
+                (write.dest, write.offsets, Some(write.value))
+            }
+        };
+        let memory = self.buffer(memory)?;
         let offsets = mixed_list(
             &static_list(op, "static_offsets").unwrap_or_default(),
-            &named_group(op, "offsets"),
+            &offsets,
         );
         let start = memory.linear(builder, &offsets);
         let pointer = builder.offset(memory.ptr, start);
         let tensor = Some(memory.tensor(builder));
-        if read {
-            let value = builder.read(pointer, memory.element, tensor, site);
-            self.replace(op, &[value]);
-        } else {
-            builder.write(named(op, "value"), pointer, tensor, site);
-            erase_op(op);
+        match written {
+            None => {
+                let value = builder.read(pointer, memory.element, tensor, site);
+                self.replace(op, &[value]);
+            }
+            Some(value) => {
+                builder.write(value, pointer, tensor, site);
+                erase_op(op);
+            }
         }
         Ok(())
     }
@@ -446,13 +485,16 @@ impl<'c> FunctionConverter<'_, 'c> {
 
     /// A return: kernels return nothing, host and device code their values.
     fn convert_return(&mut self, builder: &Builder<'c>, op: OpRef<'c>) -> Result<(), ConvertError> {
-        let count = if self.function.kind == Kind::Kernel {
-            0
+        let returned = if self.function.kind == Kind::Kernel {
+            Vec::new()
         } else {
-            op.operand_count()
+            func::ReturnOp::operands(&op)
+                .expect("dispatched on func.return")
+                .operands
         };
-        let values = (0..count)
-            .map(|index| self.returned(operand(op, index)))
+        let values = returned
+            .into_iter()
+            .map(|value| self.returned(value))
             .collect::<Result<Vec<_>, _>>()?;
         let r#return = func::ReturnOp { operands: &values };
         builder.insert(r#return.build(builder.context, builder.location));
@@ -466,9 +508,10 @@ impl<'c> FunctionConverter<'_, 'c> {
         builder: &Builder<'c>,
         op: OpRef<'c>,
     ) -> Result<(), ConvertError> {
+        let buffer = pld::TensorAllocWindowBufferOp::operands(&op).expect("dispatched on buffers");
         let sizes = mixed_list(
             &static_list(op, "static_sizes").unwrap_or_default(),
-            &named_group(op, "sizes"),
+            &buffer.sizes,
         );
         let element_bytes = attribute(op, "dtype")
             .and_then(|dtype| melior::ir::attribute::TypeAttribute::try_from(dtype).ok())
@@ -490,7 +533,8 @@ impl<'c> FunctionConverter<'_, 'c> {
 
     /// A window over a buffer: the buffer as a pointer to its elements.
     fn convert_window(&mut self, builder: &Builder<'c>, op: OpRef<'c>) -> Result<(), ConvertError> {
-        let buffer = match self.lowered.get(&key(named(op, "buffer"))) {
+        let window = pld::TensorWindowOp::operands(&op).expect("dispatched on windows");
+        let buffer = match self.lowered.get(&key(window.buffer)) {
             Some(Lowered::Value(buffer)) => *buffer,
             _ => {
                 return Err("a window over a buffer that is not a lowered window buffer".into());
@@ -499,7 +543,7 @@ impl<'c> FunctionConverter<'_, 'c> {
         let result = Builder::result(op);
         let element = types::element_type(result.r#type()).expect("a shaped view");
         let ptr = builder.window_as(buffer, element);
-        let dims = Buffer::dims_of(result.r#type(), &named_group(op, "dynamic_sizes"));
+        let dims = Buffer::dims_of(result.r#type(), &window.dynamic_sizes);
         self.lowered
             .insert(key(result), Lowered::Buffer(Buffer { ptr, dims, element }));
         self.replaced.push(op);
@@ -508,12 +552,11 @@ impl<'c> FunctionConverter<'_, 'c> {
 
     /// A reshape (pld's or memref.expand_shape): the same pointer, new dimensions.
     fn convert_reshape(&mut self, op: OpRef<'c>) -> Result<(), ConvertError> {
-        // memref.expand_shape is upstream's: its source, then its
-        // dynamic output sizes.
-        let (source, sizes) = if name(op) == pld::TensorReshapeOp::NAME {
-            (named(op, "source"), named_group(op, "dynamic_sizes"))
+        let (source, sizes) = if let Some(reshape) = pld::TensorReshapeOp::operands(&op) {
+            (reshape.source, reshape.dynamic_sizes)
         } else {
-            (operand(op, 0), variadic_tail(op, 1))
+            let expand = memref::ExpandShapeOp::operands(&op).expect("dispatched on reshapes");
+            (expand.src, expand.output_shape)
         };
         let source = self.buffer(source)?;
         let result = Builder::result(op);
@@ -530,7 +573,8 @@ impl<'c> FunctionConverter<'_, 'c> {
         builder: &Builder<'c>,
         op: OpRef<'c>,
     ) -> Result<(), ConvertError> {
-        let source = self.buffer(operand(op, 0))?;
+        let collapse = memref::CollapseShapeOp::operands(&op).expect("dispatched on collapses");
+        let source = self.buffer(collapse.src)?;
         let result = Builder::result(op);
         let len = source.len(builder);
         // Only a collapse to one dimension needs no reassociation.
@@ -550,12 +594,11 @@ impl<'c> FunctionConverter<'_, 'c> {
 
     /// A dimension (`pld.tensor.dim` or `memref.dim`) of a lowered buffer.
     fn convert_dim(&mut self, builder: &Builder<'c>, op: OpRef<'c>) -> Result<(), ConvertError> {
-        // memref.dim is upstream's: its source, then its index.
-        let (source, dim) = if name(op) == pld::TensorDimOp::NAME {
-            (named(op, "source"), integer_attribute(op, "dim"))
+        let (source, dim) = if let Some(dim) = pld::TensorDimOp::operands(&op) {
+            (dim.source, integer_attribute(op, "dim"))
         } else {
-            let index = pld_passes::ir::builder::constant_of(operand(op, 1));
-            (operand(op, 0), index)
+            let dim = memref::DimOp::operands(&op).expect("dispatched on dims");
+            (dim.source, pld_passes::ir::builder::constant_of(dim.index))
         };
         let source = self.buffer(source)?;
         let dim = dim.ok_or("a dimension index that is not a constant cannot be lowered")?;
@@ -654,13 +697,17 @@ impl<'c> FunctionConverter<'_, 'c> {
     /// block count and dispatch predicate.
     fn convert_task(&mut self, builder: &Builder<'c>, op: OpRef<'c>) -> Result<(), ConvertError> {
         let outlined = self.outlined(op)?;
-        let spmd = name(op) == pl::SpmdOp::NAME;
         let args = self.call_operands(builder, &outlined.captures)?;
-        let (blocks, deps, dispatch) = if spmd {
-            (named(op, "num_blocks"), named_group(op, "deps"), vec![])
-        } else {
-            let dispatch = named_group(op, "dispatch_if");
-            (builder.index(1), named_group(op, "deps"), dispatch)
+        let (blocks, deps, dispatch) = match pl::SpmdOp::operands(&op) {
+            Some(spmd) => (spmd.num_blocks, spmd.deps, vec![]),
+            None => {
+                let at = pl::AtOp::operands(&op).expect("dispatched on tasks");
+                (
+                    builder.index(1),
+                    at.deps,
+                    at.dispatch_if.into_iter().collect(),
+                )
+            }
         };
         let mut deps_lowered = Vec::new();
         for dep in deps {

@@ -12,7 +12,7 @@ use super::{
     stream::{chunk_width, ub_chunk_width},
 };
 use crate::{
-    ir::{OpRef, ceil_div, ops::named, types},
+    ir::{OpRef, ceil_div, types},
     model::Model,
 };
 use melior::ir::ValueLike;
@@ -71,14 +71,15 @@ fn known(value: i64) -> Option<i64> {
 
 impl Facts {
     pub fn of(op: OpRef, collective: Collective) -> Self {
-        let signal = types::shape(named(op, "signal").r#type()).expect("a shaped signal");
+        let operands = super::CollectiveOperands::of(op, collective);
+        let signal = types::shape(operands.signal.r#type()).expect("a shaped signal");
         let ring = collective == Collective::Allreduce
             && CollectiveMode::of_op(&op, "mode") == Some(CollectiveMode::Ring);
         let ranks = known(if ring { signal[1] } else { signal[0] });
         let (element_bytes, len) = match collective {
             Collective::Barrier => (1, Some(0)),
             _ => {
-                let target = named(op, "target").r#type();
+                let target = operands.target().r#type();
                 let shape = types::shape(target).expect("a shaped target");
                 let element = types::element_type(target).expect("a shaped target");
                 let len = match collective {
@@ -97,7 +98,7 @@ impl Facts {
             len,
             reserved: super::live::bytes_live_across(op),
             local_in_window: collective == Collective::Allgather
-                && !types::is_memref(named(op, "local").r#type()),
+                && !types::is_memref(operands.local().r#type()),
             counters: !ring && signal.len() == 2 && signal[1] == 2,
         }
     }

@@ -31,7 +31,7 @@ use crate::{
         Builder, Ix, OpRef, Val,
         builder::replace_op,
         nested_ops,
-        ops::{name, named, named_position, operand},
+        ops::{name, operand},
         types,
     },
     model::Model,
@@ -201,6 +201,102 @@ impl Collective {
     }
 }
 
+/// A collective's operands by their ODS names: its signal, and where it has
+/// them its target, an allgather's local, an all_to_all's input and a
+/// broadcast's root.
+#[derive(Clone, Copy)]
+struct CollectiveOperands<'c> {
+    signal: Val<'c>,
+    target: Option<Val<'c>>,
+    local: Option<Val<'c>>,
+    input: Option<Val<'c>>,
+    root: Option<Val<'c>>,
+}
+
+impl<'c> CollectiveOperands<'c> {
+    /// The operands of `op`, a `collective`.
+    fn of(op: OpRef<'c>, collective: Collective) -> Self {
+        const RECOGNISED: &str = "Collective::of recognised the op";
+        let only = |signal, target| Self {
+            signal,
+            target,
+            local: None,
+            input: None,
+            root: None,
+        };
+        match collective {
+            Collective::Allreduce => {
+                let ops = pld::TensorAllreduceOp::operands(&op).expect(RECOGNISED);
+                only(ops.signal, Some(ops.target))
+            }
+            Collective::ReduceScatter => {
+                let ops = pld::TensorReduceScatterOp::operands(&op).expect(RECOGNISED);
+                only(ops.signal, Some(ops.target))
+            }
+            Collective::Allgather => {
+                let ops = pld::TensorAllgatherOp::operands(&op).expect(RECOGNISED);
+                Self {
+                    local: Some(ops.local),
+                    ..only(ops.signal, Some(ops.target))
+                }
+            }
+            Collective::Broadcast => {
+                let ops = pld::TensorBroadcastOp::operands(&op).expect(RECOGNISED);
+                Self {
+                    root: Some(ops.root),
+                    ..only(ops.signal, Some(ops.target))
+                }
+            }
+            Collective::Barrier => {
+                let ops = pld::TensorBarrierOp::operands(&op).expect(RECOGNISED);
+                only(ops.signal, None)
+            }
+            Collective::AllToAll => {
+                let ops = pld::TensorAllToAllOp::operands(&op).expect(RECOGNISED);
+                Self {
+                    input: Some(ops.input),
+                    ..only(ops.signal, Some(ops.target))
+                }
+            }
+        }
+    }
+
+    /// The same operands among `standing`, the values that stand for
+    /// `op`'s operands position for position (a generated kernel's
+    /// arguments).
+    fn standing_for(self, op: OpRef<'c>, standing: &[Val<'c>]) -> Self {
+        let map = |value: Val<'c>| {
+            let position = (0..op.operand_count())
+                .position(|index| operand(op, index) == value)
+                .expect("an operand of the op");
+            standing[position]
+        };
+        Self {
+            signal: map(self.signal),
+            target: self.target.map(map),
+            local: self.local.map(map),
+            input: self.input.map(map),
+            root: self.root.map(map),
+        }
+    }
+
+    fn target(&self) -> Val<'c> {
+        self.target.expect("the collective has a target")
+    }
+
+    fn local(&self) -> Val<'c> {
+        self.local.expect("an allgather has a local")
+    }
+
+    fn input(&self) -> Val<'c> {
+        self.input.expect("an all_to_all has an input")
+    }
+
+    fn root(&self) -> Val<'c> {
+        self.root.expect("a broadcast has a root")
+    }
+}
+
 /// The element types the vector unit combines.
 fn is_combinable(element: Type) -> bool {
     element.is_f16() || element.is_bf16() || element.is_f32() || {
@@ -223,7 +319,8 @@ fn check(op: OpRef) -> Result<Facts, String> {
         collective,
         Collective::Allreduce | Collective::ReduceScatter
     ) {
-        let element = types::element_type(named(op, "target").r#type()).expect("a shaped target");
+        let target = CollectiveOperands::of(op, collective).target();
+        let element = types::element_type(target.r#type()).expect("a shaped target");
         if !is_combinable(element) {
             return Err(format!(
                 "pld-decompose-collectives cannot combine element type {element} (the vector \
@@ -254,12 +351,9 @@ impl DecomposeCollectives {
         kernels: &mut HostRailKernels<'c>,
     ) {
         let collective = facts.collective;
-        let operands: Vec<Val> = (0..op.operand_count())
-            .map(|index| operand(op, index))
-            .collect();
+        let operands = CollectiveOperands::of(op, collective);
         // The result is the target's updated value (a barrier has none).
-        let target =
-            (collective != Collective::Barrier).then(|| operands[named_position(op, "target")]);
+        let target = operands.target;
         let in_host_code =
             scope_of(&op, self.default_kind).is_some_and(|scope| scope.kind == CodeKind::Host);
         if in_host_code {
@@ -269,14 +363,18 @@ impl DecomposeCollectives {
                 op,
                 facts,
                 choice,
-                &arguments,
+                &operands.standing_for(op, &arguments),
             );
             builder.insert(func::r#return(&[], builder.location));
+            // The kernel takes the op's operands, in order.
+            let forwarded: Vec<Val> = (0..op.operand_count())
+                .map(|index| operand(op, index))
+                .collect();
             let call = Builder::before(op);
             call.insert(func::call(
                 call.context,
                 kernels.last_symbol(),
-                &operands,
+                &forwarded,
                 &[],
                 call.location,
             ));
@@ -298,11 +396,9 @@ impl DecomposeCollectives {
         op: OpRef<'c>,
         facts: &Facts,
         choice: Choice,
-        operands: &[Val<'c>],
+        operands: &CollectiveOperands<'c>,
     ) {
-        // `operands` stand for the op's in order: read them by ODS name.
-        let operand = |name: &str| operands[named_position(op, name)];
-        let signal = operand("signal");
+        let signal = operands.signal;
         let ctx = builder.comm_ctx(signal);
         let credits = Credits {
             signal,
@@ -316,7 +412,7 @@ impl DecomposeCollectives {
             counters: facts.counters,
         };
         let run = |builder: &Builder<'c>, algorithm| {
-            self.algorithm(builder, op, facts, algorithm, &operand, credits)
+            self.algorithm(builder, op, facts, algorithm, operands, credits)
         };
         match choice {
             Choice::One(algorithm) => run(builder, algorithm),
@@ -325,7 +421,7 @@ impl DecomposeCollectives {
                 large,
                 up_to,
             } => {
-                let len = extent(builder, facts.collective, &operand);
+                let len = extent(builder, facts.collective, operands);
                 let is_small = builder.cmp(CmpiPredicate::Sle, len, Ix::Const(up_to));
                 builder.if_else(
                     is_small,
@@ -350,7 +446,7 @@ impl DecomposeCollectives {
         op: OpRef<'c>,
         facts: &Facts,
         algorithm: CollectiveAlgorithm,
-        operand: &dyn Fn(&str) -> Val<'c>,
+        operands: &CollectiveOperands<'c>,
         credits: Credits<'c>,
     ) {
         use CollectiveAlgorithm as A;
@@ -367,11 +463,11 @@ impl DecomposeCollectives {
         let chunk = self.chunk_bytes;
         match (facts.collective, algorithm) {
             (Collective::Allreduce, A::Oneshot) => {
-                let stream = Stream::of(builder, operand("target"));
+                let stream = Stream::of(builder, operands.target());
                 oneshot::allreduce(builder, &stream, credits, peers, reduce_op(op), width());
             }
             (Collective::Allreduce, A::Twoshot | A::TwoshotPush) => {
-                let stream = Stream::of(builder, operand("target"));
+                let stream = Stream::of(builder, operands.target());
                 let allgather = match algorithm {
                     A::TwoshotPush => twoshot::Allgather::Push,
                     _ => twoshot::Allgather::Pull,
@@ -380,42 +476,42 @@ impl DecomposeCollectives {
                 twoshot::allreduce(builder, &stream, credits, peers, op, width(), allgather);
             }
             (Collective::Allreduce, A::SeedRing) => {
-                let stream = Stream::of(builder, operand("target"));
+                let stream = Stream::of(builder, operands.target());
                 ring::allreduce(builder, &stream, credits, reduce_op(op), chunk);
             }
             (Collective::Allreduce, _) => {
-                let stream = Stream::of(builder, operand("target"));
+                let stream = Stream::of(builder, operands.target());
                 mesh::allreduce(builder, &stream, credits, reduce_op(op), chunk);
             }
             (Collective::ReduceScatter, A::Direct) => direct::reduce_scatter(
                 builder,
-                operand("target"),
+                operands.target(),
                 credits,
                 peers,
                 reduce_op(op),
                 width(),
             ),
             (Collective::ReduceScatter, _) => {
-                rows::reduce_scatter(builder, operand("target"), credits, reduce_op(op), chunk)
+                rows::reduce_scatter(builder, operands.target(), credits, reduce_op(op), chunk)
             }
             (Collective::Allgather, A::Direct) => direct::allgather(
                 builder,
-                operand("local"),
+                operands.local(),
                 facts.local_in_window,
-                operand("target"),
+                operands.target(),
                 credits,
                 peers,
                 width(),
             ),
             (Collective::Allgather, _) => {
-                rows::allgather(builder, operand("local"), operand("target"), credits, chunk)
+                rows::allgather(builder, operands.local(), operands.target(), credits, chunk)
             }
             (Collective::Broadcast, A::ScatterAllgather) => {
-                let stream = Stream::of(builder, operand("target"));
+                let stream = Stream::of(builder, operands.target());
                 broadcast::scatter_allgather(
                     builder,
                     &stream,
-                    operand("root"),
+                    operands.root(),
                     credits,
                     peers,
                     width(),
@@ -423,8 +519,8 @@ impl DecomposeCollectives {
             }
             (Collective::Broadcast, _) => rows::broadcast(
                 builder,
-                operand("target"),
-                operand("root"),
+                operands.target(),
+                operands.root(),
                 credits,
                 chunk,
                 algorithm == A::Star,
@@ -432,14 +528,14 @@ impl DecomposeCollectives {
             (Collective::Barrier, _) => rows::barrier(builder, credits),
             (Collective::AllToAll, A::Direct) => direct::all_to_all(
                 builder,
-                operand("input"),
-                operand("target"),
+                operands.input(),
+                operands.target(),
                 credits,
                 peers,
                 width(),
             ),
             (Collective::AllToAll, _) => {
-                rows::all_to_all(builder, operand("input"), operand("target"), credits, chunk)
+                rows::all_to_all(builder, operands.input(), operands.target(), credits, chunk)
             }
         }
     }
@@ -450,9 +546,9 @@ impl DecomposeCollectives {
 fn extent<'c>(
     builder: &Builder<'c>,
     collective: Collective,
-    operand: &dyn Fn(&str) -> Val<'c>,
+    operands: &CollectiveOperands<'c>,
 ) -> Ix<'c> {
-    let target = operand("target");
+    let target = operands.target();
     match collective {
         Collective::Allreduce | Collective::Broadcast => {
             let rank = types::shape(target.r#type())

@@ -22,7 +22,7 @@ use crate::{
         builder::erase_op,
         location::implementing,
         nested_ops,
-        ops::{integer_attribute, mixed_list, name, named, named_group, static_list},
+        ops::{integer_attribute, mixed_list, name, static_list},
         types,
     },
 };
@@ -164,19 +164,40 @@ impl<'c> Request<'c> {
     /// A put or get: a region (the whole tensor without one) between its
     /// `dst` and `src`, with the chunking and pipelining it writes.
     fn of_put_or_get(op: OpRef<'c>) -> Self {
-        let dst = named(op, "dst");
-        let src = named(op, "src");
+        // A put and a get name their operands alike.
+        let (dst, src, peer, dynamic_dst_offsets, dynamic_src_offsets, dynamic_sizes) =
+            match pld::TensorPutOp::operands(&op) {
+                Some(put) => (
+                    put.dst,
+                    put.src,
+                    put.peer,
+                    put.dst_offsets,
+                    put.src_offsets,
+                    put.sizes,
+                ),
+                None => {
+                    let get = pld::TensorGetOp::operands(&op).expect("a put or a get");
+                    (
+                        get.dst,
+                        get.src,
+                        get.peer,
+                        get.dst_offsets,
+                        get.src_offsets,
+                        get.sizes,
+                    )
+                }
+            };
         let (dst_offsets, src_offsets, extent) = match static_list(op, "static_sizes") {
             Some(sizes) => (
                 mixed_list(
                     &static_list(op, "static_dst_offsets").unwrap_or_default(),
-                    &named_group(op, "dst_offsets"),
+                    &dynamic_dst_offsets,
                 ),
                 mixed_list(
                     &static_list(op, "static_src_offsets").unwrap_or_default(),
-                    &named_group(op, "src_offsets"),
+                    &dynamic_src_offsets,
                 ),
-                mixed_list(&sizes, &named_group(op, "sizes"))
+                mixed_list(&sizes, &dynamic_sizes)
                     .into_iter()
                     .map(Some)
                     .collect(),
@@ -199,7 +220,7 @@ impl<'c> Request<'c> {
                 value: src,
                 offsets: src_offsets,
             },
-            peer: Ix::Dyn(named(op, "peer")),
+            peer: Ix::Dyn(peer),
             extent,
             chunk_rows: integer_attribute(op, "chunk_rows").unwrap_or(0),
             chunk_cols: integer_attribute(op, "chunk_cols").unwrap_or(0),
@@ -211,22 +232,22 @@ impl<'c> Request<'c> {
     /// A tensor remote_store: all of its `source` into the region of the
     /// peer's `target` at `offsets`; it has no chunk options.
     fn of_remote_store(op: OpRef<'c>) -> Self {
-        let source = named(op, "source");
-        let shape = types::shape(source.r#type()).expect("a shaped source");
+        let store = pld::TensorRemoteStoreOp::operands(&op).expect("a tensor remote_store");
+        let shape = types::shape(store.source.r#type()).expect("a shaped source");
         let offsets = mixed_list(
             &static_list(op, "static_offsets").unwrap_or_default(),
-            &named_group(op, "offsets"),
+            &store.offsets,
         );
         Self {
             dst: Side {
-                value: named(op, "target"),
+                value: store.target,
                 offsets,
             },
             src: Side {
-                value: source,
+                value: store.source,
                 offsets: vec![Ix::Const(0); shape.len()],
             },
-            peer: Ix::Dyn(named(op, "peer")),
+            peer: Ix::Dyn(store.peer),
             extent: shape.iter().map(|dim| known(*dim)).collect(),
             chunk_rows: 0,
             chunk_cols: 0,

@@ -50,7 +50,7 @@ pub fn defining_op<'c>(value: Val<'c>) -> Option<OpRef<'c>> {
 /// The integer an `arith.constant` holds, if `value` is one.
 pub fn constant_of(value: Val) -> Option<i64> {
     let op = defining_op(value)?;
-    if super::ops::name(op) != "arith.constant" {
+    if super::ops::name(op) != pld_dialect::ops::arith::ConstantOp::NAME {
         return None;
     }
     IntegerAttribute::try_from(op.attribute("value").ok()?)

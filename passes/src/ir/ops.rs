@@ -3,11 +3,11 @@
 //!
 //! melior's ODS-generated op types wrap owned ops only (a pass rewrites ops
 //! it does not own) and read operand segments under a pre-properties
-//! attribute name, so operands of pl, pld and ascend ops are read here by
-//! the names their ODS definitions give them ([`named`], [`named_group`],
-//! through `pld_dialect::operands`), never by position. Every builder's
-//! output is checked by the op verifiers (`--verify-each` in every pass
-//! test).
+//! attribute name, so operands of pl, pld and ascend ops are read through
+//! the generated `pld_dialect::ops::<dialect>::<Op>::operands`, by the
+//! names their ODS definitions give them, never by position. Every
+//! builder's output is checked by the op verifiers (`--verify-each` in
+//! every pass test).
 
 use super::{Builder, Ix, OpRef, Val, builder::constant_of};
 use melior::ir::{
@@ -72,36 +72,6 @@ pub fn operand<'c>(op: OpRef<'c>, index: usize) -> Val<'c> {
     let value = op.operand(index).expect("the op has this operand");
     // SAFETY: see the module documentation of `ir`.
     unsafe { Val::from_raw(value.to_raw()) }
-}
-
-/// The operand ODS names `name` on `op` (a single operand, or an optional
-/// one that is present).
-pub fn named<'c>(op: OpRef<'c>, name: &str) -> Val<'c> {
-    pld_dialect::operands::value(&op, name)
-        .unwrap_or_else(|| panic!("'{}' has one operand named {name}", self::name(op)))
-}
-
-/// The operands of the group ODS names `name` on `op` (a variadic list, or
-/// an optional operand: empty when absent).
-pub fn named_group<'c>(op: OpRef<'c>, name: &str) -> Vec<Val<'c>> {
-    pld_dialect::operands::values(&op, name)
-        .unwrap_or_else(|| panic!("'{}' has an operand group named {name}", self::name(op)))
-}
-
-/// The operands after the first `fixed` ones, for upstream ops whose one
-/// variadic group comes last (`memref.expand_shape`'s output sizes).
-pub fn variadic_tail<'c>(op: OpRef<'c>, fixed: usize) -> Vec<Val<'c>> {
-    (fixed..op.operand_count())
-        .map(|index| operand(op, index))
-        .collect()
-}
-
-/// The position of the operand ODS names `name` on `op` (the first of its
-/// group), for lists that stand for the op's operands in order.
-pub fn named_position(op: OpRef, name: &str) -> usize {
-    pld_dialect::operands::group(&op, name)
-        .unwrap_or_else(|| panic!("'{}' has an operand named {name}", self::name(op)))
-        .start
 }
 
 /// The static entries of a `DenseI64ArrayAttr`, if the op has it.

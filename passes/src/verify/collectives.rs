@@ -8,7 +8,6 @@ use super::ir;
 use crate::ir::types;
 use crate::report::{Note, Report};
 use melior::ir::{Value, ValueLike, operation::OperationLike, operation::OperationRef};
-use pld_dialect::operands;
 use pld_dialect::ops::pld;
 
 /// Where a root value comes from, for the note.
@@ -29,12 +28,9 @@ fn origin<'c>(root: Value<'c, '_>) -> Option<Note<'c>> {
 }
 
 pub fn check(ops: &[OperationRef], report: &mut Report) {
-    for op in ops
-        .iter()
-        .filter(|op| ir::name(op) == pld::TensorBroadcastOp::NAME)
-    {
-        let (Some(root), Some(signal)) =
-            (operands::value(op, "root"), operands::value(op, "signal"))
+    for op in ops {
+        let Some(pld::TensorBroadcastOpOperands { root, signal, .. }) =
+            pld::TensorBroadcastOp::operands(op)
         else {
             continue;
         };

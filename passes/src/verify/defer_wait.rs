@@ -11,8 +11,8 @@ use super::{
 };
 use crate::report::{Note, Report};
 use melior::ir::{attribute::StringAttribute, operation::OperationLike, operation::OperationRef};
+use pld_dialect::enums::Level;
 use pld_dialect::ops::{pl, pld, scf};
-use pld_dialect::{enums::Level, operands};
 use std::collections::{HashMap, HashSet};
 
 /// The most conditions one waiter task may register.
@@ -89,8 +89,7 @@ fn check_task(task: &OperationRef, first: &OperationRef, report: &mut Report) {
             ],
         );
     }
-    let has_predicate =
-        operands::values(task, "dispatch_if").is_some_and(|values| !values.is_empty());
+    let has_predicate = pl::AtOp::operands(task).is_some_and(|at| at.dispatch_if.is_some());
     if has_predicate {
         report.error(
             first,
@@ -246,7 +245,9 @@ fn check_after_registration(
 /// The signal is a direct `!pld.dtensor` argument of the enclosing function:
 /// no slice, view or alias.
 fn check_signal(wait: &OperationRef, report: &mut Report) {
-    let Some(signal) = operands::value(wait, "signal") else {
+    let Some(pld::SystemDeferWaitOpOperands { signal, .. }) =
+        pld::SystemDeferWaitOp::operands(wait)
+    else {
         return;
     };
     if let Some(owner) = ir::argument_owner(signal)
@@ -350,8 +351,8 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
     let mut notifies_of_signal: HashMap<usize, Vec<OperationRef>> = HashMap::new();
     let mut readers_of_window: HashMap<usize, Vec<OperationRef>> = HashMap::new();
     for op in ops {
-        if ir::name(op) == pld::SystemNotifyOp::NAME
-            && let Some(signal) = operands::value(op, "target")
+        if let Some(pld::SystemNotifyOpOperands { target: signal, .. }) =
+            pld::SystemNotifyOp::operands(op)
         {
             notifies_of_signal
                 .entry(ir::value_key(signal))
@@ -379,7 +380,9 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
         let Some(waiter) = ir::enclosing(wait, &[pl::AtOp::NAME]) else {
             continue;
         };
-        let Some(signal) = operands::value(wait, "signal") else {
+        let Some(pld::SystemDeferWaitOpOperands { signal, .. }) =
+            pld::SystemDeferWaitOp::operands(wait)
+        else {
             continue;
         };
         // Publishers: tasks that write a payload and then notify the signal.
@@ -432,7 +435,9 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
 /// A computed `expected` that is negative: the op verifier rejects a
 /// literal one, and canonicalization would fold this one into it.
 fn check_expected(wait: &OperationRef, report: &mut Report) {
-    let Some(expected) = operands::value(wait, "expected") else {
+    let Some(pld::SystemDeferWaitOpOperands { expected, .. }) =
+        pld::SystemDeferWaitOp::operands(wait)
+    else {
         return;
     };
     if let Some(value) = ir::constant_int(expected).filter(|value| *value < 0) {

@@ -10,6 +10,7 @@ use melior::ir::{
     attribute::IntegerAttribute,
     operation::{OperationLike, OperationRef},
 };
+use pld_dialect::ops::arith;
 
 /// `value` wrapped to the signed range of a `width`-bit integer.
 fn wrap(value: i128, width: u32) -> i64 {
@@ -75,27 +76,31 @@ pub fn fold(op: &OperationRef, known: impl Fn(Value) -> Option<i64>) -> Option<i
     let same = || operand(0).is_some() && operand(0) == operand(1);
     let name = ir::name(op);
     let folded: i128 = match name {
-        "arith.constant" => {
+        arith::ConstantOp::NAME => {
             return IntegerAttribute::try_from(op.attribute("value").ok()?)
                 .ok()
                 .map(|attribute| attribute.signed_value());
         }
         // Known whatever the operands are.
-        "arith.subi" | "arith.xori" if same() => 0,
-        "arith.muli" | "arith.andi" if value(0) == Some(0) || value(1) == Some(0) => 0,
-        "arith.select" => {
+        arith::SubIOp::NAME | arith::XOrIOp::NAME if same() => 0,
+        arith::MulIOp::NAME | arith::AndIOp::NAME if value(0) == Some(0) || value(1) == Some(0) => {
+            0
+        }
+        arith::SelectOp::NAME => {
             return match value(0) {
                 Some(0) => value(2),
                 Some(_) => value(1),
                 None => value(1).filter(|then| value(2) == Some(*then)),
             };
         }
-        "arith.index_cast" | "arith.extsi" | "arith.trunci" => value(0)? as i128,
-        "arith.index_castui" | "arith.extui" => {
+        arith::IndexCastOp::NAME | arith::ExtSIOp::NAME | arith::TruncIOp::NAME => {
+            value(0)? as i128
+        }
+        arith::IndexCastUIOp::NAME | arith::ExtUIOp::NAME => {
             let source = width(operand(0)?.r#type())?;
             unsigned(value(0)?, source) as i128
         }
-        "arith.cmpi" => {
+        arith::CmpIOp::NAME => {
             let predicate = IntegerAttribute::try_from(op.attribute("predicate").ok()?).ok()?;
             let source = width(operand(0)?.r#type())?;
             compare(
@@ -109,31 +114,31 @@ pub fn fold(op: &OperationRef, known: impl Fn(Value) -> Option<i64>) -> Option<i
             let (a, b) = (value(0)? as i128, value(1)? as i128);
             let (ua, ub) = (unsigned(a as i64, bits), unsigned(b as i64, bits));
             match name {
-                "arith.addi" => a + b,
-                "arith.subi" => a - b,
-                "arith.muli" => a * b,
-                "arith.andi" => a & b,
-                "arith.ori" => a | b,
-                "arith.xori" => a ^ b,
-                "arith.minsi" => a.min(b),
-                "arith.maxsi" => a.max(b),
-                "arith.minui" => ua.min(ub) as i128,
-                "arith.maxui" => ua.max(ub) as i128,
-                "arith.divsi" if b != 0 => a / b,
-                "arith.remsi" if b != 0 => a % b,
-                "arith.divui" if ub != 0 => (ua / ub) as i128,
-                "arith.remui" if ub != 0 => (ua % ub) as i128,
-                "arith.ceildivsi" if b != 0 => {
+                arith::AddIOp::NAME => a + b,
+                arith::SubIOp::NAME => a - b,
+                arith::MulIOp::NAME => a * b,
+                arith::AndIOp::NAME => a & b,
+                arith::OrIOp::NAME => a | b,
+                arith::XOrIOp::NAME => a ^ b,
+                arith::MinSIOp::NAME => a.min(b),
+                arith::MaxSIOp::NAME => a.max(b),
+                arith::MinUIOp::NAME => ua.min(ub) as i128,
+                arith::MaxUIOp::NAME => ua.max(ub) as i128,
+                arith::DivSIOp::NAME if b != 0 => a / b,
+                arith::RemSIOp::NAME if b != 0 => a % b,
+                arith::DivUIOp::NAME if ub != 0 => (ua / ub) as i128,
+                arith::RemUIOp::NAME if ub != 0 => (ua % ub) as i128,
+                arith::CeilDivSIOp::NAME if b != 0 => {
                     let quotient = a / b;
                     quotient + i128::from(a % b != 0 && (a < 0) == (b < 0))
                 }
-                "arith.floordivsi" if b != 0 => {
+                arith::FloorDivSIOp::NAME if b != 0 => {
                     let quotient = a / b;
                     quotient - i128::from(a % b != 0 && (a < 0) != (b < 0))
                 }
-                "arith.shli" if (0..bits as i128).contains(&b) => a << b,
-                "arith.shrsi" if (0..bits as i128).contains(&b) => a >> b,
-                "arith.shrui" if (0..bits as i128).contains(&b) => (ua >> b) as i128,
+                arith::ShLIOp::NAME if (0..bits as i128).contains(&b) => a << b,
+                arith::ShRSIOp::NAME if (0..bits as i128).contains(&b) => a >> b,
+                arith::ShRUIOp::NAME if (0..bits as i128).contains(&b) => (ua >> b) as i128,
                 _ => return None,
             }
         }

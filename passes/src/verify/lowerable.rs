@@ -14,6 +14,7 @@ use melior::ir::{
     BlockLike, RegionLike, Type, ValueLike, operation::OperationLike, operation::OperationRef,
     r#type::FunctionType,
 };
+use pld_dialect::ops::arith;
 
 fn is_memory(r#type: Type) -> bool {
     pld_dialect::types::is_distributed_tensor(r#type) || types::is_memref(r#type)
@@ -26,7 +27,7 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
             check_results(op, report);
             continue;
         }
-        let chooses = name == "arith.select" || name.starts_with("scf.");
+        let chooses = name == arith::SelectOp::NAME || name.starts_with("scf.");
         if !chooses {
             continue;
         }

@@ -24,9 +24,8 @@ fn guarded_by_lane(op: &OperationRef, region: &OperationRef) -> bool {
         if ancestor == *region {
             return false;
         }
-        if ir::name(&ancestor) == scf::IfOp::NAME
-            && ir::operand(&ancestor, 0)
-                .is_some_and(|condition| ir::depends_on_op(condition, pl::GetAivIdOp::NAME))
+        if scf::IfOp::operands(&ancestor)
+            .is_some_and(|branch| ir::depends_on_op(branch.condition, pl::GetAivIdOp::NAME))
         {
             return true;
         }

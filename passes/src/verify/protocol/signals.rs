@@ -5,11 +5,8 @@ use crate::verify::{
     ops::{COLLECTIVE_SIGNALS, resolved_index_list, table_operand},
 };
 use melior::ir::{Value, operation::OperationRef};
-use pld_dialect::ops::pld;
-use pld_dialect::{
-    enums::{NotifyOp, WaitCmp},
-    operands,
-};
+use pld_dialect::enums::{NotifyOp, WaitCmp};
+use pld_dialect::ops::{arith, pld};
 use std::{collections::HashMap, fmt};
 
 /// What a signal access does to its cell: a notify's operation or a wait's
@@ -58,21 +55,23 @@ impl<'c, 'a> SignalAccess<'c, 'a> {
             return None;
         }
         let cell = resolved_index_list(&op, "static_offsets")?;
-        // By ODS name: a notify writes `value` into its `target`; a wait
+        // A notify writes `value` into its `target`; a wait or defer_wait
         // compares its `signal` with `expected`.
-        let (signal, scalar, mode) = if ir::name(&op) == pld::SystemNotifyOp::NAME {
+        let (signal, scalar, mode) = if let Some(notify) = pld::SystemNotifyOp::operands(&op) {
             let mode = Mode::Notify(NotifyOp::of_op(&op, "op")?);
+            (notify.target, notify.value, mode)
+        } else if let Some(wait) = pld::SystemWaitOp::operands(&op) {
             (
-                operands::value(&op, "target")?,
-                operands::value(&op, "value")?,
-                mode,
+                wait.signal,
+                wait.expected,
+                Mode::Wait(WaitCmp::of_op(&op, "cmp")?),
             )
         } else {
-            let mode = Mode::Wait(WaitCmp::of_op(&op, "cmp")?);
+            let wait = pld::SystemDeferWaitOp::operands(&op)?;
             (
-                operands::value(&op, "signal")?,
-                operands::value(&op, "expected")?,
-                mode,
+                wait.signal,
+                wait.expected,
+                Mode::Wait(WaitCmp::of_op(&op, "cmp")?),
             )
         };
         Some(Self {
@@ -122,10 +121,7 @@ impl<'c, 'a> SignalAccess<'c, 'a> {
 
 /// The `peer` operand of a notify.
 pub fn notify_peer<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
-    if ir::name(op) != pld::SystemNotifyOp::NAME {
-        return None;
-    }
-    operands::value(op, "peer")
+    Some(pld::SystemNotifyOp::operands(op)?.peer)
 }
 
 /// Whether `value` is this rank's own index: `pld.system.rank`, directly or
@@ -136,14 +132,12 @@ fn is_own_rank(value: Value) -> bool {
         let Some(op) = ir::defining_op(current) else {
             return false;
         };
-        match ir::name(&op) {
-            pld::SystemRankOp::NAME => return true,
-            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
-            | "arith.trunci" => match ir::operand(&op, 0) {
-                Some(source) => current = source,
-                None => return false,
-            },
-            _ => return false,
+        if ir::name(&op) == pld::SystemRankOp::NAME {
+            return true;
+        }
+        match cast_source(&op, true) {
+            Some(source) => current = source,
+            None => return false,
         }
     }
 }
@@ -160,17 +154,18 @@ fn is_negative_amount(value: Value) -> bool {
     if let Some(constant) = ir::constant_int(value) {
         return constant < 0;
     }
-    let structural = ir::defining_op(value).is_some_and(|op| match ir::name(&op) {
-        "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.trunci" => {
-            ir::operand(&op, 0).is_some_and(is_negative_amount)
+    let structural = ir::defining_op(value).is_some_and(|op| {
+        if let Some(source) = cast_source(&op, false) {
+            is_negative_amount(source)
+        } else if let Some(sub) = arith::SubIOp::operands(&op) {
+            ir::constant_int(sub.lhs).is_some_and(|minuend| minuend <= 0)
+        } else if let Some(mul) = arith::MulIOp::operands(&op) {
+            [mul.lhs, mul.rhs]
+                .into_iter()
+                .any(|factor| ir::constant_int(factor).is_some_and(|constant| constant < 0))
+        } else {
+            false
         }
-        "arith.subi" => ir::operand(&op, 0)
-            .and_then(ir::constant_int)
-            .is_some_and(|minuend| minuend <= 0),
-        "arith.muli" => ir::operands(&op)
-            .into_iter()
-            .any(|factor| ir::constant_int(factor).is_some_and(|constant| constant < 0)),
-        _ => false,
     });
     // The ranges last: they run the dataflow analysis, which the patterns
     // above (what the decomposition emits) never need.
@@ -340,4 +335,20 @@ pub fn collective_signals<'c, 'a>(
     ops.iter()
         .filter_map(|op| Some((table_operand(op, COLLECTIVE_SIGNALS)?, *op)))
         .collect()
+}
+
+/// The source of an integer cast that keeps a value's sign: index_cast,
+/// index_castui, extsi, trunci, and extui when `zero_extension` (a rank is
+/// never negative, so zero-extending it keeps it).
+fn cast_source<'c, 'a>(op: &OperationRef<'c, 'a>, zero_extension: bool) -> Option<Value<'c, 'a>> {
+    arith::IndexCastOp::operands(op)
+        .map(|cast| cast.r#in)
+        .or_else(|| arith::IndexCastUIOp::operands(op).map(|cast| cast.r#in))
+        .or_else(|| arith::ExtSIOp::operands(op).map(|cast| cast.r#in))
+        .or_else(|| arith::TruncIOp::operands(op).map(|cast| cast.r#in))
+        .or_else(|| {
+            zero_extension
+                .then(|| arith::ExtUIOp::operands(op).map(|cast| cast.r#in))
+                .flatten()
+        })
 }

@@ -10,7 +10,7 @@ use melior::ir::{
     operation::OperationRef,
 };
 use pld_dialect::enums::WaitCmp;
-use pld_dialect::ops::{pld, scf};
+use pld_dialect::ops::{arith, pld, scf};
 use std::collections::{HashMap, HashSet};
 
 /// What the writers of one cell can leave in it.
@@ -86,12 +86,11 @@ fn only_for_other_ranks(op: &OperationRef) -> bool {
         if ir::is_function(&ancestor) {
             return false;
         }
-        let condition = (ir::name(&ancestor) == scf::IfOp::NAME)
-            .then(|| ir::operand(&ancestor, 0))
-            .flatten()
+        let condition = scf::IfOp::operands(&ancestor)
+            .map(|branch| branch.condition)
             .and_then(ir::defining_op);
         if let Some(compare) = condition
-            && ir::name(&compare) == "arith.cmpi"
+            && ir::name(&compare) == arith::CmpIOp::NAME
             && compare
                 .attribute("predicate")
                 .ok()

@@ -70,10 +70,8 @@ impl<'c: 'a, 'a> WindowRoots<'c, 'a> {
                 continue;
             }
             if let Some(definition) = ir::defining_op(current) {
-                if ir::name(&definition) == pld::TensorWindowOp::NAME
-                    && let Some(buffer) = pld_dialect::operands::value(&definition, "buffer")
-                {
-                    work.push(buffer);
+                if let Some(window) = pld::TensorWindowOp::operands(&definition) {
+                    work.push(window.buffer);
                     continue;
                 }
                 roots.push(current);

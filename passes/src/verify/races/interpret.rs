@@ -361,7 +361,8 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                 .ok()
                 .and_then(|a| IntegerAttribute::try_from(a).ok())
                 .map(|a| a.value());
-            match (lookup(env, ir::operand(op, 0).expect("source")), dim) {
+            let source = pld::TensorDimOp::operands(op).expect("a tensor.dim").source;
+            match (lookup(env, source), dim) {
                 (Val::Memory { shape, .. }, Some(dim)) => shape
                     .get(dim as usize)
                     .filter(|d| **d != types::DYNAMIC)
@@ -388,15 +389,14 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         env: &Env,
         context: Context,
     ) -> Flow<'c, ()> {
-        let Some(target) = pld_dialect::operands::value(op, "target") else {
+        let Some(target) = collective_target(op) else {
             return Ok(());
         };
         let name = ir::name(op);
-        if name == pld::TensorBroadcastOp::NAME {
-            let root = pld_dialect::operands::value(op, "root").expect("a root");
-            if self.int(env, root, op, "the root")? == self.rank as i64 {
-                return Ok(());
-            }
+        if let Some(broadcast) = pld::TensorBroadcastOp::operands(op)
+            && self.int(env, broadcast.root, op, "the root")? == self.rank as i64
+        {
+            return Ok(());
         }
         let Val::Memory {
             buffer,
@@ -451,7 +451,15 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
     /// `pld.tensor.window` or `pld.tensor.reshape`: the same buffer in the
     /// result's shape.
     fn view(&self, op: &OperationRef<'c, 'a>, env: &Env) -> Flow<'c, Val> {
-        let source = lookup(env, ir::operand(op, 0).expect("source"));
+        let source = match pld::TensorWindowOp::operands(op) {
+            Some(window) => window.buffer,
+            None => {
+                pld::TensorReshapeOp::operands(op)
+                    .expect("a window or a reshape")
+                    .source
+            }
+        };
+        let source = lookup(env, source);
         let buffer = match source {
             Val::Buffer(buffer) | Val::Memory { buffer, .. } => buffer,
             _ => return Ok(Val::Unknown),
@@ -679,26 +687,32 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             .and_then(|a| StringAttribute::try_from(a).ok())
             .map(|a| a.value().to_owned())
             .unwrap_or_default();
-        let spmd = ir::name(op) == pl::SpmdOp::NAME;
+        // A pl.spmd: its block count and deps; a pl.at: its deps and
+        // dispatch predicate.
+        let (blocks, dep_values, predicate) = match pl::SpmdOp::operands(op) {
+            Some(spmd) => (Some(spmd.num_blocks), spmd.deps, None),
+            None => {
+                let at = pl::AtOp::operands(op).expect("a task is a pl.at or a pl.spmd");
+                (None, at.deps, at.dispatch_if)
+            }
+        };
         let mut deps = Vec::new();
-        let dep_values = pld_dialect::operands::values(op, "deps").unwrap_or_default();
         for value in dep_values {
             match lookup(env, value) {
                 Val::Task(threads) => deps.extend(threads),
                 _ => return undecided("a dependency of the task is not known", op),
             }
         }
-        if let Some(predicate) = pld_dialect::operands::value(op, "dispatch_if")
+        if let Some(predicate) = predicate
             && self.int(env, predicate, op, "the dispatch predicate")? == 0
         {
             self.set_results(op, env, vec![Val::Task(Vec::new())]);
             return Ok(());
         }
-        let blocks = if spmd {
-            let count = pld_dialect::operands::value(op, "num_blocks").expect("num_blocks");
-            self.int(env, count, op, "the block count")?
-        } else {
-            1
+        let spmd = blocks.is_some();
+        let blocks = match blocks {
+            Some(count) => self.int(env, count, op, "the block count")?,
+            None => 1,
         };
         let spawn = self.push(context.thread, Some(*op), EventKind::Spawn)?;
         let mut threads = Vec::new();
@@ -784,7 +798,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                 Ok(())
             }
             scf::IfOp::NAME => {
-                let condition = ir::operand(op, 0).expect("condition");
+                let condition = scf::IfOp::operands(op).expect("an scf.if").condition;
                 let taken = if self.int(env, condition, op, "the condition")? != 0 {
                     0
                 } else {
@@ -979,6 +993,16 @@ fn intervals(
             index[dim] = 0;
         }
     }
+}
+
+/// A collective's target; none for a barrier (or another op).
+fn collective_target<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
+    pld::TensorAllreduceOp::operands(op)
+        .map(|ops| ops.target)
+        .or_else(|| pld::TensorReduceScatterOp::operands(op).map(|ops| ops.target))
+        .or_else(|| pld::TensorAllgatherOp::operands(op).map(|ops| ops.target))
+        .or_else(|| pld::TensorBroadcastOp::operands(op).map(|ops| ops.target))
+        .or_else(|| pld::TensorAllToAllOp::operands(op).map(|ops| ops.target))
 }
 
 #[cfg(test)]
