@@ -266,6 +266,23 @@ fn body_ops<'c>(module: &'c Module) -> Vec<melior::ir::operation::OperationRef<'
     ops
 }
 
+/// The arguments of `module`'s first function.
+fn body_arguments<'c>(module: &'c Module) -> Vec<melior::ir::Value<'c, 'c>> {
+    let function = module.body().first_operation().unwrap();
+    let body = function.region(0).unwrap().first_block().unwrap();
+    (0..body.argument_count())
+        .map(|i| {
+            // SAFETY: an argument of `module`'s block, which outlives the
+            // returned values.
+            unsafe {
+                melior::ir::Value::from_raw(melior::ir::ValueLike::to_raw(
+                    &body.argument(i).unwrap(),
+                ))
+            }
+        })
+        .collect()
+}
+
 #[test]
 fn ops_declare_their_accesses_signals_and_collectives() {
     use pld_dialect::interfaces::{
@@ -288,9 +305,8 @@ fn ops_declare_their_accesses_signals_and_collectives() {
         }"#,
     )
     .expect("parses");
-    let function = module.body().first_operation().unwrap();
-    let body = function.region(0).unwrap().first_block().unwrap();
-    let arg = |i: usize| -> melior::ir::Value { body.argument(i).unwrap().into() };
+    let arguments = body_arguments(&module);
+    let arg = |i: usize| arguments[i];
     let ops = body_ops(&module);
 
     let load = memory_accesses(&ops[0]).unwrap();
@@ -391,9 +407,8 @@ fn generated_readers_name_each_operand() {
         }"#,
     )
     .expect("parses");
-    let function = module.body().first_operation().unwrap();
-    let body = function.region(0).unwrap().first_block().unwrap();
-    let arg = |i: usize| -> melior::ir::Value { body.argument(i).unwrap().into() };
+    let arguments = body_arguments(&module);
+    let arg = |i: usize| arguments[i];
     let ops = body_ops(&module);
 
     // By name through the C API: every group where ODS puts it, whatever
