@@ -70,8 +70,7 @@ fn known(value: i64) -> Option<i64> {
 }
 
 impl Facts {
-    pub fn of(op: OpRef, collective: Collective) -> Self {
-        let operands = super::CollectiveOperands::of(op, collective);
+    pub fn of(op: OpRef, collective: Collective, operands: &super::CollectiveOperands) -> Self {
         let signal = types::shape(operands.signal.r#type()).expect("a shaped signal");
         let ring = collective == Collective::Allreduce
             && CollectiveMode::of_op(&op, "mode") == Some(CollectiveMode::Ring);

@@ -315,11 +315,12 @@ fn reduce_op(op: OpRef) -> ReduceOp {
 /// What the op verifiers leave for this pass to reject; the op's facts.
 fn check(op: OpRef) -> Result<Facts, String> {
     let collective = Collective::of(op).expect("only collectives are checked");
+    let operands = CollectiveOperands::of(op, collective);
     if matches!(
         collective,
         Collective::Allreduce | Collective::ReduceScatter
     ) {
-        let target = CollectiveOperands::of(op, collective).target();
+        let target = operands.target();
         let element = types::element_type(target.r#type()).expect("a shaped target");
         if !is_combinable(element) {
             return Err(format!(
@@ -328,7 +329,7 @@ fn check(op: OpRef) -> Result<Facts, String> {
             ));
         }
     }
-    Ok(Facts::of(op, collective))
+    Ok(Facts::of(op, collective, &operands))
 }
 
 impl DecomposeCollectives {
