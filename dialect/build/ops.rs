@@ -23,53 +23,64 @@ pub struct Dialect {
     /// Whether `td` is one of MLIR's: an upstream dialect pld's passes build
     /// ops of where melior has no builder that takes every operand.
     pub upstream: bool,
+    /// The Rust module of the dialect's enums, under `crate::enums`
+    /// (`Some("")` for the root); `None` for an upstream dialect.
+    pub enums: Option<&'static str>,
 }
 
 pub const DIALECTS: &[Dialect] = &[
     Dialect {
         module: "pl",
+        enums: Some(""),
         td: "pld/Dialect/Pl/IR/PlOps.td",
         dialect_def: "Pl_Dialect",
         upstream: false,
     },
     Dialect {
         module: "pld",
+        enums: Some(""),
         td: "pld/Dialect/Pld/IR/PldOps.td",
         dialect_def: "Pld_Dialect",
         upstream: false,
     },
     Dialect {
         module: "ascend",
+        enums: Some("ascend"),
         td: "pld/Dialect/Ascend/IR/AscendOps.td",
         dialect_def: "Ascend_Dialect",
         upstream: false,
     },
     Dialect {
         module: "func",
+        enums: None,
         td: "mlir/Dialect/Func/IR/FuncOps.td",
         dialect_def: "Func_Dialect",
         upstream: true,
     },
     Dialect {
         module: "scf",
+        enums: None,
         td: "mlir/Dialect/SCF/IR/SCFOps.td",
         dialect_def: "SCF_Dialect",
         upstream: true,
     },
     Dialect {
         module: "memref",
+        enums: None,
         td: "mlir/Dialect/MemRef/IR/MemRefOps.td",
         dialect_def: "MemRef_Dialect",
         upstream: true,
     },
     Dialect {
         module: "arith",
+        enums: None,
         td: "mlir/Dialect/Arith/IR/ArithOps.td",
         dialect_def: "Arith_Dialect",
         upstream: true,
     },
     Dialect {
         module: "emitc",
+        enums: None,
         td: "mlir/Dialect/EmitC/IR/EmitC.td",
         dialect_def: "EmitC_Dialect",
         upstream: true,

@@ -5,6 +5,9 @@
 //! collective synchronizes. Passes read ops through these, never through
 //! op names.
 
+/// How an access touches its region and what a signal op does to its cell:
+/// the ODS enums `pl::AccessKind` and `pld::SignalEffect`.
+pub use crate::enums::{AccessKind, SignalEffect};
 use crate::{enums::CollectiveAlgorithm, ffi};
 use melior::ir::{Value, operation::OperationLike};
 use std::mem::MaybeUninit;
@@ -17,14 +20,6 @@ pub enum Index<'c, 'a> {
     /// An extent the op does not know (a dynamic dimension of a memref it
     /// copies whole).
     Unknown,
-}
-
-/// How an access touches its region (`pl::AccessKind`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AccessKind {
-    Read,
-    Write,
-    AtomicAdd,
 }
 
 impl AccessKind {
@@ -44,15 +39,6 @@ pub struct MemoryAccess<'c, 'a> {
     /// Offsets and sizes, one per dimension of `memory`; `None` when the op
     /// touches all of it.
     pub region: Option<(Vec<Index<'c, 'a>>, Vec<Index<'c, 'a>>)>,
-}
-
-/// What a signal op does to its cell (`pld::SignalEffect`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SignalEffect {
-    NotifySet,
-    NotifyAtomicAdd,
-    WaitEq,
-    WaitGe,
 }
 
 impl SignalEffect {
