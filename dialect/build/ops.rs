@@ -24,7 +24,8 @@ pub struct Dialect {
     /// ops of where melior has no builder that takes every operand.
     pub upstream: bool,
     /// The Rust module of the dialect's enums, under `crate::enums`
-    /// (`Some("")` for the root); `None` for an upstream dialect.
+    /// (`Some("")` for the root); `None` for an upstream dialect, whose enum
+    /// attributes are read as plain attributes.
     pub enums: Option<&'static str>,
 }
 
@@ -101,7 +102,202 @@ enum Field {
         name: String,
         optional: bool,
         unit: bool,
+        typed: Typed,
     },
+}
+
+/// The Rust value an attribute is read as and written from.
+enum Kind {
+    /// `UnitAttr`: whether the op carries it.
+    Unit,
+    /// An integer attribute, as the Rust integer type named; `width` is
+    /// the signless integer type's, `None` for `index`.
+    Integer {
+        rust: &'static str,
+        width: Option<u32>,
+    },
+    /// `DenseI64ArrayAttr` or `DenseI32ArrayAttr`, as a `Vec` of the Rust
+    /// integer type named.
+    Array(&'static str),
+    /// A string attribute (`StrAttr`, `SymbolNameAttr`, ...).
+    Str,
+    /// `FlatSymbolRefAttr`: the symbol's name.
+    Symbol,
+    /// A `TypeAttr`: the type.
+    Type,
+    /// `BoolAttr`.
+    Bool,
+    /// An enum attribute of pl, pld or ascend: the Rust enum at this path.
+    Enum(String),
+    /// Anything else, as the attribute.
+    Other,
+}
+
+/// Whether an op must carry an attribute, and what ODS reads when it does
+/// not.
+enum Presence {
+    Required,
+    Optional,
+    /// Absent, it reads as this Rust expression (ODS's default value).
+    Default(String),
+}
+
+struct Typed {
+    kind: Kind,
+    presence: Presence,
+}
+
+impl Kind {
+    /// The type of the attribute's value.
+    fn rust_type(&self) -> String {
+        match self {
+            Kind::Unit | Kind::Bool => "bool".into(),
+            Kind::Integer { rust, .. } => (*rust).into(),
+            Kind::Array(rust) => format!("Vec<{rust}>"),
+            Kind::Str | Kind::Symbol => "&'c str".into(),
+            Kind::Type => "Type<'c>".into(),
+            Kind::Enum(path) => path.clone(),
+            Kind::Other => "Attribute<'c>".into(),
+        }
+    }
+
+    /// The type a setter takes the value as.
+    fn parameter_type(&self) -> String {
+        match self {
+            Kind::Array(rust) => format!("&[{rust}]"),
+            Kind::Str | Kind::Symbol => "&str".into(),
+            _ => self.rust_type(),
+        }
+    }
+
+    /// An expression of `Option<value>` for the attribute `attribute`.
+    fn read(&self, attribute: &str) -> String {
+        match self {
+            Kind::Unit => unreachable!("a unit attribute is read by its presence"),
+            Kind::Integer { .. } => format!("crate::attributes::integer({attribute})"),
+            Kind::Array(_) => format!("crate::attributes::array({attribute})"),
+            Kind::Str => format!("crate::attributes::string({attribute})"),
+            Kind::Symbol => format!("crate::attributes::symbol({attribute})"),
+            Kind::Type => format!("crate::attributes::r#type({attribute})"),
+            Kind::Bool => format!("crate::attributes::boolean({attribute})"),
+            Kind::Enum(path) => format!("{path}::of({attribute})"),
+            Kind::Other => format!("Some({attribute})"),
+        }
+    }
+
+    /// An expression of the attribute that holds `value` (a setter's
+    /// parameter), in `context` (a `&Context`).
+    fn build(&self, value: &str) -> String {
+        match self {
+            Kind::Unit => "Attribute::unit(context)".into(),
+            Kind::Integer {
+                width: Some(width), ..
+            } => format!("crate::attributes::integer_attribute(context, {width}, {value}.into())"),
+            Kind::Integer { width: None, .. } => {
+                format!(
+                    "melior::ir::attribute::IntegerAttribute::new(Type::index(context), {value}).into()"
+                )
+            }
+            Kind::Array(_) => format!("crate::attributes::array_attribute(context, {value})"),
+            Kind::Str => format!("StringAttribute::new(context, {value}).into()"),
+            Kind::Symbol => format!("FlatSymbolRefAttribute::new(context, {value}).into()"),
+            Kind::Type => format!("TypeAttribute::new({value}).into()"),
+            Kind::Bool => format!("BoolAttribute::new(context, {value}).into()"),
+            Kind::Enum(_) => format!("{value}.attribute(context)"),
+            Kind::Other => value.into(),
+        }
+    }
+}
+
+/// How the attribute constraint `def` is read: its kind from the attribute
+/// it constrains (through `OptionalAttr`, `DefaultValuedAttr`,
+/// `ConfinedAttr`, ...), its presence from the outermost.
+fn typed(records: &Json, def: &str) -> Typed {
+    let mut base = def;
+    while let Some(inner) = records[base]["baseAttr"]["def"].as_str() {
+        base = inner;
+    }
+    let classes = superclasses(records, base);
+    let kind = match base {
+        "UnitAttr" => Kind::Unit,
+        "I64Attr" => Kind::Integer {
+            rust: "i64",
+            width: Some(64),
+        },
+        "I32Attr" => Kind::Integer {
+            rust: "i32",
+            width: Some(32),
+        },
+        "I16Attr" => Kind::Integer {
+            rust: "i16",
+            width: Some(16),
+        },
+        "I8Attr" => Kind::Integer {
+            rust: "i8",
+            width: Some(8),
+        },
+        "IndexAttr" => Kind::Integer {
+            rust: "i64",
+            width: None,
+        },
+        "DenseI64ArrayAttr" => Kind::Array("i64"),
+        "DenseI32ArrayAttr" => Kind::Array("i32"),
+        "FlatSymbolRefAttr" => Kind::Symbol,
+        "BoolAttr" => Kind::Bool,
+        _ if base == "StrAttr" || classes.contains(&"StringBasedAttr") => Kind::Str,
+        _ if base == "TypeAttr" || classes.contains(&"TypeAttrBase") => Kind::Type,
+        _ if classes.contains(&"EnumAttr") => {
+            let dialect = records[base]["dialect"]["def"].as_str().unwrap_or_default();
+            match DIALECTS
+                .iter()
+                .find(|known| known.dialect_def == dialect)
+                .and_then(|known| known.enums)
+            {
+                Some(module) => {
+                    let class = records[records[base]["enum"]["def"].as_str().unwrap_or_default()]
+                        ["className"]
+                        .as_str()
+                        .expect("an enum has a class");
+                    let module = if module.is_empty() {
+                        "crate::enums".to_owned()
+                    } else {
+                        format!("crate::enums::{module}")
+                    };
+                    Kind::Enum(format!("{module}::{class}"))
+                }
+                None => Kind::Other,
+            }
+        }
+        _ => Kind::Other,
+    };
+    let record = &records[def];
+    let default = record["defaultValue"].as_str().unwrap_or_default().trim();
+    let presence = if record["isOptional"].as_i64() == Some(1) {
+        Presence::Optional
+    } else if default.is_empty() {
+        Presence::Required
+    } else {
+        default_value(records, base, &kind, default).map_or(Presence::Optional, Presence::Default)
+    };
+    Typed { kind, presence }
+}
+
+/// ODS's C++ default value `default` of an attribute of `kind` as Rust, when
+/// it is an enum case or a literal integer or bool.
+fn default_value(records: &Json, base: &str, kind: &Kind, default: &str) -> Option<String> {
+    match kind {
+        Kind::Enum(path) => {
+            let symbol = default.rsplit("::").next()?;
+            let def = records[base]["enum"]["def"].as_str()?;
+            crate::enums::cases(records, def)
+                .iter()
+                .any(|(case, _, _)| *case == symbol)
+                .then(|| format!("{path}::{}", crate::enums::case_name(symbol)))
+        }
+        Kind::Integer { .. } => default.parse::<i64>().ok().map(|value| value.to_string()),
+        Kind::Bool => matches!(default, "true" | "false").then(|| default.to_owned()),
+        _ => None,
+    }
 }
 
 /// The records of `td` as JSON, by `llvm-tblgen --dump-json`.
@@ -125,7 +321,7 @@ pub fn records(tblgen: &Path, includes: &[&Path], td: &Path) -> Json {
     serde_json::from_slice(&output.stdout).expect("llvm-tblgen prints JSON")
 }
 
-fn superclasses<'r>(records: &'r Json, def: &str) -> Vec<&'r str> {
+pub fn superclasses<'r>(records: &'r Json, def: &str) -> Vec<&'r str> {
     records[def]["!superclasses"]
         .as_array()
         .map(|list| list.iter().filter_map(Json::as_str).collect())
@@ -144,7 +340,7 @@ fn arity(records: &Json, def: &str) -> Arity {
 }
 
 /// The `(def, name)` pairs of a dag field (`arguments`, `results`, `regions`).
-fn dag<'r>(record: &'r Json, field: &str) -> Vec<(&'r str, &'r str)> {
+fn dag<'r>(records: &'r Json, record: &'r Json, field: &str) -> Vec<(&'r str, &'r str)> {
     record[field]["args"]
         .as_array()
         .map(|args| {
@@ -155,6 +351,17 @@ fn dag<'r>(record: &'r Json, field: &str) -> Vec<(&'r str, &'r str)> {
                         arg[1].as_str().unwrap_or_default(),
                     )
                 })
+                // `Arg<constraint, ...>` (a described operand or attribute)
+                // stands for its constraint.
+                .map(|(def, name)| {
+                    let inner = &records[def]["constraint"]["def"];
+                    match inner.as_str() {
+                        Some(inner) if superclasses(records, def).contains(&"OpVariable") => {
+                            (inner, name)
+                        }
+                        _ => (def, name),
+                    }
+                })
                 .collect()
         })
         .unwrap_or_default()
@@ -163,10 +370,12 @@ fn dag<'r>(record: &'r Json, field: &str) -> Vec<(&'r str, &'r str)> {
 /// Whether every operand, attribute and region of `record` has a name (a
 /// field of the op's struct needs one; some upstream ops leave one unnamed,
 /// and pld builds none of those). Unnamed results are named below.
-fn fully_named(record: &Json) -> bool {
-    ["arguments", "regions"]
-        .iter()
-        .all(|field| dag(record, field).iter().all(|(_, name)| !name.is_empty()))
+fn fully_named(records: &Json, record: &Json) -> bool {
+    ["arguments", "regions"].iter().all(|field| {
+        dag(records, record, field)
+            .iter()
+            .all(|(_, name)| !name.is_empty())
+    })
 }
 
 /// Whether `record` carries the native trait `name`, directly or in a
@@ -218,7 +427,10 @@ pub fn generate(dialect: &Dialect, records: &Json, out: &mut String) {
         .filter_map(Json::as_str)
         .filter(|def| records[*def]["opDialect"]["def"].as_str() == Some(dialect.dialect_def))
         // Successors are not built here; no op pld builds has them.
-        .filter(|def| dag(&records[*def], "successors").is_empty() && fully_named(&records[*def]))
+        .filter(|def| {
+            dag(records, &records[*def], "successors").is_empty()
+                && fully_named(records, &records[*def])
+        })
         .collect();
     ops.sort();
     let dialect_name = records[dialect.dialect_def]["name"]
@@ -294,7 +506,7 @@ fn generate_op(
     );
     let summary = record["summary"].as_str().unwrap_or_default();
     let summary = summary.trim().trim_end_matches('.');
-    let fields: Vec<Field> = dag(record, "arguments")
+    let fields: Vec<Field> = dag(records, record, "arguments")
         .into_iter()
         .map(|(constraint, name)| {
             let classes = superclasses(records, constraint);
@@ -307,11 +519,12 @@ fn generate_op(
                     name: name.to_owned(),
                     optional: attribute["isOptional"].as_i64() == Some(1) || !default.is_empty(),
                     unit: constraint == "UnitAttr",
+                    typed: typed(records, constraint),
                 }
             }
         })
         .collect();
-    let results = dag(record, "results");
+    let results = dag(records, record, "results");
     let single = results.len() == 1;
     let results: Vec<(String, Arity)> = results
         .into_iter()
@@ -328,7 +541,7 @@ fn generate_op(
             (name, arity)
         })
         .collect();
-    let regions: Vec<(String, Arity)> = dag(record, "regions")
+    let regions: Vec<(String, Arity)> = dag(records, record, "regions")
         .into_iter()
         .map(|(constraint, name)| (name.to_owned(), arity(records, constraint)))
         .collect();
@@ -354,6 +567,7 @@ fn generate_op(
                 name,
                 optional,
                 unit,
+                ..
             } => {
                 let r#type = match (unit, optional) {
                     (true, _) => "bool",
@@ -417,9 +631,20 @@ fn generate_op(
         }
         writeln!(out, "    }}").unwrap();
     }
+    let attributes: Vec<(&String, &Typed)> = fields
+        .iter()
+        .filter_map(|field| match field {
+            Field::Attribute { name, typed, .. } => Some((name, typed)),
+            Field::Operand(..) => None,
+        })
+        .collect();
+    let attributes_lifetime = generate_attributes_struct(&op_name, class, &attributes, out);
 
     writeln!(out, "    impl{lifetimes} {class}{lifetimes} {{").unwrap();
     writeln!(out, "        pub const NAME: &'static str = {op_name:?};").unwrap();
+    if !attributes.is_empty() {
+        generate_attribute_accessors(&op_name, class, &attributes, attributes_lifetime, out);
+    }
     if readable {
         writeln!(
             out,
@@ -530,6 +755,7 @@ fn generate_op(
                 name,
                 optional,
                 unit,
+                ..
             } => {
                 let field = identifier(name);
                 let key = format!("Identifier::new(context, {name:?})");
@@ -640,5 +866,142 @@ fn generate_positional_reads(operands: &[(&String, &Arity)], out: &mut String) {
                 .unwrap();
             }
         }
+    }
+}
+
+/// The struct `<Op>Attributes` of the op's attributes, typed; returns its
+/// lifetime parameters (`<'c>` when a field borrows from the context).
+fn generate_attributes_struct(
+    op_name: &str,
+    class: &str,
+    attributes: &[(&String, &Typed)],
+    out: &mut String,
+) -> &'static str {
+    if attributes.is_empty() {
+        return "";
+    }
+    let types: Vec<String> = attributes
+        .iter()
+        .map(|(_, typed)| {
+            let r#type = typed.kind.rust_type();
+            match (&typed.kind, &typed.presence) {
+                (Kind::Unit, _) | (_, Presence::Required | Presence::Default(_)) => r#type,
+                (_, Presence::Optional) => format!("Option<{type}>"),
+            }
+        })
+        .collect();
+    let lifetime = if types.iter().any(|r#type| r#type.contains("'c")) {
+        "<'c>"
+    } else {
+        ""
+    };
+    writeln!(
+        out,
+        "    /// The attributes of a `{op_name}` op, typed ({class}::attributes)."
+    )
+    .unwrap();
+    writeln!(out, "    #[derive(Clone, Debug, PartialEq)]").unwrap();
+    writeln!(out, "    pub struct {class}Attributes{lifetime} {{").unwrap();
+    for ((name, typed), r#type) in attributes.iter().zip(&types) {
+        if let Presence::Default(default) = &typed.presence {
+            writeln!(
+                out,
+                "        /// `{default}` when the op does not carry it."
+            )
+            .unwrap();
+        }
+        writeln!(out, "        pub {}: {type},", identifier(name)).unwrap();
+    }
+    writeln!(out, "    }}").unwrap();
+    lifetime
+}
+
+/// `attributes(&op)`, which reads the op's attributes into its
+/// `<Op>Attributes`, and a `set_<name>(&op, value)` per attribute.
+fn generate_attribute_accessors(
+    op_name: &str,
+    class: &str,
+    attributes: &[(&String, &Typed)],
+    lifetime: &str,
+    out: &mut String,
+) {
+    writeln!(
+        out,
+        "        /// `op`'s attributes by their ODS names, typed, when `op` is a \
+         `{op_name}` (and carries every attribute it must, of its type)."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "        pub fn attributes<'o>(op: &impl OperationLike<'c, 'o>) -> \
+         Option<{class}Attributes{lifetime}> where 'c: 'o {{"
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "            if op.name().as_string_ref().as_str() != Ok(Self::NAME) {{ return None; }}"
+    )
+    .unwrap();
+    writeln!(out, "            Some({class}Attributes {{").unwrap();
+    for (name, typed) in attributes {
+        let read = || typed.kind.read("attribute");
+        let value = match (&typed.kind, &typed.presence) {
+            (Kind::Unit, _) => format!("op.has_attribute({name:?})"),
+            (_, Presence::Required) => format!(
+                "{{ let attribute = op.attribute({name:?}).ok()?; {}? }}",
+                read()
+            ),
+            (_, Presence::Optional) => format!(
+                "match op.attribute({name:?}) {{ Ok(attribute) => Some({}?), Err(_) => None }}",
+                read()
+            ),
+            (_, Presence::Default(default)) => format!(
+                "match op.attribute({name:?}) {{ Ok(attribute) => {}?, Err(_) => {default} }}",
+                read()
+            ),
+        };
+        writeln!(out, "                {}: {value},", identifier(name)).unwrap();
+    }
+    writeln!(out, "            }})").unwrap();
+    writeln!(out, "        }}").unwrap();
+    for (name, typed) in attributes {
+        let setter = format!("set_{}", identifier(name).trim_start_matches("r#"));
+        let parameter = typed.kind.parameter_type();
+        let build = typed.kind.build("value");
+        let (parameter, attribute, doc) = match (&typed.kind, &typed.presence) {
+            (Kind::Unit, _) => (
+                "bool".to_owned(),
+                format!("value.then(|| {build})"),
+                "adds it when `value` holds, removes it otherwise",
+            ),
+            (_, Presence::Optional) => (
+                format!("Option<{parameter}>"),
+                format!("value.map(|value| {build})"),
+                "removes it when `value` is `None`",
+            ),
+            _ => (parameter, format!("Some({build})"), "replaces it"),
+        };
+        writeln!(
+            out,
+            "        /// Writes the attribute `{name}` of `op` (a `{op_name}`): {doc}."
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "        pub fn {setter}<'o>(op: &impl OperationLike<'c, 'o>, value: {parameter}) \
+             where 'c: 'o {{"
+        )
+        .unwrap();
+        let context = if attribute.contains("context") {
+            "context"
+        } else {
+            "_"
+        };
+        writeln!(
+            out,
+            "            crate::attributes::set(op, {name:?}, |{context}| {attribute});"
+        )
+        .unwrap();
+        writeln!(out, "        }}").unwrap();
     }
 }

@@ -10,6 +10,7 @@
 //! ```
 
 pub mod analysis;
+mod attributes;
 pub mod diagnostics;
 pub mod enums;
 pub mod ffi;

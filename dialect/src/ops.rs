@@ -5,7 +5,9 @@
 //! ODS order and writes `operandSegmentSizes`, so reordering or renaming an
 //! operand in ODS changes the builders with it (or fails to compile). For
 //! reading, `<Op>::operands(&op)` gives a pl, pld or ascend op's operands
-//! as the named fields of `<Op>Operands`.
+//! as the named fields of `<Op>Operands`, and `<Op>::attributes(&op)` any
+//! op's attributes, typed, as those of `<Op>Attributes`;
+//! `<Op>::set_<name>(&op, value)` writes one.
 //!
 //! ```no_run
 //! use pld_dialect::ops::pld::SystemRankOp;
@@ -22,7 +24,10 @@ use melior::{
     Context,
     ir::{
         Attribute, Identifier, Location, Region, Type, Value,
-        attribute::DenseI32ArrayAttribute,
+        attribute::{
+            BoolAttribute, DenseI32ArrayAttribute, FlatSymbolRefAttribute, StringAttribute,
+            TypeAttribute,
+        },
         operation::{Operation, OperationBuilder, OperationLike, OperationRef},
     },
 };

@@ -435,3 +435,97 @@ fn generated_readers_name_each_operand() {
     assert_eq!(branch.condition, arg(5));
     assert!(memref::DimOp::operands(&ops[4]).is_none());
 }
+
+#[test]
+fn generated_attribute_accessors_read_and_write_typed_values() {
+    use ops::{func, pld};
+    use pld_dialect::enums::{
+        AtomicType, CollectiveAlgorithm, CollectiveMode, KernelKind, ReduceOp, TargetProfile,
+    };
+    let context = create_context();
+    let module = Module::parse(
+        &context,
+        r#"
+        func.func @f(%d: !pld.dtensor<4x64xf32>, %m: memref<2x64xf32>, %p: index, %r: index,
+                     %n: index, %s: !pld.dtensor<4x1xi32>) {
+          pld.tensor.put %d, peer %p, %m dst_offsets [%r, 0] src_offsets [0, 0] shape [1, %n] chunk_cols 64 : !pld.dtensor<4x64xf32>, memref<2x64xf32>
+          %a = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+          return
+        }"#,
+    )
+    .expect("parses");
+    let function = module.body().first_operation().unwrap();
+    let ops = body_ops(&module);
+
+    // Static lists keep their dynamic entries; absent attributes with an
+    // ODS default read as the default, optional ones as None.
+    assert_eq!(
+        pld::TensorPutOp::attributes(&ops[0]),
+        Some(pld::TensorPutOpAttributes {
+            static_dst_offsets: Some(vec![i64::MIN, 0]),
+            static_src_offsets: Some(vec![0, 0]),
+            static_sizes: Some(vec![1, i64::MIN]),
+            atomic: AtomicType::None,
+            chunk_rows: 0,
+            chunk_cols: 64,
+            pipeline: false,
+        })
+    );
+    assert!(pld::TensorGetOp::attributes(&ops[0]).is_none());
+    let allreduce = pld::TensorAllreduceOp::attributes(&ops[1]).expect("an allreduce");
+    assert_eq!(
+        (allreduce.op, allreduce.mode, allreduce.algorithm),
+        (ReduceOp::Sum, CollectiveMode::Mesh, None)
+    );
+    let signature = func::FuncOp::attributes(&function).expect("a function");
+    assert_eq!(
+        (
+            signature.sym_name,
+            signature.function_type.to_string().as_str()
+        ),
+        (
+            "f",
+            "(!pld.dtensor<4x64xf32>, memref<2x64xf32>, index, index, index, !pld.dtensor<4x1xi32>) -> ()"
+        )
+    );
+    assert_eq!(KernelKind::on(&function), None);
+
+    pld::TensorPutOp::set_atomic(&ops[0], AtomicType::Add);
+    pld::TensorPutOp::set_pipeline(&ops[0], true);
+    pld::TensorPutOp::set_chunk_cols(&ops[0], 32);
+    pld::TensorPutOp::set_static_src_offsets(&ops[0], Some(&[1, 0]));
+    pld::TensorAllreduceOp::set_op(&ops[1], ReduceOp::Max);
+    pld::TensorAllreduceOp::set_algorithm(&ops[1], Some(CollectiveAlgorithm::Oneshot));
+    func::FuncOp::set_sym_name(&function, "g");
+    KernelKind::InCore.set_on(&function);
+    TargetProfile::Ascend950.set_on(&module.as_operation());
+
+    let put = pld::TensorPutOp::attributes(&ops[0]).unwrap();
+    assert_eq!(
+        (
+            put.atomic,
+            put.pipeline,
+            put.chunk_cols,
+            put.static_src_offsets
+        ),
+        (AtomicType::Add, true, 32, Some(vec![1, 0]))
+    );
+    assert_eq!(KernelKind::on(&function), Some(KernelKind::InCore));
+    assert_eq!(
+        TargetProfile::on(&module.as_operation()),
+        Some(TargetProfile::Ascend950)
+    );
+    // A unit attribute is removed again by false.
+    pld::TensorPutOp::set_pipeline(&ops[0], false);
+    assert!(!pld::TensorPutOp::attributes(&ops[0]).unwrap().pipeline);
+    assert!(module.as_operation().verify());
+    insta::assert_snapshot!(module.as_operation().to_string(), @r"
+    module attributes {pld.target = #pld.target<Ascend950>} {
+      func.func @g(%arg0: !pld.dtensor<4x64xf32>, %arg1: memref<2x64xf32>, %arg2: index, %arg3: index, %arg4: index, %arg5: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+        pld.tensor.put %arg0, peer %arg2, %arg1 dst_offsets [%arg3, 0] src_offsets [1, 0] shape [1, %arg4] atomic add chunk_cols 32 : !pld.dtensor<4x64xf32>, memref<2x64xf32>
+        %0 = pld.tensor.allreduce %arg0, %arg5, op max algorithm oneshot : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+        return
+      }
+    }
+    ");
+}
