@@ -445,6 +445,25 @@ pub fn generate(dialect: &Dialect, records: &Json, out: &mut String) {
         generate_op(records, dialect_name, def, class, !dialect.upstream, out);
         classes.push(class);
     }
+    if !dialect.upstream {
+        // Every op of the dialect, or the view is not exhaustive.
+        let all = records["!instanceof"]["Op"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|def| {
+                def.as_str().is_some_and(|def| {
+                    records[def]["opDialect"]["def"].as_str() == Some(dialect.dialect_def)
+                })
+            })
+            .count();
+        assert_eq!(
+            all,
+            classes.len(),
+            "every op of {dialect_name} has a struct (none has successors or unnamed arguments)"
+        );
+        generate_view(dialect, dialect_name, &classes, out);
+    }
     // The mixed index lists of every op, looked up by name.
     writeln!(
         out,
@@ -459,7 +478,7 @@ pub fn generate(dialect: &Dialect, records: &Json, out: &mut String) {
     )
     .unwrap();
     writeln!(out, "        match name {{").unwrap();
-    for class in classes {
+    for class in &classes {
         writeln!(out, "            {class}::NAME => {class}::INDEX_LISTS,").unwrap();
     }
     writeln!(out, "            _ => &[],").unwrap();
@@ -1004,4 +1023,75 @@ fn generate_attribute_accessors(
         .unwrap();
         writeln!(out, "        }}").unwrap();
     }
+}
+
+/// The exhaustive view of a dialect's ops: `<Dialect>Op`, one variant per
+/// op (its class without `Op`), recognised by name in `of`.
+fn generate_view(dialect: &Dialect, dialect_name: &str, classes: &[&str], out: &mut String) {
+    let view = format!(
+        "{}Op",
+        dialect
+            .dialect_def
+            .strip_suffix("_Dialect")
+            .expect("a dialect def is <Name>_Dialect")
+    );
+    let variants: Vec<(&str, &str)> = classes
+        .iter()
+        .map(|class| (*class, class.strip_suffix("Op").unwrap_or(class)))
+        .collect();
+    writeln!(
+        out,
+        "    /// Every op of the `{dialect_name}` dialect, one variant per op (its \
+         class without `Op`), so that a `match` over them is exhaustive: \
+         adding an op to ODS makes every such `match` fail to compile until \
+         it handles the op."
+    )
+    .unwrap();
+    writeln!(out, "    #[derive(Clone, Copy, Debug)]").unwrap();
+    writeln!(out, "    pub enum {view}<'c, 'a> {{").unwrap();
+    for (class, variant) in &variants {
+        writeln!(out, "        /// [`{class}`].").unwrap();
+        writeln!(out, "        {variant}(OperationRef<'c, 'a>),").unwrap();
+    }
+    writeln!(out, "    }}").unwrap();
+    writeln!(out, "    impl<'c, 'a> {view}<'c, 'a> {{").unwrap();
+    writeln!(
+        out,
+        "        /// `op` as the variant of its op; `None` for an op of another dialect."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "        pub fn of(op: OperationRef<'c, 'a>) -> Option<Self> {{"
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "            Some(match op.name().as_string_ref().as_str().ok()? {{"
+    )
+    .unwrap();
+    for (class, variant) in &variants {
+        writeln!(out, "                {class}::NAME => Self::{variant}(op),").unwrap();
+    }
+    writeln!(out, "                _ => return None,").unwrap();
+    writeln!(out, "            }})").unwrap();
+    writeln!(out, "        }}").unwrap();
+    writeln!(out, "        /// The op.").unwrap();
+    writeln!(
+        out,
+        "        pub fn operation(self) -> OperationRef<'c, 'a> {{"
+    )
+    .unwrap();
+    let arms: Vec<String> = variants
+        .iter()
+        .map(|(_, variant)| format!("Self::{variant}(op)"))
+        .collect();
+    writeln!(
+        out,
+        "            match self {{ {} => op }}",
+        arms.join(" | ")
+    )
+    .unwrap();
+    writeln!(out, "        }}").unwrap();
+    writeln!(out, "    }}").unwrap();
 }

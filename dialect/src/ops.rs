@@ -1,20 +1,51 @@
-//! Every op of the pl, pld and ascend dialects as a struct generated from
-//! ODS (`dialect/build/ops.rs`): its name (`NAME`), for recognising an op
+//! Every op of the pl, pld and ascend dialects (and of the upstream func,
+//! scf, memref, arith and emitc) as a struct generated from ODS
+//! (`dialect/build/ops.rs`): its name (`NAME`), for recognising an op
 //! without writing the name again, and its operands, attributes, results and
 //! regions as named fields, for building it: `build` lays the operands out in
 //! ODS order and writes `operandSegmentSizes`, so reordering or renaming an
-//! operand in ODS changes the builders with it (or fails to compile). For
-//! reading, `<Op>::operands(&op)` gives a pl, pld or ascend op's operands
-//! as the named fields of `<Op>Operands`, and `<Op>::attributes(&op)` any
-//! op's attributes, typed, as those of `<Op>Attributes`;
-//! `<Op>::set_<name>(&op, value)` writes one.
+//! operand in ODS changes the builders with it (or fails to compile).
+//!
+//! Reading and writing an op goes by its ODS names, one scheme for both:
+//!
+//! - `<Op>::operands(&op)` gives a pl, pld or ascend op's operands as the
+//!   named fields of `<Op>Operands` (`None` for an op of another kind);
+//! - `<Op>::attributes(&op)` gives its attributes, typed, as the named
+//!   fields of `<Op>Attributes` (`None` for an op of another kind, or one
+//!   without an attribute it must carry); `<Op>::set_<name>(&op, value)`
+//!   writes one. An integer attribute (`I64Attr`, `I32Attr`, `IndexAttr`)
+//!   reads as the Rust integer of its width, `DenseI64ArrayAttr` as
+//!   `Vec<i64>` (dynamic entries stay `i64::MIN`, `ShapedType::kDynamic`),
+//!   `UnitAttr` and `BoolAttr` as `bool`, a string (`StrAttr`) and a flat
+//!   symbol reference as `&str`, a `TypeAttr` as `Type`, an enum attribute of
+//!   pl, pld or ascend as its [`crate::enums`] enum, anything else as
+//!   `Attribute`. An optional attribute reads as an `Option` (its setter
+//!   takes one and removes the attribute for `None`); one with a default
+//!   value reads as that default when absent; a unit attribute's setter adds
+//!   or removes it;
+//! - `PlOp::of(op)`, `PldOp::of(op)` and `AscendOp::of(op)` give a pl, pld
+//!   or ascend op as the variant of its op, so that a `match` over a
+//!   dialect's ops is exhaustive: a new op in ODS is a compile error at
+//!   every `match` until it is handled.
+//!
+//! The discardable attributes the dialects declare (`pl.kernel`,
+//! `pld.target`) are read and written through their enums
+//! ([`crate::enums::KernelKind::on`], `set_on`).
 //!
 //! ```no_run
-//! use pld_dialect::ops::pld::SystemRankOp;
+//! use pld_dialect::{enums::ReduceOp, ops::pld::{PldOp, SystemRankOp, TensorAllreduceOp}};
 //! # fn rank<'c>(context: &'c melior::Context, location: melior::ir::Location<'c>,
-//! #         ctx: melior::ir::Value<'c, '_>, i32: melior::ir::Type<'c>) {
-//! let op = SystemRankOp { ctx, rank: i32 }.build(context, location);
-//! assert_eq!(op.name().as_string_ref().as_str(), Ok(SystemRankOp::NAME));
+//! #         ctx: melior::ir::Value<'c, '_>, i32: melior::ir::Type<'c>,
+//! #         op: melior::ir::operation::OperationRef<'c, '_>) {
+//! let rank = SystemRankOp { ctx, rank: i32 }.build(context, location);
+//! assert_eq!(rank.name().as_string_ref().as_str(), Ok(SystemRankOp::NAME));
+//!
+//! if let Some(PldOp::TensorAllreduce(op)) = PldOp::of(op) {
+//!     let attributes = TensorAllreduceOp::attributes(&op).unwrap();
+//!     if attributes.op == ReduceOp::Sum {
+//!         TensorAllreduceOp::set_op(&op, ReduceOp::Max);
+//!     }
+//! }
 //! # }
 //! ```
 

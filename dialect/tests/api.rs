@@ -529,3 +529,61 @@ fn generated_attribute_accessors_read_and_write_typed_values() {
     }
     ");
 }
+
+#[test]
+fn dialect_views_match_every_op_of_a_dialect() {
+    use ops::{pl::PlOp, pld, pld::PldOp};
+    use pld_dialect::enums::NotifyOp;
+    let context = create_context();
+    let module = Module::parse(
+        &context,
+        r#"
+        func.func @f(%out: memref<1x1xi32>, %signal: !pld.dtensor<1x1xi32>, %peer: index, %tag: i32) {
+          pld.system.notify %signal[0, 0], peer %peer, value %tag, op set : !pld.dtensor<1x1xi32>
+          %received = pl.read %signal[0, 0] : !pld.dtensor<1x1xi32>
+          pl.write %received, %out[0, 0] : memref<1x1xi32>
+          return
+        }"#,
+    )
+    .expect("parses");
+    let ops = body_ops(&module);
+    // Exhaustive over pl's ops: a new pl op makes this fail to compile.
+    let kinds: Vec<String> = ops
+        .iter()
+        .map(|op| match PlOp::of(*op) {
+            Some(PlOp::Load(_) | PlOp::Store(_) | PlOp::Read(_) | PlOp::Write(_)) => {
+                "pl memory".to_owned()
+            }
+            Some(PlOp::Add(_) | PlOp::Max(_) | PlOp::Min(_) | PlOp::Mul(_) | PlOp::Matmul(_)) => {
+                "pl math".to_owned()
+            }
+            Some(PlOp::At(_) | PlOp::Spmd(_) | PlOp::SplitAiv(_)) => "pl task".to_owned(),
+            Some(PlOp::GetAivId(_) | PlOp::GetBlockIdx(_)) => "pl index".to_owned(),
+            None => match PldOp::of(*op) {
+                Some(PldOp::SystemNotify(notify)) => {
+                    let attributes = pld::SystemNotifyOp::attributes(&notify).unwrap();
+                    assert_eq!(attributes.static_offsets, vec![0, 0]);
+                    format!("pld notify {}", attributes.op.keyword())
+                }
+                Some(other) => format!("pld {:?}", other),
+                None => format!("other {}", op.name().as_string_ref().as_str().unwrap()),
+            },
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "pld notify set",
+            "pl memory",
+            "pl memory",
+            "other func.return"
+        ]
+    );
+    // The view holds the op itself.
+    let view = PldOp::of(ops[0]).unwrap();
+    assert_eq!(view.operation(), ops[0]);
+    assert!(matches!(
+        pld::SystemNotifyOp::attributes(&view.operation()).map(|a| a.op),
+        Some(NotifyOp::Set)
+    ));
+}
