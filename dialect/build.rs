@@ -10,6 +10,8 @@
 mod enums;
 #[path = "build/ops.rs"]
 mod ops;
+#[path = "build/passes.rs"]
+mod passes;
 
 use std::{
     env,
@@ -62,8 +64,10 @@ fn link_archives(lib_dir: &Path) {
     println!("cargo:lib_dir={}", lib_dir.display());
 }
 
-/// `OUT_DIR/ops.rs`, the typed ops of [`ops`], and `OUT_DIR/enums.rs`, the
-/// enums of [`enums`], from the dialects' .td files.
+/// `OUT_DIR/ops.rs`, the typed ops of [`ops`], `OUT_DIR/enums.rs`, the enums
+/// of [`enums`], from the dialects' .td files, and `OUT_DIR/passes.rs`, the
+/// pass tables of [`passes`], from `Passes.td`: every ODS record the Rust
+/// side uses, read by this one program.
 fn generate_from_ods(manifest_dir: &Path, prefix: &Path) {
     let include = manifest_dir.join("include");
     let mlir_include = prefix.join("include");
@@ -92,8 +96,19 @@ fn generate_from_ods(manifest_dir: &Path, prefix: &Path) {
             None => {}
         }
     }
+    let records = ops::records(
+        &prefix.join("bin/llvm-tblgen"),
+        &[&include, &mlir_include],
+        &include.join("pld/Passes.td"),
+    );
+    let mut passes_text = String::from(header);
+    passes::generate(&records, &mut passes_text);
     let out_dir = PathBuf::from(env::var("OUT_DIR").unwrap());
-    for (name, text) in [("ops.rs", ops_text), ("enums.rs", enums_text)] {
+    for (name, text) in [
+        ("ops.rs", ops_text),
+        ("enums.rs", enums_text),
+        ("passes.rs", passes_text),
+    ] {
         let out = out_dir.join(name);
         std::fs::write(&out, text)
             .unwrap_or_else(|error| panic!("cannot write {}: {error}", out.display()));

@@ -11,6 +11,7 @@
 
 pub mod analysis;
 mod attributes;
+pub mod declared;
 pub mod diagnostics;
 pub mod enums;
 pub mod ffi;

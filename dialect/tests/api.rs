@@ -587,3 +587,29 @@ fn dialect_views_match_every_op_of_a_dialect() {
         Some(NotifyOp::Set)
     ));
 }
+
+#[test]
+fn pass_tables_come_from_passes_td() {
+    use pld_dialect::declared::{OptionError, ascend_insert_sync, pld_verify};
+    assert_eq!(pld_verify::ARGUMENT, "pld-verify");
+    assert_eq!(
+        ascend_insert_sync::OPTIONS
+            .iter()
+            .map(|option| (option.name, option.default))
+            .collect::<Vec<_>>(),
+        [("mode", "insert")]
+    );
+    assert_eq!(ascend_insert_sync::SYNCS.name, "syncs");
+    assert_eq!(
+        ascend_insert_sync::Options::parse(&["check"]),
+        Ok(ascend_insert_sync::Options {
+            mode: "check".to_owned()
+        })
+    );
+    assert_eq!(
+        ascend_insert_sync::Options::parse(&[]),
+        Err(OptionError(
+            "expected 1 option value(s), found 0".to_owned()
+        ))
+    );
+}
