@@ -14,6 +14,13 @@ with the group's name, the stem of the accessor ODS generates for it
 files on every change, so pldOperationGetOperandGroup stays exact when an
 operand is reordered, added or renamed in ODS.
 
+It stays a CMake step of its own rather than part of the Rust generator
+(dialect/build/), which reads the same records for the typed ops, enums and
+pass tables: the C++ half builds standalone through CMake for the installed
+CMake package, without cargo, and the C++ operand accessors need this table
+at that point. A custom C++ TableGen backend would be one more program
+reading ODS, not one fewer.
+
 usage: gen-operand-groups.py RECORDS_JSON OUTPUT DIALECT_PREFIX...
 """
 
