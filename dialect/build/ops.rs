@@ -1002,13 +1002,20 @@ fn generate_attribute_accessors(
         };
         writeln!(
             out,
-            "        /// Writes the attribute `{name}` of `op` (a `{op_name}`): {doc}."
+            "        /// Writes the attribute `{name}` of `op`, a `{op_name}` (checked in \
+             debug builds): {doc}."
         )
         .unwrap();
         writeln!(
             out,
             "        pub fn {setter}<'o>(op: &impl OperationLike<'c, 'o>, value: {parameter}) \
              where 'c: 'o {{"
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "            debug_assert_eq!(op.name().as_string_ref().as_str(), Ok(Self::NAME), \
+             \"{class}::{setter} on another op\");"
         )
         .unwrap();
         let context = if attribute.contains("context") {

@@ -531,6 +531,24 @@ fn generated_attribute_accessors_read_and_write_typed_values() {
 }
 
 #[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "TensorAllreduceOp::set_op on another op")]
+fn a_setter_refuses_another_op_in_debug_builds() {
+    let context = create_context();
+    let module = Module::parse(
+        &context,
+        r#"
+        func.func @f(%d: !pld.dtensor<4x64xf32>, %p: index) {
+          pld.tensor.put %d, peer %p, %d : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>
+          return
+        }"#,
+    )
+    .expect("parses");
+    let ops = body_ops(&module);
+    ops::pld::TensorAllreduceOp::set_op(&ops[0], pld_dialect::enums::ReduceOp::Sum);
+}
+
+#[test]
 fn dialect_views_match_every_op_of_a_dialect() {
     use ops::{pl::PlOp, pld, pld::PldOp};
     use pld_dialect::enums::NotifyOp;
