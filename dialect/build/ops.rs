@@ -4,7 +4,10 @@
 //! `build` that lays the operands out in ODS order and, for an op with
 //! `AttrSizedOperandSegments`, writes `operandSegmentSizes` from them; for
 //! the ops of pld's dialects also `operands()`, which reads an op's operands
-//! into a `<Op>Operands` struct of the same names.
+//! into a `<Op>Operands` struct of the same names; for every op
+//! `attributes()`, which reads its attributes, typed, into `<Op>Attributes`,
+//! and a `set_<name>()` per attribute; per pl, pld and ascend an exhaustive
+//! view of its ops (`PlOp`, `PldOp`, `AscendOp`).
 //!
 //! melior's `dialect!` builders add operands in the order their setters are
 //! called and never write the segment sizes, so they build a wrong op for
