@@ -62,12 +62,10 @@ config.environment["PATH"] = os.pathsep.join(
 )
 
 config.substitutions.append(("%pld_src_root", project_root))
-# What every tool's --version and crash report say: the workspace's version
-# and repository (Cargo.toml).
+# What every tool's --version says: the workspace's version (Cargo.toml).
 with open(os.path.join(project_root, "Cargo.toml"), "rb") as file:
     workspace_package = tomllib.load(file)["workspace"]["package"]
 config.substitutions.append(("%pld_version", workspace_package["version"]))
-config.substitutions.append(("%pld_repository", workspace_package["repository"]))
 config.substitutions.append(("%pld_cmake_build", cmake_build_dir))
 # A CMake build of pld with its Rust passes (PLD_ENABLE_RUST_PASSES), which
 # test/CMake/rust-passes.test installs; kept beside the others so that a

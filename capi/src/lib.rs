@@ -14,5 +14,5 @@
 /// thread parses a pipeline.
 #[unsafe(no_mangle)]
 pub extern "C" fn pldRegisterAllPasses() {
-    pld_lowering::register_passes();
+    pld_compiler::register_all_passes();
 }

@@ -5,7 +5,7 @@
 //! dialect attribute wraps is built and read through the C API by its
 //! integer value, never through printed text (`attribute`, `of`, `of_op`);
 //! one that a dialect writes as a discardable attribute (`pl.kernel`,
-//! `pld.target`) also has `ATTRIBUTE_NAME`, `on` and `set_on`.
+//! `pld.target`) also has `ATTRIBUTE_NAME`, `on`, `set_on` and `remove_from`.
 //!
 //! ```no_run
 //! use pld_dialect::enums::KernelKind;
@@ -119,6 +119,18 @@ macro_rules! discardable_attribute {
                         StringRef::new(Self::ATTRIBUTE_NAME).to_raw(),
                         attribute.to_raw(),
                     )
+                }
+            }
+
+            /// Removes [`Self::ATTRIBUTE_NAME`] from `op`, if it is there.
+            pub fn remove_from<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) {
+                // SAFETY: a live op; removing an absent attribute does
+                // nothing, and the name is copied.
+                unsafe {
+                    mlir_sys::mlirOperationRemoveDiscardableAttributeByName(
+                        op.to_raw(),
+                        StringRef::new(Self::ATTRIBUTE_NAME).to_raw(),
+                    );
                 }
             }
         }

@@ -59,7 +59,7 @@ thread_local! {
 
 fuzz_target!(
     init: {
-        pld_lowering::register_passes();
+        pld_compiler::register_all_passes();
     },
     |data: &[u8]| {
         let Ok(source) = std::str::from_utf8(data) else {

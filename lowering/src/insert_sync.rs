@@ -22,20 +22,23 @@
 //! accesses a payload after a wait without an acquire, naming both ops (the original toolchain accepts
 //! such modules: a data race on hardware).
 
-use crate::{ascend::AscendBuilder, report::Report};
 use melior::ir::{
     BlockLike, BlockRef, RegionLike,
-    attribute::{ArrayAttribute, StringAttribute},
     operation::{OperationLike, OperationRef},
 };
 use pld_dialect::enums::ascend::Pipe;
 use pld_dialect::interfaces::ascend as traits;
 use pld_dialect::ops::{ascend, func, scf};
-use pld_passes::bridge::OptionError;
-use pld_passes::declared::ascend_insert_sync as declared;
-use pld_passes::{
-    bridge::{Pass, PassFailed, PassOption, PassStatistic, Statistics},
-    ir::{Builder, OpRef, nested_ops, ops::name},
+use pld_ir::pass::bridge::OptionError;
+use pld_ir::pass::declared::ascend_insert_sync as declared;
+use pld_ir::{
+    Builder, OpRef, nested_ops,
+    pass::bridge::{Pass, PassFailed, PassOption, PassStatistic, Statistics},
+    read::name,
+};
+use pld_ir::{
+    build::ascend::{AscendBuilder, specifiers},
+    pass::report::Report,
 };
 
 /// The `ascend-insert-sync` pass.
@@ -60,7 +63,7 @@ impl Pass for InsertSync {
     }
 
     fn run(&self, root: OperationRef, statistics: &Statistics) -> Result<(), PassFailed> {
-        // SAFETY: see the documentation of `pld_passes::ir`.
+        // SAFETY: see the documentation of `pld_ir`.
         let root: OpRef = unsafe { OpRef::from_raw(root.to_raw()) };
         let mut walker = Walker {
             check_only: self.check_only,
@@ -148,7 +151,7 @@ impl Walker {
         let mut next = block.first_operation();
         while let Some(op) = next {
             next = op.next_in_block();
-            // SAFETY: see the documentation of `pld_passes::ir`.
+            // SAFETY: see the documentation of `pld_ir`.
             let op: OpRef = unsafe { OpRef::from_raw(op.to_raw()) };
             state = self.op(op, state, apply);
         }
@@ -174,7 +177,6 @@ impl Walker {
         state: &mut State<'c>,
         apply: bool,
     ) {
-        let op_name = name(op);
         if let Some(pipe) = traits::pipe(&op) {
             for src in PIPES {
                 let bit = pair_bit(src, pipe);
@@ -188,10 +190,8 @@ impl Walker {
             }
             state.worked(pipe);
         }
-        if op_name == ascend::PipeSyncOp::NAME {
-            let pipes =
-                ["src", "dst"].map(|attribute| Pipe::of_op(&op, attribute).unwrap_or(Pipe::All));
-            state.pending &= !pair_bit(pipes[0], pipes[1]);
+        if let Some(sync) = ascend::PipeSyncOp::attributes(&op) {
+            state.pending &= !pair_bit(sync.src, sync.dst);
         }
     }
 
@@ -368,24 +368,14 @@ impl Walker {
 /// task and kernel boundaries synchronise).
 fn is_core_function(op: OpRef) -> bool {
     name(op) == func::FuncOp::NAME
-        && op
-            .attribute("specifiers")
-            .ok()
-            .and_then(|specifiers| ArrayAttribute::try_from(specifiers).ok())
-            .is_some_and(|specifiers| {
-                (0..specifiers.len()).any(|index| {
-                    specifiers
-                        .element(index)
-                        .ok()
-                        .and_then(|word| StringAttribute::try_from(word).ok())
-                        .is_some_and(|word| word.value().contains("__aicore__"))
-                })
-            })
+        && specifiers(op)
+            .iter()
+            .any(|word| word.contains("__aicore__"))
 }
 
 fn entry_block<'c>(op: OpRef<'c>, region: usize) -> Option<BlockRef<'c, 'c>> {
     let block = op.region(region).ok()?.first_block()?;
-    // SAFETY: see the documentation of `pld_passes::ir`.
+    // SAFETY: see the documentation of `pld_ir`.
     Some(unsafe { BlockRef::from_raw(block.to_raw()) })
 }
 

@@ -1,35 +1,11 @@
 //! The named pipelines: each is a list of registered passes, with the
 //! options of the passes it runs.
 
-use crate::bridge::OptionError;
-use crate::{
-    bridge::{Pass, PassOption, Pipeline},
+use crate::{decompose::DecomposeCollectives, expand::ExpandTransfers, verify::PldVerify};
+use pld_ir::pass::{
+    bridge::{OptionError, PassOption, Pipeline, element},
     declared,
-    decompose::DecomposeCollectives,
-    expand::ExpandTransfers,
-    verify::PldVerify,
 };
-
-/// The option values of `P` with its defaults but for `overrides`, checked
-/// by the pass itself, and the pass as a pipeline element.
-pub fn element<P: Pass>(overrides: &[(&str, &str)]) -> Result<String, OptionError> {
-    let values: Vec<&str> = P::OPTIONS
-        .iter()
-        .map(|option| {
-            overrides
-                .iter()
-                .find(|(name, _)| *name == option.name)
-                .map_or(option.default, |(_, value)| *value)
-        })
-        .collect();
-    P::from_options(&values)?;
-    let options: Vec<String> = P::OPTIONS
-        .iter()
-        .zip(&values)
-        .map(|(option, value)| format!("{}={value}", option.name))
-        .collect();
-    Ok(format!("{}{{{}}}", P::ARGUMENT, options.join(" ")))
-}
 
 /// `pld-to-ascend-pipeline`: pld with collectives and transfers -> pld with
 /// only notify/wait, tile loads/stores and remote tile accesses, folded, and

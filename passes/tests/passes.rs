@@ -8,7 +8,7 @@ use melior::{
     utility::parse_pass_pipeline,
 };
 use pld_dialect::create_context;
-use pld_passes::bridge::OptionError;
+use pld_ir::pass::bridge::OptionError;
 use std::sync::{Arc, Mutex};
 
 /// Every pass these tests use, registered once before any test parses a
@@ -18,8 +18,8 @@ fn register_all() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         pld_passes::register_passes();
-        pld_passes::bridge::register::<CountOps>();
-        pld_passes::bridge::register::<Panics>();
+        pld_ir::pass::bridge::register::<CountOps>();
+        pld_ir::pass::bridge::register::<Panics>();
     });
 }
 
@@ -138,14 +138,15 @@ struct CountOps {
     name: String,
 }
 
-impl pld_passes::bridge::Pass for CountOps {
+impl pld_ir::pass::bridge::Pass for CountOps {
     const ARGUMENT: &'static str = "test-count-ops";
     const DESCRIPTION: &'static str = "Count the ops of one name (bridge test)";
-    const OPTIONS: &'static [pld_passes::bridge::PassOption] = &[pld_passes::bridge::PassOption {
-        name: "op-name",
-        description: "The op name to count",
-        default: "pld.system.notify",
-    }];
+    const OPTIONS: &'static [pld_ir::pass::bridge::PassOption] =
+        &[pld_ir::pass::bridge::PassOption {
+            name: "op-name",
+            description: "The op name to count",
+            default: "pld.system.notify",
+        }];
 
     fn from_options(values: &[&str]) -> Result<Self, OptionError> {
         let name = values[0];
@@ -160,8 +161,8 @@ impl pld_passes::bridge::Pass for CountOps {
     fn run(
         &self,
         op: melior::ir::operation::OperationRef,
-        _: &pld_passes::bridge::Statistics,
-    ) -> Result<(), pld_passes::bridge::PassFailed> {
+        _: &pld_ir::pass::bridge::Statistics,
+    ) -> Result<(), pld_ir::pass::bridge::PassFailed> {
         let mut count = 0;
         op.walk(melior::ir::operation::WalkOrder::PreOrder, |nested| {
             if nested.name().as_string_ref().as_str() == Ok(self.name.as_str()) {
@@ -183,7 +184,7 @@ impl pld_passes::bridge::Pass for CountOps {
 fn embedders_register_their_own_rust_passes_with_options() {
     let context = create_context();
     register_all();
-    pld_passes::bridge::register::<CountOps>();
+    pld_ir::pass::bridge::register::<CountOps>();
     let source = r#"
         func.func @k(%s: !pld.dtensor<2x1xi32>, %p: index, %v: i32) attributes {pl.kernel = #pl.kernel<incore>} {
           pld.system.notify %s[0, 0], peer %p, value %v, op set : !pld.dtensor<2x1xi32>
@@ -223,7 +224,7 @@ fn embedders_register_their_own_rust_passes_with_options() {
 /// A pass with a bug: the bridge turns its panic into a located error.
 struct Panics;
 
-impl pld_passes::bridge::Pass for Panics {
+impl pld_ir::pass::bridge::Pass for Panics {
     const ARGUMENT: &'static str = "test-panics";
     const DESCRIPTION: &'static str = "Panic (bridge test)";
 
@@ -234,8 +235,8 @@ impl pld_passes::bridge::Pass for Panics {
     fn run(
         &self,
         _: melior::ir::operation::OperationRef,
-        _: &pld_passes::bridge::Statistics,
-    ) -> Result<(), pld_passes::bridge::PassFailed> {
+        _: &pld_ir::pass::bridge::Statistics,
+    ) -> Result<(), pld_ir::pass::bridge::PassFailed> {
         panic!("an invariant the pass relied on does not hold")
     }
 }
@@ -244,7 +245,7 @@ impl pld_passes::bridge::Pass for Panics {
 fn a_panicking_pass_fails_with_an_error_instead_of_aborting() {
     let context = create_context();
     register_all();
-    pld_passes::bridge::register::<Panics>();
+    pld_ir::pass::bridge::register::<Panics>();
     let (ok, diagnostics) = run(&context, "builtin.module(test-panics)", "module {}");
     assert!(!ok);
     assert!(
@@ -260,7 +261,7 @@ fn registering_twice_is_harmless() {
     register_all();
     pld_passes::register_passes();
     pld_passes::register_passes();
-    pld_passes::bridge::register::<pld_passes::verify::PldVerify>();
+    pld_ir::pass::bridge::register::<pld_passes::verify::PldVerify>();
 }
 
 #[test]

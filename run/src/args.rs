@@ -342,11 +342,35 @@ fn position(args: &[EntryArg], option: &str, arg: &Arg) -> Result<usize, Error> 
     })
 }
 
+/// The options that name entry arguments: the command line's, or a
+/// library caller's spec (the pld-run crate's `RunSpec`).
+#[derive(Clone, Copy, Debug)]
+pub struct Naming<'a> {
+    pub init: &'a BTreeMap<Arg, Expr>,
+    pub load: &'a BTreeMap<Arg, PathBuf>,
+    pub shape: &'a BTreeMap<Arg, Vec<usize>>,
+    pub expect: &'a BTreeMap<Arg, Expr>,
+    pub print: &'a [Arg],
+}
+
+impl<'a> From<&'a Options> for Naming<'a> {
+    fn from(options: &'a Options) -> Naming<'a> {
+        Naming {
+            init: &options.init,
+            load: &options.load,
+            shape: &options.shape,
+            expect: &options.expect,
+            print: &options.print,
+        }
+    }
+}
+
 /// Resolves every ARG of `options` against the entry's arguments: a
 /// position must exist, a name must be one the source gives; one argument
 /// named twice by one option (once by position, once by name), or given
 /// both `--init` and `--load`, is an error.
-pub fn bind(args: &[EntryArg], options: &Options) -> Result<Bound, Error> {
+pub fn bind<'a>(args: &[EntryArg], options: impl Into<Naming<'a>>) -> Result<Bound, Error> {
+    let options = options.into();
     fn keyed<T: Clone>(
         args: &[EntryArg],
         option: &str,
@@ -369,7 +393,7 @@ pub fn bind(args: &[EntryArg], options: &Options) -> Result<Bound, Error> {
             .collect())
     }
     let mut print = Vec::new();
-    for arg in &options.print {
+    for arg in options.print {
         let index = position(args, "--print", arg)?;
         if print.contains(&index) {
             return Err(Error::new(format!(
@@ -380,10 +404,10 @@ pub fn bind(args: &[EntryArg], options: &Options) -> Result<Bound, Error> {
         print.push(index);
     }
     let bound = Bound {
-        init: keyed(args, "--init", &options.init)?,
-        load: keyed(args, "--load", &options.load)?,
-        shape: keyed(args, "--shape", &options.shape)?,
-        expect: keyed(args, "--expect", &options.expect)?,
+        init: keyed(args, "--init", options.init)?,
+        load: keyed(args, "--load", options.load)?,
+        shape: keyed(args, "--shape", options.shape)?,
+        expect: keyed(args, "--expect", options.expect)?,
         print,
     };
     if let Some(index) = bound.init.keys().find(|arg| bound.load.contains_key(arg)) {

@@ -7,9 +7,10 @@
 //!   i64 range, NaN becomes 0), then the integer wraps to the width, as C
 //!   does. `i1` keeps the lowest bit, so `2` is false.
 //! - float types: round to nearest, ties to even, overflowing to infinity.
-//!   f16 and bf16 are rounded here with integer arithmetic in one step from
-//!   the exact input (an i64, u64 or f64), never through f32, so there is
-//!   no double rounding.
+//!   f16 and bf16 are rounded in one step from the exact input (an i64, u64
+//!   or f64), never through f32, so there is no double rounding (the `half`
+//!   crate converts; see "f16 and bf16" below for how it is kept to one
+//!   rounding).
 //!
 //! Decoding is exact: integers as signed two's complement (`i1` as 0 or 1),
 //! floats widened to f64.
@@ -23,6 +24,7 @@
 //! Scalars handed to the harness are 8 bytes (see [`ElementType::encode_scalar`]).
 
 use crate::expr::Value;
+use half::{bf16, f16};
 use std::fmt;
 use std::str::FromStr;
 
@@ -310,175 +312,73 @@ fn to_array<const N: usize>(bytes: &[u8]) -> [u8; N] {
 }
 
 // ---------------------------------------------------------------- f16 and bf16
+//
+// The `half` crate converts. Widening is exact. Narrowing an f64 is not
+// rounded once from the exact value there: `half`'s own code reads only the
+// f64's upper 32 bits, so a value a hair above a tie (1 + 2^-11 + 2^-40 in
+// f16) rounds as the tie, and on x86 with F16C `f16::from_f64` goes through
+// f32, rounding twice. So every value is first rounded to odd at the 21
+// significant bits of that upper word (`half` then reads all of it, through
+// `from_f64_const`, which never takes the f32 detour): rounding to odd
+// keeps in its last bit whether anything was dropped, and with at least
+// two more bits than the target's 11 (f16) or 8 (bf16), rounding that to
+// nearest gives what rounding the exact value once gives. Integers take
+// the same way from their exact value, never through `as f64`, which
+// rounds an i64 or u64 to 53 bits first.
 
-/// A binary floating-point format narrower than f64.
-#[derive(Clone, Copy)]
-struct Format {
-    /// Fraction bits (without the implicit leading 1).
-    fraction: u32,
-    /// Exponent bits.
-    exponent: u32,
+/// Significant bits of an f64's upper 32 bits: the implicit 1 and 20
+/// fraction bits.
+const UPPER_WORD_BITS: u32 = 21;
+
+/// `x` rounded to odd at its upper word: a set bit in the lower 32 bits
+/// becomes a set lowest bit of the upper word (infinities have none; a NaN
+/// stays a NaN).
+fn round_to_odd_f64(x: f64) -> f64 {
+    let bits = x.to_bits();
+    if bits as u32 == 0 {
+        return x;
+    }
+    f64::from_bits(bits & !0xffff_ffff | 1 << 32)
 }
 
-const F16: Format = Format {
-    fraction: 10,
-    exponent: 5,
-};
-const BF16: Format = Format {
-    fraction: 7,
-    exponent: 8,
-};
-
-impl Format {
-    fn bias(self) -> i32 {
-        (1 << (self.exponent - 1)) - 1
-    }
-
-    /// The bits of +infinity.
-    fn infinity(self) -> u16 {
-        (((1u32 << self.exponent) - 1) << self.fraction) as u16
-    }
-
-    fn sign_bit(self) -> u16 {
-        1 << (self.exponent + self.fraction)
-    }
-
-    /// Rounds `sign * m * 2^e` (m > 0) to nearest, ties to even.
-    fn round(self, negative: bool, m: u128, e: i32) -> u16 {
-        let sign = if negative { self.sign_bit() } else { 0 };
-        // The value lies in [2^top, 2^(top+1)).
-        let top = 127 - m.leading_zeros() as i32 + e;
-        let emin = 1 - self.bias();
-        // The weight of the last fraction bit: normal numbers keep
-        // `fraction` bits below their leading bit; subnormals share
-        // emin's quantum.
-        let quantum = top.max(emin) - self.fraction as i32;
-        let shift = quantum - e;
-        let r = if shift <= 0 {
-            m << -shift
-        } else {
-            shift_round_even(m, shift as u32)
-        };
-        // For a normal number r is in [2^fraction, 2^(fraction+1)], so the
-        // biased exponent (top - emin + 1) lands above the fraction with the
-        // leading 1 of r adding the final +1; a carry out of rounding bumps
-        // the exponent the same way. For a subnormal r is the fraction
-        // itself (and r = 2^fraction is the smallest normal, as encoded).
-        let bits = if top >= emin {
-            (((top - emin) as u128) << self.fraction) + r
-        } else {
-            r
-        };
-        let infinity = u128::from(self.infinity());
-        sign | bits.min(infinity) as u16
-    }
-
-    fn narrow_f64(self, x: f64) -> u16 {
-        let bits = x.to_bits();
-        let negative = bits >> 63 == 1;
-        let sign = if negative { self.sign_bit() } else { 0 };
-        let exponent = ((bits >> 52) & 0x7ff) as i32;
-        let fraction = bits & ((1 << 52) - 1);
-        if exponent == 0x7ff {
-            if fraction == 0 {
-                return sign | self.infinity();
-            }
-            // NaN: keep the payload's top bits and make sure it stays a
-            // (quiet) NaN.
-            let quiet = 1u16 << (self.fraction - 1);
-            let payload = (fraction >> (52 - self.fraction)) as u16;
-            return sign | self.infinity() | quiet | payload;
-        }
-        if exponent == 0 && fraction == 0 {
-            return sign;
-        }
-        let (m, e) = if exponent == 0 {
-            (fraction, -1074)
-        } else {
-            (fraction | 1 << 52, exponent - 1075)
-        };
-        self.round(negative, u128::from(m), e)
-    }
-
-    fn narrow_int(self, i: i128) -> u16 {
-        if i == 0 {
-            return 0;
-        }
-        self.round(i < 0, i.unsigned_abs(), 0)
-    }
-
-    /// Widens exactly.
-    fn widen(self, h: u16) -> f64 {
-        let negative = h & self.sign_bit() != 0;
-        let exponent = i32::from((h >> self.fraction) & ((1 << self.exponent) - 1) as u16);
-        let fraction = u64::from(h & ((1 << self.fraction) - 1) as u16);
-        let max_exponent = (1 << self.exponent) - 1;
-        let magnitude = if exponent == max_exponent {
-            if fraction == 0 {
-                f64::INFINITY
-            } else {
-                // Keep the payload: fraction bits go to f64's top fraction
-                // bits, quiet bit onto quiet bit.
-                f64::from_bits(0x7ff0_0000_0000_0000 | fraction << (52 - self.fraction))
-            }
-        } else if exponent == 0 {
-            fraction as f64 * 2f64.powi(1 - self.bias() - self.fraction as i32)
-        } else {
-            ((1 << self.fraction) | fraction) as f64
-                * 2f64.powi(exponent - self.bias() - self.fraction as i32)
-        };
-        if negative { -magnitude } else { magnitude }
-    }
-}
-
-/// `m / 2^shift` rounded to nearest, ties to even (shift >= 1).
-fn shift_round_even(m: u128, shift: u32) -> u128 {
-    match shift {
-        // Even the half-way point 2^(shift-1) is above any u128.
-        129.. => 0,
-        // The quotient is 0; it rounds up to 1 only above 2^127.
-        128 => u128::from(m > 1 << 127),
-        _ => {
-            let q = m >> shift;
-            let rest = m & ((1 << shift) - 1);
-            let half = 1 << (shift - 1);
-            if rest > half || (rest == half && q & 1 == 1) {
-                q + 1
-            } else {
-                q
-            }
-        }
-    }
+/// An integer (any i64 or u64) rounded to odd at [`UPPER_WORD_BITS`]
+/// significant bits, which an f64 holds exactly.
+fn round_to_odd_int(i: i128) -> f64 {
+    let magnitude = i.unsigned_abs();
+    let dropped = (u128::BITS - magnitude.leading_zeros()).saturating_sub(UPPER_WORD_BITS);
+    let inexact = magnitude & ((1 << dropped) - 1) != 0;
+    let odd = ((magnitude >> dropped) | u128::from(inexact)) as f64 * 2f64.powi(dropped as i32);
+    if i < 0 { -odd } else { odd }
 }
 
 /// IEEE binary16 bits of `x`, rounded to nearest, ties to even.
 pub fn f16_from_f64(x: f64) -> u16 {
-    F16.narrow_f64(x)
+    f16::from_f64_const(round_to_odd_f64(x)).to_bits()
 }
 
 /// bfloat16 bits of `x`, rounded to nearest, ties to even.
 pub fn bf16_from_f64(x: f64) -> u16 {
-    BF16.narrow_f64(x)
+    bf16::from_f64_const(round_to_odd_f64(x)).to_bits()
 }
 
 /// IEEE binary16 bits of an integer, rounded in one step.
 pub fn f16_from_int(i: i128) -> u16 {
-    F16.narrow_int(i)
+    f16::from_f64_const(round_to_odd_int(i)).to_bits()
 }
 
 /// bfloat16 bits of an integer, rounded in one step.
 pub fn bf16_from_int(i: i128) -> u16 {
-    BF16.narrow_int(i)
+    bf16::from_f64_const(round_to_odd_int(i)).to_bits()
 }
 
 /// The exact value of IEEE binary16 bits.
 pub fn f16_to_f64(h: u16) -> f64 {
-    F16.widen(h)
+    f16::from_bits(h).to_f64()
 }
 
 /// The exact value of bfloat16 bits.
 pub fn bf16_to_f64(h: u16) -> f64 {
-    BF16.widen(h)
+    bf16::from_bits(h).to_f64()
 }
 
 #[cfg(test)]

@@ -9,6 +9,9 @@
 //!
 //! bf16 has no NumPy dtype: bf16 arrays are written as `<f4` (exactly), and
 //! a bf16 argument loads from any float or integer file by rounding.
+//!
+//! Hand-written because no crate reads as strictly or says what is wrong
+//! in these words (docs/pld-run.md, ".npy files").
 
 use crate::Error;
 use crate::element::ElementType;

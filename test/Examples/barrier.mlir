@@ -1,6 +1,6 @@
 // "The Barrier in Isolation": every rank bumps its own
 // row in every peer's signal, then waits for every peer's row.
-// RUN: pld-opt %s --pld-verify | FileCheck %s
+// RUN: pld-opt %s --pld-verify --verify-diagnostics | FileCheck %s
 
 // CHECK-LABEL: func.func @barrier
 func.func @barrier(%signal: !pld.dtensor<8x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {

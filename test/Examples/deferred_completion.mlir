@@ -1,10 +1,10 @@
 // "Deferred Completion": a publisher pushes the payload
 // and then the signal; a dedicated waiter task registers the condition with
 // defer_wait; the consumer depends on the waiter's task id.
-// RUN: pld-opt %s --pld-verify | FileCheck %s
+// RUN: pld-opt %s --pld-verify --verify-diagnostics | FileCheck %s
 
 // CHECK-LABEL: func.func @deferred_exchange
-func.func @deferred_exchange(%signal: !pld.dtensor<2x1xi32>,
+func.func @deferred_exchange(%signal: !pld.dtensor<2x1xi32>,  // expected-remark {{the race rule cannot decide @deferred_exchange on 2 ranks: the peer of pld.tensor.remote_store is not known}}
                              %peer_payload: !pld.dtensor<1x64xf32>,
                              %payload_value: memref<1x64xf32>,
                              %peer: index, %epoch: i32)
@@ -17,7 +17,7 @@ func.func @deferred_exchange(%signal: !pld.dtensor<2x1xi32>,
     %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<2x1xi32>
     %me32 = pld.system.rank %ctx
     %me = arith.index_cast %me32 : i32 to index
-    pld.tensor.remote_store %payload_value, %peer_payload[0, 0], peer %peer : memref<1x64xf32>, !pld.dtensor<1x64xf32>
+    pld.tensor.remote_store %payload_value, %peer_payload[0, 0], peer %peer : memref<1x64xf32>, !pld.dtensor<1x64xf32>  // expected-note {{here}}
     pld.system.notify %signal[%me, 0], peer %peer, value %epoch, op set : !pld.dtensor<2x1xi32>
   }
   // Receiver: observe the peer publisher. No local publisher -> waiter dependency.

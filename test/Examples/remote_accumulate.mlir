@@ -1,6 +1,6 @@
 // "Remote Accumulate": load the local row, add the same
 // row of every peer's window.
-// RUN: pld-opt %s --pld-verify | FileCheck %s
+// RUN: pld-opt %s --pld-verify --verify-diagnostics | FileCheck %s
 
 // CHECK-LABEL: func.func @remote_accumulate
 func.func @remote_accumulate(%data: !pld.dtensor<1x256xf32>, %out: memref<1x256xf32>)

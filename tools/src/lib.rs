@@ -1,8 +1,6 @@
 //! What pld's command-line tools share: calling a C++ `main`-style entry
 //! point with the process arguments, on a thread whose stack is large enough
-//! for deeply nested input; and pld-run itself ([`run`]).
-
-pub mod run;
+//! for deeply nested input. (pld-run itself is the pld-run crate.)
 
 use std::ffi::{CString, c_char, c_int};
 

@@ -1,8 +1,7 @@
 /*===- pld-c/Tools.h - what every pld tool says about itself ------*- C -*-===*\
 |*                                                                            *|
-|* pld's version and where its bugs are reported, for the tools' --version    *|
-|* and crash reports. Both come from the repository's Cargo.toml (the         *|
-|* workspace's version and repository), read by CMake.                        *|
+|* pld's version, for the tools' --version, and the crash report every tool   *|
+|* prints. The version is the workspace's in Cargo.toml, read by CMake.       *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -18,13 +17,11 @@ extern "C" {
 /* pld's version, e.g. "0.1.0". */
 MLIR_CAPI_EXPORTED const char *pldVersion(void);
 
-/* Where pld's bugs are reported: the repository's issue tracker. */
-MLIR_CAPI_EXPORTED const char *pldBugReportURL(void);
-
 /* For a tool built on an LLVM tool main (MlirOptMain, mlirTranslateMain,
- * MlirLspServerMain, mlirReduceMain): a crash report points at pld's issue
- * tracker (llvm::setBugReportMsg) and --version prints pld's version after
- * LLVM's (llvm::cl::AddExtraVersionPrinter). Call once, before the main. */
+ * MlirLspServerMain, mlirReduceMain): a crash report asks for a report to
+ * pld's maintainers (llvm::setBugReportMsg) and --version prints pld's version
+ * after LLVM's (llvm::cl::AddExtraVersionPrinter). Call once, before the main.
+ */
 MLIR_CAPI_EXPORTED void pldInstallToolInfo(void);
 
 /* For a tool whose main is not LLVM's (pld-run): the same bug report

@@ -1,6 +1,6 @@
 //===- Tools.cpp - pld's version and bug report address --------*- C++ -*-===//
 //
-// PLD_VERSION and PLD_REPOSITORY are defined by CMake from Cargo.toml.
+// PLD_VERSION is defined by CMake from Cargo.toml.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,20 +15,15 @@
 #ifndef PLD_VERSION
 #error "PLD_VERSION is defined by the CMake build (from Cargo.toml)"
 #endif
-#ifndef PLD_REPOSITORY
-#error "PLD_REPOSITORY is defined by the CMake build (from Cargo.toml)"
-#endif
 
 static const char *const bugReportMessage =
-    "PLEASE submit a bug report to " PLD_REPOSITORY
-    "/issues and include the crash backtrace and the input that caused it.\n";
+    "PLEASE submit a bug report to pld's maintainers and include the crash "
+    "backtrace and the input that caused it.\n";
 
 const char *pldVersion(void) { return PLD_VERSION; }
 
-const char *pldBugReportURL(void) { return PLD_REPOSITORY "/issues"; }
-
 static void printVersion(llvm::raw_ostream &os) {
-  os << "pld version " PLD_VERSION " (" PLD_REPOSITORY ")\n";
+  os << "pld version " PLD_VERSION "\n";
 }
 
 void pldInstallToolInfo(void) {

@@ -3,7 +3,7 @@
 //! value of the pld level stands for one of these.
 
 use melior::ir::{Type, ValueLike};
-use pld_passes::ir::{Builder, Ix, Val, types};
+use pld_ir::{Builder, Ix, Val, types};
 
 /// A lowered window tensor or memref (row-major, contiguous).
 #[derive(Clone)]
@@ -60,8 +60,8 @@ impl<'c> Buffer<'c> {
     }
 
     /// The buffer as the tensor an access must stay in.
-    pub fn tensor(&self, builder: &Builder<'c>) -> crate::ascend::Tensor<'c> {
-        crate::ascend::Tensor {
+    pub fn tensor(&self, builder: &Builder<'c>) -> pld_ir::build::ascend::Tensor<'c> {
+        pld_ir::build::ascend::Tensor {
             base: self.ptr,
             elements: self.len(builder),
         }

@@ -3,10 +3,10 @@
 //! a buffer or tile would make the EmitC conversion fail far from its cause,
 //! so it is rejected here, at the op or function that introduces it.
 
-use crate::report::Report;
 use melior::ir::{BlockLike, RegionLike, Type, TypeLike, ValueLike, operation::OperationLike};
 use pld_dialect::ops::func;
-use pld_passes::ir::{OpRef, nested_ops, ops::name, types::element_type};
+use pld_ir::pass::report::Report;
+use pld_ir::{OpRef, nested_ops, read::name, types::element_type};
 
 /// The element types `pld::rt` spells, for the message.
 const SPELLED: &[&str] = &[

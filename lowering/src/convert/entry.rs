@@ -7,16 +7,18 @@
 use super::{Functions, buffer::is_buffer_type};
 use melior::dialect::func;
 use melior::ir::{
-    Block, BlockLike, BlockRef, Identifier, Region, RegionLike, Type, ValueLike,
-    attribute::{
-        ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute,
-    },
+    Block, BlockLike, BlockRef, Region, RegionLike, Type, ValueLike,
+    attribute::{FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
     operation::OperationLike,
     r#type::{FunctionType, IntegerType},
 };
 use pld_dialect::ops::ascend;
 use pld_dialect::types::{self as pld_types, ascend as ascend_types};
-use pld_passes::ir::{Builder, OpRef, Val, builder::context_of, types};
+use pld_ir::{
+    Builder, OpRef, Val,
+    build::{ascend::set_specifiers, context_of},
+    types,
+};
 
 /// The suffix of an entry wrapper's name.
 pub const SUFFIX: &str = "__entry";
@@ -57,31 +59,28 @@ fn wrap<'c>(function: OpRef<'c>, symbol: &str, inputs: &[Type<'c>]) -> OpRef<'c>
     let args_type = ascend_types::args(context);
     let region = Region::new();
     let block = region.append_block(Block::new(&[(ctx_type, location), (args_type, location)]));
-    // SAFETY: see the documentation of `pld_passes::ir`.
+    // SAFETY: see the documentation of `pld_ir`.
     let block: BlockRef<'c, 'c> = unsafe { BlockRef::from_raw(block.to_raw()) };
     let name = format!("{symbol}{SUFFIX}");
-    let specifiers = ArrayAttribute::new(
-        context,
-        &[StringAttribute::new(context, "extern \"C\"").into()],
-    );
     let wrapper = func::func(
         context,
         StringAttribute::new(context, &name),
         TypeAttribute::new(FunctionType::new(context, &[ctx_type, args_type], &[]).into()),
         region,
-        &[(Identifier::new(context, "specifiers"), specifiers.into())],
+        &[],
         location,
     );
     let wrapper = function
         .block()
         .expect("functions sit in a module")
         .insert_operation_after(function, wrapper);
-    // SAFETY: see the documentation of `pld_passes::ir`.
+    // SAFETY: see the documentation of `pld_ir`.
     let wrapper: OpRef<'c> = unsafe { OpRef::from_raw(wrapper.to_raw()) };
+    set_specifiers(wrapper, &["extern \"C\""]);
 
     let builder = Builder::at_end(context, location, block);
     let argument = |index: usize| -> Val<'c> {
-        // SAFETY: see the documentation of `pld_passes::ir`.
+        // SAFETY: see the documentation of `pld_ir`.
         unsafe { Val::from_raw(block.argument(index).expect("the argument").to_raw()) }
     };
     let (ctx, args) = (argument(0), argument(1));

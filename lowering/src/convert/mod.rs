@@ -41,34 +41,29 @@ mod ops;
 mod outline;
 mod signature;
 
-pub use outline::is_within;
-pub use pld_passes::ir::uses;
-
-use crate::report::Report;
 use melior::ir::{
-    Attribute, AttributeLike, BlockLike, RegionLike,
-    attribute::{ArrayAttribute, StringAttribute},
+    BlockLike, RegionLike,
+    attribute::StringAttribute,
     operation::{OperationLike, OperationRef},
 };
 use pld_dialect::enums::KernelKind;
-use pld_dialect::ops::{ascend, emitc, func, pl, pld};
-use pld_passes::bridge::OptionError;
-use pld_passes::declared::convert_pld_to_ascend as declared;
-use pld_passes::{
-    bridge::{Pass, PassFailed, PassOption, Statistics},
-    ir::{
-        Builder, OpRef,
-        builder::context_of,
-        nested_ops,
-        ops::{callee_name, name, symbol_name},
-    },
-    verify::{CodeKind, placement::scope_of},
+use pld_dialect::ops::{ascend, emitc, func, pl, pld::PldOp};
+use pld_ir::pass::bridge::OptionError;
+use pld_ir::pass::declared::convert_pld_to_ascend as declared;
+use pld_ir::pass::report::Report;
+use pld_ir::{
+    Builder, OpKey, OpRef,
+    analysis::place::{runs_on_core, scope_of},
+    build::context_of,
+    nested_ops,
+    pass::bridge::{Pass, PassFailed, PassOption, Statistics},
+    read::{self, callee_name, name, op_key, symbol_name},
 };
 use std::collections::{HashMap, HashSet};
 
 /// The `convert-pld-to-ascend` pass.
 pub struct ConvertPldToAscend {
-    default_kind: CodeKind,
+    default_kind: KernelKind,
 }
 
 impl Pass for ConvertPldToAscend {
@@ -78,12 +73,14 @@ impl Pass for ConvertPldToAscend {
 
     fn from_options(values: &[&str]) -> Result<Self, OptionError> {
         Ok(Self {
-            default_kind: CodeKind::parse(&declared::Options::parse(values)?.default_kind)?,
+            default_kind: pld_ir::analysis::place::parse_default_kind(
+                &declared::Options::parse(values)?.default_kind,
+            )?,
         })
     }
 
     fn run(&self, root: OperationRef, _: &Statistics) -> Result<(), PassFailed> {
-        // SAFETY: see the documentation of `pld_passes::ir`.
+        // SAFETY: see the documentation of `pld_ir`.
         let module: OpRef = unsafe { OpRef::from_raw(root.to_raw()) };
         let mut report = Report::default();
         reject_unexpanded(module, &mut report);
@@ -136,7 +133,9 @@ fn reject_leftovers(module: OpRef, report: &mut Report) {
     }
 }
 
-/// What a function becomes.
+/// What a function becomes in C++ (where it runs is
+/// `pld_ir::analysis::place`: host code, or an AI core's, which is a kernel
+/// or a device function by how it is reached).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// Host orchestrator code (plain C++ on the host).
@@ -165,25 +164,21 @@ pub struct Function<'c> {
 #[derive(Clone)]
 pub struct Outlined<'c> {
     pub symbol: String,
-    pub captures: Vec<pld_passes::ir::Val<'c>>,
+    pub captures: Vec<pld_ir::Val<'c>>,
 }
 
 /// The module's functions, in module order, and the outlined regions.
 pub struct Functions<'c> {
     pub by_symbol: HashMap<String, Function<'c>>,
     pub order: Vec<String>,
-    pub outlined: HashMap<usize, Outlined<'c>>,
+    pub outlined: HashMap<OpKey, Outlined<'c>>,
     /// The entry wrappers, once made.
     pub wrappers: Vec<OpRef<'c>>,
-    default_kind: CodeKind,
-}
-
-fn op_key(op: OpRef) -> usize {
-    op.to_raw().ptr as usize
+    default_kind: KernelKind,
 }
 
 impl<'c> Functions<'c> {
-    fn collect(module: OpRef<'c>, default_kind: CodeKind) -> Self {
+    fn collect(module: OpRef<'c>, default_kind: KernelKind) -> Self {
         let mut functions = Self {
             by_symbol: HashMap::new(),
             order: Vec::new(),
@@ -195,20 +190,18 @@ impl<'c> Functions<'c> {
         let mut next = body.first_block().and_then(|block| block.first_operation());
         while let Some(op) = next {
             next = op.next_in_block();
-            // SAFETY: see the documentation of `pld_passes::ir`.
+            // SAFETY: see the documentation of `pld_ir`.
             let op: OpRef = unsafe { OpRef::from_raw(op.to_raw()) };
             if name(op) != func::FuncOp::NAME {
                 continue;
             }
-            let kind = match pld_passes::verify::placement::function_kind(&op, default_kind) {
-                CodeKind::Host => Kind::Host,
-                CodeKind::InCore => Kind::Kernel,
+            let kind = if runs_on_core(&op, default_kind) {
+                Kind::Kernel
+            } else {
+                Kind::Host
             };
-            let private = op
-                .attribute("sym_visibility")
-                .ok()
-                .and_then(|visibility| StringAttribute::try_from(visibility).ok())
-                .is_some_and(|visibility| visibility.value() == "private");
+            let private = func::FuncOp::attributes(&op)
+                .is_some_and(|function| function.sym_visibility == Some("private"));
             functions.add(op, kind, private);
         }
         functions
@@ -265,14 +258,14 @@ impl<'c> Functions<'c> {
             index += 1;
             for op in nested_ops(function.op) {
                 // Ops moved into a function outlined earlier belong to it.
-                if enclosing_function(op) != Some(function.op) {
+                if read::enclosing_function(&op) != Some(function.op) {
                     continue;
                 }
                 let region_name = name(op);
                 let (kind, hint) = match region_name {
                     pl::AtOp::NAME | pl::SpmdOp::NAME => {
-                        if scope_of(&op, self.default_kind).map(|scope| scope.kind)
-                            == Some(CodeKind::InCore)
+                        if scope_of(&op, self.default_kind)
+                            .is_some_and(|scope| scope.place.is_core())
                             || function.kind != Kind::Host
                         {
                             report.error(
@@ -285,12 +278,9 @@ impl<'c> Functions<'c> {
                             );
                             continue;
                         }
-                        let hint = op
-                            .attribute("name_hint")
-                            .ok()
-                            .and_then(|hint| StringAttribute::try_from(hint).ok())
-                            .map(|hint| hint.value().to_owned())
-                            .unwrap_or_default();
+                        let hint = pld_ir::attributes::task_name(&op)
+                            .unwrap_or_default()
+                            .to_owned();
                         (Kind::Kernel, hint)
                     }
                     pl::SplitAivOp::NAME => {
@@ -384,7 +374,7 @@ impl<'c> Functions<'c> {
             .expect("a module has a body")
             .first_block()
             .expect("a module has a block");
-        // SAFETY: see the documentation of `pld_passes::ir`.
+        // SAFETY: see the documentation of `pld_ir`.
         let body = unsafe { melior::ir::BlockRef::from_raw(body.to_raw()) };
         let context = context_of(module);
         let builder = Builder::at_end(context, module.location(), body);
@@ -481,36 +471,39 @@ fn include_op<'c>(builder: &Builder<'c>, header: &str) -> melior::ir::Operation<
     include.build(builder.context, builder.location)
 }
 
-/// The function an op sits in.
-pub fn enclosing_function(op: OpRef) -> Option<OpRef> {
-    let mut current = op.parent_operation();
-    while let Some(parent) = current {
-        // SAFETY: see the documentation of `pld_passes::ir`.
-        let parent: OpRef = unsafe { OpRef::from_raw(parent.to_raw()) };
-        if name(parent) == func::FuncOp::NAME {
-            return Some(parent);
-        }
-        current = parent.parent_operation();
+/// Whether `op` is a collective or transfer `pld-to-ascend-pipeline`
+/// expands. Every pld op is listed: a new one is a compile error here until
+/// it is said whether the conversion must meet it (`convert_pld`) or not.
+pub fn is_unexpanded(op: PldOp) -> bool {
+    match op {
+        PldOp::TensorAllreduce(_)
+        | PldOp::TensorReduceScatter(_)
+        | PldOp::TensorAllgather(_)
+        | PldOp::TensorBroadcast(_)
+        | PldOp::TensorBarrier(_)
+        | PldOp::TensorAllToAll(_)
+        | PldOp::TensorPut(_)
+        | PldOp::TensorGet(_)
+        | PldOp::TensorRemoteStore(_) => true,
+        PldOp::SystemGetCommCtx(_)
+        | PldOp::SystemRank(_)
+        | PldOp::SystemNranks(_)
+        | PldOp::SystemWorldSize(_)
+        | PldOp::SystemNotify(_)
+        | PldOp::SystemWait(_)
+        | PldOp::SystemDeferWait(_)
+        | PldOp::TileRemoteLoad(_)
+        | PldOp::TileRemoteStore(_)
+        | PldOp::TensorAllocWindowBuffer(_)
+        | PldOp::TensorWindow(_)
+        | PldOp::TensorReshape(_)
+        | PldOp::TensorDim(_) => false,
     }
-    None
 }
-
-/// The collectives and transfers `pld-to-ascend-pipeline` expands.
-const UNEXPANDED: &[&str] = &[
-    pld::TensorAllreduceOp::NAME,
-    pld::TensorReduceScatterOp::NAME,
-    pld::TensorAllgatherOp::NAME,
-    pld::TensorBroadcastOp::NAME,
-    pld::TensorBarrierOp::NAME,
-    pld::TensorAllToAllOp::NAME,
-    pld::TensorPutOp::NAME,
-    pld::TensorGetOp::NAME,
-    pld::TensorRemoteStoreOp::NAME,
-];
 
 fn reject_unexpanded(module: OpRef, report: &mut Report) {
     for op in nested_ops(module) {
-        if UNEXPANDED.contains(&name(op)) {
+        if PldOp::of(op).is_some_and(is_unexpanded) {
             report.error(
                 &op,
                 &format!(
@@ -524,39 +517,11 @@ fn reject_unexpanded(module: OpRef, report: &mut Report) {
     }
 }
 
-/// Sets `name` on `op`.
-pub fn set_attribute(op: OpRef, name: &str, value: Attribute) {
-    // SAFETY: a live op; the name is copied.
-    unsafe {
-        mlir_sys::mlirOperationSetAttributeByName(
-            op.to_raw(),
-            melior::StringRef::new(name).to_raw(),
-            value.to_raw(),
-        )
-    }
-}
-
-/// Removes `name` from `op`, if it is there.
-pub fn remove_attribute(op: OpRef, name: &str) {
-    // SAFETY: a live op; removing an absent attribute does nothing.
-    unsafe {
-        mlir_sys::mlirOperationRemoveAttributeByName(
-            op.to_raw(),
-            melior::StringRef::new(name).to_raw(),
-        );
-    }
-}
-
 /// The C++ specifiers a function of `kind` is emitted with.
-pub fn specifiers<'c>(context: &'c melior::Context, kind: Kind) -> Option<Attribute<'c>> {
-    let words: &[&str] = match kind {
-        Kind::Host => return None,
+pub fn specifiers(kind: Kind) -> &'static [&'static str] {
+    match kind {
+        Kind::Host => &[],
         Kind::Kernel => &["extern \"C\"", "__global__ __aicore__"],
         Kind::Device => &["static __aicore__ inline"],
-    };
-    let words: Vec<Attribute> = words
-        .iter()
-        .map(|word| StringAttribute::new(context, word).into())
-        .collect();
-    Some(ArrayAttribute::new(context, &words).into())
+    }
 }

@@ -9,7 +9,7 @@
 //! finds an entry's wrapper (`<name>__entry`) through [`cpp_names`] too.
 
 use melior::ir::operation::OperationLike;
-use pld_passes::ir::OpRef;
+use pld_ir::OpRef;
 use std::collections::{HashMap, HashSet};
 
 /// C++20's keywords and alternative tokens.
@@ -89,13 +89,13 @@ pub fn cpp_names<'s>(
 /// Renames every function of `module` whose symbol C++ cannot use, with
 /// every use of it.
 pub fn rename_functions(module: OpRef) {
-    let functions: Vec<OpRef> = pld_passes::ir::nested_ops(module)
+    let functions: Vec<OpRef> = pld_ir::nested_ops(module)
         .into_iter()
-        .filter(|op| pld_passes::verify::ir::is_function(op))
+        .filter(|op| pld_ir::read::is_function(op))
         .collect();
     let symbols: Vec<String> = functions
         .iter()
-        .filter_map(pld_passes::ir::ops::symbol_name)
+        .filter_map(pld_ir::read::symbol_name)
         .collect();
     let names = cpp_names(symbols.iter().map(String::as_str));
     for symbol in &symbols {
@@ -118,7 +118,7 @@ pub fn rename_functions(module: OpRef) {
             }
             let function = functions
                 .iter()
-                .find(|f| pld_passes::ir::ops::symbol_name(*f).as_deref() == Some(symbol.as_str()))
+                .find(|f| pld_ir::read::symbol_name(*f).as_deref() == Some(symbol.as_str()))
                 .expect("a function per symbol");
             let attribute = mlir_sys::mlirStringAttrGet(
                 mlir_sys::mlirOperationGetContext(function.to_raw()),

@@ -4,24 +4,24 @@ use super::ConvertError;
 use super::{
     Kind,
     buffer::{Buffer, is_buffer, is_buffer_type},
-    signature::{FunctionConverter, Lowered, is_incore, key},
+    signature::{FunctionConverter, Lowered, is_incore},
 };
-use crate::ascend::{AscendBuilder, Site};
 use melior::ir::{
     BlockLike, RegionLike, Type, ValueLike,
     attribute::{FlatSymbolRefAttribute, StringAttribute},
     operation::OperationLike,
 };
-use pld_dialect::ops::{ascend, func, memref, pl, pld, scf};
+use pld_dialect::ops::{ascend, func, memref, pl, pl::PlOp, pld, pld::PldOp, scf};
 use pld_dialect::{
     enums,
     target::{self, TileMath},
     types::{self as pld_types, ascend as ascend_types},
 };
-use pld_passes::ir::{
-    Builder, Ix, OpRef, Val,
-    builder::{erase_op, replace_uses},
-    ops::{attribute, callee_name, integer_attribute, mixed_list, name, operand, static_list},
+use pld_ir::build::ascend::{AscendBuilder, Site};
+use pld_ir::{
+    Builder, Ix, OpKey, OpRef, Val, ValueKey,
+    build::{context_of, erase_op, mixed_list, replace_uses},
+    read::{callee_name, name, operand},
     types,
 };
 
@@ -88,7 +88,7 @@ impl<'c> FunctionConverter<'_, 'c> {
     }
 
     fn buffer(&self, value: Val<'c>) -> Result<Buffer<'c>, ConvertError> {
-        match self.lowered.get(&key(value)) {
+        match self.lowered.get(&ValueKey::of(value)) {
             Some(Lowered::Buffer(buffer)) => Ok(buffer.clone()),
             _ => Err(format!(
                 "a window tensor or memref of type '{}' that does not come from an argument, \
@@ -137,10 +137,10 @@ impl<'c> FunctionConverter<'_, 'c> {
         })
     }
 
-    /// An optional `valid` list: the op's static valid sizes with its
+    /// An optional `valid` list: an op's static valid sizes with its
     /// `dynamic` ones.
-    fn valid_list(op: OpRef<'c>, dynamic: &[Val<'c>]) -> Option<Vec<Ix<'c>>> {
-        static_list(op, "static_valid_sizes").map(|statics| mixed_list(&statics, dynamic))
+    fn valid_list(statics: Option<Vec<i64>>, dynamic: &[Val<'c>]) -> Option<Vec<Ix<'c>>> {
+        statics.map(|statics| mixed_list(&statics, dynamic))
     }
 
     /// A new tile for `tile_type` (a pl tile type) whose valid shape is
@@ -158,7 +158,7 @@ impl<'c> FunctionConverter<'_, 'c> {
         let valid = (partial || padded).then(|| region_extent(builder, extents));
         let tile = builder.tile(lowered, valid);
         let known = valid.map_or(Valid::Full, |(rows, cols)| Valid::Shape(rows, cols));
-        self.tiles.insert(key(tile), (tile_type, known));
+        self.tiles.insert(ValueKey::of(tile), (tile_type, known));
         Ok(tile)
     }
 
@@ -166,7 +166,7 @@ impl<'c> FunctionConverter<'_, 'c> {
     /// it with, else (a tile that came through a loop or branch) read at
     /// run time.
     fn valid_of(&self, builder: &Builder<'c>, tile: Val<'c>) -> Valid<'c> {
-        match self.tiles.get(&key(tile)) {
+        match self.tiles.get(&ValueKey::of(tile)) {
             Some((_, known)) => *known,
             None => match builder.valid_shape_of(tile) {
                 None => Valid::Full,
@@ -175,15 +175,16 @@ impl<'c> FunctionConverter<'_, 'c> {
         }
     }
 
-    /// The pl tile type a lowered tile stands for.
-    fn logical_type(&self, op: OpRef<'c>, tile: Val<'c>) -> Type<'c> {
-        match self.tiles.get(&key(tile)) {
+    /// The pl tile type a lowered tile stands for, accessed in memory of
+    /// `rank` dimensions.
+    fn logical_type(&self, rank: usize, tile: Val<'c>) -> Type<'c> {
+        match self.tiles.get(&ValueKey::of(tile)) {
             Some((logical, _)) => *logical,
             None => self
                 .carried
-                .get(&key(tile))
+                .get(&ValueKey::of(tile))
                 .copied()
-                .unwrap_or_else(|| pld_tile_type(op, tile)),
+                .unwrap_or_else(|| pld_tile_type(context_of(self.function.op), rank, tile)),
         }
     }
 
@@ -196,7 +197,8 @@ impl<'c> FunctionConverter<'_, 'c> {
         replace_uses(op, replacements);
         for (index, replacement) in replacements.iter().enumerate() {
             let old = Builder::result_at(op, index);
-            self.lowered.insert(key(old), Lowered::Value(*replacement));
+            self.lowered
+                .insert(ValueKey::of(old), Lowered::Value(*replacement));
         }
         self.replaced.push(op);
     }
@@ -207,30 +209,46 @@ impl<'c> FunctionConverter<'_, 'c> {
         let builder = Builder::before(op);
         let site = self.site_of(op);
         let site = Some(&*site);
+        if let Some(pl_op) = PlOp::of(op) {
+            return self.convert_pl(pl_op, &builder, op, site);
+        }
+        if let Some(pld_op) = PldOp::of(op) {
+            return self.convert_pld(pld_op, &builder, op, site);
+        }
         match name(op) {
-            pld::SystemGetCommCtxOp::NAME => {
-                self.lowered.insert(key(Builder::result(op)), Lowered::Ctx);
-                self.replaced.push(op);
+            func::CallOp::NAME => self.convert_call(&builder, op)?,
+            func::ReturnOp::NAME => self.convert_return(&builder, op)?,
+            memref::ExpandShapeOp::NAME => self.convert_reshape(op)?,
+            memref::CollapseShapeOp::NAME => self.convert_collapse(&builder, op)?,
+            memref::DimOp::NAME => self.convert_dim(&builder, op)?,
+            scf::ForOp::NAME
+            | scf::IfOp::NAME
+            | scf::WhileOp::NAME
+            | scf::ExecuteRegionOp::NAME
+            | scf::IndexSwitchOp::NAME => self.convert_region_types(op)?,
+            _ => self.convert_other(op)?,
+        }
+        Ok(())
+    }
+
+    /// A `pl` op: every one is listed, so that a new op of the dialect is a
+    /// compile error here until the lowering decides what it becomes.
+    fn convert_pl(
+        &mut self,
+        pl_op: PlOp<'c, 'c>,
+        builder: &Builder<'c>,
+        op: OpRef<'c>,
+        site: Site,
+    ) -> Result<(), ConvertError> {
+        match pl_op {
+            PlOp::GetBlockIdx(_) => self.replace(op, &[builder.block_idx()]),
+            PlOp::GetAivId(_) => self.replace(op, &[builder.subblock_idx()]),
+            PlOp::Load(_) => self.convert_tile_load(builder, op, site)?,
+            PlOp::Store(_) => self.convert_tile_store(builder, op, site)?,
+            PlOp::Add(_) | PlOp::Max(_) | PlOp::Min(_) | PlOp::Mul(_) => {
+                self.convert_tile_math(builder, op, site)?
             }
-            pld::SystemRankOp::NAME => self.replace(op, &[builder.rank(self.ctx())]),
-            pld::SystemNranksOp::NAME => self.replace(op, &[builder.nranks(self.ctx())]),
-            pld::SystemWorldSizeOp::NAME => self.replace(op, &[builder.world_size(self.ctx())]),
-            pl::GetBlockIdxOp::NAME => self.replace(op, &[builder.block_idx()]),
-            pl::GetAivIdOp::NAME => self.replace(op, &[builder.subblock_idx()]),
-            pld::SystemNotifyOp::NAME => self.convert_notify(&builder, op, site)?,
-            pld::SystemWaitOp::NAME | pld::SystemDeferWaitOp::NAME => {
-                self.convert_wait(&builder, op, site)?
-            }
-            pl::LoadOp::NAME | pld::TileRemoteLoadOp::NAME => {
-                self.convert_tile_load(&builder, op, site)?
-            }
-            pl::StoreOp::NAME | pld::TileRemoteStoreOp::NAME => {
-                self.convert_tile_store(&builder, op, site)?
-            }
-            pl::AddOp::NAME | pl::MaxOp::NAME | pl::MinOp::NAME | pl::MulOp::NAME => {
-                self.convert_tile_math(&builder, op, site)?
-            }
-            pl::MatmulOp::NAME => {
+            PlOp::Matmul(_) => {
                 return Err(format!(
                     "{} cannot be lowered: PTO's TMATMUL runs on the cube unit with Left, \
                      Right and Acc tiles (and their fractal layouts), which the lowering does \
@@ -239,24 +257,45 @@ impl<'c> FunctionConverter<'_, 'c> {
                 )
                 .into());
             }
-            pl::ReadOp::NAME | pl::WriteOp::NAME => {
-                self.convert_scalar_access(&builder, op, site)?
+            PlOp::Read(_) | PlOp::Write(_) => self.convert_scalar_access(builder, op, site)?,
+            PlOp::At(_) | PlOp::Spmd(_) => self.convert_task(builder, op)?,
+            PlOp::SplitAiv(_) => self.convert_split_aiv(builder, op)?,
+        }
+        Ok(())
+    }
+
+    /// A `pld` op that reaches the conversion ([`super::is_unexpanded`]
+    /// lists those that do not, and the module was checked for them).
+    fn convert_pld(
+        &mut self,
+        pld_op: PldOp<'c, 'c>,
+        builder: &Builder<'c>,
+        op: OpRef<'c>,
+        site: Site,
+    ) -> Result<(), ConvertError> {
+        match pld_op {
+            PldOp::SystemGetCommCtx(_) => {
+                self.lowered
+                    .insert(ValueKey::of(Builder::result(op)), Lowered::Ctx);
+                self.replaced.push(op);
             }
-            pl::AtOp::NAME | pl::SpmdOp::NAME => self.convert_task(&builder, op)?,
-            pl::SplitAivOp::NAME => self.convert_split_aiv(&builder, op)?,
-            func::CallOp::NAME => self.convert_call(&builder, op)?,
-            func::ReturnOp::NAME => self.convert_return(&builder, op)?,
-            pld::TensorAllocWindowBufferOp::NAME => self.convert_window_buffer(&builder, op)?,
-            pld::TensorWindowOp::NAME => self.convert_window(&builder, op)?,
-            pld::TensorReshapeOp::NAME | memref::ExpandShapeOp::NAME => self.convert_reshape(op)?,
-            memref::CollapseShapeOp::NAME => self.convert_collapse(&builder, op)?,
-            pld::TensorDimOp::NAME | memref::DimOp::NAME => self.convert_dim(&builder, op)?,
-            scf::ForOp::NAME
-            | scf::IfOp::NAME
-            | scf::WhileOp::NAME
-            | scf::ExecuteRegionOp::NAME
-            | scf::IndexSwitchOp::NAME => self.convert_region_types(op)?,
-            _ => self.convert_other(op)?,
+            PldOp::SystemRank(_) => self.replace(op, &[builder.rank(self.ctx())]),
+            PldOp::SystemNranks(_) => self.replace(op, &[builder.nranks(self.ctx())]),
+            PldOp::SystemWorldSize(_) => self.replace(op, &[builder.world_size(self.ctx())]),
+            PldOp::SystemNotify(_) => self.convert_notify(builder, op, site)?,
+            PldOp::SystemWait(_) | PldOp::SystemDeferWait(_) => {
+                self.convert_wait(builder, op, site)?
+            }
+            PldOp::TileRemoteLoad(_) => self.convert_tile_load(builder, op, site)?,
+            PldOp::TileRemoteStore(_) => self.convert_tile_store(builder, op, site)?,
+            PldOp::TensorAllocWindowBuffer(_) => self.convert_window_buffer(builder, op)?,
+            PldOp::TensorWindow(_) => self.convert_window(builder, op)?,
+            PldOp::TensorReshape(_) => self.convert_reshape(op)?,
+            PldOp::TensorDim(_) => self.convert_dim(builder, op)?,
+            unexpanded => {
+                debug_assert!(super::is_unexpanded(unexpanded));
+                self.convert_other(op)?
+            }
         }
         Ok(())
     }
@@ -272,11 +311,17 @@ impl<'c> FunctionConverter<'_, 'c> {
         let signal = self.buffer(notify.target)?;
         let peer = Ix::Dyn(notify.peer);
         let value = notify.value;
-        let cell = self.cell(builder, &signal, op, &notify.offsets);
+        let attributes = pld::SystemNotifyOp::attributes(&op).expect("a verified notify");
+        let cell = self.cell(
+            builder,
+            &signal,
+            &attributes.static_offsets,
+            &notify.offsets,
+        );
         let remote = builder.peer_ptr(self.ctx(), cell, peer, site);
-        let notify = match enums::NotifyOp::of_op(&op, "op") {
-            Some(enums::NotifyOp::Set) => enums::ascend::NotifyOp::Set,
-            _ => enums::ascend::NotifyOp::AtomicAdd,
+        let notify = match attributes.op {
+            enums::NotifyOp::Set => enums::ascend::NotifyOp::Set,
+            enums::NotifyOp::AtomicAdd => enums::ascend::NotifyOp::AtomicAdd,
         };
         builder.tnotify(remote, value, notify, signal.ptr, &signal.dims, site);
         erase_op(op);
@@ -290,16 +335,36 @@ impl<'c> FunctionConverter<'_, 'c> {
         op: OpRef<'c>,
         site: Site,
     ) -> Result<(), ConvertError> {
-        // A wait and a defer_wait name their operands alike.
-        let (signal, offsets, expected) = match pld::SystemWaitOp::operands(&op) {
-            Some(wait) => (wait.signal, wait.offsets, wait.expected),
-            None => {
-                let wait = pld::SystemDeferWaitOp::operands(&op).expect("dispatched on waits");
-                (wait.signal, wait.offsets, wait.expected)
-            }
-        };
+        // A wait and a defer_wait name their operands and attributes alike.
+        const VERIFIED: &str = "a verified wait";
+        let (signal, offsets, expected, static_offsets, cmp) =
+            match pld::SystemWaitOp::operands(&op) {
+                Some(wait) => {
+                    let attributes = pld::SystemWaitOp::attributes(&op).expect(VERIFIED);
+                    let (static_offsets, cmp) = (attributes.static_offsets, attributes.cmp);
+                    (
+                        wait.signal,
+                        wait.offsets,
+                        wait.expected,
+                        static_offsets,
+                        cmp,
+                    )
+                }
+                None => {
+                    let wait = pld::SystemDeferWaitOp::operands(&op).expect("dispatched on waits");
+                    let attributes = pld::SystemDeferWaitOp::attributes(&op).expect(VERIFIED);
+                    let (static_offsets, cmp) = (attributes.static_offsets, attributes.cmp);
+                    (
+                        wait.signal,
+                        wait.offsets,
+                        wait.expected,
+                        static_offsets,
+                        cmp,
+                    )
+                }
+            };
         let signal = self.buffer(signal)?;
-        let cell = self.cell(builder, &signal, op, &offsets);
+        let cell = self.cell(builder, &signal, &static_offsets, &offsets);
         if name(op) == pld::SystemDeferWaitOp::NAME {
             let payload = self.payload.ok_or(
                 "a defer_wait outside a task body cannot be lowered: it registers with \
@@ -309,9 +374,9 @@ impl<'c> FunctionConverter<'_, 'c> {
             builder.defer_completion(payload, cell, expected, signal.ptr, &signal.dims, site);
         } else {
             // By name: pld's `ge` is 1, PTO's `GE` is 3.
-            let cmp = match enums::WaitCmp::of_op(&op, "cmp") {
-                Some(enums::WaitCmp::Eq) => enums::ascend::WaitCmp::Eq,
-                _ => enums::ascend::WaitCmp::Ge,
+            let cmp = match cmp {
+                enums::WaitCmp::Eq => enums::ascend::WaitCmp::Eq,
+                enums::WaitCmp::Ge => enums::ascend::WaitCmp::Ge,
             };
             builder.twait(cell, expected, cmp, signal.ptr, &signal.dims, site);
         }
@@ -326,24 +391,37 @@ impl<'c> FunctionConverter<'_, 'c> {
         op: OpRef<'c>,
         site: Site,
     ) -> Result<(), ConvertError> {
-        let (source, peer, offsets, valid_sizes) = match pld::TileRemoteLoadOp::operands(&op) {
-            Some(load) => (
-                load.target,
-                Some(Ix::Dyn(load.peer)),
-                load.offsets,
-                load.valid_sizes,
-            ),
-            None => {
-                let load = pl::LoadOp::operands(&op).expect("dispatched on tile loads");
-                (load.source, None, load.offsets, load.valid_sizes)
-            }
-        };
+        // A remote and a local load name their operands and attributes alike.
+        const VERIFIED: &str = "a verified tile load";
+        let (source, peer, offsets, valid_sizes, static_offsets, static_valid_sizes) =
+            match pld::TileRemoteLoadOp::operands(&op) {
+                Some(load) => {
+                    let attributes = pld::TileRemoteLoadOp::attributes(&op).expect(VERIFIED);
+                    (
+                        load.target,
+                        Some(Ix::Dyn(load.peer)),
+                        load.offsets,
+                        load.valid_sizes,
+                        attributes.static_offsets,
+                        attributes.static_valid_sizes,
+                    )
+                }
+                None => {
+                    let load = pl::LoadOp::operands(&op).expect("dispatched on tile loads");
+                    let attributes = pl::LoadOp::attributes(&op).expect(VERIFIED);
+                    (
+                        load.source,
+                        None,
+                        load.offsets,
+                        load.valid_sizes,
+                        attributes.static_offsets,
+                        attributes.static_valid_sizes,
+                    )
+                }
+            };
         let source = self.buffer(source)?;
-        let offsets = mixed_list(
-            &static_list(op, "static_offsets").unwrap_or_default(),
-            &offsets,
-        );
-        let valid = Self::valid_list(op, &valid_sizes);
+        let offsets = mixed_list(&static_offsets, &offsets);
+        let valid = Self::valid_list(static_valid_sizes, &valid_sizes);
         let partial = valid.is_some();
         let tile_type = Builder::result(op).r#type();
         let extents = Self::access_extents(tile_type, valid);
@@ -361,37 +439,49 @@ impl<'c> FunctionConverter<'_, 'c> {
         op: OpRef<'c>,
         site: Site,
     ) -> Result<(), ConvertError> {
-        let (tile, dest, peer, offsets, valid_sizes) = match pld::TileRemoteStoreOp::operands(&op) {
-            Some(store) => (
-                store.source,
-                store.target,
-                Some(Ix::Dyn(store.peer)),
-                store.offsets,
-                store.valid_sizes,
-            ),
-            None => {
-                let store = pl::StoreOp::operands(&op).expect("dispatched on tile stores");
-                (
-                    store.value,
-                    store.dest,
-                    None,
-                    store.offsets,
-                    store.valid_sizes,
-                )
-            }
-        };
+        // A remote and a local store name their operands and attributes
+        // alike; only a remote store accumulates.
+        const VERIFIED: &str = "a verified tile store";
+        let (tile, dest, peer, offsets, valid_sizes, static_offsets, static_valid_sizes, atomic) =
+            match pld::TileRemoteStoreOp::operands(&op) {
+                Some(store) => {
+                    let attributes = pld::TileRemoteStoreOp::attributes(&op).expect(VERIFIED);
+                    (
+                        store.source,
+                        store.target,
+                        Some(Ix::Dyn(store.peer)),
+                        store.offsets,
+                        store.valid_sizes,
+                        attributes.static_offsets,
+                        attributes.static_valid_sizes,
+                        attributes.atomic,
+                    )
+                }
+                None => {
+                    let store = pl::StoreOp::operands(&op).expect("dispatched on tile stores");
+                    let attributes = pl::StoreOp::attributes(&op).expect(VERIFIED);
+                    (
+                        store.value,
+                        store.dest,
+                        None,
+                        store.offsets,
+                        store.valid_sizes,
+                        attributes.static_offsets,
+                        attributes.static_valid_sizes,
+                        enums::AtomicType::None,
+                    )
+                }
+            };
         let dest = self.buffer(dest)?;
-        let offsets = mixed_list(
-            &static_list(op, "static_offsets").unwrap_or_default(),
-            &offsets,
-        );
-        let valid = Self::valid_list(op, &valid_sizes);
-        let pl_tile = self.logical_type(op, tile);
+        let rank = static_offsets.len();
+        let offsets = mixed_list(&static_offsets, &offsets);
+        let valid = Self::valid_list(static_valid_sizes, &valid_sizes);
+        let pl_tile = self.logical_type(rank, tile);
         let extents = Self::access_extents(pl_tile, valid);
         let view = self.region_view(builder, &dest, &offsets, &extents, peer, site);
-        let atomic = match enums::AtomicType::of_op(&op, "atomic") {
-            Some(enums::AtomicType::Add) => enums::ascend::AtomicType::AtomicAdd,
-            _ => enums::ascend::AtomicType::AtomicNone,
+        let atomic = match atomic {
+            enums::AtomicType::Add => enums::ascend::AtomicType::AtomicAdd,
+            enums::AtomicType::None => enums::ascend::AtomicType::AtomicNone,
         };
         builder.tstore(view, tile, atomic, site);
         erase_op(op);
@@ -422,8 +512,9 @@ impl<'c> FunctionConverter<'_, 'c> {
             Valid::Shape(rows, cols) => Some((rows, cols)),
         };
         let dst = builder.tile(lhs.r#type(), shape);
-        let logical = self.logical_type(op, lhs);
-        self.tiles.insert(key(dst), (logical, valid));
+        // Tile math takes 2-D tiles.
+        let logical = self.logical_type(2, lhs);
+        self.tiles.insert(ValueKey::of(dst), (logical, valid));
         builder.tile_math(math, dst, lhs, rhs, site);
         self.replace(op, &[dst]);
         Ok(())
@@ -437,18 +528,25 @@ impl<'c> FunctionConverter<'_, 'c> {
         site: Site,
     ) -> Result<(), ConvertError> {
         // A read's source or a write's destination, and what it writes.
-        let (memory, offsets, written) = match pl::ReadOp::operands(&op) {
-            Some(read) => (read.source, read.offsets, None),
+        const VERIFIED: &str = "a verified scalar access";
+        let (memory, offsets, static_offsets, written) = match pl::ReadOp::operands(&op) {
+            Some(read) => {
+                let attributes = pl::ReadOp::attributes(&op).expect(VERIFIED);
+                (read.source, read.offsets, attributes.static_offsets, None)
+            }
             None => {
                 let write = pl::WriteOp::operands(&op).expect("dispatched on scalar access");
-                (write.dest, write.offsets, Some(write.value))
+                let attributes = pl::WriteOp::attributes(&op).expect(VERIFIED);
+                (
+                    write.dest,
+                    write.offsets,
+                    attributes.static_offsets,
+                    Some(write.value),
+                )
             }
         };
         let memory = self.buffer(memory)?;
-        let offsets = mixed_list(
-            &static_list(op, "static_offsets").unwrap_or_default(),
-            &offsets,
-        );
+        let offsets = mixed_list(&static_offsets, &offsets);
         let start = memory.linear(builder, &offsets);
         let pointer = builder.offset(memory.ptr, start);
         let tensor = Some(memory.tensor(builder));
@@ -509,24 +607,16 @@ impl<'c> FunctionConverter<'_, 'c> {
         op: OpRef<'c>,
     ) -> Result<(), ConvertError> {
         let buffer = pld::TensorAllocWindowBufferOp::operands(&op).expect("dispatched on buffers");
-        let sizes = mixed_list(
-            &static_list(op, "static_sizes").unwrap_or_default(),
-            &buffer.sizes,
-        );
-        let element_bytes = attribute(op, "dtype")
-            .and_then(|dtype| melior::ir::attribute::TypeAttribute::try_from(dtype).ok())
-            .and_then(|dtype| types::byte_width(dtype.value()))
-            .unwrap_or(1);
+        let attributes =
+            pld::TensorAllocWindowBufferOp::attributes(&op).expect("a verified window buffer");
+        let sizes = mixed_list(&attributes.static_sizes, &buffer.sizes);
+        let element_bytes = attributes.dtype.and_then(types::byte_width).unwrap_or(1);
         let bytes = sizes.iter().fold(Ix::Const(element_bytes), |bytes, size| {
             builder.mul(bytes, *size)
         });
-        let name = attribute(op, "name")
-            .and_then(|name| StringAttribute::try_from(name).ok())
-            .map(|name| name.value().to_owned())
-            .unwrap_or_default();
-        let buffer = builder.alloc_window(self.ctx(), bytes, &name);
+        let buffer = builder.alloc_window(self.ctx(), bytes, attributes.name);
         self.lowered
-            .insert(key(Builder::result(op)), Lowered::Value(buffer));
+            .insert(ValueKey::of(Builder::result(op)), Lowered::Value(buffer));
         self.replaced.push(op);
         Ok(())
     }
@@ -534,7 +624,7 @@ impl<'c> FunctionConverter<'_, 'c> {
     /// A window over a buffer: the buffer as a pointer to its elements.
     fn convert_window(&mut self, builder: &Builder<'c>, op: OpRef<'c>) -> Result<(), ConvertError> {
         let window = pld::TensorWindowOp::operands(&op).expect("dispatched on windows");
-        let buffer = match self.lowered.get(&key(window.buffer)) {
+        let buffer = match self.lowered.get(&ValueKey::of(window.buffer)) {
             Some(Lowered::Value(buffer)) => *buffer,
             _ => {
                 return Err("a window over a buffer that is not a lowered window buffer".into());
@@ -544,8 +634,10 @@ impl<'c> FunctionConverter<'_, 'c> {
         let element = types::element_type(result.r#type()).expect("a shaped view");
         let ptr = builder.window_as(buffer, element);
         let dims = Buffer::dims_of(result.r#type(), &window.dynamic_sizes);
-        self.lowered
-            .insert(key(result), Lowered::Buffer(Buffer { ptr, dims, element }));
+        self.lowered.insert(
+            ValueKey::of(result),
+            Lowered::Buffer(Buffer { ptr, dims, element }),
+        );
         self.replaced.push(op);
         Ok(())
     }
@@ -561,8 +653,10 @@ impl<'c> FunctionConverter<'_, 'c> {
         let source = self.buffer(source)?;
         let result = Builder::result(op);
         let dims = Buffer::dims_of(result.r#type(), &sizes);
-        self.lowered
-            .insert(key(result), Lowered::Buffer(Buffer { dims, ..source }));
+        self.lowered.insert(
+            ValueKey::of(result),
+            Lowered::Buffer(Buffer { dims, ..source }),
+        );
         self.replaced.push(op);
         Ok(())
     }
@@ -582,7 +676,7 @@ impl<'c> FunctionConverter<'_, 'c> {
             return Err("only a memref.collapse_shape to one dimension can be lowered".into());
         }
         self.lowered.insert(
-            key(result),
+            ValueKey::of(result),
             Lowered::Buffer(Buffer {
                 dims: vec![len],
                 ..source
@@ -595,10 +689,13 @@ impl<'c> FunctionConverter<'_, 'c> {
     /// A dimension (`pld.tensor.dim` or `memref.dim`) of a lowered buffer.
     fn convert_dim(&mut self, builder: &Builder<'c>, op: OpRef<'c>) -> Result<(), ConvertError> {
         let (source, dim) = if let Some(dim) = pld::TensorDimOp::operands(&op) {
-            (dim.source, integer_attribute(op, "dim"))
+            (
+                dim.source,
+                pld::TensorDimOp::attributes(&op).map(|attributes| attributes.dim),
+            )
         } else {
             let dim = memref::DimOp::operands(&op).expect("dispatched on dims");
-            (dim.source, pld_passes::ir::builder::constant_of(dim.index))
+            (dim.source, pld_ir::build::constant_of(dim.index))
         };
         let source = self.buffer(source)?;
         let dim = dim.ok_or("a dimension index that is not a constant cannot be lowered")?;
@@ -617,25 +714,22 @@ impl<'c> FunctionConverter<'_, 'c> {
             .map(|index| operand(op, index).r#type())
             .chain((0..op.result_count()).map(|index| Builder::result_at(op, index).r#type()))
             .any(is_pld_level_type);
-        if touches_pld || other.starts_with("pld.") || other.starts_with("pl.") {
+        if touches_pld || PlOp::of(op).is_some() || PldOp::of(op).is_some() {
             return Err(format!("'{other}' cannot be lowered to the ascend dialect").into());
         }
         Ok(())
     }
 
-    /// The cell `offsets` of `signal` (the static list of `op` with the
-    /// dynamic `offsets`).
+    /// The cell of `signal` at an op's `static_offsets` with its dynamic
+    /// `offsets`.
     fn cell(
         &self,
         builder: &Builder<'c>,
         signal: &Buffer<'c>,
-        op: OpRef<'c>,
+        static_offsets: &[i64],
         offsets: &[Val<'c>],
     ) -> Val<'c> {
-        let offsets = mixed_list(
-            &static_list(op, "static_offsets").unwrap_or_default(),
-            offsets,
-        );
+        let offsets = mixed_list(static_offsets, offsets);
         let start = signal.linear(builder, &offsets);
         builder.offset(signal.ptr, start)
     }
@@ -643,7 +737,7 @@ impl<'c> FunctionConverter<'_, 'c> {
     fn outlined(&self, op: OpRef<'c>) -> Result<super::Outlined<'c>, ConvertError> {
         self.functions
             .outlined
-            .get(&(op.to_raw().ptr as usize))
+            .get(&OpKey::of(op))
             .cloned()
             .ok_or_else(|| ConvertError(format!("'{}' was not outlined", name(op))))
     }
@@ -657,7 +751,7 @@ impl<'c> FunctionConverter<'_, 'c> {
     ) -> Result<Vec<Val<'c>>, ConvertError> {
         let mut operands = Vec::new();
         for value in values {
-            match self.lowered.get(&key(*value)) {
+            match self.lowered.get(&ValueKey::of(*value)) {
                 Some(Lowered::Buffer(buffer)) => {
                     operands.push(buffer.ptr);
                     let shape = types::shape(value.r#type()).expect("a shaped value");
@@ -685,7 +779,7 @@ impl<'c> FunctionConverter<'_, 'c> {
     }
 
     fn returned(&self, value: Val<'c>) -> Result<Val<'c>, ConvertError> {
-        match self.lowered.get(&key(value)) {
+        match self.lowered.get(&ValueKey::of(value)) {
             Some(Lowered::Buffer(buffer)) => Ok(buffer.ptr),
             Some(Lowered::Value(lowered)) => Ok(*lowered),
             Some(Lowered::Ctx) => Err("a function cannot return its CommContext".into()),
@@ -711,15 +805,12 @@ impl<'c> FunctionConverter<'_, 'c> {
         };
         let mut deps_lowered = Vec::new();
         for dep in deps {
-            match self.lowered.get(&key(dep)) {
+            match self.lowered.get(&ValueKey::of(dep)) {
                 Some(Lowered::Value(task)) => deps_lowered.push(*task),
                 _ => deps_lowered.push(dep),
             }
         }
-        let hint = attribute(op, "name_hint")
-            .and_then(|hint| StringAttribute::try_from(hint).ok())
-            .map(|hint| hint.value().to_owned())
-            .unwrap_or_default();
+        let hint = pld_ir::attributes::task_name(&op).unwrap_or_default();
         let submit = ascend::SubmitOp {
             kernel: FlatSymbolRefAttribute::new(builder.context, &outlined.symbol).into(),
             ctx: self.ctx(),
@@ -727,7 +818,7 @@ impl<'c> FunctionConverter<'_, 'c> {
             deps: &deps_lowered,
             blocks,
             dispatch: dispatch.first().copied(),
-            name: StringAttribute::new(builder.context, &hint).into(),
+            name: StringAttribute::new(builder.context, hint).into(),
             task: ascend_types::task(builder.context),
         };
         let task = builder.build_one(submit.build(builder.context, builder.location));
@@ -789,7 +880,7 @@ impl<'c> FunctionConverter<'_, 'c> {
             let new = Builder::result_at(call, index);
             match self.lowered_parameter(old.r#type(), &[new]) {
                 Some(lowered) => {
-                    self.lowered.insert(key(old), lowered);
+                    self.lowered.insert(ValueKey::of(old), lowered);
                 }
                 None => {
                     // SAFETY: both are live values of one type.
@@ -811,7 +902,7 @@ impl<'c> FunctionConverter<'_, 'c> {
             while let Some(current) = block {
                 for index in 0..current.argument_count() {
                     let argument = current.argument(index).expect("the argument exists");
-                    // SAFETY: see the documentation of `pld_passes::ir`.
+                    // SAFETY: see the documentation of `pld_ir`.
                     values.push(unsafe { Val::from_raw(argument.to_raw()) });
                 }
                 block = current.next_in_region();
@@ -820,8 +911,8 @@ impl<'c> FunctionConverter<'_, 'c> {
         for value in values {
             let r#type = value.r#type();
             if pld_types::is_tile(r#type) {
-                value.set_type(ascend_tile(context_of_op(op), r#type)?.0);
-                self.carried.insert(key(value), r#type);
+                value.set_type(ascend_tile(context_of(op), r#type)?.0);
+                self.carried.insert(ValueKey::of(value), r#type);
             } else if is_buffer_type(r#type) {
                 return Err(format!(
                     "a window tensor or memref ('{type}') carried by '{}' cannot be lowered: its \
@@ -841,24 +932,19 @@ impl<'c> FunctionConverter<'_, 'c> {
     }
 }
 
-fn context_of_op<'c>(op: OpRef<'c>) -> &'c melior::Context {
-    pld_passes::ir::builder::context_of(op)
-}
-
 /// The pl tile type a store's source had (its operand may already be an
 /// ascend tile when it came through a converted op).
-fn pld_tile_type<'c>(op: OpRef<'c>, tile: Val<'c>) -> Type<'c> {
+fn pld_tile_type<'c>(context: &'c melior::Context, rank: usize, tile: Val<'c>) -> Type<'c> {
     let r#type = tile.r#type();
     if let Some((rows, cols, element)) = ascend_types::tile_shape(r#type) {
         // Tile accesses index the destination with one offset per dimension;
         // the extents of a lowered tile are its rows and columns, with the
         // destination's leading dimensions at 1.
-        let rank = static_list(op, "static_offsets").map_or(2, |offsets| offsets.len());
         let mut shape = vec![1; rank.max(2)];
         let last = shape.len() - 1;
         shape[last - 1] = rows;
         shape[last] = cols;
-        return pld_types::tile(context_of_op(op), &shape, element).expect("a valid tile shape");
+        return pld_types::tile(context, &shape, element).expect("a valid tile shape");
     }
     r#type
 }

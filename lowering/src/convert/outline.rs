@@ -3,31 +3,12 @@
 //! both sub-lanes. The new function takes, in order of first use, the
 //! values the body uses from outside.
 
-use melior::dialect::func;
-use melior::ir::{
-    Block, BlockLike, BlockRef, Identifier, Region, RegionLike, Type, ValueLike,
-    attribute::{StringAttribute, TypeAttribute},
-    operation::OperationLike,
-    r#type::FunctionType,
-};
+use melior::ir::{BlockLike, RegionLike, Type, ValueLike, operation::OperationLike};
 use pld_dialect::enums::KernelKind;
-use pld_passes::ir::{OpRef, Val, builder::context_of, nested_ops, uses};
+use pld_ir::{
+    OpRef, Val, ValueKey, build::function::private_function, nested_ops, read::is_within, uses,
+};
 use std::collections::HashSet;
-
-/// Whether `op` is `ancestor` or nested in it.
-pub fn is_within(op: OpRef, ancestor: OpRef) -> bool {
-    let mut current = Some(op);
-    while let Some(candidate) = current {
-        if candidate == ancestor {
-            return true;
-        }
-        current = candidate
-            .parent_operation()
-            // SAFETY: see the documentation of `pld_passes::ir`.
-            .map(|parent| unsafe { OpRef::from_raw(parent.to_raw()) });
-    }
-    false
-}
 
 /// The op a value is defined by or, for a block argument, the op whose region
 /// holds the block.
@@ -51,9 +32,9 @@ pub fn captures<'c>(region_op: OpRef<'c>) -> Vec<Val<'c>> {
     let mut captured = Vec::new();
     for op in nested_ops(region_op) {
         for index in 0..op.operand_count() {
-            let value = pld_passes::ir::ops::operand(op, index);
+            let value = pld_ir::read::operand(op, index);
             let inside = owner_of(value).is_some_and(|owner| is_within(owner, region_op));
-            if !inside && seen.insert(value.to_raw().ptr as usize) {
+            if !inside && seen.insert(ValueKey::of(value)) {
                 captured.push(value);
             }
         }
@@ -71,43 +52,9 @@ pub fn outline<'c>(
     kind: KernelKind,
     captured: &[Val<'c>],
 ) -> OpRef<'c> {
-    let context = context_of(region_op);
     let location = region_op.location();
     let inputs: Vec<Type> = captured.iter().map(|value| value.r#type()).collect();
-    let block = Block::new(
-        &inputs
-            .iter()
-            .map(|r#type| (*r#type, location))
-            .collect::<Vec<_>>(),
-    );
-    let region = Region::new();
-    let block = region.append_block(block);
-    // SAFETY: see the documentation of `pld_passes::ir`; the block keeps its
-    // address when the region moves into the function.
-    let block: BlockRef<'c, 'c> = unsafe { BlockRef::from_raw(block.to_raw()) };
-    let function = func::func(
-        context,
-        StringAttribute::new(context, name),
-        TypeAttribute::new(FunctionType::new(context, &inputs, &[]).into()),
-        region,
-        &[
-            (
-                Identifier::new(context, "sym_visibility"),
-                StringAttribute::new(context, "private").into(),
-            ),
-            (
-                Identifier::new(context, KernelKind::ATTRIBUTE_NAME),
-                kind.attribute(context),
-            ),
-        ],
-        location,
-    );
-    let function = after
-        .block()
-        .expect("functions sit in a module")
-        .insert_operation_after(after, function);
-    // SAFETY: see the documentation of `pld_passes::ir`.
-    let function: OpRef<'c> = unsafe { OpRef::from_raw(function.to_raw()) };
+    let (function, block) = private_function(after, name, &inputs, kind, location);
     let terminator = melior::dialect::func::r#return(&[], location);
     let terminator = block.append_operation(terminator);
 

@@ -6,24 +6,24 @@ use super::ConvertError;
 use super::{
     Function, Functions, Kind,
     buffer::{Buffer, is_buffer_type},
-    remove_attribute, set_attribute, specifiers,
+    specifiers,
 };
-use crate::report::Report;
 use melior::ir::{
-    Attribute, BlockLike, BlockRef, RegionLike, Type, TypeLike, ValueLike,
-    attribute::TypeAttribute, operation::OperationLike, r#type::FunctionType,
+    BlockLike, BlockRef, RegionLike, Type, TypeLike, ValueLike, operation::OperationLike,
+    r#type::FunctionType,
 };
 use pld_dialect::enums::KernelKind;
-use pld_dialect::ops::pld;
+use pld_dialect::ops::{func, pld};
 use pld_dialect::types::{
     self as pld_types, ascend as ascend_types, is_comm_ctx, is_task_id, is_window_ptr,
 };
-use pld_passes::ir::PtrMap;
-use pld_passes::ir::{
+use pld_ir::pass::report::Report;
+use pld_ir::{
     Builder, OpRef, Val,
-    builder::{context_of, erase_op},
+    build::{ascend::set_specifiers, context_of, erase_op},
     types,
 };
+use pld_ir::{PtrMap, ValueKey};
 
 /// What a value of the pld level stands for after lowering.
 #[derive(Clone)]
@@ -46,24 +46,19 @@ pub struct FunctionConverter<'a, 'c> {
     /// completion takes after the CommContext (docs/lowering.md, the kernel
     /// ABI).
     pub payload: Option<Val<'c>>,
-    pub lowered: PtrMap<usize, Lowered<'c>>,
+    pub lowered: PtrMap<ValueKey, Lowered<'c>>,
     /// Ops whose results stood for lowered values; erased at the end.
     pub replaced: Vec<OpRef<'c>>,
     /// The tiles this converter made: the pl tile type each stands for and
     /// its valid shape.
-    pub tiles: PtrMap<usize, (Type<'c>, super::ops::Valid<'c>)>,
+    pub tiles: PtrMap<ValueKey, (Type<'c>, super::ops::Valid<'c>)>,
     /// The pl tile type of each tile scf carries (a loop's iter_args, a
     /// branch's results), whose valid shape is only known at run time.
-    pub carried: PtrMap<usize, Type<'c>>,
+    pub carried: PtrMap<ValueKey, Type<'c>>,
     /// Site strings by (op name, location): the ops a collective decomposes
     /// into share both, and printing a location for each would dominate the
     /// pass's cost.
     sites: PtrMap<(usize, usize), std::rc::Rc<str>>,
-}
-
-/// A key that identifies a value.
-pub fn key(value: Val) -> usize {
-    value.to_raw().ptr as usize
 }
 
 impl<'a, 'c> FunctionConverter<'a, 'c> {
@@ -87,15 +82,15 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
     }
 
     /// The site string of a pld op: the op the user wrote and where it
-    /// stands (`pld_passes::ir::location::site_text`).
+    /// stands (`pld_ir::location::site_text`).
     pub fn site_of(&mut self, op: OpRef<'c>) -> std::rc::Rc<str> {
-        let op_name = pld_passes::ir::ops::name(op);
+        let op_name = pld_ir::read::name(op);
         let location = op.location();
         self.sites
             .entry((op_name.as_ptr() as usize, location.to_raw().ptr as usize))
             .or_insert_with(|| {
                 let is_signal_op = pld_dialect::interfaces::signal_access(&op).is_some();
-                pld_passes::ir::location::site_text(op_name, is_signal_op, location).into()
+                pld_ir::location::site_text(op_name, is_signal_op, location).into()
             })
             .clone()
     }
@@ -108,17 +103,20 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             self.convert_declaration();
             return;
         };
-        // SAFETY: see the documentation of `pld_passes::ir`.
+        // SAFETY: see the documentation of `pld_ir`.
         let entry: BlockRef<'c, 'c> = unsafe { BlockRef::from_raw(entry.to_raw()) };
         let Some(old_arguments) = self.convert_arguments(entry) else {
             return;
         };
-        let ops = pld_passes::ir::nested_ops(op);
+        let ops = pld_ir::nested_ops(op);
         // One error per region op: what is nested in a rejected op is not
         // reported again.
         let mut rejected: Vec<OpRef> = Vec::new();
         for inner in ops {
-            if rejected.iter().any(|outer| super::is_within(inner, *outer)) {
+            if rejected
+                .iter()
+                .any(|outer| pld_ir::read::is_within(inner, *outer))
+            {
                 continue;
             }
             if let Err(message) = self.convert_op(inner) {
@@ -136,9 +134,9 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
     /// completions (and so takes the task's dispatch payload).
     fn defers(&self) -> bool {
         self.function.kind == Kind::Kernel
-            && pld_passes::ir::nested_ops(self.function.op)
+            && pld_ir::nested_ops(self.function.op)
                 .into_iter()
-                .any(|op| pld_passes::ir::ops::name(op) == pld::SystemDeferWaitOp::NAME)
+                .any(|op| pld_ir::read::name(op) == pld::SystemDeferWaitOp::NAME)
     }
 
     /// Where the pld-level arguments start while both kinds coexist: after
@@ -218,13 +216,13 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
         let location = op.location();
         let old_count = entry.argument_count();
         let ctx = entry.insert_argument(0, ascend_types::ctx(context), location);
-        // SAFETY: see the documentation of `pld_passes::ir`.
+        // SAFETY: see the documentation of `pld_ir`.
         let ctx: Val = unsafe { Val::from_raw(ctx.to_raw()) };
         self.ctx = Some(ctx);
         if self.defers() {
             let payload =
                 entry.insert_argument(1, ascend_types::dispatch_payload(context), location);
-            // SAFETY: see the documentation of `pld_passes::ir`.
+            // SAFETY: see the documentation of `pld_ir`.
             self.payload = Some(unsafe { Val::from_raw(payload.to_raw()) });
         }
         let first_old = self.first_old_argument();
@@ -233,7 +231,7 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             let old = entry
                 .argument(index + first_old)
                 .expect("the old argument is there");
-            // SAFETY: see the documentation of `pld_passes::ir`.
+            // SAFETY: see the documentation of `pld_ir`.
             let old: Val = unsafe { Val::from_raw(old.to_raw()) };
             let parameters = match self.parameter_types(old.r#type()) {
                 Ok(parameters) => parameters,
@@ -248,20 +246,21 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
                 .iter()
                 .map(|r#type| {
                     let argument = entry.add_argument(*r#type, location);
-                    // SAFETY: see the documentation of `pld_passes::ir`.
+                    // SAFETY: see the documentation of `pld_ir`.
                     unsafe { Val::from_raw(argument.to_raw()) }
                 })
                 .collect();
             let lowered = self.lowered_parameter(old.r#type(), &new);
             if let Some(lowered) = lowered {
-                self.lowered.insert(key(old), lowered);
+                self.lowered.insert(ValueKey::of(old), lowered);
             } else {
                 // A scalar keeps its type: its uses move to the new argument
                 // (and captures of outlined regions, which still name the old
                 // one, find it in the map).
                 // SAFETY: both are live values of one type.
                 unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), new[0].to_raw()) };
-                self.lowered.insert(key(old), Lowered::Value(new[0]));
+                self.lowered
+                    .insert(ValueKey::of(old), Lowered::Value(new[0]));
             }
         }
         (!failed).then_some(old_count)
@@ -325,21 +324,14 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             }
         }
         let new_type = FunctionType::new(context, &inputs, &results);
-        set_attribute(
-            op,
-            "function_type",
-            TypeAttribute::new(new_type.into()).into(),
-        );
-        for stale in [
-            "arg_attrs",
-            "res_attrs",
-            "sym_visibility",
-            KernelKind::ATTRIBUTE_NAME,
-        ] {
-            remove_attribute(op, stale);
-        }
-        if let Some(specifiers) = specifiers(context, self.function.kind) {
-            set_attribute(op, "specifiers", specifiers);
+        func::FuncOp::set_function_type(&op, new_type.into());
+        func::FuncOp::set_arg_attrs(&op, None);
+        func::FuncOp::set_res_attrs(&op, None);
+        func::FuncOp::set_sym_visibility(&op, None);
+        KernelKind::remove_from(&op);
+        let words = specifiers(self.function.kind);
+        if !words.is_empty() {
+            set_specifiers(op, words);
         }
     }
 
@@ -352,7 +344,7 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
                     &user,
                     &format!(
                         "'{}' cannot be lowered: it uses a value the lowering replaced",
-                        pld_passes::ir::ops::name(user)
+                        pld_ir::read::name(user)
                     ),
                     &[],
                 );
@@ -365,14 +357,14 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             let old = entry
                 .argument(first_old)
                 .expect("the old argument is there");
-            // SAFETY: see the documentation of `pld_passes::ir`.
+            // SAFETY: see the documentation of `pld_ir`.
             let old: Val = unsafe { Val::from_raw(old.to_raw()) };
-            if let Some((user, _)) = pld_passes::ir::uses(old).first() {
+            if let Some((user, _)) = pld_ir::uses(old).first() {
                 self.report.error(
                     user,
                     &format!(
                         "'{}' cannot be lowered: it uses an argument of type '{}'",
-                        pld_passes::ir::ops::name(*user),
+                        pld_ir::read::name(*user),
                         old.r#type()
                     ),
                     &[],
@@ -393,16 +385,14 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
 /// The first op that uses a result of `op`.
 fn first_user(op: OpRef) -> Option<OpRef> {
     (0..op.result_count())
-        .flat_map(|index| pld_passes::ir::uses(Builder::result_at(op, index)))
+        .flat_map(|index| pld_ir::uses(Builder::result_at(op, index)))
         .map(|(user, _)| user)
         .next()
 }
 
 /// The `function_type` of a `func.func`.
 pub fn function_type(op: OpRef) -> Option<FunctionType> {
-    let attribute: Attribute = op.attribute("function_type").ok()?;
-    let r#type = TypeAttribute::try_from(attribute).ok()?.value();
-    FunctionType::try_from(r#type).ok()
+    FunctionType::try_from(func::FuncOp::attributes(&op)?.function_type).ok()
 }
 
 fn is_integer_or_float(r#type: Type) -> bool {

@@ -13,8 +13,8 @@
 //! scatter's pulls flowing (a notify drains every transfer before it).
 
 use super::{credits::Credits, pull::Peers, segments::Segments, stream::Stream};
-use crate::ir::{Builder, Ix, Val, types};
 use melior::dialect::arith::CmpiPredicate;
+use pld_ir::{Builder, Ix, Val, types};
 
 pub fn scatter_allgather<'c>(
     builder: &Builder<'c>,

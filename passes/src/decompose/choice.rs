@@ -6,20 +6,15 @@
 //! branch on the size at their modelled crossover.
 
 use super::{
-    Collective,
+    Collective, CollectiveAttributes,
     cost::{self, Case},
     pull,
     stream::{chunk_width, ub_chunk_width},
 };
-use crate::{
-    ir::{OpRef, ceil_div, types},
-    model::Model,
-};
+use crate::model::Model;
 use melior::ir::ValueLike;
-use pld_dialect::{
-    enums::{CollectiveAlgorithm, CollectiveMode},
-    interfaces,
-};
+use pld_dialect::{enums::CollectiveAlgorithm, interfaces};
+use pld_ir::{OpRef, ceil_div, types};
 
 /// The rank count `auto` models where the signal's is dynamic: one node.
 pub const ASSUMED_RANKS: i64 = 8;
@@ -72,8 +67,7 @@ fn known(value: i64) -> Option<i64> {
 impl Facts {
     pub fn of(op: OpRef, collective: Collective, operands: &super::CollectiveOperands) -> Self {
         let signal = types::shape(operands.signal.r#type()).expect("a shaped signal");
-        let ring = collective == Collective::Allreduce
-            && CollectiveMode::of_op(&op, "mode") == Some(CollectiveMode::Ring);
+        let ring = CollectiveAttributes::of(op).ring;
         let ranks = known(if ring { signal[1] } else { signal[0] });
         let (element_bytes, len) = match collective {
             Collective::Barrier => (1, Some(0)),
@@ -252,7 +246,7 @@ impl Chooser<'_> {
     /// The algorithm `op` runs, or why it cannot run the one it asks for.
     pub fn decide(&self, op: OpRef, facts: &Facts) -> Result<Decision, String> {
         let algorithms = interfaces::collective_algorithms(&op);
-        let requested = CollectiveAlgorithm::of_op(&op, "algorithm").unwrap_or(
+        let requested = CollectiveAttributes::of(op).algorithm.unwrap_or(
             if algorithms.contains(&self.option) {
                 self.option
             } else {
@@ -415,7 +409,7 @@ fn resolve(op: OpRef, algorithm: CollectiveAlgorithm) -> CollectiveAlgorithm {
     let collective = Collective::of(op).expect("a collective");
     match (collective, algorithm) {
         (Collective::Allreduce, CollectiveAlgorithm::Seed) => {
-            if CollectiveMode::of_op(&op, "mode") == Some(CollectiveMode::Ring) {
+            if CollectiveAttributes::of(op).ring {
                 CollectiveAlgorithm::SeedRing
             } else {
                 CollectiveAlgorithm::SeedMesh

@@ -9,8 +9,9 @@
 //! per chunk. docs/pld-decompose-collectives.md lists every formula.
 
 use super::{Collective, pull};
-use crate::{ir::ceil_div, model::Model};
+use crate::model::Model;
 use pld_dialect::enums::CollectiveAlgorithm;
+use pld_ir::ceil_div;
 
 /// What a collective moves, and in which chunks each algorithm moves it.
 #[derive(Clone, Copy, Debug)]

@@ -32,9 +32,9 @@
 //! announced in a fixed rotation and awaited one peer at a time
 //! ([`Credits::announce_in_turn`], [`Credits::await_from`]).
 
-use crate::ir::{Builder, Ix, Val};
 use melior::dialect::arith::CmpiPredicate;
 use pld_dialect::enums::{NotifyOp, WaitCmp};
+use pld_ir::{Builder, Ix, Val};
 
 /// Which cell of the signal counts the barriers from rank `src`.
 #[derive(Clone, Copy)]

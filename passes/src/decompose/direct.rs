@@ -9,9 +9,9 @@ use super::{
     pull::{self, Peers},
     stream::Stream,
 };
-use crate::ir::{Builder, Ix, Val, types};
 use melior::ir::ValueLike;
 use pld_dialect::enums::ReduceOp;
+use pld_ir::{Builder, Ix, Val, types};
 
 /// The `[1, width]` chunks of a row of `size` elements.
 struct Row<'c> {
@@ -36,7 +36,7 @@ impl<'c> Row<'c> {
     /// builds no IR.
     fn single(&self, peers: Peers<'c>) -> bool {
         let chunks = match self.stream.len.constant() {
-            Some(len) => Ix::Const(crate::ir::ceil_div(len, self.width)),
+            Some(len) => Ix::Const(pld_ir::ceil_div(len, self.width)),
             None => self.stream.len,
         };
         peers.one_round(chunks)

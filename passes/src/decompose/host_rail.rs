@@ -4,18 +4,17 @@
 //! InCore code as semantics §1 requires of rank, notify and wait.
 
 use super::Collective;
-use crate::{
-    ir::{Builder, OpRef, Val, builder::context_of, nested_ops, ops::symbol_name},
-    verify::ir::enclosing_function,
-};
-use melior::dialect::func;
 use melior::ir::{
-    Block, BlockLike, BlockRef, Identifier, Region, RegionLike, ValueLike,
-    attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
-    operation::OperationLike,
-    r#type::FunctionType,
+    BlockLike, ValueLike, attribute::FlatSymbolRefAttribute, operation::OperationLike,
 };
 use pld_dialect::enums::KernelKind;
+use pld_ir::read::enclosing_function;
+use pld_ir::{
+    Builder, OpKey, OpRef, Val,
+    build::{context_of, function::private_function},
+    nested_ops,
+    read::symbol_name,
+};
 use std::collections::{HashMap, HashSet};
 
 /// Creates the kernels, with symbol names unique in the module.
@@ -24,7 +23,7 @@ pub struct HostRailKernels<'c> {
     last: Option<FlatSymbolRefAttribute<'c>>,
     /// The op each function's next kernel goes after (the function, then
     /// its last kernel), so that kernels follow in program order.
-    insert_after: HashMap<usize, OpRef<'c>>,
+    insert_after: HashMap<OpKey, OpRef<'c>>,
 }
 
 impl<'c> HostRailKernels<'c> {
@@ -47,7 +46,7 @@ impl<'c> HostRailKernels<'c> {
         let context = context_of(op);
         let location = op.location();
         let function = enclosing_function(&op).expect("host code is in a function");
-        // SAFETY: see the documentation of `crate::ir`.
+        // SAFETY: see the documentation of `pld_ir`.
         let function: OpRef<'c> = unsafe { OpRef::from_raw(function.to_raw()) };
         let base = format!(
             "{}_{}",
@@ -69,48 +68,16 @@ impl<'c> HostRailKernels<'c> {
         let inputs: Vec<_> = (0..op.operand_count())
             .map(|index| op.operand(index).expect("the operand exists").r#type())
             .collect();
-        let block = Block::new(
-            &inputs
-                .iter()
-                .map(|r#type| (*r#type, location))
-                .collect::<Vec<_>>(),
-        );
-        let region = Region::new();
-        let block = region.append_block(block);
-        // SAFETY: see the documentation of `crate::ir`; the block keeps its
-        // address when the region moves into the function.
-        let block: BlockRef<'c, 'c> = unsafe { BlockRef::from_raw(block.to_raw()) };
-        let kernel = func::func(
-            context,
-            StringAttribute::new(context, &name),
-            TypeAttribute::new(FunctionType::new(context, &inputs, &[]).into()),
-            region,
-            &[
-                (
-                    Identifier::new(context, "sym_visibility"),
-                    StringAttribute::new(context, "private").into(),
-                ),
-                (
-                    Identifier::new(context, KernelKind::ATTRIBUTE_NAME),
-                    KernelKind::InCore.attribute(context),
-                ),
-            ],
-            location,
-        );
-        let function_key = function.to_raw().ptr as usize;
+        let function_key = OpKey::of(function);
         let after = *self.insert_after.get(&function_key).unwrap_or(&function);
-        let inserted = function
-            .block()
-            .expect("a function sits in a module")
-            .insert_operation_after(after, kernel);
-        // SAFETY: see the documentation of `crate::ir`.
-        let inserted = unsafe { OpRef::from_raw(inserted.to_raw()) };
+        let (inserted, block) =
+            private_function(after, &name, &inputs, KernelKind::InCore, location);
         self.insert_after.insert(function_key, inserted);
         self.last = Some(FlatSymbolRefAttribute::new(context, &name));
         let arguments = (0..inputs.len())
             .map(|index| {
                 let argument = block.argument(index).expect("the kernel has this argument");
-                // SAFETY: see the documentation of `crate::ir`.
+                // SAFETY: see the documentation of `pld_ir`.
                 unsafe { Val::from_raw(argument.to_raw()) }
             })
             .collect();

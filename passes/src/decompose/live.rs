@@ -3,16 +3,10 @@
 //! (made before it and used after it, or carried by a loop around it),
 //! which `ascend-plan-ub` must keep in the buffer at the same time.
 
-use crate::{
-    ir::{OpRef, PtrMap, Val, nested_ops, ops::name, types, uses},
-    verify::ir::enclosing_function,
-};
 use melior::ir::{BlockLike, RegionLike, ValueLike, operation::OperationLike};
 use pld_dialect::ops::scf;
-
-fn key(op: OpRef) -> usize {
-    op.to_raw().ptr as usize
-}
+use pld_ir::read::enclosing_function;
+use pld_ir::{OpKey, OpRef, PtrMap, Val, nested_ops, read::name, read::op_key as key, types, uses};
 
 /// The bytes a `!pl.tile` value takes in the unified buffer (rows padded to
 /// 32 bytes, as the target lays them out); 0 for any other value.
@@ -40,10 +34,10 @@ pub fn bytes_live_across(op: OpRef) -> i64 {
     let Some(function) = enclosing_function(&op) else {
         return 0;
     };
-    // SAFETY: see the documentation of `crate::ir`.
+    // SAFETY: see the documentation of `pld_ir`.
     let function: OpRef = unsafe { OpRef::from_raw(function.to_raw()) };
     let ops = nested_ops(function);
-    let position: PtrMap<usize, usize> = ops
+    let position: PtrMap<OpKey, usize> = ops
         .iter()
         .enumerate()
         .map(|(at, op)| (key(*op), at))
@@ -54,7 +48,7 @@ pub fn bytes_live_across(op: OpRef) -> i64 {
     let loops: Vec<OpRef> = ops[..at]
         .iter()
         .copied()
-        .filter(|candidate| is_loop(*candidate) && crate::verify::ir::is_inside(&op, candidate))
+        .filter(|candidate| is_loop(*candidate) && pld_ir::read::is_inside(&op, candidate))
         .collect();
     let live = |value: Val, made: usize| {
         uses(value).into_iter().any(|(user, _)| {
@@ -62,13 +56,13 @@ pub fn bytes_live_across(op: OpRef) -> i64 {
             used > at
                 || loops
                     .iter()
-                    .any(|l| position[&key(*l)] > made && crate::verify::ir::is_inside(&user, l))
+                    .any(|l| position[&key(*l)] > made && pld_ir::read::is_inside(&user, l))
         })
     };
     let mut bytes = 0;
     for (made, definer) in ops[..at].iter().enumerate() {
         for index in 0..definer.result_count() {
-            let value = crate::ir::Builder::result_at(*definer, index);
+            let value = pld_ir::Builder::result_at(*definer, index);
             let size = tile_bytes(value);
             if size > 0 && live(value, made) {
                 bytes += size;
@@ -80,7 +74,7 @@ pub fn bytes_live_across(op: OpRef) -> i64 {
         if let Some(block) = l.region(0).ok().and_then(|region| region.first_block()) {
             for index in 0..block.argument_count() {
                 let argument = block.argument(index).expect("an argument");
-                // SAFETY: see the documentation of `crate::ir`.
+                // SAFETY: see the documentation of `pld_ir`.
                 bytes += tile_bytes(unsafe { Val::from_raw(argument.to_raw()) });
             }
         }

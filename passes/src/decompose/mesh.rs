@@ -11,9 +11,9 @@ use super::{
     credits::Credits,
     stream::{Stream, chunk_width},
 };
-use crate::ir::{Builder, Ix, types};
 use melior::dialect::arith::CmpiPredicate;
 use pld_dialect::enums::ReduceOp;
+use pld_ir::{Builder, Ix, types};
 
 pub fn allreduce<'c>(
     builder: &Builder<'c>,

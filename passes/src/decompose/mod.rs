@@ -22,21 +22,7 @@ mod segments;
 mod stream;
 mod twoshot;
 
-use crate::bridge::OptionError;
-use crate::declared::pld_decompose_collectives as declared;
-use crate::ir::location::implementing;
-use crate::{
-    bridge::{Pass, PassFailed, PassOption, PassStatistic, Statistics},
-    ir::{
-        Builder, Ix, OpRef, Val,
-        builder::replace_op,
-        nested_ops,
-        ops::{name, operand},
-        types,
-    },
-    model::Model,
-    verify::{CodeKind, placement::scope_of},
-};
+use crate::model::Model;
 use choice::{Choice, Chooser, Facts};
 use credits::{Cells, Credits};
 use host_rail::HostRailKernels;
@@ -47,10 +33,23 @@ use melior::{
         operation::{OperationLike, OperationRef},
     },
 };
+use pld_dialect::enums::KernelKind;
 use pld_dialect::ops::pld;
 use pld_dialect::{
     diagnostics::{Severity, emit},
-    enums::{CollectiveAlgorithm, ReduceOp},
+    enums::{CollectiveAlgorithm, CollectiveMode, ReduceOp},
+};
+use pld_ir::location::implementing;
+use pld_ir::pass::bridge::OptionError;
+use pld_ir::pass::declared::pld_decompose_collectives as declared;
+use pld_ir::{
+    Builder, Ix, OpRef, Val,
+    analysis::place::scope_of,
+    build::replace_op,
+    nested_ops,
+    pass::bridge::{Pass, PassFailed, PassOption, PassStatistic, Statistics},
+    read::{name, operand},
+    types,
 };
 use pull::Peers;
 use stream::Stream;
@@ -62,7 +61,7 @@ pub struct DecomposeCollectives {
     algorithm: CollectiveAlgorithm,
     model: Model,
     remarks: bool,
-    default_kind: CodeKind,
+    default_kind: KernelKind,
 }
 
 /// The largest `chunk-bytes`: a seed collective stages two chunk tiles,
@@ -124,12 +123,12 @@ impl Pass for DecomposeCollectives {
             algorithm: parse_algorithm(&options.algorithm)?,
             model,
             remarks: options.remarks,
-            default_kind: CodeKind::parse(&options.default_kind)?,
+            default_kind: pld_ir::analysis::place::parse_default_kind(&options.default_kind)?,
         })
     }
 
     fn run(&self, root: OperationRef, statistics: &Statistics) -> Result<(), PassFailed> {
-        // SAFETY: see the documentation of `crate::ir`.
+        // SAFETY: see the documentation of `pld_ir`.
         let root: OpRef = unsafe { OpRef::from_raw(root.to_raw()) };
         let collectives: Vec<OpRef> = nested_ops(root)
             .into_iter()
@@ -197,6 +196,61 @@ impl Collective {
             Self::Broadcast => "broadcast",
             Self::Barrier => "barrier",
             Self::AllToAll => "all_to_all",
+        }
+    }
+}
+
+/// A collective's attributes by their ODS names: the reduction of an
+/// allreduce or reduce_scatter, whether an allreduce's signal is in ring
+/// mode, and the algorithm the op asks for.
+#[derive(Clone, Copy)]
+struct CollectiveAttributes {
+    reduce: Option<ReduceOp>,
+    ring: bool,
+    algorithm: Option<CollectiveAlgorithm>,
+}
+
+impl CollectiveAttributes {
+    /// The attributes of `op`, a collective.
+    fn of(op: OpRef) -> Self {
+        const VERIFIED: &str = "a verified collective";
+        let asks = |algorithm| Self {
+            reduce: None,
+            ring: false,
+            algorithm,
+        };
+        match Collective::of(op).expect("a collective") {
+            Collective::Allreduce => {
+                let attributes = pld::TensorAllreduceOp::attributes(&op).expect(VERIFIED);
+                Self {
+                    reduce: Some(attributes.op),
+                    ring: attributes.mode == CollectiveMode::Ring,
+                    algorithm: attributes.algorithm,
+                }
+            }
+            Collective::ReduceScatter => {
+                let attributes = pld::TensorReduceScatterOp::attributes(&op).expect(VERIFIED);
+                Self {
+                    reduce: Some(attributes.op),
+                    ..asks(attributes.algorithm)
+                }
+            }
+            Collective::Allgather => asks(
+                pld::TensorAllgatherOp::attributes(&op)
+                    .expect(VERIFIED)
+                    .algorithm,
+            ),
+            Collective::Broadcast => asks(
+                pld::TensorBroadcastOp::attributes(&op)
+                    .expect(VERIFIED)
+                    .algorithm,
+            ),
+            Collective::AllToAll => asks(
+                pld::TensorAllToAllOp::attributes(&op)
+                    .expect(VERIFIED)
+                    .algorithm,
+            ),
+            Collective::Barrier => asks(None),
         }
     }
 }
@@ -309,7 +363,9 @@ fn is_combinable(element: Type) -> bool {
 }
 
 fn reduce_op(op: OpRef) -> ReduceOp {
-    ReduceOp::of_op(&op, "op").expect("a reducing collective has a verified reduce_op")
+    CollectiveAttributes::of(op)
+        .reduce
+        .expect("a reducing collective has a verified reduce_op")
 }
 
 /// What the op verifiers leave for this pass to reject; the op's facts.
@@ -356,7 +412,7 @@ impl DecomposeCollectives {
         // The result is the target's updated value (a barrier has none).
         let target = operands.target;
         let in_host_code =
-            scope_of(&op, self.default_kind).is_some_and(|scope| scope.kind == CodeKind::Host);
+            scope_of(&op, self.default_kind).is_some_and(|scope| !scope.place.is_core());
         if in_host_code {
             let (builder, arguments) = kernels.create(op, collective);
             self.choose(
@@ -381,7 +437,7 @@ impl DecomposeCollectives {
             ));
         } else {
             // Located as the collective the user wrote, which the
-            // simulator's reports name (crate::ir::location).
+            // simulator's reports name (pld_ir::location).
             let located = Builder::before(op).at(implementing(&op));
             self.choose(&located, op, facts, choice, &operands);
         }

@@ -17,9 +17,9 @@
 //! one chunk).
 
 use super::{credits::Credits, pull::Peers, stream::Stream};
-use crate::ir::{Builder, Ix, Val};
 use melior::dialect::arith::CmpiPredicate;
 use pld_dialect::enums::ReduceOp;
+use pld_ir::{Builder, Ix, Val};
 
 pub fn allreduce<'c>(
     builder: &Builder<'c>,

@@ -13,9 +13,9 @@
 //! first, this rank's own chunk at its position, so that every rank
 //! computes a bit-identical result.
 
-use crate::ir::{Builder, Ix, Val};
 use melior::{dialect::arith::CmpiPredicate, ir::Type};
 use pld_dialect::enums::ReduceOp;
+use pld_ir::{Builder, Ix, Val};
 
 /// The most ranks a pull phase unrolls (one node of eight NPUs); beyond it
 /// the tiles of one chunk per rank would leave chunks too small to pay.

@@ -15,9 +15,9 @@ use super::{
     credits::{Cells, Credits},
     stream::{Stream, chunk_width},
 };
-use crate::ir::{Builder, Ix, Val, types};
 use melior::{dialect::arith::CmpiPredicate, ir::TypeLike};
 use pld_dialect::enums::ReduceOp;
+use pld_ir::{Builder, Ix, Val, types};
 
 /// What a ring step does with one chunk between its two barriers: given the
 /// chunk's offsets and valid shape, the tile to store.

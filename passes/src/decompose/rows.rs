@@ -4,9 +4,9 @@ use super::{
     credits::Credits,
     stream::{Stream, chunk_width},
 };
-use crate::ir::{Builder, Ix, Val, ops::Transfer, types};
 use melior::{dialect::arith::CmpiPredicate, ir::ValueLike};
 use pld_dialect::enums::ReduceOp;
+use pld_ir::{Builder, Ix, Val, build::pld::Transfer, types};
 
 /// reduce_scatter: barrier, then chunk by chunk: load row `me`, combine the
 /// same row of every peer, barrier (g = 2 + c, nobody leaves while a peer

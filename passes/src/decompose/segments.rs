@@ -6,7 +6,7 @@
 //! S is also the longest, and all ranks run `ceil(S / W)` chunks for every
 //! segment.
 
-use crate::ir::{Builder, Ix, ceil_div};
+use pld_ir::{Builder, Ix, ceil_div};
 
 #[derive(Clone, Copy)]
 pub struct Segments<'c> {

@@ -1,8 +1,8 @@
 //! A collective's target seen as one `[1, L]` stream of elements, and the
 //! width of the chunks that stream moves in.
 
-use crate::ir::{Builder, Ix, Val, ceil_div, types};
 use melior::ir::{Type, ValueLike};
+use pld_ir::{Builder, Ix, Val, ceil_div, types};
 
 /// A window tensor viewed as `[1, L]`.
 pub struct Stream<'c> {

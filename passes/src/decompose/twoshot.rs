@@ -29,8 +29,8 @@
 //! tiles. The middle barrier costs one signal hop per call instead.
 
 use super::{credits::Credits, pull::Peers, segments::Segments, stream::Stream};
-use crate::ir::{Builder, Ix, types};
 use pld_dialect::enums::{AtomicType, ReduceOp};
+use pld_ir::{Builder, Ix, types};
 
 /// How the allgather half moves the reduced segments.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -13,19 +13,6 @@
 
 pub mod staging;
 
-use crate::bridge::OptionError;
-use crate::declared::pld_expand_transfers as declared;
-use crate::{
-    bridge::{Pass, PassFailed, PassOption, PassStatistic, Statistics},
-    ir::{
-        Builder, Ix, OpRef, Val,
-        builder::erase_op,
-        location::implementing,
-        nested_ops,
-        ops::{integer_attribute, mixed_list, name, static_list},
-        types,
-    },
-};
 use melior::{
     dialect::arith::CmpiPredicate,
     ir::{
@@ -37,6 +24,13 @@ use pld_dialect::ops::pld;
 use pld_dialect::{
     diagnostics::{Severity, emit},
     enums::AtomicType,
+};
+use pld_ir::pass::bridge::OptionError;
+use pld_ir::pass::bridge::{Pass, PassFailed, PassOption, PassStatistic, Statistics};
+use pld_ir::pass::declared::pld_expand_transfers as declared;
+use pld_ir::{
+    Builder, Ix, OpRef, Val, build::erase_op, build::mixed_list, location::implementing,
+    nested_ops, read::name, types,
 };
 use staging::Stage;
 
@@ -62,7 +56,7 @@ impl Pass for ExpandTransfers {
     }
 
     fn run(&self, root: OperationRef, statistics: &Statistics) -> Result<(), PassFailed> {
-        // SAFETY: see the documentation of `crate::ir`.
+        // SAFETY: see the documentation of `pld_ir`.
         let root: OpRef = unsafe { OpRef::from_raw(root.to_raw()) };
         let mut plans = Vec::new();
         let mut failed = false;
@@ -164,10 +158,10 @@ impl<'c> Request<'c> {
     /// A put or get: a region (the whole tensor without one) between its
     /// `dst` and `src`, with the chunking and pipelining it writes.
     fn of_put_or_get(op: OpRef<'c>) -> Self {
-        // A put and a get name their operands alike.
-        let (dst, src, peer, dynamic_dst_offsets, dynamic_src_offsets, dynamic_sizes) =
-            match pld::TensorPutOp::operands(&op) {
-                Some(put) => (
+        // A put and a get name their operands and attributes alike.
+        let (operands, attributes) = match pld::TensorPutOp::operands(&op) {
+            Some(put) => (
+                (
                     put.dst,
                     put.src,
                     put.peer,
@@ -175,8 +169,12 @@ impl<'c> Request<'c> {
                     put.src_offsets,
                     put.sizes,
                 ),
-                None => {
-                    let get = pld::TensorGetOp::operands(&op).expect("a put or a get");
+                pld::TensorPutOp::attributes(&op).expect("a verified put"),
+            ),
+            None => {
+                let get = pld::TensorGetOp::operands(&op).expect("a put or a get");
+                let attributes = pld::TensorGetOp::attributes(&op).expect("a verified get");
+                (
                     (
                         get.dst,
                         get.src,
@@ -184,17 +182,29 @@ impl<'c> Request<'c> {
                         get.dst_offsets,
                         get.src_offsets,
                         get.sizes,
-                    )
-                }
-            };
-        let (dst_offsets, src_offsets, extent) = match static_list(op, "static_sizes") {
+                    ),
+                    pld::TensorPutOpAttributes {
+                        static_dst_offsets: attributes.static_dst_offsets,
+                        static_src_offsets: attributes.static_src_offsets,
+                        static_sizes: attributes.static_sizes,
+                        // A get pulls: it never accumulates.
+                        atomic: AtomicType::None,
+                        chunk_rows: attributes.chunk_rows,
+                        chunk_cols: attributes.chunk_cols,
+                        pipeline: attributes.pipeline,
+                    },
+                )
+            }
+        };
+        let (dst, src, peer, dynamic_dst_offsets, dynamic_src_offsets, dynamic_sizes) = operands;
+        let (dst_offsets, src_offsets, extent) = match attributes.static_sizes {
             Some(sizes) => (
                 mixed_list(
-                    &static_list(op, "static_dst_offsets").unwrap_or_default(),
+                    &attributes.static_dst_offsets.unwrap_or_default(),
                     &dynamic_dst_offsets,
                 ),
                 mixed_list(
-                    &static_list(op, "static_src_offsets").unwrap_or_default(),
+                    &attributes.static_src_offsets.unwrap_or_default(),
                     &dynamic_src_offsets,
                 ),
                 mixed_list(&sizes, &dynamic_sizes)
@@ -222,10 +232,10 @@ impl<'c> Request<'c> {
             },
             peer: Ix::Dyn(peer),
             extent,
-            chunk_rows: integer_attribute(op, "chunk_rows").unwrap_or(0),
-            chunk_cols: integer_attribute(op, "chunk_cols").unwrap_or(0),
-            pipeline: op.has_attribute("pipeline"),
-            atomic: AtomicType::of_op(&op, "atomic").unwrap_or(AtomicType::None),
+            chunk_rows: attributes.chunk_rows,
+            chunk_cols: attributes.chunk_cols,
+            pipeline: attributes.pipeline,
+            atomic: attributes.atomic,
         }
     }
 
@@ -233,11 +243,10 @@ impl<'c> Request<'c> {
     /// peer's `target` at `offsets`; it has no chunk options.
     fn of_remote_store(op: OpRef<'c>) -> Self {
         let store = pld::TensorRemoteStoreOp::operands(&op).expect("a tensor remote_store");
+        let attributes =
+            pld::TensorRemoteStoreOp::attributes(&op).expect("a verified tensor remote_store");
         let shape = types::shape(store.source.r#type()).expect("a shaped source");
-        let offsets = mixed_list(
-            &static_list(op, "static_offsets").unwrap_or_default(),
-            &store.offsets,
-        );
+        let offsets = mixed_list(&attributes.static_offsets, &store.offsets);
         Self {
             dst: Side {
                 value: store.target,
@@ -252,7 +261,7 @@ impl<'c> Request<'c> {
             chunk_rows: 0,
             chunk_cols: 0,
             pipeline: false,
-            atomic: AtomicType::of_op(&op, "atomic").unwrap_or(AtomicType::None),
+            atomic: attributes.atomic,
         }
     }
 
@@ -392,7 +401,7 @@ fn whole_extent<'c>(dst: Val<'c>, src: Val<'c>) -> Vec<Option<Ix<'c>>> {
 /// Expands `plan` in front of its op.
 fn expand(plan: &Plan) {
     // Located as the transfer the user wrote, which the simulator's reports
-    // and counters name (crate::ir::location).
+    // and counters name (pld_ir::location).
     let builder = Builder::before(plan.op).at(implementing(&plan.op));
     // Dynamic whole-slice extents are read from the source side.
     let mut extent: Vec<Ix> = plan

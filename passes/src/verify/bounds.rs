@@ -5,17 +5,16 @@
 //! they cannot see. Every op is read through its ODS interfaces
 //! (`pld_dialect::interfaces`).
 
-use super::ir;
-use crate::ir::types;
-use crate::report::Report;
 use melior::ir::{Value, ValueLike, operation::OperationRef};
 use pld_dialect::interfaces::{self, Index};
+use pld_ir::pass::report::Report;
+use pld_ir::types;
 
 /// The known value of an index entry.
 fn known(index: &Index) -> Option<i64> {
     match index {
         Index::Constant(value) => Some(*value),
-        Index::Value(value) => ir::constant_int(*value),
+        Index::Value(value) => pld_ir::analysis::facts::constant_int(*value),
         Index::Unknown => None,
     }
 }

@@ -4,11 +4,11 @@
 //! it is computed: folded from constants, bounded by ranges, or passed in by
 //! the module's calls (`host` calling a kernel with root 4).
 
-use super::ir;
-use crate::ir::types;
-use crate::report::{Note, Report};
 use melior::ir::{Value, ValueLike, operation::OperationLike, operation::OperationRef};
 use pld_dialect::ops::pld;
+use pld_ir::pass::report::{Note, Report};
+use pld_ir::read as ir;
+use pld_ir::types;
 
 /// Where a root value comes from, for the note.
 fn origin<'c>(root: Value<'c, '_>) -> Option<Note<'c>> {
@@ -41,7 +41,7 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
             continue;
         };
         // Out of range for sure: every value the root may hold is.
-        let Some((min, max)) = ir::int_range(root) else {
+        let Some((min, max)) = pld_ir::analysis::facts::int_range(root) else {
             continue;
         };
         if max >= 0 && min < ranks {

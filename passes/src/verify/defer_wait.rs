@@ -4,15 +4,14 @@
 //! registrations per waiter; only scalar bookkeeping and control flow after
 //! the first registration; continuation work depends on the waiter's task id.
 
-use super::{
-    ir,
-    ops::{REMOTE_WRITES, WINDOW_READS, table_operand},
-    placement::{TASK_SCOPES, cube_work},
-};
-use crate::report::{Note, Report};
-use melior::ir::{attribute::StringAttribute, operation::OperationLike, operation::OperationRef};
+use super::ops::{REMOTE_WRITES, WINDOW_READS, table_operand};
+use melior::ir::{operation::OperationLike, operation::OperationRef};
 use pld_dialect::enums::Level;
 use pld_dialect::ops::{pl, pld, scf};
+use pld_ir::analysis::place::{TASK_SCOPES, cube_work};
+use pld_ir::pass::report::{Note, Report};
+use pld_ir::read as ir;
+use pld_ir::{OpKey, ValueKey};
 use std::collections::{HashMap, HashSet};
 
 /// The most conditions one waiter task may register.
@@ -57,7 +56,7 @@ fn check_placement<'c, 'a>(
         );
         return None;
     };
-    if ir::name(&task) == pl::SpmdOp::NAME {
+    if ir::name(task) == pl::SpmdOp::NAME {
         report.error(
             wait,
             "defer_wait needs a single-block task, but it stands in a pl.spmd task that \
@@ -70,7 +69,7 @@ fn check_placement<'c, 'a>(
 }
 
 fn check_task(task: &OperationRef, first: &OperationRef, report: &mut Report) {
-    let level = Level::of_op(task, "level");
+    let level = pl::AtOp::attributes(task).map(|at| at.level);
     if level != Some(Level::CoreGroup) {
         let level = level.map_or("?", Level::keyword);
         report.error(
@@ -97,7 +96,7 @@ fn check_task(task: &OperationRef, first: &OperationRef, report: &mut Report) {
             &[note(task, "the waiter task")],
         );
     }
-    if task.has_attribute("allow_early_resolve") {
+    if pl::AtOp::attributes(task).is_some_and(|at| at.allow_early_resolve) {
         report.error(
             first,
             "defer_wait needs a task with allow_early_resolve false, so that its consumers \
@@ -105,7 +104,7 @@ fn check_task(task: &OperationRef, first: &OperationRef, report: &mut Report) {
             &[note(task, "the waiter task")],
         );
     }
-    let body = ir::nested_ops(*task);
+    let body = pld_ir::nested_ops(*task);
     if let Some(cube) = cube_work(&body) {
         report.error(
             first,
@@ -136,10 +135,12 @@ fn check_registration_count(task: &OperationRef, body: &[OperationRef], report: 
             if ancestor == *task {
                 break;
             }
-            let trips = match ir::name(&ancestor) {
-                scf::ForOp::NAME => ir::constant_trip_count(&ancestor)
+            let trips = match ir::name(ancestor) {
+                scf::ForOp::NAME => pld_ir::analysis::facts::constant_trip_count(&ancestor)
                     .map(|n| (n, true))
-                    .or_else(|| ir::trip_count_bound(&ancestor).map(|n| (n, false))),
+                    .or_else(|| {
+                        pld_ir::analysis::facts::trip_count_bound(&ancestor).map(|n| (n, false))
+                    }),
                 scf::WhileOp::NAME => None,
                 _ => Some((1, true)),
             };
@@ -215,7 +216,7 @@ fn check_after_registration(
         if ancestor == *task {
             break;
         }
-        if matches!(ir::name(&ancestor), scf::ForOp::NAME | scf::WhileOp::NAME) {
+        if matches!(ir::name(ancestor), scf::ForOp::NAME | scf::WhileOp::NAME) {
             outermost = Some(ancestor);
         }
         current = ancestor.parent_operation();
@@ -223,7 +224,7 @@ fn check_after_registration(
     let in_loop = outermost
         .and_then(|loop_op| {
             let at = body.iter().position(|op| *op == loop_op)?;
-            Some(at + 1..at + 1 + ir::nested_ops(loop_op).len())
+            Some(at + 1..at + 1 + pld_ir::nested_ops(loop_op).len())
         })
         .unwrap_or_default();
     for (index, op) in body.iter().enumerate() {
@@ -257,7 +258,7 @@ fn check_signal(wait: &OperationRef, report: &mut Report) {
     }
     let (found, notes) = match ir::defining_op(signal) {
         Some(definition) => (
-            format!("a value defined by '{}'", ir::name(&definition)),
+            format!("a value defined by '{}'", ir::name(definition)),
             vec![note(&definition, "the signal is defined here")],
         ),
         None => ("a block argument of a nested region".to_owned(), vec![]),
@@ -274,13 +275,13 @@ fn check_signal(wait: &OperationRef, report: &mut Report) {
 
 /// The tasks that depend on each task (by key), directly: the deps edges of
 /// every task among `ops`, reversed.
-fn direct_dependents<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> HashMap<usize, Vec<usize>> {
-    let mut dependents: HashMap<usize, Vec<usize>> = HashMap::new();
+fn direct_dependents<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> HashMap<OpKey, Vec<OpKey>> {
+    let mut dependents: HashMap<OpKey, Vec<OpKey>> = HashMap::new();
     for task in ops.iter().filter(|op| TASK_SCOPES.contains(&ir::name(op))) {
         for dependency in ir::operands(task).into_iter().filter_map(ir::defining_op) {
-            if TASK_SCOPES.contains(&ir::name(&dependency)) {
+            if TASK_SCOPES.contains(&ir::name(dependency)) {
                 dependents
-                    .entry(ir::op_key(&dependency))
+                    .entry(ir::op_key(dependency))
                     .or_default()
                     .push(ir::op_key(task));
             }
@@ -290,7 +291,7 @@ fn direct_dependents<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> HashMap<usize, Vec
 }
 
 /// The tasks that depend on `task`, directly or through other tasks (by key).
-fn transitive_dependents(task: usize, dependents: &HashMap<usize, Vec<usize>>) -> HashSet<usize> {
+fn transitive_dependents(task: OpKey, dependents: &HashMap<OpKey, Vec<OpKey>>) -> HashSet<OpKey> {
     let mut found = HashSet::new();
     let mut work = vec![task];
     while let Some(current) = work.pop() {
@@ -305,25 +306,25 @@ fn transitive_dependents(task: usize, dependents: &HashMap<usize, Vec<usize>>) -
 
 /// The payload windows published (written, then signalled) through a
 /// signal, by key, sorted, and the tasks that publish them (by key).
-fn published(notifies: &[OperationRef]) -> (Vec<usize>, HashSet<usize>) {
+fn published(notifies: &[OperationRef]) -> (Vec<ValueKey>, HashSet<OpKey>) {
     let mut windows = Vec::new();
     let mut publishers = HashSet::new();
     // A publisher's payloads are its remote writes before one of its
     // notifies of the signal: those before the last one. Its body is walked
     // once, not once per notify (a publisher may notify thousands of cells).
     let by_publisher = ir::group_in_order(notifies.iter().copied(), |notify| {
-        ir::enclosing(&notify, TASK_SCOPES).map(|publisher| ir::op_key(&publisher))
+        ir::enclosing(&notify, TASK_SCOPES).map(ir::op_key)
     });
     for group in &by_publisher {
         let Some(publisher) = ir::enclosing(&group[0], TASK_SCOPES) else {
             continue;
         };
-        let ends: HashSet<usize> = group.iter().map(ir::op_key).collect();
+        let ends: HashSet<OpKey> = group.iter().map(ir::op_key).collect();
         let mut pending = Vec::new();
-        for op in ir::nested_ops(publisher) {
-            if ends.contains(&ir::op_key(&op)) {
+        for op in pld_ir::nested_ops(publisher) {
+            if ends.contains(&ir::op_key(op)) {
                 if !pending.is_empty() {
-                    publishers.insert(ir::op_key(&publisher));
+                    publishers.insert(ir::op_key(publisher));
                 }
                 windows.append(&mut pending);
             } else if let Some(payload) = table_operand(&op, REMOTE_WRITES) {
@@ -337,19 +338,17 @@ fn published(notifies: &[OperationRef]) -> (Vec<usize>, HashSet<usize>) {
 }
 
 fn task_name(task: &OperationRef) -> String {
-    task.attribute("name_hint")
-        .ok()
-        .and_then(|name| StringAttribute::try_from(name).ok())
-        .map(|name| name.value().to_owned())
+    pld_ir::attributes::task_name(task)
         .unwrap_or_default()
+        .to_owned()
 }
 
 /// Continuation work depends on the waiter's task id: a task that reads a
 /// payload published (written, then signalled) through the signal a waiter
 /// defers on must list the waiter among its (transitive) deps.
 fn check_consumers(ops: &[OperationRef], report: &mut Report) {
-    let mut notifies_of_signal: HashMap<usize, Vec<OperationRef>> = HashMap::new();
-    let mut readers_of_window: HashMap<usize, Vec<OperationRef>> = HashMap::new();
+    let mut notifies_of_signal: HashMap<ValueKey, Vec<OperationRef>> = HashMap::new();
+    let mut readers_of_window: HashMap<ValueKey, Vec<OperationRef>> = HashMap::new();
     for op in ops {
         if let Some(pld::SystemNotifyOpOperands { target: signal, .. }) =
             pld::SystemNotifyOp::operands(op)
@@ -371,8 +370,9 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
     // of waiters may defer on one signal, and a chain of thousands of tasks
     // may consume what one publishes.
     let dependents = direct_dependents(ops);
-    let mut published_by_signal: HashMap<usize, (Vec<usize>, HashSet<usize>)> = HashMap::new();
-    let mut dependents_of_waiter: HashMap<usize, HashSet<usize>> = HashMap::new();
+    let mut published_by_signal: HashMap<ValueKey, (Vec<ValueKey>, HashSet<OpKey>)> =
+        HashMap::new();
+    let mut dependents_of_waiter: HashMap<OpKey, HashSet<OpKey>> = HashMap::new();
     for wait in ops
         .iter()
         .filter(|op| ir::name(op) == pld::SystemDeferWaitOp::NAME)
@@ -403,15 +403,15 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
             let Some(consumer) = ir::enclosing(reader, TASK_SCOPES) else {
                 continue;
             };
-            if consumer == waiter || publishers.contains(&ir::op_key(&consumer)) {
+            if consumer == waiter || publishers.contains(&ir::op_key(consumer)) {
                 continue;
             }
             // The consumer depends on the waiter, directly or through other
             // tasks.
             if dependents_of_waiter
-                .entry(ir::op_key(&waiter))
-                .or_insert_with(|| transitive_dependents(ir::op_key(&waiter), &dependents))
-                .contains(&ir::op_key(&consumer))
+                .entry(ir::op_key(waiter))
+                .or_insert_with(|| transitive_dependents(ir::op_key(waiter), &dependents))
+                .contains(&ir::op_key(consumer))
             {
                 continue;
             }
@@ -440,7 +440,8 @@ fn check_expected(wait: &OperationRef, report: &mut Report) {
     else {
         return;
     };
-    if let Some(value) = ir::constant_int(expected).filter(|value| *value < 0) {
+    if let Some(value) = pld_ir::analysis::facts::constant_int(expected).filter(|value| *value < 0)
+    {
         let notes: Vec<Note> = ir::defining_op(expected)
             .map(|op| note(&op, "the value is computed here"))
             .into_iter()
@@ -459,7 +460,7 @@ fn check_expected(wait: &OperationRef, report: &mut Report) {
 pub fn check(ops: &[OperationRef], report: &mut Report) {
     // By key: a list would be searched once per defer_wait (quadratic with
     // thousands of waiter tasks).
-    let mut checked_tasks: HashSet<usize> = HashSet::new();
+    let mut checked_tasks: HashSet<OpKey> = HashSet::new();
     for wait in ops
         .iter()
         .filter(|op| ir::name(op) == pld::SystemDeferWaitOp::NAME)
@@ -469,7 +470,7 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
         let Some(task) = check_placement(wait, report) else {
             continue;
         };
-        if checked_tasks.insert(ir::op_key(&task)) {
+        if checked_tasks.insert(ir::op_key(task)) {
             check_task(&task, wait, report);
         }
     }

@@ -7,14 +7,14 @@
 //! - a function that returns a tensor with a dynamic dimension: its caller
 //!   could not learn the dimension.
 
-use super::ir;
-use crate::ir::types;
-use crate::report::Report;
 use melior::ir::{
     BlockLike, RegionLike, Type, ValueLike, operation::OperationLike, operation::OperationRef,
     r#type::FunctionType,
 };
 use pld_dialect::ops::arith;
+use pld_ir::pass::report::Report;
+use pld_ir::read as ir;
+use pld_ir::types;
 
 fn is_memory(r#type: Type) -> bool {
     pld_dialect::types::is_distributed_tensor(r#type) || types::is_memref(r#type)
@@ -58,11 +58,8 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
 
 /// A function's results of a shape its callers could not know.
 fn check_results(function: &OperationRef, report: &mut Report) {
-    let Some(function_type) = function
-        .attribute("function_type")
-        .ok()
-        .and_then(|a| melior::ir::attribute::TypeAttribute::try_from(a).ok())
-        .and_then(|a| FunctionType::try_from(a.value()).ok())
+    let Some(function_type) = pld_dialect::ops::func::FuncOp::attributes(function)
+        .and_then(|function| FunctionType::try_from(function.function_type).ok())
     else {
         return;
     };

@@ -16,8 +16,6 @@
 mod bounds;
 mod collectives;
 mod defer_wait;
-mod fold;
-pub mod ir;
 mod lowerable;
 mod ops;
 pub mod placement;
@@ -26,17 +24,17 @@ mod races;
 
 mod target;
 
-use crate::bridge::OptionError;
-use crate::bridge::{Pass, PassFailed, PassOption, PassStatistic, Statistics};
-use crate::declared::pld_verify as declared;
-use crate::report::Report;
 use melior::ir::operation::OperationRef;
-pub use placement::CodeKind;
+use pld_dialect::enums::KernelKind;
+use pld_ir::pass::bridge::OptionError;
+use pld_ir::pass::bridge::{Pass, PassFailed, PassOption, PassStatistic, Statistics};
+use pld_ir::pass::declared::pld_verify as declared;
+use pld_ir::pass::report::Report;
 pub use protocol::SINGLE_RANK_WARNING;
 
 /// The `pld-verify` pass.
 pub struct PldVerify {
-    default_kind: CodeKind,
+    default_kind: KernelKind,
     /// The rank counts the race rule runs the program on.
     ranks: Vec<usize>,
     /// Whether the race rule says where it cannot decide.
@@ -68,7 +66,7 @@ impl Pass for PldVerify {
     fn from_options(values: &[&str]) -> Result<Self, OptionError> {
         let options = declared::Options::parse(values)?;
         Ok(Self {
-            default_kind: CodeKind::parse(&options.default_kind)?,
+            default_kind: pld_ir::analysis::place::parse_default_kind(&options.default_kind)?,
             ranks: parse_ranks(&options.ranks)?,
             remarks: options.remarks,
         })
@@ -79,8 +77,8 @@ impl Pass for PldVerify {
         // know of every integer (constants however computed, ranges).
         // SAFETY: `_facts` drops at the end of this call, while `op` (the op
         // the pass runs on, alive for the run) still exists.
-        let _facts = unsafe { ir::FactsScope::enter(op) };
-        let ops = ir::nested_ops(op);
+        let _facts = unsafe { pld_ir::analysis::facts::FactsScope::enter(op) };
+        let ops = pld_ir::nested_ops(op);
         let mut report = Report::default();
         placement::check(&ops, self.default_kind, &mut report);
         target::check(&ops, self.default_kind, &mut report);

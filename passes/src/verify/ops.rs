@@ -3,10 +3,10 @@
 //! definitions name them and found through `pld_dialect::operands`, never
 //! by position.
 
-use super::ir;
 use melior::ir::{Value, operation::OperationRef};
 use pld_dialect::operands;
 use pld_dialect::ops::{pl, pld};
+use pld_ir::read as ir;
 
 /// Collectives and the ODS name of their signal operand.
 pub const COLLECTIVE_SIGNALS: &[(&str, &str)] = &[
@@ -95,8 +95,10 @@ pub fn resolved_index_list(op: &OperationRef, attribute: &str) -> Option<Vec<Opt
         statics
             .into_iter()
             .map(|entry| {
-                if entry == ir::DYNAMIC {
-                    dynamic.next().and_then(ir::constant_int)
+                if entry == pld_ir::types::DYNAMIC {
+                    dynamic
+                        .next()
+                        .and_then(pld_ir::analysis::facts::constant_int)
                 } else {
                     Some(entry)
                 }

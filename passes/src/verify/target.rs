@@ -3,29 +3,24 @@
 //! and computes on (read from the C++ half, `pld_dialect::target`), and the
 //! limits of the HOST builtin rail of collectives.
 
-use super::{
-    ir,
-    ops::{REDUCING_COLLECTIVES, REMOTE_WRITES, TILE_TRANSFERS, table_operand},
-    placement::{CodeKind, scope_of},
-};
-use crate::report::Report;
+use super::ops::{REDUCING_COLLECTIVES, REMOTE_WRITES, TILE_TRANSFERS, table_operand};
 use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
+use pld_dialect::enums::KernelKind;
 use pld_dialect::ops::pld;
 use pld_dialect::{
     enums::{AtomicType, ReduceOp, TargetProfile},
     target::{self, TileMath},
 };
+use pld_ir::analysis::place::scope_of;
+use pld_ir::pass::report::Report;
+use pld_ir::read as ir;
 
 /// The profile `op` is compiled for: the `pld.target` of its nearest
 /// enclosing module that has one (with that module), else Ascend910B.
 fn profile_of<'c, 'a>(op: &OperationRef<'c, 'a>) -> (TargetProfile, Option<OperationRef<'c, 'a>>) {
     let mut current = op.parent_operation();
     while let Some(ancestor) = current {
-        if let Some(profile) = ancestor
-            .discardable_attribute(TargetProfile::ATTRIBUTE_NAME)
-            .ok()
-            .and_then(TargetProfile::of)
-        {
+        if let Some(profile) = TargetProfile::on(&ancestor) {
             return (profile, Some(ancestor));
         }
         current = ancestor.parent_operation();
@@ -64,7 +59,7 @@ fn combine(operator: ReduceOp) -> TileMath {
 fn check_element_types(op: &OperationRef, report: &mut Report) {
     let name = ir::name(op);
     if let Some(moved) = table_operand(op, TILE_TRANSFERS)
-        && let Some(element) = ir::element_type(moved.r#type())
+        && let Some(element) = pld_ir::types::element_type(moved.r#type())
         && !target::is_tile_element(element)
     {
         report.error(
@@ -81,7 +76,7 @@ fn check_element_types(op: &OperationRef, report: &mut Report) {
     let math = TileMath::of_op_name(name).or_else(|| {
         REDUCING_COLLECTIVES
             .contains(&name)
-            .then(|| ReduceOp::of_op(op, "op").map(combine))
+            .then(|| pld_ir::attributes::reduction(op).map(combine))
             .flatten()
     });
     let Some(math) = math else {
@@ -89,7 +84,7 @@ fn check_element_types(op: &OperationRef, report: &mut Report) {
     };
     let computed = (0..op.result_count())
         .filter_map(|index| op.result(index).ok())
-        .find_map(|result| ir::element_type(result.r#type()));
+        .find_map(|result| pld_ir::types::element_type(result.r#type()));
     let Some(element) = computed else {
         return;
     };
@@ -115,14 +110,14 @@ fn check_element_types(op: &OperationRef, report: &mut Report) {
     report.error(op, &message, &profile_notes(module, profile));
 }
 
-pub fn check(ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) {
+pub fn check(ops: &[OperationRef], default_kind: KernelKind, report: &mut Report) {
     for op in ops {
         check_element_types(op, report);
         let name = ir::name(op);
         // Remote writes may accumulate atomically into their window.
         if let Some(target) = table_operand(op, REMOTE_WRITES) {
-            let is_add = AtomicType::of_op(op, "atomic") == Some(AtomicType::Add);
-            if !is_add || !ir::element_type(target.r#type()).is_some_and(ir::is_bf16) {
+            let is_add = pld_ir::attributes::atomic(op) == Some(AtomicType::Add);
+            if !is_add || !pld_ir::types::element_type(target.r#type()).is_some_and(ir::is_bf16) {
                 continue;
             }
             let (profile, module) = profile_of(op);
@@ -141,13 +136,13 @@ pub fn check(ops: &[OperationRef], default_kind: CodeKind, report: &mut Report) 
             }
         }
         if name == pld::TensorReduceScatterOp::NAME {
-            let Some(operator) = ReduceOp::of_op(op, "op") else {
+            let Some(operator) = pld_ir::attributes::reduction(op) else {
                 continue;
             };
             let Some(scope) = scope_of(op, default_kind) else {
                 continue;
             };
-            if scope.kind == CodeKind::Host && operator != ReduceOp::Sum {
+            if !scope.place.is_core() && operator != ReduceOp::Sum {
                 let operator = operator.keyword();
                 report.error(
                     op,

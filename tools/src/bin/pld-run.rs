@@ -18,12 +18,9 @@ fn main() {
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         default_hook(info);
-        eprintln!(
-            "pld-run: internal error. PLEASE submit a bug report to {} with the command line and its input.",
-            pld_run_core::cli::BUG_REPORT_URL
-        );
+        eprintln!("pld-run: internal error. {}", pld_run_core::cli::BUG_REPORT);
     }));
     let arguments: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
-    let code = pld_tools::run_on_large_stack(move || pld_tools::run::main(arguments));
+    let code = pld_tools::run_on_large_stack(move || pld_run::cli_main(arguments));
     std::process::exit(code);
 }

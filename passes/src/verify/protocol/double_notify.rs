@@ -5,16 +5,15 @@
 //! one-lane guard (an `scf.if` whose condition does).
 
 use super::signals::notify_peer;
-use crate::report::Report;
-use crate::verify::{
-    ir,
-    ops::index_list_operands,
-    placement::{cube_work, kernel_of},
-};
+use crate::verify::ops::index_list_operands;
 use melior::ir::{operation::OperationLike, operation::OperationRef};
 use pld_dialect::enums::SplitMode;
 use pld_dialect::ops::pld;
 use pld_dialect::ops::{pl, scf};
+use pld_ir::OpKey;
+use pld_ir::analysis::place::{cube_work, kernel_of};
+use pld_ir::pass::report::Report;
+use pld_ir::read as ir;
 use std::collections::HashMap;
 
 /// Whether some `scf.if` between `op` and `region` branches on the lane id.
@@ -44,13 +43,14 @@ fn sharded_by_lane(notify: &OperationRef) -> bool {
     let cell = index_list_operands(notify, "static_offsets").unwrap_or_default();
     cell.into_iter().chain(notify_peer(notify)).any(|operand| {
         // An offset that folds to one value (`lane * 0`) is one cell.
-        ir::depends_on_op(operand, pl::GetAivIdOp::NAME) && ir::constant_int(operand).is_none()
+        ir::depends_on_op(operand, pl::GetAivIdOp::NAME)
+            && pld_ir::analysis::facts::constant_int(operand).is_none()
     })
 }
 
 pub fn check(ops: &[OperationRef], report: &mut Report) {
     // The cube work of each kernel, found once per kernel.
-    let mut cube_of_kernel: HashMap<usize, Option<OperationRef>> = HashMap::new();
+    let mut cube_of_kernel: HashMap<OpKey, Option<OperationRef>> = HashMap::new();
     for notify in ops
         .iter()
         .filter(|op| ir::name(op) == pld::SystemNotifyOp::NAME)
@@ -63,8 +63,8 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
         match split {
             None => {
                 let cube = *cube_of_kernel
-                    .entry(ir::op_key(&kernel))
-                    .or_insert_with(|| cube_work(&ir::nested_ops(kernel)));
+                    .entry(ir::op_key(kernel))
+                    .or_insert_with(|| cube_work(&pld_ir::nested_ops(kernel)));
                 if let Some(cube) = cube {
                     report.error(
                         notify,
@@ -76,7 +76,9 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
                 }
             }
             Some(split) => {
-                if SplitMode::of_op(&split, "mode") != Some(SplitMode::None) {
+                if pl::SplitAivOp::attributes(&split).map(|split| split.mode)
+                    != Some(SplitMode::None)
+                {
                     continue;
                 }
                 if !sharded_by_lane(notify) && !guarded_by_lane(notify, &split) {

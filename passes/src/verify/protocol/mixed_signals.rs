@@ -5,15 +5,17 @@
 
 use super::signals::{NotifyIndex, SignalAccess, SignalGroups, collective_signals};
 use super::windows::WindowRoots;
-use crate::{report::Report, verify::ir};
 use melior::ir::{Value, operation::OperationLike, operation::OperationRef};
 use pld_dialect::enums::CollectiveMode;
 use pld_dialect::ops::pld;
+use pld_ir::ValueKey;
+use pld_ir::pass::report::Report;
+use pld_ir::read as ir;
 use std::collections::{HashMap, HashSet};
 
 fn is_ring(op: &OperationRef) -> bool {
-    ir::name(op) == pld::TensorAllreduceOp::NAME
-        && CollectiveMode::of_op(op, "mode") == Some(CollectiveMode::Ring)
+    pld::TensorAllreduceOp::attributes(op)
+        .is_some_and(|allreduce| allreduce.mode == CollectiveMode::Ring)
 }
 
 pub fn check(ops: &[OperationRef], all: &[SignalAccess], report: &mut Report) {
@@ -45,7 +47,7 @@ pub fn check(ops: &[OperationRef], all: &[SignalAccess], report: &mut Report) {
     }
 
     let owned = collective_signals(ops);
-    let owner_of: HashMap<usize, OperationRef> = owned
+    let owner_of: HashMap<ValueKey, OperationRef> = owned
         .iter()
         .map(|(signal, collective)| (ir::value_key(*signal), *collective))
         .collect();
@@ -57,7 +59,7 @@ pub fn check(ops: &[OperationRef], all: &[SignalAccess], report: &mut Report) {
                     "the signal of '{}' is owned by that collective (it counts AtomicAdd credits \
                      and clears itself); '{}' on it corrupts the collective's protocol",
                     ir::name(collective),
-                    ir::name(&access.op)
+                    ir::name(access.op)
                 ),
                 &[(collective.location(), "the owning collective".to_owned())],
             );

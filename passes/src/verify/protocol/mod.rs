@@ -11,8 +11,8 @@ mod signals;
 mod unreachable_wait;
 mod windows;
 
-use crate::report::Report;
 use melior::ir::operation::OperationRef;
+use pld_ir::pass::report::Report;
 pub use signals::SignalAccess;
 pub use unreachable_wait::SINGLE_RANK_WARNING;
 

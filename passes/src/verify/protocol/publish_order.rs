@@ -25,15 +25,16 @@
 //!   ends with such an epilogue.)
 
 use super::{signals::SignalAccess, windows::WindowRoots};
-use crate::report::Report;
-use crate::verify::{
-    ir,
-    ops::{COLLECTIVE_SIGNALS, LOCAL_WRITES, REMOTE_WRITES, WINDOW_READS, table_operand},
+use crate::verify::ops::{
+    COLLECTIVE_SIGNALS, LOCAL_WRITES, REMOTE_WRITES, WINDOW_READS, table_operand,
 };
 use melior::ir::{
     BlockLike, RegionLike, Value, ValueLike, operation::OperationLike, operation::OperationRef,
 };
 use pld_dialect::ops::pld;
+use pld_ir::ValueKey;
+use pld_ir::pass::report::Report;
+use pld_ir::read as ir;
 use std::collections::HashMap;
 
 /// Ops that read a peer's window (among [`WINDOW_READS`]).
@@ -72,7 +73,7 @@ fn is_publishing_notify(op: &OperationRef) -> bool {
 /// The window buffers peers read remotely, each with its first remote read.
 struct RemoteReads<'c, 'a> {
     roots: WindowRoots<'c, 'a>,
-    first_read: HashMap<usize, OperationRef<'c, 'a>>,
+    first_read: HashMap<ValueKey, OperationRef<'c, 'a>>,
 }
 
 impl<'c: 'a, 'a> RemoteReads<'c, 'a> {
@@ -123,7 +124,7 @@ fn walk<'c: 'a, 'a>(block: melior::ir::BlockRef<'c, 'a>, frames: &mut Vec<Frame<
     let mut next = block.first_operation();
     while let Some(op) = next {
         next = op.next_in_block();
-        let name = ir::name(&op);
+        let name = ir::name(op);
         let frame = frames.last_mut().expect("a frame per block");
         if name == pld::SystemNotifyOp::NAME {
             if is_publishing_notify(&op) {
@@ -136,7 +137,7 @@ fn walk<'c: 'a, 'a>(block: melior::ir::BlockRef<'c, 'a>, frames: &mut Vec<Frame<
             frame.unpublished.push((op, payload, notify));
         }
         // Tasks are kernels of their own (walked from their scope).
-        if crate::verify::placement::TASK_SCOPES.contains(&name) {
+        if pld_ir::analysis::place::TASK_SCOPES.contains(&name) {
             continue;
         }
         for region in op.regions() {
@@ -164,7 +165,7 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
     // Found on first need: most modules write nothing after a notify.
     let mut remote_reads: Option<RemoteReads> = None;
     let kernels = ops.iter().filter(|op| {
-        ir::is_function(op) || crate::verify::placement::TASK_SCOPES.contains(&ir::name(op))
+        ir::is_function(op) || pld_ir::analysis::place::TASK_SCOPES.contains(&ir::name(op))
     });
     for kernel in kernels {
         let mut frames = Vec::new();

@@ -3,9 +3,11 @@
 //! one-element misalignment is silent corruption"): a read that overlaps what
 //! the writers write must be covered by it entirely.
 
-use crate::{report::Report, verify::ir};
 use melior::ir::{Value, ValueLike, operation::OperationLike, operation::OperationRef};
 use pld_dialect::interfaces::{self, Index};
+use pld_ir::ValueKey;
+use pld_ir::pass::report::Report;
+use pld_ir::read as ir;
 use std::collections::HashMap;
 
 /// A box of window elements: `[start, end)` per dimension.
@@ -205,7 +207,7 @@ fn accesses<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<(Value<'c, 'a>, Region, bo
     };
     let known = |index: &Index| match index {
         Index::Constant(value) => Some(*value),
-        Index::Value(value) => ir::constant_int(*value),
+        Index::Value(value) => pld_ir::analysis::facts::constant_int(*value),
         Index::Unknown => None,
     };
     accesses
@@ -217,8 +219,8 @@ fn accesses<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<(Value<'c, 'a>, Region, bo
                     sizes.iter().map(known).collect::<Option<_>>()?,
                 ),
                 None => {
-                    let shape = crate::ir::types::shape(access.memory.r#type())?;
-                    if shape.contains(&crate::ir::types::DYNAMIC) {
+                    let shape = pld_ir::types::shape(access.memory.r#type())?;
+                    if shape.contains(&pld_ir::types::DYNAMIC) {
                         return None;
                     }
                     (vec![0; shape.len()], shape)
@@ -231,7 +233,7 @@ fn accesses<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<(Value<'c, 'a>, Region, bo
 }
 
 pub fn check(ops: &[OperationRef], report: &mut Report) {
-    let mut writes_of_window: HashMap<usize, Vec<(Region, OperationRef)>> = HashMap::new();
+    let mut writes_of_window: HashMap<ValueKey, Vec<(Region, OperationRef)>> = HashMap::new();
     let mut reads: Vec<(OperationRef, Value, Region)> = Vec::new();
     for op in ops {
         for (memory, region, writes) in accesses(op) {
@@ -246,7 +248,7 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
         }
     }
     // The union of each window's writes, made on first need.
-    let mut unions: HashMap<usize, Option<(usize, Union)>> = HashMap::new();
+    let mut unions: HashMap<ValueKey, Option<(usize, Union)>> = HashMap::new();
     for (op, window, wanted) in &reads {
         let (op, window, wanted) = (op, *window, wanted.clone());
         if !pld_dialect::types::is_distributed_tensor(window.r#type()) {

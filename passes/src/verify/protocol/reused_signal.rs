@@ -3,9 +3,11 @@
 //! iteration (or call) after the first passes its wait at once.
 
 use super::signals::{SignalAccess, accesses};
-use crate::{report::Report, verify::ir};
 use melior::ir::{Value, block::BlockArgument, operation::OperationLike, operation::OperationRef};
 use pld_dialect::ops::{func, pld, scf};
+use pld_ir::pass::report::Report;
+use pld_ir::read as ir;
+use pld_ir::{OpKey, ValueKey};
 use std::collections::{HashMap, HashSet};
 
 const LOOPS: &[&str] = &[scf::ForOp::NAME, scf::WhileOp::NAME];
@@ -25,20 +27,20 @@ fn defined_inside(value: Value, loop_op: &OperationRef) -> bool {
 /// values on the next iteration or call.
 struct Restorers<'s, 'c, 'a> {
     /// With their positions in program order, ascending.
-    by_signal: HashMap<usize, Vec<(usize, &'s SignalAccess<'c, 'a>)>>,
-    order: HashMap<usize, usize>,
+    by_signal: HashMap<ValueKey, Vec<(usize, &'s SignalAccess<'c, 'a>)>>,
+    order: HashMap<OpKey, usize>,
 }
 
 impl<'s, 'c, 'a> Restorers<'s, 'c, 'a> {
     fn new(ops: &[OperationRef<'c, 'a>], signals: &'s [SignalAccess<'c, 'a>]) -> Self {
-        let order: HashMap<usize, usize> = ops
+        let order: HashMap<OpKey, usize> = ops
             .iter()
             .enumerate()
             .map(|(position, op)| (ir::op_key(op), position))
             .collect();
-        let mut by_signal: HashMap<usize, Vec<(usize, &SignalAccess)>> = HashMap::new();
+        let mut by_signal: HashMap<ValueKey, Vec<(usize, &SignalAccess)>> = HashMap::new();
         for notify in signals.iter().filter(|access| access.is_epilogue()) {
-            if let Some(position) = order.get(&ir::op_key(&notify.op)) {
+            if let Some(position) = order.get(&ir::op_key(notify.op)) {
                 by_signal
                     .entry(ir::value_key(notify.signal))
                     .or_default()
@@ -59,7 +61,7 @@ impl<'s, 'c, 'a> Restorers<'s, 'c, 'a> {
     /// every wait and every loop around it (quadratic in a loop of thousands
     /// of barriers with their epilogues).
     fn first_after(&self, wait: &SignalAccess) -> Option<&'s SignalAccess<'c, 'a>> {
-        let wait_at = *self.order.get(&ir::op_key(&wait.op))?;
+        let wait_at = *self.order.get(&ir::op_key(wait.op))?;
         let restorers = self.by_signal.get(&ir::value_key(wait.signal))?;
         let after = restorers.partition_point(|(position, _)| *position <= wait_at);
         restorers[after..]
@@ -78,7 +80,7 @@ impl<'s, 'c, 'a> Restorers<'s, 'c, 'a> {
     /// The ops inside which a restorer brings `wait`'s counter back down
     /// after it: [`Self::restore_after`] for every scope around the wait at
     /// once.
-    fn scopes_restoring(&self, wait: &SignalAccess) -> HashSet<usize> {
+    fn scopes_restoring(&self, wait: &SignalAccess) -> HashSet<OpKey> {
         self.first_after(wait)
             .map(|notify| ancestors(&notify.op).into_iter().collect())
             .unwrap_or_default()
@@ -86,22 +88,22 @@ impl<'s, 'c, 'a> Restorers<'s, 'c, 'a> {
 }
 
 /// The keys of the proper ancestors of `op`.
-fn ancestors(op: &OperationRef) -> Vec<usize> {
+fn ancestors(op: &OperationRef) -> Vec<OpKey> {
     std::iter::successors(op.parent_operation(), |parent| parent.parent_operation())
-        .map(|ancestor| ir::op_key(&ancestor))
+        .map(ir::op_key)
         .collect()
 }
 
 /// The ops `value` is defined inside: [`defined_inside`] for every loop at
 /// once.
-fn scopes_around_definition(value: Value) -> HashSet<usize> {
+fn scopes_around_definition(value: Value) -> HashSet<OpKey> {
     if let Some(definition) = ir::defining_op(value) {
         return ancestors(&definition).into_iter().collect();
     }
     ir::argument_owner(value)
         .map(|owner| {
-            let mut scopes: HashSet<usize> = ancestors(&owner).into_iter().collect();
-            scopes.insert(ir::op_key(&owner));
+            let mut scopes: HashSet<OpKey> = ancestors(&owner).into_iter().collect();
+            scopes.insert(ir::op_key(owner));
             scopes
         })
         .unwrap_or_default()
@@ -112,9 +114,9 @@ fn scopes_around_definition(value: Value) -> HashSet<usize> {
 fn induction_bounds<'c: 'a, 'a>(value: Value<'c, 'a>) -> Option<Vec<Value<'c, 'a>>> {
     let owner = ir::argument_owner(value)?;
     let argument = BlockArgument::try_from(value).ok()?;
-    (ir::name(&owner) == scf::ForOp::NAME && argument.argument_number() == 0).then(|| {
+    (ir::name(owner) == scf::ForOp::NAME && argument.argument_number() == 0).then(|| {
         (0..3)
-            .filter_map(|index| ir::operand(&owner, index))
+            .filter_map(|index| ir::operand_at(&owner, index))
             .collect()
     })
 }
@@ -126,7 +128,7 @@ fn induction_bounds<'c: 'a, 'a>(value: Value<'c, 'a>) -> Option<Vec<Value<'c, 'a
 /// bounds come from the outer one (`scf.for %src = %base to %end` with
 /// `%base` from the outer index visits fresh cells on every outer
 /// iteration), so an induction variable also depends on its bounds.
-fn argument_owners<'c: 'a, 'a>(values: Vec<Value<'c, 'a>>) -> HashSet<usize> {
+fn argument_owners<'c: 'a, 'a>(values: Vec<Value<'c, 'a>>) -> HashSet<OpKey> {
     let mut owners = HashSet::new();
     let mut seen = HashSet::new();
     let mut work = values;
@@ -135,7 +137,7 @@ fn argument_owners<'c: 'a, 'a>(values: Vec<Value<'c, 'a>>) -> HashSet<usize> {
             continue;
         }
         if let Some(owner) = ir::argument_owner(current) {
-            owners.insert(ir::op_key(&owner));
+            owners.insert(ir::op_key(owner));
             work.extend(induction_bounds(current).unwrap_or_default());
         }
         if let Some(op) = ir::defining_op(current) {
@@ -172,16 +174,16 @@ fn call_inputs<'c: 'a, 'a>(
                 arguments.push(BlockArgument::try_from(current).ok()?.argument_number());
             } else if let Some(bounds) = induction_bounds(current) {
                 work.extend(bounds);
-            } else if ir::constant_int(current).is_none() {
+            } else if pld_ir::analysis::facts::constant_int(current).is_none() {
                 // A carried value the analysis does not pin down.
                 return None;
             }
             continue;
         };
-        if ir::constant_int(current).is_some() {
+        if pld_ir::analysis::facts::constant_int(current).is_some() {
             continue;
         }
-        match ir::name(&op) {
+        match ir::name(op) {
             pld::SystemRankOp::NAME | pld::SystemNranksOp::NAME => {}
             name if name.starts_with("arith.") => work.extend(ir::operands(&op)),
             _ => return None,
@@ -208,7 +210,7 @@ struct FixedWait<'c, 'a> {
 /// the same signal (and the same values for the arguments they are
 /// computed from) repeats, and that no epilogue restores.
 fn fixed_waits_on_arguments<'c, 'a>(function: &OperationRef<'c, 'a>) -> Vec<FixedWait<'c, 'a>> {
-    let ops = ir::nested_ops(*function);
+    let ops = pld_ir::nested_ops(*function);
     let signals = accesses(&ops);
     let restorers = Restorers::new(&ops, &signals);
     signals
@@ -238,7 +240,7 @@ fn fixed_waits_on_arguments<'c, 'a>(function: &OperationRef<'c, 'a>) -> Vec<Fixe
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum CallInput {
     Known(i64),
-    Value(usize),
+    Value(ValueKey),
 }
 
 /// Calls of a kernel that waits with a fixed expected value on a signal
@@ -252,17 +254,17 @@ fn check_calls(ops: &[OperationRef], report: &mut Report) {
         None => return,
     };
     // Functions by their symbol name.
-    let functions: HashMap<String, OperationRef> = ir::nested_ops(module)
+    let functions: HashMap<String, OperationRef> = pld_ir::nested_ops(module)
         .into_iter()
         .filter(ir::is_function)
-        .filter_map(|function| Some((crate::ir::ops::symbol_name(&function)?, function)))
+        .filter_map(|function| Some((pld_ir::read::symbol_name(&function)?, function)))
         .collect();
     let mut fixed_waits: HashMap<String, Vec<FixedWait>> = HashMap::new();
     // The first call of (callee, wait, signal, the inputs of the wait) in
     // each function.
-    let mut first_calls: HashMap<(String, usize, Vec<CallInput>), OperationRef> = HashMap::new();
+    let mut first_calls: HashMap<(String, OpKey, Vec<CallInput>), OperationRef> = HashMap::new();
     for call in ops.iter().filter(|op| ir::name(op) == func::CallOp::NAME) {
-        let Some(callee_name) = crate::ir::ops::callee_name(call) else {
+        let Some(callee_name) = pld_ir::read::callee_name(call) else {
             continue;
         };
         let Some(callee) = functions.get(&callee_name) else {
@@ -272,13 +274,13 @@ fn check_calls(ops: &[OperationRef], report: &mut Report) {
             .entry(callee_name.clone())
             .or_insert_with(|| fixed_waits_on_arguments(callee));
         for fixed in waits.iter() {
-            let Some(signal) = ir::operand(call, fixed.signal) else {
+            let Some(signal) = ir::operand_at(call, fixed.signal) else {
                 continue;
             };
             let Some(inputs) = fixed
                 .inputs
                 .iter()
-                .map(|index| ir::operand(call, *index))
+                .map(|index| ir::operand_at(call, *index))
                 .collect::<Option<Vec<_>>>()
             else {
                 continue;
@@ -289,10 +291,10 @@ fn check_calls(ops: &[OperationRef], report: &mut Report) {
             // too: the same constant, or else the same value.
             let key = (
                 callee_name.clone(),
-                ir::op_key(&fixed.wait),
+                ir::op_key(fixed.wait),
                 std::iter::once(CallInput::Value(ir::value_key(signal)))
                     .chain(inputs.iter().map(|input| {
-                        ir::constant_int(*input).map_or_else(
+                        pld_ir::analysis::facts::constant_int(*input).map_or_else(
                             || CallInput::Value(ir::value_key(*input)),
                             CallInput::Known,
                         )
@@ -345,16 +347,16 @@ pub fn check(ops: &[OperationRef], signals: &[SignalAccess], report: &mut Report
         // once for all the loops (on first need), since asking per loop walks
         // the nest again for every loop, quadratic in a wait hundreds of
         // loops deep.
-        let mut varying: Option<HashSet<usize>> = None;
-        let mut holding: Option<HashSet<usize>> = None;
-        let mut restoring: Option<HashSet<usize>> = None;
+        let mut varying: Option<HashSet<OpKey>> = None;
+        let mut holding: Option<HashSet<OpKey>> = None;
+        let mut restoring: Option<HashSet<OpKey>> = None;
         let mut current = wait.op.parent_operation();
         while let Some(ancestor) = current {
             if ancestor == function {
                 break;
             }
-            if LOOPS.contains(&ir::name(&ancestor)) {
-                let key = ir::op_key(&ancestor);
+            if LOOPS.contains(&ir::name(ancestor)) {
+                let key = ir::op_key(ancestor);
                 // The signal operand and every dynamic offset, plus the expected value.
                 let rising = varying
                     .get_or_insert_with(|| {
@@ -376,7 +378,7 @@ pub fn check(ops: &[OperationRef], signals: &[SignalAccess], report: &mut Report
                              that never reset, so every iteration after the first passes at \
                              once: use a rising expected value (an epoch derived from the loop) \
                              or a fresh cell per iteration",
-                            ir::keyword(&wait.op),
+                            ir::keyword(wait.op),
                             wait.cell_text()
                         ),
                         &[(ancestor.location(), "the loop".to_owned())],

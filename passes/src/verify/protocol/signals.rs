@@ -1,12 +1,11 @@
 //! The signal cells that notify, wait and defer_wait address.
 
-use crate::verify::{
-    ir,
-    ops::{COLLECTIVE_SIGNALS, resolved_index_list, table_operand},
-};
+use crate::verify::ops::{COLLECTIVE_SIGNALS, resolved_index_list, table_operand};
 use melior::ir::{Value, operation::OperationRef};
 use pld_dialect::enums::{NotifyOp, WaitCmp};
 use pld_dialect::ops::{arith, pld};
+use pld_ir::ValueKey;
+use pld_ir::read as ir;
 use std::{collections::HashMap, fmt};
 
 /// What a signal access does to its cell: a notify's operation or a wait's
@@ -50,7 +49,7 @@ impl<'c, 'a> SignalAccess<'c, 'a> {
             pld::SystemWaitOp::NAME,
             pld::SystemDeferWaitOp::NAME,
         ]
-        .contains(&ir::name(&op))
+        .contains(&ir::name(op))
         {
             return None;
         }
@@ -58,20 +57,20 @@ impl<'c, 'a> SignalAccess<'c, 'a> {
         // A notify writes `value` into its `target`; a wait or defer_wait
         // compares its `signal` with `expected`.
         let (signal, scalar, mode) = if let Some(notify) = pld::SystemNotifyOp::operands(&op) {
-            let mode = Mode::Notify(NotifyOp::of_op(&op, "op")?);
+            let mode = Mode::Notify(pld::SystemNotifyOp::attributes(&op)?.op);
             (notify.target, notify.value, mode)
         } else if let Some(wait) = pld::SystemWaitOp::operands(&op) {
             (
                 wait.signal,
                 wait.expected,
-                Mode::Wait(WaitCmp::of_op(&op, "cmp")?),
+                Mode::Wait(pld::SystemWaitOp::attributes(&op)?.cmp),
             )
         } else {
             let wait = pld::SystemDeferWaitOp::operands(&op)?;
             (
                 wait.signal,
                 wait.expected,
-                Mode::Wait(WaitCmp::of_op(&op, "cmp")?),
+                Mode::Wait(pld::SystemDeferWaitOp::attributes(&op)?.cmp),
             )
         };
         Some(Self {
@@ -132,7 +131,7 @@ fn is_own_rank(value: Value) -> bool {
         let Some(op) = ir::defining_op(current) else {
             return false;
         };
-        if ir::name(&op) == pld::SystemRankOp::NAME {
+        if ir::name(op) == pld::SystemRankOp::NAME {
             return true;
         }
         match cast_source(&op, true) {
@@ -151,25 +150,25 @@ fn is_own_rank(value: Value) -> bool {
 /// casts. The count itself is taken to be positive (were both sides known,
 /// the amount would fold to a constant and be judged as one).
 fn is_negative_amount(value: Value) -> bool {
-    if let Some(constant) = ir::constant_int(value) {
+    if let Some(constant) = pld_ir::analysis::facts::constant_int(value) {
         return constant < 0;
     }
     let structural = ir::defining_op(value).is_some_and(|op| {
         if let Some(source) = cast_source(&op, false) {
             is_negative_amount(source)
         } else if let Some(sub) = arith::SubIOp::operands(&op) {
-            ir::constant_int(sub.lhs).is_some_and(|minuend| minuend <= 0)
+            pld_ir::analysis::facts::constant_int(sub.lhs).is_some_and(|minuend| minuend <= 0)
         } else if let Some(mul) = arith::MulIOp::operands(&op) {
-            [mul.lhs, mul.rhs]
-                .into_iter()
-                .any(|factor| ir::constant_int(factor).is_some_and(|constant| constant < 0))
+            [mul.lhs, mul.rhs].into_iter().any(|factor| {
+                pld_ir::analysis::facts::constant_int(factor).is_some_and(|constant| constant < 0)
+            })
         } else {
             false
         }
     });
     // The ranges last: they run the dataflow analysis, which the patterns
     // above (what the decomposition emits) never need.
-    structural || ir::int_range(value).is_some_and(|(_, max)| max < 0)
+    structural || pld_ir::analysis::facts::int_range(value).is_some_and(|(_, max)| max < 0)
 }
 
 /// Whether two cells of one signal may coincide: they differ for sure only
@@ -296,7 +295,7 @@ impl<'s, 'c, 'a> NotifyIndex<'s, 'c, 'a> {
 /// The accesses of each signal, in program order; the groups come in order
 /// of first appearance, so diagnostics come out in a stable order.
 pub struct SignalGroups<'s, 'c, 'a> {
-    index: HashMap<usize, usize>,
+    index: HashMap<ValueKey, usize>,
     groups: Vec<Vec<&'s SignalAccess<'c, 'a>>>,
 }
 

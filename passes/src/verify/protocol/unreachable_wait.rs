@@ -4,13 +4,15 @@
 //! only for a peer other than this rank.
 
 use super::signals::{Mode, NotifyIndex, SignalAccess, SignalGroups, accesses, collective_signals};
-use crate::{report::Report, verify::ir};
 use melior::ir::{
     TypeLike, ValueLike, attribute::IntegerAttribute, operation::OperationLike,
     operation::OperationRef,
 };
 use pld_dialect::enums::WaitCmp;
 use pld_dialect::ops::{arith, pld, scf};
+use pld_ir::ValueKey;
+use pld_ir::pass::report::Report;
+use pld_ir::read as ir;
 use std::collections::{HashMap, HashSet};
 
 /// What the writers of one cell can leave in it.
@@ -30,7 +32,7 @@ enum Reachable {
 fn reachable(writers: &[&SignalAccess]) -> Reachable {
     let ranges: Option<Vec<(i64, i64)>> = writers
         .iter()
-        .map(|writer| ir::int_range(writer.scalar))
+        .map(|writer| pld_ir::analysis::facts::int_range(writer.scalar))
         .collect();
     let Some(ranges) = ranges else {
         return Reachable::Unknown;
@@ -68,7 +70,7 @@ fn never_satisfied(cmp: WaitCmp, expected: i64, reachable: &Reachable) -> bool {
 
 /// What a writer puts into the cell, for a note: its value, or its range.
 fn written_text(writer: &SignalAccess) -> String {
-    match ir::int_range(writer.scalar) {
+    match pld_ir::analysis::facts::int_range(writer.scalar) {
         Some((min, max)) if min == max => min.to_string(),
         Some((min, max)) => format!("a value in [{min}, {max}]"),
         None => "a value".to_owned(),
@@ -90,11 +92,8 @@ fn only_for_other_ranks(op: &OperationRef) -> bool {
             .map(|branch| branch.condition)
             .and_then(ir::defining_op);
         if let Some(compare) = condition
-            && ir::name(&compare) == arith::CmpIOp::NAME
-            && compare
-                .attribute("predicate")
-                .ok()
-                .and_then(|predicate| IntegerAttribute::try_from(predicate).ok())
+            && arith::CmpIOp::attributes(&compare)
+                .and_then(|compare| IntegerAttribute::try_from(compare.predicate).ok())
                 .is_some_and(|predicate| predicate.value() == CMPI_NE)
             && ir::operands(&compare)
                 .into_iter()
@@ -144,7 +143,7 @@ fn check_single_rank(wait: &SignalAccess, expected: i64, writers: &Writers, repo
         &format!(
             "{SINGLE_RANK_WARNING}{} never returns: every notify that writes signal{} runs only \
              for a peer other than this rank",
-            ir::keyword(&wait.op),
+            ir::keyword(wait.op),
             wait.cell_text()
         ),
         &notes,
@@ -165,22 +164,22 @@ struct Writers<'s, 'c, 'a> {
 
 pub fn check(root: &OperationRef, ops: &[OperationRef], all: &[SignalAccess], report: &mut Report) {
     // The types of every signal some notify of the module writes.
-    let notified_types: HashSet<usize> = accesses(&ir::nested_ops(ir::root(*root)))
+    let notified_types: HashSet<usize> = accesses(&pld_ir::nested_ops(ir::root(*root)))
         .iter()
         .filter(|access| access.is_notify())
         .map(|access| access.signal.r#type().to_raw().ptr as usize)
         .collect();
-    let owned: HashSet<usize> = collective_signals(ops)
+    let owned: HashSet<ValueKey> = collective_signals(ops)
         .into_iter()
         .map(|(signal, _)| ir::value_key(signal))
         .collect();
     let groups = SignalGroups::new(all);
     // The notifies of each signal by cell, and the writers of each cell a
     // wait reads (by signal and cell), made on first need.
-    let mut indexes: HashMap<usize, NotifyIndex> = HashMap::new();
-    let mut writers_of: HashMap<(usize, Vec<Option<i64>>), Writers> = HashMap::new();
+    let mut indexes: HashMap<ValueKey, NotifyIndex> = HashMap::new();
+    let mut writers_of: HashMap<(ValueKey, Vec<Option<i64>>), Writers> = HashMap::new();
     for wait in all.iter().filter(|access| access.is_wait()) {
-        let Some(expected) = ir::constant_int(wait.scalar) else {
+        let Some(expected) = pld_ir::analysis::facts::constant_int(wait.scalar) else {
             continue;
         };
         if owned.contains(&ir::value_key(wait.signal)) {
@@ -218,7 +217,7 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], all: &[SignalAccess], re
                     &format!(
                         "{} for signal{} {} {expected} never returns: no notify in the module \
                          writes a {} signal, so the cell stays 0",
-                        ir::keyword(&wait.op),
+                        ir::keyword(wait.op),
                         wait.cell_text(),
                         cmp.keyword(),
                         wait.signal.r#type()
@@ -258,7 +257,7 @@ pub fn check(root: &OperationRef, ops: &[OperationRef], all: &[SignalAccess], re
                 &wait.op,
                 &format!(
                     "{} for signal{} {} {expected} never returns: the cell {what}",
-                    ir::keyword(&wait.op),
+                    ir::keyword(wait.op),
                     wait.cell_text(),
                     cmp.keyword(),
                 ),

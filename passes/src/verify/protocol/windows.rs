@@ -3,11 +3,12 @@
 //! (`pld.tensor.window`s of one `alloc_window_buffer`), or when one buffer
 //! or window reaches them as the arguments of different kernels.
 
-use crate::verify::ir;
 use melior::ir::{
     RegionLike, Value, block::BlockArgument, operation::OperationLike, operation::OperationRef,
 };
 use pld_dialect::ops::{func, pld};
+use pld_ir::read as ir;
+use pld_ir::{OpKey, ValueKey};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
@@ -17,26 +18,26 @@ use std::rc::Rc;
 /// entry point's argument (a function nothing calls) is its own origin.
 pub struct WindowRoots<'c, 'a> {
     /// The calls of each function the module calls, by the function.
-    calls: HashMap<usize, Vec<OperationRef<'c, 'a>>>,
+    calls: HashMap<OpKey, Vec<OperationRef<'c, 'a>>>,
     /// The roots of each value asked about.
-    known: HashMap<usize, Rc<[Value<'c, 'a>]>>,
+    known: HashMap<ValueKey, Rc<[Value<'c, 'a>]>>,
 }
 
 impl<'c: 'a, 'a> WindowRoots<'c, 'a> {
     /// The call graph of the module that holds `ops` (every op nested under
     /// the module, as the pass lists them).
     pub fn new(ops: &[OperationRef<'c, 'a>]) -> Self {
-        let functions: HashMap<String, usize> = ops
+        let functions: HashMap<String, OpKey> = ops
             .iter()
             .filter(|op| ir::is_function(op))
             .filter_map(|function| {
-                Some((crate::ir::ops::symbol_name(function)?, ir::op_key(function)))
+                Some((pld_ir::read::symbol_name(function)?, ir::op_key(function)))
             })
             .collect();
-        let mut calls: HashMap<usize, Vec<OperationRef>> = HashMap::new();
+        let mut calls: HashMap<OpKey, Vec<OperationRef>> = HashMap::new();
         for call in ops.iter().filter(|op| ir::name(op) == func::CallOp::NAME) {
             if let Some(function) =
-                crate::ir::ops::callee_name(call).and_then(|callee| functions.get(&callee))
+                pld_ir::read::callee_name(call).and_then(|callee| functions.get(&callee))
             {
                 calls.entry(*function).or_default().push(*call);
             }
@@ -96,12 +97,12 @@ impl<'c: 'a, 'a> WindowRoots<'c, 'a> {
         if !ir::is_function(&function) || !is_entry_argument(&function, argument) {
             return None;
         }
-        let calls = self.calls.get(&ir::op_key(&function))?;
+        let calls = self.calls.get(&ir::op_key(function))?;
         let index = BlockArgument::try_from(argument).ok()?.argument_number();
         Some(
             calls
                 .iter()
-                .filter_map(|call| ir::operand(call, index))
+                .filter_map(|call| ir::operand_at(call, index))
                 .collect(),
         )
     }

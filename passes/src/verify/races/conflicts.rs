@@ -10,6 +10,7 @@
 use super::order::Order;
 use super::run::{EventId, EventKind, Place, Run};
 use pld_dialect::interfaces::AccessKind;
+use pld_ir::OpKey;
 use std::collections::HashMap;
 
 /// How an event touches memory: a payload access, or a signal op or atomic
@@ -88,23 +89,22 @@ pub fn races(run: &Run, order: &Order) -> Vec<(EventId, EventId)> {
 
     // Per pair of ops, the instance on the lowest ranks (then the first
     // events): what a diagnostic names does not depend on the order found.
-    let mut found: HashMap<(usize, usize), (EventId, EventId)> = HashMap::new();
+    let mut found: HashMap<OpPair, (EventId, EventId)> = HashMap::new();
     let thread = |e: EventId| run.events[e].thread;
     let rank = |e: EventId| run.threads[thread(e)].rank;
     let rank_key = |(a, b): (EventId, EventId)| (rank(a).min(rank(b)), rank(a).max(rank(b)), a, b);
-    let race = |earlier: EventId,
-                later: EventId,
-                found: &mut HashMap<(usize, usize), (EventId, EventId)>| {
-        if thread(earlier) == thread(later) || order.ordered(earlier, later) {
-            return;
-        }
-        let pair = (earlier.min(later), earlier.max(later));
-        let (x, y) = (op_key(run, pair.0), op_key(run, pair.1));
-        let slot = found.entry((x.min(y), x.max(y))).or_insert(pair);
-        if rank_key(pair) < rank_key(*slot) {
-            *slot = pair;
-        }
-    };
+    let race =
+        |earlier: EventId, later: EventId, found: &mut HashMap<OpPair, (EventId, EventId)>| {
+            if thread(earlier) == thread(later) || order.ordered(earlier, later) {
+                return;
+            }
+            let pair = (earlier.min(later), earlier.max(later));
+            let (x, y) = (op_key(run, pair.0), op_key(run, pair.1));
+            let slot = found.entry((x.min(y), x.max(y))).or_insert(pair);
+            if rank_key(pair) < rank_key(*slot) {
+                *slot = pair;
+            }
+        };
     for index in sequence {
         let (event, (place, bytes, touch)) = &touches[index];
         let (event, touch) = (*event, *touch);
@@ -160,8 +160,9 @@ pub fn races(run: &Run, order: &Order) -> Vec<(EventId, EventId)> {
     found
 }
 
-fn op_key(run: &Run, event: EventId) -> usize {
-    run.events[event]
-        .op
-        .map_or(usize::MAX, |op| op.to_raw().ptr as usize)
+/// Two ops, the earlier key first (an event of no op has none).
+type OpPair = (Option<OpKey>, Option<OpKey>);
+
+fn op_key(run: &Run, event: EventId) -> Option<OpKey> {
+    run.events[event].op.map(OpKey::of)
 }

@@ -7,22 +7,20 @@
 //! as undecided, and the rule says so instead of guessing.
 
 use super::run::{BufferId, Cell, EventId, EventKind, Place, Run, ThreadId};
-use crate::ir::ops::{callee_name, symbol_name};
-use crate::verify::{
-    fold, ir,
-    placement::{CodeKind, function_kind},
-};
 use melior::ir::{
     BlockLike, Location, RegionLike, Value, ValueLike,
-    attribute::{IntegerAttribute, StringAttribute},
     operation::{OperationLike, OperationRef},
 };
+use pld_dialect::enums::KernelKind;
 use pld_dialect::ops::{func, scf};
 use pld_dialect::{
     interfaces::{self, Index, MemoryAccess, SignalEffect},
     ops::{pl, pld},
     types,
 };
+use pld_ir::analysis::{fold, place::runs_on_core};
+use pld_ir::read::{self as ir, callee_name, symbol_name};
+use pld_ir::{OpKey, ValueKey};
 use std::collections::HashMap;
 
 /// Why a run stops before its end.
@@ -71,18 +69,18 @@ struct Context {
     incore: bool,
 }
 
-type Env = HashMap<usize, Val>;
+type Env = HashMap<ValueKey, Val>;
 
 /// Runs `entry` on every rank of `ranks`.
 pub fn run<'c, 'a>(
     entry: OperationRef<'c, 'a>,
     functions: &HashMap<String, OperationRef<'c, 'a>>,
-    default_kind: CodeKind,
+    default_kind: KernelKind,
     ranks: usize,
 ) -> Result<Run<'c, 'a>, Stop<'c>> {
     let mut run = Run::new(ranks);
     let mut buffers = Buffers::default();
-    let incore = function_kind(&entry, default_kind) == CodeKind::InCore;
+    let incore = runs_on_core(&entry, default_kind);
     let mut steps = 0;
     for rank in 0..ranks {
         let mut rank_run = RankRun {
@@ -129,7 +127,8 @@ pub fn run<'c, 'a>(
 /// buffer an allocation op makes on a rank (the same on every rank).
 #[derive(Default)]
 struct Buffers {
-    ids: HashMap<(usize, usize), BufferId>,
+    /// By the allocation op (none for an entry argument) and the count.
+    ids: HashMap<(Option<OpKey>, usize), BufferId>,
     /// Collective instances by (signal buffer, how many came before on
     /// the rank).
     instances: HashMap<(BufferId, usize), usize>,
@@ -138,12 +137,12 @@ struct Buffers {
 struct RankRun<'r, 'c, 'a> {
     run: &'r mut Run<'c, 'a>,
     functions: &'r HashMap<String, OperationRef<'c, 'a>>,
-    default_kind: CodeKind,
+    default_kind: KernelKind,
     rank: usize,
     steps: &'r mut usize,
     buffers: &'r mut Buffers,
     /// How often each allocation op ran on this rank.
-    allocations: HashMap<usize, usize>,
+    allocations: HashMap<OpKey, usize>,
     /// How many collectives this rank called on each signal buffer.
     collectives: HashMap<BufferId, usize>,
     /// `defer_wait` conditions, kept for their task's end.
@@ -173,7 +172,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         Ok(self.run.push(thread, op, kind))
     }
 
-    fn buffer(&mut self, key: (usize, usize), label: impl FnOnce() -> String) -> BufferId {
+    fn buffer(&mut self, key: (Option<OpKey>, usize), label: impl FnOnce() -> String) -> BufferId {
         if let Some(id) = self.buffers.ids.get(&key) {
             return *id;
         }
@@ -196,9 +195,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             let argument: Value = body.argument(index).expect("in range").into();
             values.push(match memory_layout(argument) {
                 Some((shape, element_bytes)) => Val::Memory {
-                    buffer: self.buffer((usize::MAX, index), || {
-                        format!("argument {index} of @{name}")
-                    }),
+                    buffer: self.buffer((None, index), || format!("argument {index} of @{name}")),
                     shape,
                     element_bytes,
                 },
@@ -341,26 +338,19 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         } else if name == pl::GetAivIdOp::NAME {
             Val::Int(context.lane)
         } else if name == pld::TensorAllocWindowBufferOp::NAME {
-            let key = (ir::op_key(op), {
+            let key = (Some(ir::op_key(op)), {
                 let count = self.allocations.entry(ir::op_key(op)).or_insert(0);
                 *count += 1;
                 *count
             });
-            let label = op
-                .attribute("name")
-                .ok()
-                .and_then(|a| StringAttribute::try_from(a).ok())
-                .map(|a| format!("window buffer \"{}\"", a.value()))
+            let label = pld::TensorAllocWindowBufferOp::attributes(op)
+                .map(|buffer| format!("window buffer \"{}\"", buffer.name))
                 .unwrap_or_else(|| "a window buffer".to_owned());
             Val::Buffer(self.buffer(key, || label))
         } else if name == pld::TensorWindowOp::NAME || name == pld::TensorReshapeOp::NAME {
             self.view(op, env)?
         } else if name == pld::TensorDimOp::NAME {
-            let dim = op
-                .attribute("dim")
-                .ok()
-                .and_then(|a| IntegerAttribute::try_from(a).ok())
-                .map(|a| a.value());
+            let dim = pld::TensorDimOp::attributes(op).map(|dim| dim.dim);
             let source = pld::TensorDimOp::operands(op).expect("a tensor.dim").source;
             match (lookup(env, source), dim) {
                 (Val::Memory { shape, .. }, Some(dim)) => shape
@@ -496,7 +486,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         else {
             // Scratch memory of its own (a tile, a local memref): private.
             return match lookup(env, access.memory) {
-                Val::Unknown if crate::ir::types::shape(access.memory.r#type()).is_some() => {
+                Val::Unknown if pld_ir::types::shape(access.memory.r#type()).is_some() => {
                     undecided(
                         format!("the memory {} accesses is not known", ir::name(op)),
                         op,
@@ -681,12 +671,9 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         context: Context,
         tasks: &mut Vec<ThreadId>,
     ) -> Flow<'c, ()> {
-        let name = op
-            .attribute("name_hint")
-            .ok()
-            .and_then(|a| StringAttribute::try_from(a).ok())
-            .map(|a| a.value().to_owned())
-            .unwrap_or_default();
+        let name = pld_ir::attributes::task_name(op)
+            .unwrap_or_default()
+            .to_owned();
         // A pl.spmd: its block count and deps; a pl.at: its deps and
         // dispatch predicate.
         let (blocks, dep_values, predicate) = match pl::SpmdOp::operands(op) {
@@ -875,8 +862,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             .into_iter()
             .map(|v| lookup(env, v))
             .collect();
-        let launches =
-            !context.incore && function_kind(&callee, self.default_kind) == CodeKind::InCore;
+        let launches = !context.incore && runs_on_core(&callee, self.default_kind);
         if !launches {
             let results = self.call(&callee, arguments, context, tasks)?;
             self.set_results(op, env, results);
@@ -921,12 +907,12 @@ fn is_terminator(op: &OperationRef) -> bool {
 /// The static shape and element size of a tensor or memref value.
 fn memory_layout(value: Value) -> Option<(Vec<i64>, i64)> {
     let r#type = value.r#type();
-    if !(types::is_distributed_tensor(r#type) || crate::ir::types::is_memref(r#type)) {
+    if !(types::is_distributed_tensor(r#type) || pld_ir::types::is_memref(r#type)) {
         return None;
     }
-    let shape = crate::ir::types::shape(r#type)?;
-    let element = crate::ir::types::element_type(r#type)?;
-    Some((shape, crate::ir::types::byte_width(element)?))
+    let shape = pld_ir::types::shape(r#type)?;
+    let element = pld_ir::types::element_type(r#type)?;
+    Some((shape, pld_ir::types::byte_width(element)?))
 }
 
 /// The byte intervals of the box at `offsets` with `sizes` in a row-major

@@ -20,25 +20,26 @@ mod mixing;
 mod order;
 mod run;
 
-use crate::ir::ops::{callee_name, symbol_name};
-use crate::report::{Note, Report};
-use crate::verify::{ir, placement::CodeKind};
 use interpret::Stop;
 use melior::ir::{
     Location, RegionLike, TypeLike, ValueLike, operation::OperationLike, operation::OperationRef,
 };
+use pld_dialect::enums::KernelKind;
 use pld_dialect::ops::func;
 use pld_dialect::{
     diagnostics::{Severity, emit},
     enums::NotifyOp,
     interfaces::{self, AccessKind},
 };
+use pld_ir::OpKey;
+use pld_ir::pass::report::{Note, Report};
+use pld_ir::read::{self as ir, callee_name, symbol_name};
 use run::{EventId, EventKind, Run};
 use std::collections::{HashMap, HashSet};
 
 pub fn check(
     ops: &[OperationRef],
-    default_kind: CodeKind,
+    default_kind: KernelKind,
     ranks: &[usize],
     remarks: bool,
     report: &mut Report,
@@ -54,9 +55,9 @@ pub fn check(
         .filter_map(callee_name)
         .collect();
     let reach = reach_of_functions(&functions);
-    let mut reported: HashSet<(usize, usize)> = HashSet::new();
-    let mut mixed: HashSet<(usize, usize)> = HashSet::new();
-    let text_order: HashMap<usize, usize> = ops
+    let mut reported: HashSet<(Option<OpKey>, Option<OpKey>)> = HashSet::new();
+    let mut mixed: HashSet<(Option<OpKey>, Option<OpKey>)> = HashSet::new();
+    let text_order: HashMap<OpKey, usize> = ops
         .iter()
         .enumerate()
         .map(|(position, op)| (ir::op_key(op), position))
@@ -89,17 +90,17 @@ pub fn check(
             let position = |e: EventId| {
                 run.events[e]
                     .op
-                    .and_then(|op| text_order.get(&ir::op_key(&op)).copied())
+                    .and_then(|op| text_order.get(&ir::op_key(op)).copied())
                     .unwrap_or(usize::MAX)
             };
             for (later, earlier) in mixing::mixed(&run, position) {
-                let key = |e: EventId| run.events[e].op.map_or(0, |op| ir::op_key(&op));
+                let key = |e: EventId| run.events[e].op.map(ir::op_key);
                 if mixed.insert((key(later), key(earlier))) {
                     diagnose_mixing(&run, later, earlier, report);
                 }
             }
             for (a, b) in conflicts::races(&run, &order) {
-                let key = |e: EventId| run.events[e].op.map_or(0, |op| ir::op_key(&op));
+                let key = |e: EventId| run.events[e].op.map(ir::op_key);
                 let pair = (key(a).min(key(b)), key(a).max(key(b)));
                 if reported.insert(pair) {
                     diagnose(&run, a, b, &counted, report);
@@ -171,7 +172,7 @@ fn reach_of_functions(functions: &HashMap<String, OperationRef>) -> HashMap<Stri
     let mut calls: HashMap<String, Vec<String>> = HashMap::new();
     for (function, op) in functions {
         let mut reach = Reach::default();
-        for op in ir::nested_ops(*op) {
+        for op in pld_ir::nested_ops(*op) {
             if let Some(accesses) = interfaces::memory_accesses(&op) {
                 for access in accesses {
                     let r#type = access.memory.r#type();
@@ -181,8 +182,8 @@ fn reach_of_functions(functions: &HashMap<String, OperationRef>) -> HashMap<Stri
                     reach.writes_memref |= !window && access.kind.writes();
                     reach.touches_cells |= window
                         && access.kind != AccessKind::AtomicAdd
-                        && crate::ir::types::element_type(r#type).is_some_and(|e| {
-                            e.is_integer() && crate::ir::types::byte_width(e) == Some(4)
+                        && pld_ir::types::element_type(r#type).is_some_and(|e| {
+                            e.is_integer() && pld_ir::types::byte_width(e) == Some(4)
                         });
                 }
             } else if let Some(access) = interfaces::signal_access(&op) {
@@ -192,11 +193,11 @@ fn reach_of_functions(functions: &HashMap<String, OperationRef>) -> HashMap<Stri
             } else if interfaces::collective(&op).is_some() {
                 reach.ranks_meet = true;
                 reach.writes_window = true;
-            } else if crate::verify::placement::TASK_SCOPES.contains(&ir::name(&op))
-                || ir::name(&op) == pld_dialect::ops::pl::SplitAivOp::NAME
+            } else if pld_ir::analysis::place::TASK_SCOPES.contains(&ir::name(op))
+                || ir::name(op) == pld_dialect::ops::pl::SplitAivOp::NAME
             {
                 reach.threads_meet = true;
-            } else if ir::name(&op) == func::CallOp::NAME
+            } else if ir::name(op) == func::CallOp::NAME
                 && let Some(callee) = callee_name(&op)
             {
                 calls.entry(function.clone()).or_default().push(callee);
@@ -286,7 +287,7 @@ fn place_text(run: &Run, event: EventId) -> String {
 fn op_name(run: &Run, event: EventId) -> String {
     run.events[event]
         .op
-        .map_or_else(|| "?".to_owned(), |op| ir::name(&op).to_owned())
+        .map_or_else(|| "?".to_owned(), |op| ir::name(op).to_owned())
 }
 
 /// An error at the later of two notifies that reach one cell, one a Set and

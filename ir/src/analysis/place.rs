@@ -1,0 +1,193 @@
+//! Where code runs: the one placement analysis that pld-verify, the
+//! collective decomposition and the Ascend lowering share.
+//!
+//! A function is host code or AI-core code by its `pl.kernel` attribute
+//! (`#pl.kernel<host|incore>`), or by the passes' `default-kind` without
+//! one; the body of a task scope (`pl.at`, `pl.spmd`) runs on an AI core
+//! wherever it stands. On the core, an op runs on the cube unit (AIC) when
+//! it is cube work (`pl.matmul`) and on a vector lane (AIV) otherwise; a
+//! function that holds both is a mixed kernel, which the lowering splits.
+
+use crate::OpKey;
+use crate::read::{self, OpHandle};
+use melior::ir::{Location, operation::OperationLike, operation::OperationRef};
+use pld_dialect::enums::KernelKind;
+use pld_dialect::ops::pl;
+use std::collections::HashMap;
+
+/// Where a piece of code runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A host orchestrator.
+    Host,
+    /// An AI core's vector unit (an AIV lane).
+    Aiv,
+    /// An AI core's cube unit (the AIC).
+    Aic,
+    /// An AI core function with cube and vector work, which the lowering
+    /// splits into an AIC and an AIV half.
+    Mixed,
+}
+
+impl Place {
+    /// Whether the code runs on an AI core (any unit of it).
+    pub fn is_core(self) -> bool {
+        self != Place::Host
+    }
+
+    /// The code, as diagnostics name it.
+    pub fn describe(self) -> &'static str {
+        if self.is_core() {
+            "InCore code"
+        } else {
+            "host code"
+        }
+    }
+}
+
+/// The value of a `default-kind` pass option: a `#pl.kernel` keyword
+/// (`host` or `incore`).
+pub fn parse_default_kind(value: &str) -> Result<KernelKind, crate::pass::bridge::OptionError> {
+    KernelKind::ALL
+        .iter()
+        .copied()
+        .find(|kind| kind.keyword() == value)
+        .ok_or_else(|| {
+            format!("expected default-kind to be 'host' or 'incore', found '{value}'").into()
+        })
+}
+
+/// The innermost construct that decides where the code around an op runs.
+#[derive(Clone, Copy)]
+pub struct Scope<'c> {
+    /// Where the op runs.
+    pub place: Place,
+    /// The construct that decides it.
+    pub location: Location<'c>,
+    /// Why, in a note's words.
+    pub why: &'static str,
+}
+
+/// Task scopes: their bodies run on AI cores wherever they stand.
+pub const TASK_SCOPES: &[&str] = &[pl::AtOp::NAME, pl::SpmdOp::NAME];
+
+/// Whether `op` is cube work (it runs on the AIC).
+pub fn is_cube_work<'c>(op: impl OpHandle<'c>) -> bool {
+    read::name(op) == pl::MatmulOp::NAME
+}
+
+/// The first cube op (`pl.matmul`) among `ops`.
+pub fn cube_work<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> Option<OperationRef<'c, 'a>> {
+    ops.iter().find(|op| is_cube_work(*op)).copied()
+}
+
+/// The unit of an AI core that runs `op`.
+fn core_unit(op: &OperationRef) -> Place {
+    if is_cube_work(op) {
+        Place::Aic
+    } else {
+        Place::Aiv
+    }
+}
+
+/// The kernel an op runs in: its innermost task, or else its function.
+pub fn kernel_of<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    read::enclosing(op, TASK_SCOPES).or_else(|| read::enclosing_function(op))
+}
+
+/// [`kernel_of`] for each of `ops` (ops nested under one root, in pre-order,
+/// as [`crate::nested_ops`] lists them), in one walk: the innermost task and
+/// function around an op come from those around its parent, instead of a
+/// walk up the nest from every op, which is quadratic in code nested
+/// hundreds of loops deep.
+pub fn kernels_of<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> Vec<Option<OperationRef<'c, 'a>>> {
+    type Around<'c, 'a> = (Option<OperationRef<'c, 'a>>, Option<OperationRef<'c, 'a>>);
+    // The innermost task and function around each op seen so far.
+    let mut around: HashMap<OpKey, Around> = HashMap::new();
+    ops.iter()
+        .map(|op| {
+            let parent = op.parent_operation()?;
+            let (task, function) =
+                around
+                    .get(&read::op_key(parent))
+                    .copied()
+                    .unwrap_or_else(|| {
+                        (
+                            read::enclosing(&parent, TASK_SCOPES),
+                            read::enclosing_function(&parent),
+                        )
+                    });
+            let task = if TASK_SCOPES.contains(&read::name(parent)) {
+                Some(parent)
+            } else {
+                task
+            };
+            let function = if read::is_function(&parent) {
+                Some(parent)
+            } else {
+                function
+            };
+            around.insert(read::op_key(op), (task, function));
+            task.or(function)
+        })
+        .collect()
+}
+
+/// The kind a function is marked with (`pl.kernel`), if any.
+fn marked_kind(function: &OperationRef) -> Option<KernelKind> {
+    KernelKind::on(function)
+}
+
+/// Whether `function` is AI-core code: marked `#pl.kernel<incore>`, or
+/// unmarked with `default_kind` incore.
+pub fn runs_on_core(function: &OperationRef, default_kind: KernelKind) -> bool {
+    marked_kind(function).unwrap_or(default_kind) == KernelKind::InCore
+}
+
+fn function_scope<'c>(
+    function: &OperationRef<'c, '_>,
+    op: &OperationRef,
+    default_kind: KernelKind,
+) -> Scope<'c> {
+    let (core, why) = match marked_kind(function) {
+        Some(KernelKind::InCore) => (true, "the enclosing function is marked #pl.kernel<incore>"),
+        Some(KernelKind::Host) => (false, "the enclosing function is marked #pl.kernel<host>"),
+        None => match default_kind {
+            KernelKind::Host => (
+                false,
+                "the enclosing function has no pl.kernel attribute, so it is a host \
+                 orchestrator (pld-verify default-kind=host)",
+            ),
+            KernelKind::InCore => (
+                true,
+                "the enclosing function has no pl.kernel attribute, so it is an InCore \
+                 kernel (pld-verify default-kind=incore)",
+            ),
+        },
+    };
+    Scope {
+        place: if core { core_unit(op) } else { Place::Host },
+        location: function.location(),
+        why,
+    }
+}
+
+/// Where `op` runs: on an AI core inside a task, else where its function
+/// runs. `None` outside any function.
+pub fn scope_of<'c>(op: &OperationRef<'c, '_>, default_kind: KernelKind) -> Option<Scope<'c>> {
+    let mut current = op.parent_operation();
+    while let Some(ancestor) = current {
+        if TASK_SCOPES.contains(&read::name(ancestor)) {
+            return Some(Scope {
+                place: core_unit(op),
+                location: ancestor.location(),
+                why: "the body of a task scope runs on an AI core",
+            });
+        }
+        if read::is_function(&ancestor) {
+            return Some(function_scope(&ancestor, op, default_kind));
+        }
+        current = ancestor.parent_operation();
+    }
+    None
+}

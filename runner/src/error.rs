@@ -1,0 +1,57 @@
+//! Why a module cannot be compiled or run. Every one is pld-run's exit
+//! status 2 ([`ExitStatus::BadInput`]); a program that runs and then
+//! deadlocks, traps or races is a [`crate::RunOutcome`], not an error. The
+//! messages are pld-run's own, so they name its options where an option
+//! was at fault (`--pipeline: ...`, `--init dat: ...`).
+
+use crate::{build::BuildError, cache::CacheError, entry::EntryError};
+use pld_run_core::{explore::ExploreError, status::ExitStatus};
+use std::{io, path::PathBuf};
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("cannot read {}", .0.display())]
+    Unreadable(PathBuf),
+    /// MLIR's diagnostics say why (pld-run printed them already).
+    #[error("the module does not parse (see the diagnostics)")]
+    Parse,
+    #[error(transparent)]
+    Entry(#[from] EntryError),
+    /// An input, expectation or option that does not fit the entry, a file
+    /// the run cannot read or write.
+    #[error(transparent)]
+    Input(#[from] pld_run_core::Error),
+    #[error("ranks: {0} is not in 1..={max}", max = pld_run_core::cli::MAX_RANKS)]
+    Ranks(usize),
+    #[error("blocks: a run needs at least one block")]
+    NoBlocks,
+    #[error("--pipeline: {0}")]
+    Pipeline(String),
+    #[error("the module does not lower (see the errors above)")]
+    Lower,
+    #[error("the lowered module does not print as C++ (see the errors above)")]
+    Translate,
+    #[error(transparent)]
+    Cache(#[from] CacheError),
+    #[error(transparent)]
+    Build(#[from] BuildError),
+    #[error("--hostfile {}: {source}", path.display())]
+    Hostfile { path: PathBuf, source: io::Error },
+    #[error("cannot create a work directory: {0}")]
+    WorkDirectory(io::Error),
+    #[error("cannot write {}: {source}", path.display())]
+    Capture { path: PathBuf, source: io::Error },
+    #[error("cannot start {}: {source}", program.display())]
+    Start { program: PathBuf, source: io::Error },
+    #[error("{0}")]
+    Wait(io::Error),
+    #[error("explore: {0}")]
+    Explore(#[from] ExploreError),
+}
+
+impl Error {
+    /// The exit status pld-run reports this error with.
+    pub fn status(&self) -> ExitStatus {
+        ExitStatus::BadInput
+    }
+}

@@ -1,0 +1,146 @@
+//! What one run of a program is asked to do ([`RunSpec`]), and the spec
+//! checked against the entry's arguments with every input computed
+//! ([`Prepared`]), so that every input error is found before a run (and,
+//! in pld-run, before anything is compiled).
+
+use crate::Error;
+use pld_run_core::{
+    args::{ArgLayout, Bound, EntryArg, Naming, bind, resolve, validate},
+    check::{Report, compare},
+    cli::{Arg, DEFAULT_TIMEOUT_SECS, MAX_RANKS, Schedule, Timing},
+    expr::Expr,
+    values::{Expected, Values},
+};
+use std::{collections::BTreeMap, path::PathBuf};
+
+/// One run: how many ranks, what goes in, what is expected, what to record.
+/// Arguments are named by position or by the name the source gives them
+/// ([`Arg`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunSpec {
+    /// In 1..=[`MAX_RANKS`].
+    pub ranks: usize,
+    /// Blocks per kernel launch, at least 1.
+    pub blocks: u32,
+    /// Inputs as EXPRs evaluated per rank and element (`r * 10 + i`);
+    /// what neither this nor `load` gives is 0.
+    pub init: BTreeMap<Arg, Expr>,
+    /// Inputs from `.npy` files (`{rank}` in a path is the rank).
+    pub load: BTreeMap<Arg, PathBuf>,
+    /// The shapes of arguments with dynamic dimensions.
+    pub shape: BTreeMap<Arg, Vec<usize>>,
+    /// What the final values must be, as EXPRs.
+    pub expect: BTreeMap<Arg, Expr>,
+    /// Tolerances that replace the element types' defaults.
+    pub rtol: Option<f64>,
+    pub atol: Option<f64>,
+    /// Arguments whose final values [`crate::RunOutcome::printed`] shows
+    /// as pld-run's `--print` does.
+    pub print: Vec<Arg>,
+    /// Seconds before the run is stopped as a timeout, at least 1.
+    pub timeout_secs: u64,
+    /// Check pld's happens-before (`--sanitize race`).
+    pub race: bool,
+    /// Serialize the run with these choices.
+    pub schedule: Option<Schedule>,
+    /// Advance a modelled clock by this machine model.
+    pub timing: Option<Timing>,
+    /// Read the run's counters back ([`crate::RunOutcome::stats`]).
+    pub stats: bool,
+    /// Record what every thread did ([`crate::RunOutcome::trace`]).
+    pub trace: bool,
+    pub output: ProgramOutput,
+}
+
+/// Where the simulated program's own output (its reports of a deadlock,
+/// a trap, a race) goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ProgramOutput {
+    /// Into [`crate::RunOutcome::output`].
+    #[default]
+    Capture,
+    /// To this process's stdout and stderr, as it happens.
+    Inherit,
+}
+
+impl Default for RunSpec {
+    /// One rank, one block, no inputs or checks, pld-run's timeout.
+    fn default() -> Self {
+        RunSpec {
+            ranks: 1,
+            blocks: 1,
+            init: BTreeMap::new(),
+            load: BTreeMap::new(),
+            shape: BTreeMap::new(),
+            expect: BTreeMap::new(),
+            rtol: None,
+            atol: None,
+            print: Vec::new(),
+            timeout_secs: DEFAULT_TIMEOUT_SECS,
+            race: false,
+            schedule: None,
+            timing: None,
+            stats: false,
+            trace: false,
+            output: ProgramOutput::default(),
+        }
+    }
+}
+
+/// A spec checked against an entry, its inputs and expectations computed.
+pub struct Prepared<'s> {
+    pub(crate) spec: &'s RunSpec,
+    pub(crate) bound: Bound,
+    pub(crate) layouts: Vec<ArgLayout>,
+    pub(crate) initial: Values,
+    pub(crate) expected: Expected,
+}
+
+impl RunSpec {
+    /// Checks the spec against the entry's `arguments` (every named
+    /// argument exists, shapes fit, values fit their element types) and
+    /// computes every rank's inputs and expected values.
+    pub fn prepare(&self, arguments: &[EntryArg]) -> Result<Prepared<'_>, Error> {
+        if !(1..=MAX_RANKS).contains(&self.ranks) {
+            return Err(Error::Ranks(self.ranks));
+        }
+        if self.blocks == 0 {
+            return Err(Error::NoBlocks);
+        }
+        let bound = bind(arguments, self.naming())?;
+        let layouts = resolve(arguments, &bound.shape)?;
+        validate(&layouts, &bound)?;
+        let initial = Values::initial(&layouts, self.ranks, &bound.init, &bound.load)?;
+        let expected = Expected::new(&layouts, self.ranks, &bound.expect)?;
+        Ok(Prepared {
+            spec: self,
+            bound,
+            layouts,
+            initial,
+            expected,
+        })
+    }
+
+    fn naming(&self) -> Naming<'_> {
+        Naming {
+            init: &self.init,
+            load: &self.load,
+            shape: &self.shape,
+            expect: &self.expect,
+            print: &self.print,
+        }
+    }
+}
+
+impl Prepared<'_> {
+    /// The expectations compared with a run's final values.
+    pub(crate) fn check(&self, got: &Values) -> Report {
+        compare(
+            got,
+            &self.expected,
+            self.bound.expect.keys().copied(),
+            self.spec.rtol,
+            self.spec.atol,
+        )
+    }
+}

@@ -1,0 +1,122 @@
+//! pld-run as a library: a module compiled once and run through the API,
+//! without argv, its results checked as values. (One test binary: each is
+//! a static MLIR link of a few hundred MB.)
+//!
+//! The builds go to a cache of the test's own; the C++ compiler is the one
+//! pld-run uses (`PLD_CXX`, else LLVM's clang++).
+
+use pld_run::{CompileOptions, Error, Message, RunSpec, Session, Source};
+use pld_run_core::{cli::Arg, expr::Expr, status::ExitStatus};
+use std::path::{Path, PathBuf};
+
+fn example() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/allreduce.mlir")
+}
+
+fn expr(text: &str) -> Expr {
+    Expr::parse(text).expect("a valid EXPR")
+}
+
+/// Options that build into `cache`.
+fn options(cache: &tempfile::TempDir) -> CompileOptions {
+    CompileOptions {
+        cache: Some(cache.path().join("pld-run")),
+        ..CompileOptions::default()
+    }
+}
+
+/// allreduce on `ranks`: every rank's row `r * 10 + i`, summed.
+fn allreduce(ranks: usize, expect: &str) -> RunSpec {
+    RunSpec {
+        ranks,
+        init: [(Arg::Name("data".into()), expr("r * 10 + i"))].into(),
+        expect: [(Arg::Position(0), expr(expect))].into(),
+        ..RunSpec::default()
+    }
+}
+
+#[test]
+fn compiles_once_and_runs_on_several_rank_counts() {
+    let cache = tempfile::tempdir().unwrap();
+    let session = Session::new();
+    let program = session
+        .compile(Source::File(&example()), &options(&cache))
+        .unwrap_or_else(|error| panic!("{error}; {:?}", session.messages()));
+    assert_eq!(program.arguments().len(), 2);
+    assert!(program.cpp().contains("allreduce"));
+    for ranks in [2, 4] {
+        let outcome = program
+            .run(&allreduce(ranks, "sum_r(r * 10 + i)"))
+            .expect("the run starts");
+        assert_eq!(outcome.status, ExitStatus::Ok, "{outcome:?}");
+        assert!(outcome.passed());
+        let checks = outcome.checks.as_ref().expect("the program finished");
+        assert_eq!(checks.compared, ranks * 8);
+        let values = outcome.values.as_ref().expect("the program finished");
+        let sum_of_ranks = (0..ranks).sum::<usize>() as f64;
+        for rank in 0..ranks {
+            for i in 0..8 {
+                let expected = 10.0 * sum_of_ranks + (ranks * i) as f64;
+                assert_eq!(values.get(rank, 0, i).as_f64(), expected);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_failed_expectation_is_a_value() {
+    let cache = tempfile::tempdir().unwrap();
+    let session = Session::new();
+    let text = std::fs::read_to_string(example()).unwrap();
+    let program = session
+        .compile(Source::Text(&text), &options(&cache))
+        .unwrap_or_else(|error| panic!("{error}; {:?}", session.messages()));
+    // Argument names are read from text too.
+    assert_eq!(program.arguments()[0].name.as_deref(), Some("data"));
+
+    let spec = RunSpec {
+        print: vec![Arg::Position(0)],
+        ..allreduce(3, "sum_r(r * 10 + i) + 1")
+    };
+    let outcome = program.run(&spec).expect("the run starts");
+    assert_eq!(outcome.status, ExitStatus::ExpectationFailed);
+    let checks = outcome.checks.expect("the program finished");
+    assert!(!checks.passed());
+    assert_eq!(checks.mismatches, 3 * 8);
+    assert_eq!(checks.summary(), "24 of 24 checked values differ");
+    assert_eq!(outcome.printed.len(), 1);
+    // The program's own output is captured, not printed.
+    assert!(outcome.output.is_some());
+
+    // An input the entry does not have is an error before any run.
+    let misnamed = RunSpec {
+        init: [(Arg::Name("dat".into()), expr("r"))].into(),
+        ..RunSpec::default()
+    };
+    let error = program.run(&misnamed).unwrap_err();
+    assert!(matches!(error, Error::Input(_)), "{error:?}");
+    assert!(
+        error
+            .to_string()
+            .starts_with("--init dat: the entry has no argument %dat")
+    );
+}
+
+#[test]
+fn diagnostics_are_collected() {
+    let session = Session::new();
+    let error = session
+        .parse(Source::Text("func.func @f( {"), None)
+        .err()
+        .expect("the text does not parse");
+    assert!(matches!(error, Error::Parse));
+    let messages = session.messages();
+    assert!(
+        matches!(
+            messages.as_slice(),
+            [Message::Diagnostic(diagnostic)]
+                if diagnostic.text == "-:1:14: error: expected non-function type\nfunc.func @f( {\n             ^\n"
+        ),
+        "{messages:?}"
+    );
+}
