@@ -680,7 +680,7 @@ fn generate_op(
         .unwrap();
         writeln!(
             out,
-            "            if op.name().as_string_ref().as_str() != Ok(Self::NAME) {{ return None; }}"
+            "            if !crate::has_name(op, Self::NAME) {{ return None; }}"
         )
         .unwrap();
         if positional {
@@ -961,7 +961,7 @@ fn generate_attribute_accessors(
     .unwrap();
     writeln!(
         out,
-        "            if op.name().as_string_ref().as_str() != Ok(Self::NAME) {{ return None; }}"
+        "            if !crate::has_name(op, Self::NAME) {{ return None; }}"
     )
     .unwrap();
     writeln!(out, "            Some({class}Attributes {{").unwrap();
@@ -1017,7 +1017,7 @@ fn generate_attribute_accessors(
         .unwrap();
         writeln!(
             out,
-            "            debug_assert_eq!(op.name().as_string_ref().as_str(), Ok(Self::NAME), \
+            "            debug_assert!(crate::has_name(op, Self::NAME), \
              \"{class}::{setter} on another op\");"
         )
         .unwrap();

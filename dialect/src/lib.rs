@@ -23,7 +23,11 @@ pub mod types;
 
 pub use melior;
 
-use melior::{Context, dialect::DialectHandle, dialect::DialectRegistry};
+use melior::{
+    Context,
+    dialect::{DialectHandle, DialectRegistry},
+    ir::operation::OperationLike,
+};
 
 /// The bytes of a C API string. An empty one may carry a null `data`, which
 /// `slice::from_raw_parts` must never see, so every reader goes through here.
@@ -38,6 +42,20 @@ pub unsafe fn string_ref_bytes<'a>(text: mlir_sys::MlirStringRef) -> &'a [u8] {
     }
     // SAFETY: the caller guarantees `length` readable bytes for `'a`.
     unsafe { std::slice::from_raw_parts(text.data as *const u8, text.length) }
+}
+
+/// Whether `op` is named `name`. The bytes are compared as they are: an
+/// op's name is ASCII, and the generated readers ask this of every op they
+/// are handed, so it skips the UTF-8 check of melior's `as_str`.
+pub fn has_name<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>, name: &str) -> bool {
+    // SAFETY: a live op; its name is uniqued in the context and outlives
+    // the comparison.
+    let bytes = unsafe {
+        string_ref_bytes(mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(
+            op.to_raw(),
+        )))
+    };
+    bytes == name.as_bytes()
 }
 
 /// The handle of the `pld` dialect.
