@@ -417,7 +417,7 @@ def accepted(opt, path):
 
 COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 # The pass's own entry point, as callgrind_annotate names it.
-RULES = "<pld_passes::verify::PldVerify as pld_passes::bridge::Pass>::run"
+RULES = "<pld_passes::verify::PldVerify as pld_ir::pass::bridge::Pass>::run"
 
 
 def instructions(command, rules_in=None):

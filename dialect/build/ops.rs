@@ -891,6 +891,36 @@ fn generate_positional_reads(operands: &[(&String, &Arity)], out: &mut String) {
     }
 }
 
+/// The expression that reads attribute `name` of `op` as its Rust type
+/// (`?` returns `None` where a required one is missing or of another type).
+fn read_value(name: &str, typed: &Typed) -> String {
+    let read = || typed.kind.read("attribute");
+    match (&typed.kind, &typed.presence) {
+        (Kind::Unit, _) => format!("op.has_attribute({name:?})"),
+        (_, Presence::Required) => format!(
+            "{{ let attribute = op.attribute({name:?}).ok()?; {}? }}",
+            read()
+        ),
+        (_, Presence::Optional) => format!(
+            "match op.attribute({name:?}) {{ Ok(attribute) => Some({}?), Err(_) => None }}",
+            read()
+        ),
+        (_, Presence::Default(default)) => format!(
+            "match op.attribute({name:?}) {{ Ok(attribute) => {}?, Err(_) => {default} }}",
+            read()
+        ),
+    }
+}
+
+/// The Rust type an attribute reads as: optional ones as an `Option`.
+fn field_type(typed: &Typed) -> String {
+    let r#type = typed.kind.rust_type();
+    match (&typed.kind, &typed.presence) {
+        (Kind::Unit, _) | (_, Presence::Required | Presence::Default(_)) => r#type,
+        (_, Presence::Optional) => format!("Option<{type}>"),
+    }
+}
+
 /// The struct `<Op>Attributes` of the op's attributes, typed; returns its
 /// lifetime parameters (`<'c>` when a field borrows from the context).
 fn generate_attributes_struct(
@@ -904,13 +934,7 @@ fn generate_attributes_struct(
     }
     let types: Vec<String> = attributes
         .iter()
-        .map(|(_, typed)| {
-            let r#type = typed.kind.rust_type();
-            match (&typed.kind, &typed.presence) {
-                (Kind::Unit, _) | (_, Presence::Required | Presence::Default(_)) => r#type,
-                (_, Presence::Optional) => format!("Option<{type}>"),
-            }
-        })
+        .map(|(_, typed)| field_type(typed))
         .collect();
     let lifetime = if types.iter().any(|r#type| r#type.contains("'c")) {
         "<'c>"
@@ -966,26 +990,41 @@ fn generate_attribute_accessors(
     .unwrap();
     writeln!(out, "            Some({class}Attributes {{").unwrap();
     for (name, typed) in attributes {
-        let read = || typed.kind.read("attribute");
-        let value = match (&typed.kind, &typed.presence) {
-            (Kind::Unit, _) => format!("op.has_attribute({name:?})"),
-            (_, Presence::Required) => format!(
-                "{{ let attribute = op.attribute({name:?}).ok()?; {}? }}",
-                read()
-            ),
-            (_, Presence::Optional) => format!(
-                "match op.attribute({name:?}) {{ Ok(attribute) => Some({}?), Err(_) => None }}",
-                read()
-            ),
-            (_, Presence::Default(default)) => format!(
-                "match op.attribute({name:?}) {{ Ok(attribute) => {}?, Err(_) => {default} }}",
-                read()
-            ),
-        };
-        writeln!(out, "                {}: {value},", identifier(name)).unwrap();
+        writeln!(
+            out,
+            "                {}: {},",
+            identifier(name),
+            read_value(name, typed)
+        )
+        .unwrap();
     }
     writeln!(out, "            }})").unwrap();
     writeln!(out, "        }}").unwrap();
+    // One attribute alone, for a reader that needs no other (the struct
+    // reads every one, arrays into vectors).
+    for (name, typed) in attributes {
+        let getter = format!("get_{}", identifier(name).trim_start_matches("r#"));
+        writeln!(
+            out,
+            "        /// `op`'s `{name}`, typed, when `op` is a `{op_name}` (as in \
+             [`Self::attributes`])."
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "        pub fn {getter}<'o>(op: &impl OperationLike<'c, 'o>) -> Option<{}> \
+             where 'c: 'o {{",
+            field_type(typed)
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "            if !crate::has_name(op, Self::NAME) {{ return None; }}"
+        )
+        .unwrap();
+        writeln!(out, "            Some({})", read_value(name, typed)).unwrap();
+        writeln!(out, "        }}").unwrap();
+    }
     for (name, typed) in attributes {
         let setter = format!("set_{}", identifier(name).trim_start_matches("r#"));
         let parameter = typed.kind.parameter_type();

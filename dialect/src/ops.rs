@@ -12,8 +12,9 @@
 //!   named fields of `<Op>Operands` (`None` for an op of another kind);
 //! - `<Op>::attributes(&op)` gives its attributes, typed, as the named
 //!   fields of `<Op>Attributes` (`None` for an op of another kind, or one
-//!   without an attribute it must carry); `<Op>::set_<name>(&op, value)`
-//!   writes one. An integer attribute (`I64Attr`, `I32Attr`, `IndexAttr`)
+//!   without an attribute it must carry); `<Op>::get_<name>(&op)` reads one
+//!   alone (no other attribute read, no array copied), and
+//!   `<Op>::set_<name>(&op, value)` writes one. An integer attribute (`I64Attr`, `I32Attr`, `IndexAttr`)
 //!   reads as the Rust integer of its width, `DenseI64ArrayAttr` as
 //!   `Vec<i64>` (dynamic entries stay `i64::MIN`, `ShapedType::kDynamic`),
 //!   `UnitAttr` and `BoolAttr` as `bool`, a string (`StrAttr`) and a flat
@@ -30,7 +31,7 @@
 //!
 //! The discardable attributes the dialects declare (`pl.kernel`,
 //! `pld.target`) are read and written through their enums
-//! ([`crate::enums::KernelKind::on`], `set_on`).
+//! ([`crate::enums::KernelKind::on`], `set_on`, `remove_from`).
 //!
 //! ```no_run
 //! use pld_dialect::{enums::ReduceOp, ops::pld::{PldOp, SystemRankOp, TensorAllreduceOp}};

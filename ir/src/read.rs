@@ -95,7 +95,7 @@ pub fn symbol_name<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Option<String
 
 /// The function a `func.call` calls (its `callee`).
 pub fn callee_name<'c: 'a, 'a>(call: &impl OperationLike<'c, 'a>) -> Option<String> {
-    pld_dialect::ops::func::CallOp::attributes(call).map(|call| call.callee.to_owned())
+    pld_dialect::ops::func::CallOp::get_callee(call).map(str::to_owned)
 }
 
 /// Operand `index` of an op the caller knows has it (an upstream op whose

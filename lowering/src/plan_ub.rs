@@ -235,9 +235,8 @@ impl<'c> Plan<'c> {
 
 /// The function an op runs on this core, if it calls one.
 fn callee(op: OpRef) -> Option<String> {
-    func::CallOp::attributes(&op)
-        .map(|call| call.callee)
-        .or_else(|| ascend::RunOnLanesOp::attributes(&op).map(|lanes| lanes.body))
+    func::CallOp::get_callee(&op)
+        .or_else(|| ascend::RunOnLanesOp::get_body(&op))
         .map(str::to_owned)
 }
 

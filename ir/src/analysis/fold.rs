@@ -77,7 +77,7 @@ pub fn fold(op: &OperationRef, known: impl Fn(Value) -> Option<i64>) -> Option<i
     let name = ir::name(op);
     let folded: i128 = match name {
         arith::ConstantOp::NAME => {
-            return IntegerAttribute::try_from(arith::ConstantOp::attributes(op)?.value)
+            return IntegerAttribute::try_from(arith::ConstantOp::get_value(op)?)
                 .ok()
                 .map(|attribute| attribute.signed_value());
         }
@@ -101,8 +101,7 @@ pub fn fold(op: &OperationRef, known: impl Fn(Value) -> Option<i64>) -> Option<i
             unsigned(value(0)?, source) as i128
         }
         arith::CmpIOp::NAME => {
-            let predicate =
-                IntegerAttribute::try_from(arith::CmpIOp::attributes(op)?.predicate).ok()?;
+            let predicate = IntegerAttribute::try_from(arith::CmpIOp::get_predicate(op)?).ok()?;
             let source = width(operand(0)?.r#type())?;
             compare(
                 predicate_of(predicate.value())?,

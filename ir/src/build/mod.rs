@@ -48,8 +48,8 @@ impl From<i64> for Ix<'_> {
 
 /// The integer an `arith.constant` holds, if `value` is one.
 pub fn constant_of(value: Val) -> Option<i64> {
-    let constant = pld_dialect::ops::arith::ConstantOp::attributes(&defining_op(value)?)?;
-    IntegerAttribute::try_from(constant.value)
+    let constant = pld_dialect::ops::arith::ConstantOp::get_value(&defining_op(value)?)?;
+    IntegerAttribute::try_from(constant)
         .ok()
         .map(|attribute| attribute.value())
 }

@@ -200,8 +200,7 @@ impl<'c> Functions<'c> {
             } else {
                 Kind::Host
             };
-            let private = func::FuncOp::attributes(&op)
-                .is_some_and(|function| function.sym_visibility == Some("private"));
+            let private = func::FuncOp::get_sym_visibility(&op) == Some(Some("private"));
             functions.add(op, kind, private);
         }
         functions

@@ -392,7 +392,7 @@ fn first_user(op: OpRef) -> Option<OpRef> {
 
 /// The `function_type` of a `func.func`.
 pub fn function_type(op: OpRef) -> Option<FunctionType> {
-    FunctionType::try_from(func::FuncOp::attributes(&op)?.function_type).ok()
+    FunctionType::try_from(func::FuncOp::get_function_type(&op)?).ok()
 }
 
 fn is_integer_or_float(r#type: Type) -> bool {

@@ -69,7 +69,7 @@ fn check_placement<'c, 'a>(
 }
 
 fn check_task(task: &OperationRef, first: &OperationRef, report: &mut Report) {
-    let level = pl::AtOp::attributes(task).map(|at| at.level);
+    let level = pl::AtOp::get_level(task);
     if level != Some(Level::CoreGroup) {
         let level = level.map_or("?", Level::keyword);
         report.error(
@@ -96,7 +96,7 @@ fn check_task(task: &OperationRef, first: &OperationRef, report: &mut Report) {
             &[note(task, "the waiter task")],
         );
     }
-    if pl::AtOp::attributes(task).is_some_and(|at| at.allow_early_resolve) {
+    if pl::AtOp::get_allow_early_resolve(task) == Some(true) {
         report.error(
             first,
             "defer_wait needs a task with allow_early_resolve false, so that its consumers \

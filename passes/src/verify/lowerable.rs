@@ -58,8 +58,8 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
 
 /// A function's results of a shape its callers could not know.
 fn check_results(function: &OperationRef, report: &mut Report) {
-    let Some(function_type) = pld_dialect::ops::func::FuncOp::attributes(function)
-        .and_then(|function| FunctionType::try_from(function.function_type).ok())
+    let Some(function_type) = pld_dialect::ops::func::FuncOp::get_function_type(function)
+        .and_then(|function_type| FunctionType::try_from(function_type).ok())
     else {
         return;
     };

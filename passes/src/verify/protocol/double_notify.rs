@@ -76,9 +76,7 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
                 }
             }
             Some(split) => {
-                if pl::SplitAivOp::attributes(&split).map(|split| split.mode)
-                    != Some(SplitMode::None)
-                {
+                if pl::SplitAivOp::get_mode(&split) != Some(SplitMode::None) {
                     continue;
                 }
                 if !sharded_by_lane(notify) && !guarded_by_lane(notify, &split) {

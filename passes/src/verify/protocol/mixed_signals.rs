@@ -14,8 +14,7 @@ use pld_ir::read as ir;
 use std::collections::{HashMap, HashSet};
 
 fn is_ring(op: &OperationRef) -> bool {
-    pld::TensorAllreduceOp::attributes(op)
-        .is_some_and(|allreduce| allreduce.mode == CollectiveMode::Ring)
+    pld::TensorAllreduceOp::get_mode(op) == Some(CollectiveMode::Ring)
 }
 
 pub fn check(ops: &[OperationRef], all: &[SignalAccess], report: &mut Report) {

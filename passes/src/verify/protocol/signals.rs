@@ -57,20 +57,20 @@ impl<'c, 'a> SignalAccess<'c, 'a> {
         // A notify writes `value` into its `target`; a wait or defer_wait
         // compares its `signal` with `expected`.
         let (signal, scalar, mode) = if let Some(notify) = pld::SystemNotifyOp::operands(&op) {
-            let mode = Mode::Notify(pld::SystemNotifyOp::attributes(&op)?.op);
+            let mode = Mode::Notify(pld::SystemNotifyOp::get_op(&op)?);
             (notify.target, notify.value, mode)
         } else if let Some(wait) = pld::SystemWaitOp::operands(&op) {
             (
                 wait.signal,
                 wait.expected,
-                Mode::Wait(pld::SystemWaitOp::attributes(&op)?.cmp),
+                Mode::Wait(pld::SystemWaitOp::get_cmp(&op)?),
             )
         } else {
             let wait = pld::SystemDeferWaitOp::operands(&op)?;
             (
                 wait.signal,
                 wait.expected,
-                Mode::Wait(pld::SystemDeferWaitOp::attributes(&op)?.cmp),
+                Mode::Wait(pld::SystemDeferWaitOp::get_cmp(&op)?),
             )
         };
         Some(Self {

@@ -92,8 +92,8 @@ fn only_for_other_ranks(op: &OperationRef) -> bool {
             .map(|branch| branch.condition)
             .and_then(ir::defining_op);
         if let Some(compare) = condition
-            && arith::CmpIOp::attributes(&compare)
-                .and_then(|compare| IntegerAttribute::try_from(compare.predicate).ok())
+            && arith::CmpIOp::get_predicate(&compare)
+                .and_then(|predicate| IntegerAttribute::try_from(predicate).ok())
                 .is_some_and(|predicate| predicate.value() == CMPI_NE)
             && ir::operands(&compare)
                 .into_iter()

@@ -343,14 +343,14 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                 *count += 1;
                 *count
             });
-            let label = pld::TensorAllocWindowBufferOp::attributes(op)
-                .map(|buffer| format!("window buffer \"{}\"", buffer.name))
+            let label = pld::TensorAllocWindowBufferOp::get_name(op)
+                .map(|name| format!("window buffer \"{name}\""))
                 .unwrap_or_else(|| "a window buffer".to_owned());
             Val::Buffer(self.buffer(key, || label))
         } else if name == pld::TensorWindowOp::NAME || name == pld::TensorReshapeOp::NAME {
             self.view(op, env)?
         } else if name == pld::TensorDimOp::NAME {
-            let dim = pld::TensorDimOp::attributes(op).map(|dim| dim.dim);
+            let dim = pld::TensorDimOp::get_dim(op);
             let source = pld::TensorDimOp::operands(op).expect("a tensor.dim").source;
             match (lookup(env, source), dim) {
                 (Val::Memory { shape, .. }, Some(dim)) => shape
