@@ -3,7 +3,7 @@
 //! attribute is one more arm here, and a renamed attribute a compile error.
 
 use melior::ir::operation::OperationLike;
-use pld_dialect::enums::{AtomicType, ReduceOp, WaitCmp};
+use pld_dialect::enums::{AtomicType, ReduceOp};
 use pld_dialect::ops::{pl, pld};
 
 /// How a remote write combines with what it lands on (`atomic`): a tensor
@@ -17,11 +17,6 @@ pub fn atomic<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Option<AtomicType>
 /// The reduction of an allreduce or a reduce_scatter (`op`).
 pub fn reduction<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Option<ReduceOp> {
     pld::TensorAllreduceOp::get_op(op).or_else(|| pld::TensorReduceScatterOp::get_op(op))
-}
-
-/// The comparison of a wait or a defer_wait (`cmp`).
-pub fn wait_cmp<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Option<WaitCmp> {
-    pld::SystemWaitOp::get_cmp(op).or_else(|| pld::SystemDeferWaitOp::get_cmp(op))
 }
 
 /// The name a task scope (`pl.at`, `pl.spmd`) gives its task (`name_hint`).

@@ -1,15 +1,16 @@
 //! The foundation pld's passes and its Ascend target stand on.
 //!
 //! - [`handle`]: ops and values with the context's lifetime, the IR walk,
-//!   use lists; [`keys`]: maps keyed by them;
+//!   use lists; [`keys`]: their typed keys ([`OpKey`], [`ValueKey`]) and
+//!   maps keyed by them;
 //! - [`read`]: names, operands, symbols, attributes, what encloses an op;
 //!   [`attributes`]: attributes several ops carry, read through their
 //!   generated accessors;
 //! - [`build`]: a [`Builder`] with folding index arithmetic and structured
-//!   control flow, and builders of pl, pld and ascend ops;
+//!   control flow, builders of pl, pld and ascend ops, new functions;
 //! - [`types`], [`location`]: shaped types, and locations as users read them;
 //! - [`analysis`]: where code runs ([`analysis::place`]), integer folding
-//!   and value facts;
+//!   and value facts, where buffers are live ([`analysis::liveness`]);
 //! - [`pass`]: the bridge that makes a Rust pass a named MLIR pass, the
 //!   passes as `Passes.td` declares them, and the report of diagnostics.
 //!

@@ -8,12 +8,10 @@
 //! it is cube work (`pl.matmul`) and on a vector lane (AIV) otherwise; a
 //! function that holds both is a mixed kernel, which the lowering splits.
 
-use crate::OpKey;
 use crate::read::{self, OpHandle};
 use melior::ir::{Location, operation::OperationLike, operation::OperationRef};
 use pld_dialect::enums::KernelKind;
 use pld_dialect::ops::pl;
-use std::collections::HashMap;
 
 /// Where a piece of code runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,44 +91,6 @@ fn core_unit(op: &OperationRef) -> Place {
 /// The kernel an op runs in: its innermost task, or else its function.
 pub fn kernel_of<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     read::enclosing(op, TASK_SCOPES).or_else(|| read::enclosing_function(op))
-}
-
-/// [`kernel_of`] for each of `ops` (ops nested under one root, in pre-order,
-/// as [`crate::nested_ops`] lists them), in one walk: the innermost task and
-/// function around an op come from those around its parent, instead of a
-/// walk up the nest from every op, which is quadratic in code nested
-/// hundreds of loops deep.
-pub fn kernels_of<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> Vec<Option<OperationRef<'c, 'a>>> {
-    type Around<'c, 'a> = (Option<OperationRef<'c, 'a>>, Option<OperationRef<'c, 'a>>);
-    // The innermost task and function around each op seen so far.
-    let mut around: HashMap<OpKey, Around> = HashMap::new();
-    ops.iter()
-        .map(|op| {
-            let parent = op.parent_operation()?;
-            let (task, function) =
-                around
-                    .get(&read::op_key(parent))
-                    .copied()
-                    .unwrap_or_else(|| {
-                        (
-                            read::enclosing(&parent, TASK_SCOPES),
-                            read::enclosing_function(&parent),
-                        )
-                    });
-            let task = if TASK_SCOPES.contains(&read::name(parent)) {
-                Some(parent)
-            } else {
-                task
-            };
-            let function = if read::is_function(&parent) {
-                Some(parent)
-            } else {
-                function
-            };
-            around.insert(read::op_key(op), (task, function));
-            task.or(function)
-        })
-        .collect()
 }
 
 /// The kind a function is marked with (`pl.kernel`), if any.
