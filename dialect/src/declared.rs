@@ -23,16 +23,9 @@ pub struct PassStatistic {
 
 /// Why an option value was refused, as MLIR reports it
 /// (`expected ub-bytes to be an integer >= 32, found 'x'`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct OptionError(pub String);
-
-impl std::fmt::Display for OptionError {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        formatter.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for OptionError {}
 
 impl From<String> for OptionError {
     fn from(message: String) -> Self {

@@ -294,7 +294,7 @@ impl<'c> FunctionConverter<'_, 'c> {
             PldOp::TensorDim(_) => self.convert_dim(builder, op)?,
             unexpanded => {
                 debug_assert!(super::is_unexpanded(unexpanded));
-                self.convert_other(op)?
+                return Err(cannot_lower(op));
             }
         }
         Ok(())
@@ -708,14 +708,15 @@ impl<'c> FunctionConverter<'_, 'c> {
     }
 
     /// Any other op: kept, unless it touches pl or pld, which nothing lowers.
+    /// An op of neither pl nor pld (those are dispatched on their views):
+    /// it stays as it is unless it touches a pld-level type.
     fn convert_other(&mut self, op: OpRef<'c>) -> Result<(), ConvertError> {
-        let other = name(op);
         let touches_pld = (0..op.operand_count())
             .map(|index| operand(op, index).r#type())
             .chain((0..op.result_count()).map(|index| Builder::result_at(op, index).r#type()))
             .any(is_pld_level_type);
-        if touches_pld || PlOp::of(op).is_some() || PldOp::of(op).is_some() {
-            return Err(format!("'{other}' cannot be lowered to the ascend dialect").into());
+        if touches_pld {
+            return Err(cannot_lower(op));
         }
         Ok(())
     }
@@ -930,6 +931,10 @@ impl<'c> FunctionConverter<'_, 'c> {
         }
         Ok(())
     }
+}
+
+fn cannot_lower(op: OpRef) -> ConvertError {
+    format!("'{}' cannot be lowered to the ascend dialect", name(op)).into()
 }
 
 /// The pl tile type a store's source had (its operand may already be an
