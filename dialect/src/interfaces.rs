@@ -305,6 +305,13 @@ pub fn is_function<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> bool {
     unsafe { ffi::pldOperationIsFunction(op.to_raw()) }
 }
 
+/// Whether erasing `op` changes nothing: its results are unused and it has
+/// no effect but allocating or reading (`mlir::isOpTriviallyDead`).
+pub fn is_trivially_dead<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> bool {
+    // SAFETY: `op` is a live op; the call only reads it and its uses.
+    unsafe { ffi::pldOperationIsTriviallyDead(op.to_raw()) }
+}
+
 /// What the ascend ops declare about themselves in ODS (`AscendTraits.h`),
 /// for the lowering passes that order their effects.
 pub mod ascend {

@@ -89,3 +89,48 @@ pub fn tile_math_element_names(profile: TargetProfile, math: TileMath) -> String
     };
     names
 }
+
+/// The cube's rules, from the same header.
+pub mod cube {
+    use crate::{enums::TargetProfile, enums::ascend::TileKind, ffi, string_ref_bytes};
+    use melior::ir::{Type, TypeLike};
+
+    /// The bytes of the on-chip buffer tiles of `kind` live in on `profile`.
+    pub fn buffer_bytes(profile: TargetProfile, kind: TileKind) -> i64 {
+        // SAFETY: a pure function of two valid enum values.
+        unsafe { ffi::ascendTileBufferBytes(profile as i32, kind as i32) }
+    }
+
+    /// What a tile's rows and columns must be multiples of: its fractal's
+    /// inner box.
+    pub fn tile_box(kind: TileKind, element: Type) -> (i64, i64) {
+        // SAFETY: reads the bit width of a live type.
+        unsafe {
+            (
+                ffi::ascendTileBoxRows(kind as i32, element.to_raw()),
+                ffi::ascendTileBoxCols(kind as i32, element.to_raw()),
+            )
+        }
+    }
+
+    /// The accumulator element type TMATMUL gives `lhs x rhs`, if it has one.
+    pub fn matmul_accumulator<'c>(lhs: Type<'c>, rhs: Type<'c>) -> Option<Type<'c>> {
+        // SAFETY: live types of one context; a null result means none.
+        let raw = unsafe { ffi::ascendMatmulAccumulator(lhs.to_raw(), rhs.to_raw()) };
+        // SAFETY: a non-null type of the operands' context.
+        (!raw.ptr.is_null()).then(|| unsafe { Type::from_raw(raw) })
+    }
+
+    /// The (accumulator, lhs, rhs) element types TMATMUL has, for messages.
+    pub fn matmul_element_names() -> &'static str {
+        // SAFETY: the C API returns a static, nul-free ASCII string.
+        let bytes = unsafe { string_ref_bytes(ffi::ascendMatmulElementTypeNames()) };
+        std::str::from_utf8(bytes).expect("an ASCII list")
+    }
+
+    /// Whether the fixpipe stores an accumulator of `acc` as `memory`.
+    pub fn is_acc_store(acc: Type, memory: Type) -> bool {
+        // SAFETY: a predicate on live types.
+        unsafe { ffi::ascendIsAccStoreElementTypes(acc.to_raw(), memory.to_raw()) }
+    }
+}

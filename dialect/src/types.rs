@@ -92,6 +92,7 @@ pub fn is_tile(r#type: Type) -> bool {
 
 /// The ascend target dialect's types.
 pub mod ascend {
+    pub use crate::enums::ascend::TileKind;
     use crate::ffi;
     use melior::{Context, ir::Type, ir::TypeLike};
 
@@ -110,15 +111,19 @@ pub mod ascend {
         (!raw.ptr.is_null()).then(|| unsafe { Type::from_raw(raw) })
     }
 
-    /// `!ascend.tile<rows x cols x element>`, or `None` when invalid.
+    /// `!ascend.tile<rows x cols x element, kind>`, or `None` when invalid
+    /// (the verifier's message goes to the context's diagnostic handlers).
     pub fn tile<'c>(
         context: &'c Context,
         rows: i64,
         cols: i64,
         element: Type<'c>,
+        kind: TileKind,
     ) -> Option<Type<'c>> {
-        // SAFETY: as for `gm`.
-        let raw = unsafe { ffi::ascendTileTypeGet(context.to_raw(), rows, cols, element.to_raw()) };
+        // SAFETY: as for `gm`; every case of `kind` is a case of the C++ enum.
+        let raw = unsafe {
+            ffi::ascendTileTypeGet(context.to_raw(), rows, cols, element.to_raw(), kind as i32)
+        };
         // SAFETY: a non-null type of the context `'c`.
         (!raw.ptr.is_null()).then(|| unsafe { Type::from_raw(raw) })
     }
@@ -164,6 +169,14 @@ pub mod ascend {
         // SAFETY: the accessor runs only on a confirmed `!ascend.gm` type.
         is_gm(r#type)
             .then(|| unsafe { Type::from_raw(ffi::ascendGmPtrTypeGetElementType(r#type.to_raw())) })
+    }
+
+    /// The kind of an `!ascend.tile` type.
+    pub fn tile_kind(r#type: Type) -> Option<TileKind> {
+        // SAFETY: the accessor runs only on a confirmed `!ascend.tile` type.
+        is_tile(r#type)
+            .then(|| TileKind::from_value(unsafe { ffi::ascendTileTypeGetKind(r#type.to_raw()) }))
+            .flatten()
     }
 
     /// `(rows, cols, element)` of an `!ascend.tile` type.

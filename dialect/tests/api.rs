@@ -238,10 +238,10 @@ fn enum_attributes_round_trip_by_stable_value() {
     );
     {
         use pld_dialect::enums::ascend::{
-            AtomicType as AscendAtomicType, NotifyOp as AscendNotifyOp, Pipe,
+            AtomicType as AscendAtomicType, Core, NotifyOp as AscendNotifyOp, Pipe,
             WaitCmp as AscendWaitCmp,
         };
-        check!(AscendNotifyOp, AscendWaitCmp, AscendAtomicType, Pipe);
+        check!(AscendNotifyOp, AscendWaitCmp, AscendAtomicType, Pipe, Core);
     }
     // Another enum's attribute, or a non-enum attribute, is not mistaken for one.
     assert_eq!(WaitCmp::of(NotifyOp::Set.attribute(&context)), None);

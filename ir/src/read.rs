@@ -295,3 +295,22 @@ pub fn format_list(values: &[Option<i64>]) -> String {
 pub fn is_bf16(r#type: Type) -> bool {
     r#type.is_bf16()
 }
+
+/// The chip `op` is compiled for: the `pld.target` of the nearest module
+/// around it (or of `op` itself) that has one, else Ascend910B.
+pub fn target_profile<'c: 'a, 'a>(
+    op: &impl OperationLike<'c, 'a>,
+) -> pld_dialect::enums::TargetProfile {
+    use pld_dialect::enums::TargetProfile;
+    if let Some(profile) = TargetProfile::on(op) {
+        return profile;
+    }
+    let mut current = op.parent_operation();
+    while let Some(ancestor) = current {
+        if let Some(profile) = TargetProfile::on(&ancestor) {
+            return profile;
+        }
+        current = ancestor.parent_operation();
+    }
+    TargetProfile::Ascend910B
+}

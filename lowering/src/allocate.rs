@@ -3,8 +3,8 @@
 //! share bytes only when they are never live at once, and a buffer live
 //! across a call sits above everything the callee may use of that memory.
 //!
-//! The unified buffer is the only memory planned today; the cube's L1, L0A,
-//! L0B and L0C are planned the same way, each on its own.
+//! Each memory is planned on its own: the vector core's unified buffer,
+//! and the cube's L1, L0A, L0B and L0C.
 
 use std::collections::BTreeMap;
 
@@ -14,8 +14,30 @@ pub const ALIGNMENT: i64 = 32;
 /// A memory of the AI core that buffers are allocated in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Memory {
-    /// The unified buffer of a vector core.
+    /// The unified buffer of a vector core (`vec` tiles).
     Ub,
+    /// The cube's L1 (`mat` tiles).
+    L1,
+    /// The cube's left-operand buffer (`left` tiles).
+    L0a,
+    /// The cube's right-operand buffer (`right` tiles).
+    L0b,
+    /// The cube's accumulator buffer (`acc` tiles).
+    L0c,
+}
+
+impl Memory {
+    /// The memory tiles of `kind` live in.
+    pub fn of_kind(kind: pld_dialect::enums::ascend::TileKind) -> Self {
+        use pld_dialect::enums::ascend::TileKind;
+        match kind {
+            TileKind::Vec => Self::Ub,
+            TileKind::Mat => Self::L1,
+            TileKind::Left => Self::L0a,
+            TileKind::Right => Self::L0b,
+            TileKind::Acc => Self::L0c,
+        }
+    }
 }
 
 /// Bytes used per memory.

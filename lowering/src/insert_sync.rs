@@ -2,18 +2,23 @@
 //!
 //! - **release** (payload accesses complete): a payload access (`tstore`,
 //!   `tload`, `tput`, `tget`, `write`, `read`, a call) that may reach a
-//!   `tnotify` with no `release` in between gets one right before the
-//!   notify. Reads count too: a notify that says "I have read this" must
+//!   `tnotify` (or a `cross_core_signal` to the block's other core) with
+//!   no `release` in between gets one right before the notify. Reads count too: a notify that says "I have read this" must
 //!   not overtake a load still in flight on the MTE2 pipe;
+//!   What a `cross_core_wait` hands over (the other core's writes) counts
+//!   as a payload access: it is released again before a notify passes it
+//!   on;
 //! - **acquire** (data cache invalidated, later accesses ordered after the
-//!   wait): a `twait` that may reach a payload access (`tload`, `tstore`,
+//!   wait): a `twait` (or `cross_core_wait`) that may reach a payload access (`tload`, `tstore`,
 //!   `read`, `write`, `tput`, `tget`, a call) with no `acquire` in between
 //!   gets one right before the access. Writes count too: a wait that says
 //!   "the peers have read this" must order the write that overwrites it;
 //! - **pipe syncs**: the load (MTE2), vector (V) and store (MTE3) pipes run
 //!   concurrently, so a vector op after a load, a store after a vector op or
 //!   a load, and a load after a store or a vector op wait for the other pipe
-//!   (`ascend.pipe_sync`), conservatively (any tile).
+//!   (`ascend.pipe_sync`), conservatively (any tile). The cube's pipes are
+//!   kept the same way: L1 to L0 (MTE1, `textract`), the matrix unit (M,
+//!   `tmatmul`) and the fixpipe (FIX, `tstore_acc`).
 //!
 //! The analysis follows structured control flow: both branches of an
 //! `scf.if` may run, a loop body may follow itself. Running it twice
@@ -69,11 +74,13 @@ impl Pass for InsertSync {
             check_only: self.check_only,
             report: Report::default(),
             inserted: 0,
+            pipes: VECTOR_PIPES,
         };
         for function in nested_ops(root)
             .into_iter()
             .filter(|op| is_core_function(*op))
         {
+            walker.pipes = pipes_of(function);
             if let Some(body) = entry_block(function, 0) {
                 walker.block(body, State::default(), true);
             }
@@ -87,17 +94,41 @@ impl Pass for InsertSync {
     }
 }
 
-/// The pipes whose ordering the pass keeps: load, vector, store.
-const PIPES: [Pipe; 3] = [Pipe::Mte2, Pipe::V, Pipe::Mte3];
+/// The pipes whose ordering the pass keeps on a vector core: load, vector,
+/// store.
+const VECTOR_PIPES: &[Pipe] = &[Pipe::Mte2, Pipe::V, Pipe::Mte3];
 
-/// A bit per ordered pair of [`PIPES`]: `src` did work that `dst` has not
+/// The pipes whose ordering the pass keeps on the cube: load into L1, L1 to
+/// L0, the matrix unit and the fixpipe.
+const CUBE_PIPES: &[Pipe] = &[Pipe::Mte2, Pipe::Mte1, Pipe::M, Pipe::Fix];
+
+/// Every pipe either core has, for the bits of [`pair_bit`].
+const ALL_PIPES: [Pipe; 6] = [
+    Pipe::Mte2,
+    Pipe::V,
+    Pipe::Mte3,
+    Pipe::Mte1,
+    Pipe::M,
+    Pipe::Fix,
+];
+
+/// A bit per ordered pair of pipes: `src` did work that `dst` has not
 /// synchronised with yet.
-fn pair_bit(src: Pipe, dst: Pipe) -> u16 {
-    let index = |pipe: Pipe| PIPES.iter().position(|candidate| *candidate == pipe);
+fn pair_bit(src: Pipe, dst: Pipe) -> u64 {
+    let index = |pipe: Pipe| ALL_PIPES.iter().position(|candidate| *candidate == pipe);
     match (index(src), index(dst)) {
-        (Some(src), Some(dst)) => 1 << (src * PIPES.len() + dst),
+        (Some(src), Some(dst)) => 1 << (src * ALL_PIPES.len() + dst),
         _ => 0,
     }
+}
+
+/// The pipes of the core `function` runs on: the cube's when it holds an
+/// op on a pipe only the cube has.
+fn pipes_of(function: OpRef) -> &'static [Pipe] {
+    let on_cube = nested_ops(function).into_iter().any(|op| {
+        traits::pipe(&op).is_some_and(|pipe| matches!(pipe, Pipe::Mte1 | Pipe::M | Pipe::Fix))
+    });
+    if on_cube { CUBE_PIPES } else { VECTOR_PIPES }
 }
 
 /// What may be pending at a point of the program.
@@ -108,7 +139,7 @@ struct State<'c> {
     /// A wait not yet acquired.
     unacquired: Option<OpRef<'c>>,
     /// Pipe pairs not synchronised since the source pipe worked.
-    pending: u16,
+    pending: u64,
 }
 
 impl<'c> State<'c> {
@@ -121,10 +152,10 @@ impl<'c> State<'c> {
         }
     }
 
-    /// `pipe` worked: every other pipe must sync with it before relying on
-    /// its results or reusing its inputs.
-    fn worked(&mut self, pipe: Pipe) {
-        for other in PIPES {
+    /// `pipe` worked: every other pipe of the core must sync with it before
+    /// relying on its results or reusing its inputs.
+    fn worked(&mut self, pipe: Pipe, pipes: &[Pipe]) {
+        for &other in pipes {
             if other != pipe {
                 self.pending |= pair_bit(pipe, other);
             }
@@ -137,6 +168,8 @@ struct Walker {
     report: Report,
     /// The releases, acquires and pipe syncs inserted (a statistic).
     inserted: u64,
+    /// The pipes of the core the function walked runs on.
+    pipes: &'static [Pipe],
 }
 
 impl Walker {
@@ -165,7 +198,7 @@ impl Walker {
         self.acquire(op, &builder, &mut state, apply);
         self.drain_before_call(op, &builder, &mut state, apply);
         self.release(op, &builder, &mut state, apply);
-        Self::record(op, &mut state);
+        self.record(op, &mut state);
         self.regions(op, state, apply)
     }
 
@@ -178,7 +211,7 @@ impl Walker {
         apply: bool,
     ) {
         if let Some(pipe) = traits::pipe(&op) {
-            for src in PIPES {
+            for &src in self.pipes {
                 let bit = pair_bit(src, pipe);
                 if src != pipe && state.pending & bit != 0 {
                     if apply && !self.check_only {
@@ -188,7 +221,7 @@ impl Walker {
                     state.pending &= !bit;
                 }
             }
-            state.worked(pipe);
+            state.worked(pipe, self.pipes);
         }
         if let Some(sync) = ascend::PipeSyncOp::attributes(&op) {
             state.pending &= !pair_bit(sync.src, sync.dst);
@@ -239,8 +272,8 @@ impl Walker {
     ) {
         if is_call(op) {
             if apply && !self.check_only {
-                for src in PIPES {
-                    for dst in PIPES {
+                for &src in self.pipes {
+                    for &dst in self.pipes {
                         if src != dst && state.pending & pair_bit(src, dst) != 0 {
                             builder.pipe_sync(src, dst);
                             self.inserted += 1;
@@ -262,13 +295,17 @@ impl Walker {
         apply: bool,
     ) {
         let op_name = name(op);
-        if (op_name == ascend::TNotifyOp::NAME || is_call(op))
+        let publishes = matches!(
+            op_name,
+            ascend::TNotifyOp::NAME | ascend::CrossCoreSignalOp::NAME
+        );
+        if (publishes || is_call(op))
             && let Some(access) = state.unreleased
         {
             if apply {
                 if self.check_only {
-                    let what = if op_name == ascend::TNotifyOp::NAME {
-                        "'ascend.tnotify' follows".to_owned()
+                    let what = if publishes {
+                        format!("'{op_name}' follows")
                     } else {
                         format!("'{op_name}' (whose callee may notify) follows")
                     };
@@ -292,12 +329,19 @@ impl Walker {
 
     /// What `op` leaves pending: the access to release, the wait to acquire
     /// after, the pipes a callee may leave busy.
-    fn record<'c>(op: OpRef<'c>, state: &mut State<'c>) {
+    fn record<'c>(&self, op: OpRef<'c>, state: &mut State<'c>) {
         let op_name = name(op);
         match op_name {
             ascend::ReleaseOp::NAME => state.unreleased = None,
             ascend::AcquireOp::NAME => state.unacquired = None,
             ascend::TWaitOp::NAME => state.unacquired = Some(op),
+            // What the other core of the block wrote, this core may pass on
+            // to a peer: it is released again before a notify (or a call)
+            // publishes it.
+            ascend::CrossCoreWaitOp::NAME => {
+                state.unacquired = Some(op);
+                state.unreleased = Some(op);
+            }
             _ => {}
         }
         if writes_payload(op) || reads_payload(op) {
@@ -307,8 +351,8 @@ impl Walker {
             // A callee may write payloads, wait, and leave every pipe busy.
             state.unreleased = Some(op);
             state.unacquired = Some(op);
-            for pipe in PIPES {
-                state.worked(pipe);
+            for &pipe in self.pipes {
+                state.worked(pipe, self.pipes);
             }
         }
     }

@@ -1,4 +1,6 @@
-//! `ascend-plan-ub`: the unified-buffer offset of every tile.
+//! `ascend-plan-ub`: the offset of every tile in its on-chip buffer (the
+//! unified buffer for `vec` tiles, the cube's L1, L0A, L0B and L0C for the
+//! others).
 //!
 //! A tile value is a handle: it points to the buffer of the `ascend.tile`
 //! op (the site) it came from, through scf results and iteration arguments.
@@ -19,7 +21,8 @@
 //!
 //! Offsets are chosen first-fit on 32-byte boundaries, one memory at a time
 //! ([`crate::allocate`]); tiles that cannot be live together within
-//! `ub-bytes` are an error naming them.
+//! `ub-bytes` (the unified buffer) or the chip's cube buffers are an error
+//! naming them.
 
 use crate::allocate::{self, Footprint};
 use melior::ir::{
@@ -76,7 +79,11 @@ impl Pass for PlanUb {
             while plan.insert_copy() {
                 plan = Plan::of(function);
             }
-            let footprint = plan.assign(self.ub_bytes, &footprints, &mut report);
+            let budget = Budget {
+                ub_bytes: self.ub_bytes,
+                profile: pld_ir::read::target_profile(&function),
+            };
+            let footprint = plan.assign(&budget, &footprints, &mut report);
             footprints.insert(symbol_name(&function).unwrap_or_default(), footprint);
         }
         if report.failed() {
@@ -84,6 +91,38 @@ impl Pass for PlanUb {
         } else {
             Ok(())
         }
+    }
+}
+
+/// The bytes each memory has: `ub-bytes` of unified buffer, the chip's
+/// cube buffers.
+struct Budget {
+    ub_bytes: i64,
+    profile: pld_dialect::enums::TargetProfile,
+}
+
+impl Budget {
+    fn of(&self, memory: allocate::Memory) -> i64 {
+        use pld_dialect::enums::ascend::TileKind;
+        let kind = match memory {
+            allocate::Memory::Ub => return self.ub_bytes,
+            allocate::Memory::L1 => TileKind::Mat,
+            allocate::Memory::L0a => TileKind::Left,
+            allocate::Memory::L0b => TileKind::Right,
+            allocate::Memory::L0c => TileKind::Acc,
+        };
+        pld_dialect::target::cube::buffer_bytes(self.profile, kind)
+    }
+}
+
+/// What a memory is called in messages.
+fn memory_name(memory: allocate::Memory) -> &'static str {
+    match memory {
+        allocate::Memory::Ub => "unified buffer",
+        allocate::Memory::L1 => "L1",
+        allocate::Memory::L0a => "L0A",
+        allocate::Memory::L0b => "L0B",
+        allocate::Memory::L0c => "L0C",
     }
 }
 
@@ -160,11 +199,11 @@ impl<'c> Plan<'c> {
     }
 
     /// Offsets for the sites, each above the footprint of every call its
-    /// buffer is live across, written as their `ub_offset`s. Returns the
+    /// buffer is live across, written as their `offset`s. Returns the
     /// bytes this function and its callees may use, per memory.
     fn assign(
         &self,
-        ub_bytes: i64,
+        budget: &Budget,
         footprints: &HashMap<String, Footprint>,
         report: &mut Report,
     ) -> Footprint {
@@ -186,19 +225,17 @@ impl<'c> Plan<'c> {
             .iter()
             .zip(self.live.ranges())
             .map(|(site, live)| {
-                let (rows, cols, element) =
-                    ascend_types::tile_shape(Builder::result(*site).r#type()).expect("a tile");
+                let tile = Builder::result(*site).r#type();
+                let (rows, cols, element) = ascend_types::tile_shape(tile).expect("a tile");
+                let kind = ascend_types::tile_kind(tile).expect("a tile");
                 allocate::Buffer {
-                    memory: allocate::Memory::Ub,
+                    memory: allocate::Memory::of_kind(kind),
                     bytes: rows * cols * pld_ir::types::byte_width(element).unwrap_or(1),
                     live,
                 }
             })
             .collect();
-        let budget = |memory| match memory {
-            allocate::Memory::Ub => ub_bytes,
-        };
-        let placed = match allocate::first_fit(&buffers, &calls, budget) {
+        let placed = match allocate::first_fit(&buffers, &calls, |memory| budget.of(memory)) {
             Ok(placed) => placed,
             Err(overflow) => {
                 let live: Vec<(melior::ir::Location, String)> = overflow
@@ -214,12 +251,18 @@ impl<'c> Plan<'c> {
                         )
                     })
                     .collect();
+                let memory = buffers[overflow.buffer].memory;
+                let why = match memory {
+                    allocate::Memory::Ub => "(ascend-plan-ub ub-bytes): use smaller chunks",
+                    _ => "on the chip",
+                };
                 report.error(
                     &self.live.sites[overflow.buffer],
                     &format!(
-                        "the tiles live here need {} bytes of unified buffer, more than the {ub_bytes} \
-                         available (ascend-plan-ub ub-bytes): use smaller chunks",
-                        overflow.needed
+                        "the tiles live here need {} bytes of {}, more than the {} available {why}",
+                        overflow.needed,
+                        memory_name(memory),
+                        budget.of(memory)
                     ),
                     &live,
                 );
@@ -227,7 +270,7 @@ impl<'c> Plan<'c> {
             }
         };
         for (site, offset) in self.live.sites.iter().zip(&placed.offsets) {
-            ascend::TileOp::set_ub_offset(site, Some(*offset));
+            ascend::TileOp::set_offset(site, Some(*offset));
         }
         placed.footprint
     }

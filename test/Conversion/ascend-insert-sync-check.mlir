@@ -28,7 +28,7 @@ func.func @notify_after_branch(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %data:
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
   %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
-  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
   scf.if %cond {
     // expected-note @+1 {{the payload access}}
     ascend.tput %v, %v, %t : !ascend.view<f32>, !ascend.tile<1x64xf32>
@@ -48,7 +48,7 @@ func.func @notify_after_load(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %data: !
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
   %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
-  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
   // expected-note @+1 {{the payload access}}
   ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
   // expected-error @+1 {{'ascend.tnotify' follows a payload access without an ascend.release between them}}
@@ -92,7 +92,7 @@ func.func @load_without_acquire(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %data
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
   %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
-  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
   // expected-note @+1 {{the wait}}
   ascend.twait %cell, %x, cmp ge, signal %cell[] : !ascend.gm<i32>
   // expected-error @+1 {{'ascend.tload' accesses a payload after a wait without an ascend.acquire between them: a read may see what was there before the peer published, a write may land before the peer has finished with what it overwrites}}
@@ -156,7 +156,7 @@ func.func @synchronized(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %data: !ascen
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
   %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
-  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
   ascend.twait %cell, %x, cmp ge, signal %cell[] : !ascend.gm<i32>
   ascend.acquire
   ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>

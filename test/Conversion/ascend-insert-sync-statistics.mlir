@@ -15,7 +15,7 @@ func.func @release_after_access(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %data
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
   %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
-  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
   ascend.write %x, %cell : i32, !ascend.gm<i32>
   %remote = ascend.peer_ptr %ctx, %cell, peer %peer : !ascend.gm<i32>
   ascend.tnotify %remote, %x, op set, signal %cell[] : !ascend.gm<i32>

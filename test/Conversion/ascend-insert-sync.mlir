@@ -42,7 +42,7 @@ func.func @release_after_access(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %data
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
   %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
-  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
   ascend.write %x, %cell : i32, !ascend.gm<i32>
   %remote = ascend.peer_ptr %ctx, %cell, peer %peer : !ascend.gm<i32>
   ascend.tnotify %remote, %x, op set, signal %cell[] : !ascend.gm<i32>
@@ -125,7 +125,7 @@ func.func @acquire_before_access(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %dat
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
   %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
-  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
   ascend.twait %cell, %x, cmp ge, signal %cell[] : !ascend.gm<i32>
   %r = ascend.rank %ctx
   ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
@@ -243,7 +243,7 @@ func.func @loop_carried(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %data: !ascen
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
   %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
-  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
   ascend.twait %cell, %x, cmp ge, signal %cell[] : !ascend.gm<i32>
   scf.for %i = %c0 to %n step %c1 {
     ascend.tnotify %cell, %x, op atomic_add, signal %cell[] : !ascend.gm<i32>
@@ -261,8 +261,8 @@ func.func @loop_carried(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %data: !ascen
 // store for the load and the vector op before it, a load for the store and
 // the vector op that may still use its bytes. An explicit pipe_sync counts.
 // CHECK-LABEL: func.func @pipes
-// CHECK: %[[A:.*]] = ascend.tile {ub_offset = 0 : i64}
-// CHECK-NEXT: %[[B:.*]] = ascend.tile {ub_offset = 256 : i64}
+// CHECK: %[[A:.*]] = ascend.tile {offset = 0 : i64}
+// CHECK-NEXT: %[[B:.*]] = ascend.tile {offset = 256 : i64}
 // CHECK-NEXT: ascend.tload %[[A]]
 // CHECK-NEXT: ascend.pipe_sync mte2 -> v
 // CHECK-NEXT: ascend.tadd %[[B]], %[[A]], %[[A]]
@@ -284,8 +284,8 @@ func.func @pipes(%ctx: !ascend.ctx, %data: !ascend.gm<f32>) attributes {specifie
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
   %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
-  %a = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
-  %b = ascend.tile {ub_offset = 256 : i64} : !ascend.tile<1x64xf32>
+  %a = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
+  %b = ascend.tile {offset = 256 : i64} : !ascend.tile<1x64xf32>
   ascend.tload %a, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
   ascend.tadd %b, %a, %a : !ascend.tile<1x64xf32>
   ascend.tstore %v, %b : !ascend.view<f32>, !ascend.tile<1x64xf32>
@@ -324,8 +324,8 @@ func.func @pipes_in_loop(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %n: index) a
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
   %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
-  %a = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
-  %b = ascend.tile {ub_offset = 256 : i64} : !ascend.tile<1x64xf32>
+  %a = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
+  %b = ascend.tile {offset = 256 : i64} : !ascend.tile<1x64xf32>
   scf.for %i = %c0 to %n step %c1 {
     ascend.tload %a, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
     ascend.tmax %b, %a, %b : !ascend.tile<1x64xf32>
@@ -356,7 +356,7 @@ func.func @helper(%ctx: !ascend.ctx) attributes {specifiers = ["static __aicore_
   return
 }
 func.func @calls(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %x: i32) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
-  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
   ascend.twait %cell, %x, cmp ge, signal %cell[] : !ascend.gm<i32>
   func.call @helper(%ctx) : (!ascend.ctx) -> ()
   ascend.tnotify %cell, %x, op set, signal %cell[] : !ascend.gm<i32>
@@ -386,7 +386,7 @@ func.func @before_call(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %data: !ascend
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
   %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
-  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
   ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
   ascend.write %x, %cell : i32, !ascend.gm<i32>
   func.call @notifier(%ctx, %cell, %x) : (!ascend.ctx, !ascend.gm<i32>, i32) -> ()
@@ -439,11 +439,79 @@ func.func @host(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %data: !ascend.gm<f32
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
   %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
-  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
   ascend.write %x, %cell : i32, !ascend.gm<i32>
   ascend.tnotify %cell, %x, op set, signal %cell[] : !ascend.gm<i32>
   ascend.twait %cell, %x, cmp ge, signal %cell[] : !ascend.gm<i32>
   ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
   ascend.tadd %t, %t, %t : !ascend.tile<1x64xf32>
+  return
+}
+
+// -----
+
+// On the cube the pipes are MTE2 (into L1), MTE1 (L1 to L0), M (the matrix
+// unit) and FIX (the fixpipe's store): each op waits for the others' work,
+// and no vector pipe appears. In a loop, the next load waits for the
+// extract, the product and the store of the previous iteration.
+// CHECK-LABEL: func.func @cube_pipes
+// CHECK: scf.for
+// CHECK-NEXT: ascend.pipe_sync mte1 -> mte2
+// CHECK-NEXT: ascend.pipe_sync m -> mte2
+// CHECK-NEXT: ascend.pipe_sync fix -> mte2
+// CHECK-NEXT: ascend.tload
+// CHECK-NEXT: ascend.pipe_sync mte2 -> mte1
+// CHECK-NEXT: ascend.pipe_sync m -> mte1
+// CHECK-NEXT: ascend.pipe_sync fix -> mte1
+// CHECK-NEXT: ascend.textract
+// CHECK-NEXT: ascend.pipe_sync mte2 -> m
+// CHECK-NEXT: ascend.pipe_sync mte1 -> m
+// CHECK-NEXT: ascend.pipe_sync fix -> m
+// CHECK-NEXT: ascend.tmatmul
+// CHECK-NEXT: ascend.pipe_sync mte2 -> fix
+// CHECK-NEXT: ascend.pipe_sync mte1 -> fix
+// CHECK-NEXT: ascend.pipe_sync m -> fix
+// CHECK-NEXT: ascend.tstore_acc
+// CHECK-NOT: -> v
+// CHECK: return
+func.func @cube_pipes(%va: !ascend.view<f16>, %vc: !ascend.view<f32>, %n: index) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = ascend.tile {offset = 0 : i64} : !ascend.tile<16x16xf16, mat>
+  %l = ascend.tile {offset = 0 : i64} : !ascend.tile<16x16xf16, left>
+  %r = ascend.tile {offset = 0 : i64} : !ascend.tile<16x16xf16, right>
+  %acc = ascend.tile {offset = 0 : i64} : !ascend.tile<16x16xf32, acc>
+  scf.for %i = %c0 to %n step %c1 {
+    ascend.tload %m, %va : !ascend.tile<16x16xf16, mat>, !ascend.view<f16>
+    ascend.textract %l, %m, row %c0, col %c0 : !ascend.tile<16x16xf16, left>, !ascend.tile<16x16xf16, mat>
+    ascend.tmatmul %acc, %l, %r : !ascend.tile<16x16xf32, acc>, !ascend.tile<16x16xf16, left>, !ascend.tile<16x16xf16, right>
+    ascend.tstore_acc %vc, %acc : !ascend.view<f32>, !ascend.tile<16x16xf32, acc>
+  }
+  return
+}
+
+// -----
+
+// The block's cross-core flags order as a notify and a wait do: a payload
+// access before a cross_core_signal is released; a payload access after a
+// cross_core_wait is acquired; and what the wait hands over (the other
+// core's writes) is released again before a notify passes it on to a peer.
+// CHECK-LABEL: func.func @cross_core
+// CHECK: ascend.tstore
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: ascend.cross_core_signal aiv -> aic
+// CHECK-NEXT: ascend.cross_core_wait aic -> aiv
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: ascend.tnotify
+// CHECK-NEXT: ascend.pipe_sync mte3 -> mte2
+// CHECK-NEXT: ascend.acquire
+// CHECK-NEXT: ascend.tload
+func.func @cross_core(%v: !ascend.view<f32>, %cell: !ascend.gm<i32>, %x: i32) attributes {specifiers = ["static __aicore__ inline"]} {
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
+  ascend.tstore %v, %t : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  ascend.cross_core_signal aiv -> aic
+  ascend.cross_core_wait aic -> aiv
+  ascend.tnotify %cell, %x, op set, signal %cell[] : !ascend.gm<i32>
+  ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
   return
 }

@@ -130,3 +130,20 @@ func.func @five_in_turn(%ctx: !ascend.ctx, %data: !ascend.gm<f32>) attributes {s
   ascend.tstore %v, %t4 : !ascend.view<f32>, !ascend.tile<1x64xf32>
   return
 }
+
+// -----
+
+// A cube buffer is bounded by the chip's (64 KiB of L0A on Ascend910B), not
+// by ub-bytes: two 32 KiB left tiles fit, a third live with them does not.
+func.func @l0a_overflow(%m: !ascend.tile<128x128xf16, mat>, %c0: index) {
+  // expected-note @+1 {{a live tile of 32768 bytes}}
+  %a = ascend.tile : !ascend.tile<128x128xf16, left>
+  // expected-note @+1 {{a live tile of 32768 bytes}}
+  %b = ascend.tile : !ascend.tile<128x128xf16, left>
+  // expected-error @+1 {{the tiles live here need 98304 bytes of L0A, more than the 65536 available on the chip}}
+  %c = ascend.tile : !ascend.tile<128x128xf16, left>
+  ascend.textract %a, %m, row %c0, col %c0 : !ascend.tile<128x128xf16, left>, !ascend.tile<128x128xf16, mat>
+  ascend.textract %b, %m, row %c0, col %c0 : !ascend.tile<128x128xf16, left>, !ascend.tile<128x128xf16, mat>
+  ascend.textract %c, %m, row %c0, col %c0 : !ascend.tile<128x128xf16, left>, !ascend.tile<128x128xf16, mat>
+  return
+}

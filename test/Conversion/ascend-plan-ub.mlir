@@ -13,11 +13,11 @@
 // so none overlaps: [0, 32), [32, 160), [160, 192), [192, 224). An offset
 // already on a tile is planned again.
 // CHECK-LABEL: func.func @aligned_and_disjoint
-// CHECK: %[[T0:.*]] = ascend.tile valid(%{{.*}}, %{{.*}}) {ub_offset = 0 : i64} : !ascend.tile<1x8xf32>
-// CHECK: %[[T1:.*]] = ascend.tile valid(%{{.*}}, %{{.*}}) {ub_offset = 32 : i64} : !ascend.tile<2x32xf16>
-// CHECK: %[[T2:.*]] = ascend.tile valid(%{{.*}}, %{{.*}}) {ub_offset = 160 : i64} : !ascend.tile<1x32xi8>
-// CHECK: %[[T3:.*]] = ascend.tile valid(%{{.*}}, %{{.*}}) {ub_offset = 192 : i64} : !ascend.tile<1x8xf32>
-// CHECK-NOT: ub_offset
+// CHECK: %[[T0:.*]] = ascend.tile valid(%{{.*}}, %{{.*}}) {offset = 0 : i64} : !ascend.tile<1x8xf32>
+// CHECK: %[[T1:.*]] = ascend.tile valid(%{{.*}}, %{{.*}}) {offset = 32 : i64} : !ascend.tile<2x32xf16>
+// CHECK: %[[T2:.*]] = ascend.tile valid(%{{.*}}, %{{.*}}) {offset = 160 : i64} : !ascend.tile<1x32xi8>
+// CHECK: %[[T3:.*]] = ascend.tile valid(%{{.*}}, %{{.*}}) {offset = 192 : i64} : !ascend.tile<1x8xf32>
+// CHECK-NOT: offset
 // CHECK: ascend.tstore %{{.*}}, %[[T0]]
 // CHECK: ascend.tstore %{{.*}}, %[[T1]]
 // CHECK: ascend.tstore %{{.*}}, %[[T2]]
@@ -36,7 +36,7 @@ func.func @aligned_and_disjoint(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %half
   ascend.tload %t1, %h : !ascend.tile<2x32xf16>, !ascend.view<f16>
   %t2 = ascend.tile valid(%c1, %c1) : !ascend.tile<1x32xi8>
   ascend.tload %t2, %b : !ascend.tile<1x32xi8>, !ascend.view<i8>
-  %t3 = ascend.tile valid(%c1, %c3) {ub_offset = 4096 : i64} : !ascend.tile<1x8xf32>
+  %t3 = ascend.tile valid(%c1, %c3) {offset = 4096 : i64} : !ascend.tile<1x8xf32>
   ascend.tload %t3, %v : !ascend.tile<1x8xf32>, !ascend.view<f32>
   ascend.tstore %v, %t0 : !ascend.view<f32>, !ascend.tile<1x8xf32>
   ascend.tstore %h, %t1 : !ascend.view<f16>, !ascend.tile<2x32xf16>
@@ -52,12 +52,12 @@ func.func @aligned_and_disjoint(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %half
 // hole it left at 256, first fit and without overlapping each other; %e
 // (256 bytes) fits no hole and goes after everything live.
 // CHECK-LABEL: func.func @dead_tiles_share
-// CHECK: %[[A:.*]] = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
-// CHECK: %[[B:.*]] = ascend.tile {ub_offset = [[HOLE:256]] : i64} : !ascend.tile<1x64xf32>
+// CHECK: %[[A:.*]] = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
+// CHECK: %[[B:.*]] = ascend.tile {offset = [[HOLE:256]] : i64} : !ascend.tile<1x64xf32>
 // CHECK: ascend.tstore %{{.*}}, %[[B]]
-// CHECK: %[[C:.*]] = ascend.tile {ub_offset = [[HOLE]] : i64} : !ascend.tile<1x32xf32>
-// CHECK: %[[D:.*]] = ascend.tile {ub_offset = 384 : i64} : !ascend.tile<1x32xf32>
-// CHECK: %[[E:.*]] = ascend.tile {ub_offset = 512 : i64} : !ascend.tile<1x64xf32>
+// CHECK: %[[C:.*]] = ascend.tile {offset = [[HOLE]] : i64} : !ascend.tile<1x32xf32>
+// CHECK: %[[D:.*]] = ascend.tile {offset = 384 : i64} : !ascend.tile<1x32xf32>
+// CHECK: %[[E:.*]] = ascend.tile {offset = 512 : i64} : !ascend.tile<1x64xf32>
 // CHECK: ascend.tadd %[[E]], %[[A]], %[[A]]
 func.func @dead_tiles_share(%ctx: !ascend.ctx, %data: !ascend.gm<f32>) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
   %c1 = arith.constant 1 : index
@@ -89,15 +89,15 @@ func.func @dead_tiles_share(%ctx: !ascend.ctx, %data: !ascend.gm<f32>) attribute
 // live, takes neither %a's nor %b's.
 // CHECK-LABEL: func.func @if_result
 // CHECK: scf.if
-// CHECK: %[[S:.*]] = ascend.tile {ub_offset = [[SCRATCH:0]] : i64}
-// CHECK: %[[A:.*]] = ascend.tile {ub_offset = 256 : i64}
+// CHECK: %[[S:.*]] = ascend.tile {offset = [[SCRATCH:0]] : i64}
+// CHECK: %[[A:.*]] = ascend.tile {offset = 256 : i64}
 // CHECK: ascend.tadd %[[A]], %[[S]], %[[S]]
 // CHECK: scf.yield %[[A]]
 // CHECK: } else {
-// CHECK: %[[B:.*]] = ascend.tile {ub_offset = [[SCRATCH]] : i64}
+// CHECK: %[[B:.*]] = ascend.tile {offset = [[SCRATCH]] : i64}
 // CHECK: scf.yield %[[B]]
-// CHECK: %[[D:.*]] = ascend.tile {ub_offset = 512 : i64}
-// CHECK: %[[E:.*]] = ascend.tile {ub_offset = 768 : i64}
+// CHECK: %[[D:.*]] = ascend.tile {offset = 512 : i64}
+// CHECK: %[[E:.*]] = ascend.tile {offset = 768 : i64}
 // CHECK: ascend.tadd %[[E]], %{{.*}}, %[[D]]
 func.func @if_result(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %cond: i1) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
   %c1 = arith.constant 1 : index
@@ -129,12 +129,12 @@ func.func @if_result(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %cond: i1) attri
 // after it in the body, may not take its bytes; it takes %b's, which is dead
 // by then within the iteration.
 // CHECK-LABEL: func.func @used_in_loop
-// CHECK: %[[A:.*]] = ascend.tile {ub_offset = 0 : i64}
+// CHECK: %[[A:.*]] = ascend.tile {offset = 0 : i64}
 // CHECK: scf.for
-// CHECK: %[[B:.*]] = ascend.tile {ub_offset = [[B_OFF:256]] : i64}
-// CHECK: %[[C:.*]] = ascend.tile {ub_offset = 512 : i64}
+// CHECK: %[[B:.*]] = ascend.tile {offset = [[B_OFF:256]] : i64}
+// CHECK: %[[C:.*]] = ascend.tile {offset = 512 : i64}
 // CHECK: ascend.tadd %[[C]], %[[A]], %[[B]]
-// CHECK: %[[D:.*]] = ascend.tile {ub_offset = [[B_OFF]] : i64}
+// CHECK: %[[D:.*]] = ascend.tile {offset = [[B_OFF]] : i64}
 // CHECK-NOT: ascend.tcopy
 // CHECK: return
 func.func @used_in_loop(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %n: index) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
@@ -166,11 +166,11 @@ func.func @used_in_loop(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %n: index) at
 // accumulation writes %n while reading %acc element by element (in place,
 // the same bytes): no copy.
 // CHECK-LABEL: func.func @carried_accumulator
-// CHECK: %[[INIT:.*]] = ascend.tile {ub_offset = 0 : i64}
+// CHECK: %[[INIT:.*]] = ascend.tile {offset = 0 : i64}
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]])
-// CHECK: %[[Y:.*]] = ascend.tile {ub_offset = [[SCRATCH:512]] : i64}
-// CHECK: %[[X:.*]] = ascend.tile {ub_offset = [[SCRATCH]] : i64}
-// CHECK: %[[N:.*]] = ascend.tile {ub_offset = 256 : i64}
+// CHECK: %[[Y:.*]] = ascend.tile {offset = [[SCRATCH:512]] : i64}
+// CHECK: %[[X:.*]] = ascend.tile {offset = [[SCRATCH]] : i64}
+// CHECK: %[[N:.*]] = ascend.tile {offset = 256 : i64}
 // CHECK-NEXT: ascend.tadd %[[N]], %[[ACC]], %[[X]]
 // CHECK-NEXT: scf.yield %[[N]]
 // CHECK-NOT: ascend.tcopy
@@ -203,13 +203,13 @@ func.func @carried_accumulator(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %n: in
 // and %cur would be one buffer). The loop yields a copy into a tile made at
 // the yield, at its own offset, and %prev now points to the copy or %init.
 // CHECK-LABEL: func.func @carried_copy
-// CHECK: %[[INIT:.*]] = ascend.tile {ub_offset = 0 : i64}
+// CHECK: %[[INIT:.*]] = ascend.tile {offset = 0 : i64}
 // CHECK: scf.for {{.*}} iter_args(%[[PREV:.*]] = %[[INIT]])
-// CHECK: %[[CUR:.*]] = ascend.tile {ub_offset = 512 : i64}
+// CHECK: %[[CUR:.*]] = ascend.tile {offset = 512 : i64}
 // CHECK-NEXT: ascend.tload %[[CUR]]
 // CHECK: ascend.tadd %{{.*}}, %[[PREV]], %[[CUR]]
 // CHECK: ascend.tstore
-// CHECK-NEXT: %[[COPY:.*]] = ascend.tile {ub_offset = 256 : i64} : !ascend.tile<1x64xf32>
+// CHECK-NEXT: %[[COPY:.*]] = ascend.tile {offset = 256 : i64} : !ascend.tile<1x64xf32>
 // CHECK-NEXT: ascend.tcopy %[[COPY]], %[[CUR]] : !ascend.tile<1x64xf32>
 // CHECK-NEXT: scf.yield %[[COPY]]
 // CHECK-NOT: ascend.tcopy
@@ -309,13 +309,13 @@ func.func @while_carried_copy(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %c: i1)
 // callee uses (256), while one that dies before the call may start at 0.
 // run_on_lanes runs its body on this core too and counts as a call.
 // CHECK-LABEL: func.func @callee
-// CHECK: ascend.tile {ub_offset = 0 : i64}
+// CHECK: ascend.tile {offset = 0 : i64}
 // CHECK-LABEL: func.func @caller
-// CHECK: %[[DEAD:.*]] = ascend.tile {ub_offset = 0 : i64}
-// CHECK: %[[LIVE:.*]] = ascend.tile {ub_offset = 256 : i64}
+// CHECK: %[[DEAD:.*]] = ascend.tile {offset = 0 : i64}
+// CHECK: %[[LIVE:.*]] = ascend.tile {offset = 256 : i64}
 // CHECK: call @callee
 // CHECK: ascend.tstore %{{.*}}, %[[LIVE]]
-// CHECK: %[[ACROSS_LANES:.*]] = ascend.tile {ub_offset = 256 : i64}
+// CHECK: %[[ACROSS_LANES:.*]] = ascend.tile {offset = 256 : i64}
 // CHECK: ascend.run_on_lanes @callee
 func.func @callee(%ctx: !ascend.ctx, %data: !ascend.gm<f32>) attributes {specifiers = ["static __aicore__ inline"]} {
   %c1 = arith.constant 1 : index
@@ -382,5 +382,33 @@ func.func @carried_no_copy(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %n: index,
     scf.yield %next : !ascend.tile<1x64xf32>
   }
   ascend.tstore %v, %second : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  return
+}
+
+// -----
+
+// The cube's tiles are planned per buffer: the two mat tiles (4 KiB and
+// 2 KiB, both live until the extracts) share L1; left, right and acc each
+// start their own buffer at 0. Every vec tile stays in the unified buffer.
+// CHECK-LABEL: func.func @cube_buffers
+// CHECK: ascend.tile valid({{.*}}) {offset = 0 : i64} : !ascend.tile<64x32xf16, mat>
+// CHECK: ascend.tile valid({{.*}}) {offset = 4096 : i64} : !ascend.tile<32x32xf16, mat>
+// CHECK: ascend.tile valid({{.*}}) {offset = 0 : i64} : !ascend.tile<64x32xf16, left>
+// CHECK: ascend.tile valid({{.*}}) {offset = 0 : i64} : !ascend.tile<32x32xf16, right>
+// CHECK: ascend.tile valid({{.*}}) {offset = 0 : i64} : !ascend.tile<64x32xf32, acc>
+func.func @cube_buffers(%va: !ascend.view<f16>, %vb: !ascend.view<f16>, %vc: !ascend.view<f32>, %m: index) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %ma = ascend.tile valid(%m, %c32) : !ascend.tile<64x32xf16, mat>
+  ascend.tload %ma, %va : !ascend.tile<64x32xf16, mat>, !ascend.view<f16>
+  %mb = ascend.tile valid(%c32, %c32) : !ascend.tile<32x32xf16, mat>
+  ascend.tload %mb, %vb : !ascend.tile<32x32xf16, mat>, !ascend.view<f16>
+  %l = ascend.tile valid(%m, %c32) : !ascend.tile<64x32xf16, left>
+  ascend.textract %l, %ma, row %c0, col %c0 : !ascend.tile<64x32xf16, left>, !ascend.tile<64x32xf16, mat>
+  %r = ascend.tile valid(%c32, %c32) : !ascend.tile<32x32xf16, right>
+  ascend.textract %r, %mb, row %c0, col %c0 : !ascend.tile<32x32xf16, right>, !ascend.tile<32x32xf16, mat>
+  %acc = ascend.tile valid(%m, %c32) : !ascend.tile<64x32xf32, acc>
+  ascend.tmatmul %acc, %l, %r : !ascend.tile<64x32xf32, acc>, !ascend.tile<64x32xf16, left>, !ascend.tile<32x32xf16, right>
+  ascend.tstore_acc %vc, %acc : !ascend.view<f32>, !ascend.tile<64x32xf32, acc>
   return
 }

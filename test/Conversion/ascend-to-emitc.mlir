@@ -3,7 +3,7 @@
 // emitc.call_opaque "pld::rt::..." of the runtime header, enums spelled by
 // name, never by value (pld's ge is 1 where PTO's GE is 3), and ops that can
 // trap or block pass their site (or, without one, the op and its location)
-// as a string literal. The tiles carry the ub_offset ascend-plan-ub gives
+// as a string literal. The tiles carry the offset ascend-plan-ub gives
 // them; a tile without one is an error (ascend-to-emitc-invalid.mlir).
 // RUN: pld-opt %s --split-input-file --convert-to-emitc --verify-each | FileCheck %s
 
@@ -50,7 +50,7 @@ func.func @types(%ctx: !ascend.ctx, %f32: !ascend.gm<f32>, %f64: !ascend.gm<f64>
 // The site travels as the last argument.
 // CHECK: %[[PEER:.*]] = call_opaque "pld::rt::peer_ptr"(%[[CTX]], %[[CELL]], %[[C1]]) {args = [0 : index, 1 : index, 2 : index, #emitc.opaque<"\22pld.system.notify at k.mlir:3:5\22">]}
 // CHECK: %[[VIEW:.*]] = call_opaque "pld::rt::view"(%[[DATA]], %[[C1]], %[[C64]], %[[C64]]) : ({{.*}}) -> !emitc.opaque<"pld::rt::View<float>">
-// tile<T, R, C>(ub_offset[, valid rows, valid cols]).
+// tile<T, R, C>(offset[, valid rows, valid cols]).
 // CHECK: %[[T:.*]] = call_opaque "pld::rt::tile"() {args = [0], template_args = [#emitc.opaque<"float">, 1, 64]} : () -> !emitc.opaque<"pld::rt::Tile<float, 1, 64>">
 // CHECK: %[[U:.*]] = call_opaque "pld::rt::tile"(%[[C1]], %[[N]]) {args = [256, 0 : index, 1 : index], template_args = [#emitc.opaque<"float">, 1, 64]}
 // CHECK: call_opaque "pld::rt::tload"(%[[T]], %[[VIEW]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22pl.load at k.mlir:7:8\22">]}
@@ -100,8 +100,8 @@ func.func @kernel(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %sig: !ascend.gm<i3
   %cell = ascend.offset %sig, %c1 : !ascend.gm<i32>
   %p = ascend.peer_ptr %ctx, %cell, peer %c1 {site = "pld.system.notify at k.mlir:3:5"} : !ascend.gm<i32>
   %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
-  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
-  %u = ascend.tile valid(%c1, %n) {ub_offset = 256 : i64} : !ascend.tile<1x64xf32>
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
+  %u = ascend.tile valid(%c1, %n) {offset = 256 : i64} : !ascend.tile<1x64xf32>
   ascend.tload %t, %v {site = "pl.load at k.mlir:7:8"} : !ascend.tile<1x64xf32>, !ascend.view<f32>
   ascend.tload %u, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
   ascend.pipe_sync mte2 -> v
@@ -145,9 +145,9 @@ func.func @kernel(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %sig: !ascend.gm<i3
 func.func @pipes_and_types(%ctx: !ascend.ctx) attributes {specifiers = ["static __aicore__ inline"]} {
   ascend.pipe_sync s -> all
   ascend.pipe_sync m -> mte1
-  %a = ascend.tile {ub_offset = 1024 : i64} : !ascend.tile<16x32xf16>
+  %a = ascend.tile {offset = 1024 : i64} : !ascend.tile<16x32xf16>
   ascend.tmul %a, %a, %a : !ascend.tile<16x32xf16>
-  %i = ascend.tile {ub_offset = 3072 : i64} : !ascend.tile<1x16xi16>
+  %i = ascend.tile {offset = 3072 : i64} : !ascend.tile<1x16xi16>
   ascend.tadd %i, %i, %i : !ascend.tile<1x16xi16>
   return
 }
@@ -240,5 +240,39 @@ func.func @entry(%ctx: !ascend.ctx, %args: !ascend.args) attributes {specifiers 
   %s = ascend.arg_scalar %args[2] : i32
   %x = ascend.arg_scalar %args[3] : f32
   %i = ascend.arg_scalar %args[4] : index
+  return
+}
+
+// -----
+
+// The cube: each tile kind is its own handle type and maker (mat, left,
+// right, acc), and the cube's ops are runtime calls that pass their site;
+// the fixpipe's store is a tstore of an Acc handle (its overload converts).
+// CHECK-LABEL: emitc.func @cube
+// CHECK: %[[MAT:.*]] = call_opaque "pld::rt::mat"(%{{.*}}, %{{.*}}) {args = [0, 0 : index, 1 : index], template_args = [#emitc.opaque<"pld::rt::f16">, 32, 64]} : ({{.*}}) -> !emitc.opaque<"pld::rt::Mat<pld::rt::f16, 32, 64>">
+// CHECK: %[[LEFT:.*]] = call_opaque "pld::rt::left"() {args = [0], template_args = [#emitc.opaque<"pld::rt::f16">, 32, 32]} : () -> !emitc.opaque<"pld::rt::Left<pld::rt::f16, 32, 32>">
+// CHECK: %[[RIGHT:.*]] = call_opaque "pld::rt::right"() {args = [512], {{.*}} -> !emitc.opaque<"pld::rt::Right<pld::rt::f16, 32, 16>">
+// CHECK: %[[ACC:.*]] = call_opaque "pld::rt::acc"() {{.*}} -> !emitc.opaque<"pld::rt::Acc<float, 32, 16>">
+// CHECK: call_opaque "pld::rt::tload"(%[[MAT]], %{{.*}})
+// CHECK: call_opaque "pld::rt::textract"(%[[LEFT]], %[[MAT]], %{{.*}}, %{{.*}}) {args = [0 : index, 1 : index, 2 : index, 3 : index, #emitc.opaque<"\22pl.matmul at k.mlir:4:8\22">]}
+// CHECK: call_opaque "pld::rt::tmatmul"(%[[ACC]], %[[LEFT]], %[[RIGHT]]) {args = [0 : index, 1 : index, 2 : index, #emitc.opaque<"\22pl.matmul at k.mlir:4:8\22">]}
+// CHECK: call_opaque "pld::rt::tmatmul_acc"(%[[ACC]], %[[LEFT]], %[[RIGHT]])
+// CHECK: call_opaque "pld::rt::tstore"(%{{.*}}, %[[ACC]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22pl.store at k.mlir:5:3\22">]}
+// CHECK: call_opaque "pld::rt::pipe_sync"() {template_args = [#emitc.opaque<"pld::rt::Pipe::M">, #emitc.opaque<"pld::rt::Pipe::FIX">]}
+func.func @cube(%a: !ascend.gm<f16>, %c: !ascend.gm<f16>, %n: index) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %mat = ascend.tile valid(%c16, %n) {offset = 0 : i64} : !ascend.tile<32x64xf16, mat>
+  %left = ascend.tile {offset = 0 : i64} : !ascend.tile<32x32xf16, left>
+  %right = ascend.tile {offset = 512 : i64} : !ascend.tile<32x16xf16, right>
+  %acc = ascend.tile {offset = 0 : i64} : !ascend.tile<32x16xf32, acc>
+  %v = ascend.view %a, rows %c16, cols %n, stride %n : !ascend.gm<f16> -> !ascend.view<f16>
+  ascend.tload %mat, %v {site = "pl.load at k.mlir:2:9"} : !ascend.tile<32x64xf16, mat>, !ascend.view<f16>
+  ascend.textract %left, %mat, row %c0, col %c16 {site = "pl.matmul at k.mlir:4:8"} : !ascend.tile<32x32xf16, left>, !ascend.tile<32x64xf16, mat>
+  ascend.tmatmul %acc, %left, %right {site = "pl.matmul at k.mlir:4:8"} : !ascend.tile<32x16xf32, acc>, !ascend.tile<32x32xf16, left>, !ascend.tile<32x16xf16, right>
+  ascend.tmatmul_acc %acc, %left, %right {site = "pl.matmul at k.mlir:4:8"} : !ascend.tile<32x16xf32, acc>, !ascend.tile<32x32xf16, left>, !ascend.tile<32x16xf16, right>
+  %w = ascend.view %c, rows %c16, cols %c16, stride %c16 : !ascend.gm<f16> -> !ascend.view<f16>
+  ascend.tstore_acc %w, %acc {site = "pl.store at k.mlir:5:3"} : !ascend.view<f16>, !ascend.tile<32x16xf32, acc>
+  ascend.pipe_sync m -> fix
   return
 }

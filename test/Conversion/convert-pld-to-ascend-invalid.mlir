@@ -95,3 +95,102 @@ func.func @nibbles(%m: memref<1x64xi4>, %d: !pld.dtensor<1x64xf32>) attributes {
   %t = pl.load %m[0, 0] : memref<1x64xi4> -> !pl.tile<1x64xi4>
   return
 }
+
+// -----
+
+// A mixed kernel's cube half runs alone: what a GEMM's address depends on
+// must not be read from memory by the vector core.
+func.func @address_from_memory(%a: memref<64x16xf16>, %c: memref<16x16xf32>, %at: memref<1xi32>, %x: memref<1x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %v = pl.load %x[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
+  pl.store %v, %x[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>
+  // expected-error @+1 {{the cube's half of this mixed kernel needs 'ascend.read' (a GEMM's address, or the loop or branch around one, depends on it), which runs on the vector core: compute it from the kernel's arguments instead}}
+  %row = pl.read %at[0] : memref<1xi32>
+  %r = arith.index_cast %row : i32 to index
+  %ta = pl.load %a[%r, 0] : memref<64x16xf16> -> !pl.tile<16x16xf16>
+  %p = pl.matmul %ta, %ta : !pl.tile<16x16xf16>, !pl.tile<16x16xf16> -> !pl.tile<16x16xf32>
+  pl.store %p, %c[0, 0] : !pl.tile<16x16xf32>, memref<16x16xf32>
+  return
+}
+
+// -----
+
+// Cube work goes outside pl.split_aiv regions.
+func.func @matmul_in_region(%a: memref<16x16xf16>, %c: memref<16x16xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-note @+1 {{the region}}
+  pl.split_aiv mode none {
+    %ta = pl.load %a[0, 0] : memref<16x16xf16> -> !pl.tile<16x16xf16>
+    // expected-error @+1 {{a pl.matmul inside a pl.split_aiv region cannot be lowered: the region runs on the vector sub-lanes, and cube work goes outside regions}}
+    %p = pl.matmul %ta, %ta : !pl.tile<16x16xf16>, !pl.tile<16x16xf16> -> !pl.tile<16x16xf32>
+    pl.store %p, %c[0, 0] : !pl.tile<16x16xf32>, memref<16x16xf32>
+  }
+  return
+}
+
+// -----
+
+// The cube loads its operands itself: an operand must be a load only the
+// pl.matmul uses.
+func.func @operand_shared(%a: memref<16x16xf16>, %c: memref<16x16xf32>, %d: memref<16x16xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-note @+1 {{the operand is made here}}
+  %ta = pl.load %a[0, 0] : memref<16x16xf16> -> !pl.tile<16x16xf16>
+  // expected-error @+1 {{the left operand of pl.matmul comes from 'pl.load': the cube multiplies tiles it loads from global memory itself, so each operand must be a pl.load (or pld.tile.remote_load) in the same block that only this pl.matmul uses}}
+  %p = pl.matmul %ta, %ta : !pl.tile<16x16xf16>, !pl.tile<16x16xf16> -> !pl.tile<16x16xf32>
+  pl.store %p, %c[0, 0] : !pl.tile<16x16xf32>, memref<16x16xf32>
+  %q = pl.matmul %ta, %ta : !pl.tile<16x16xf16>, !pl.tile<16x16xf16> -> !pl.tile<16x16xf32>
+  pl.store %q, %d[0, 0] : !pl.tile<16x16xf32>, memref<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @product_stored_twice(%a: memref<16x16xf16>, %c: memref<16x16xf32>, %d: memref<16x16xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ta = pl.load %a[0, 0] : memref<16x16xf16> -> !pl.tile<16x16xf16>
+  // expected-error @+1 {{the product of pl.matmul must be written to global memory by one pl.store in the same block, found 2 use(s)}}
+  %p = pl.matmul %ta, %ta : !pl.tile<16x16xf16>, !pl.tile<16x16xf16> -> !pl.tile<16x16xf32>
+  // expected-note @+1 {{used here}}
+  pl.store %p, %c[0, 0] : !pl.tile<16x16xf32>, memref<16x16xf32>
+  // expected-note @+1 {{used here}}
+  pl.store %p, %d[0, 0] : !pl.tile<16x16xf32>, memref<16x16xf32>
+  return
+}
+
+// -----
+
+// The loads, the product and the store happen together, at the store: a
+// wait between them would be reordered.
+func.func @wait_between(%a: memref<16x16xf16>, %c: memref<16x16xf32>, %s: !pld.dtensor<1x1xi32>, %e: i32) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ta = pl.load %a[0, 0] : memref<16x16xf16> -> !pl.tile<16x16xf16>
+  // expected-note @+1 {{the pl.matmul}}
+  %p = pl.matmul %ta, %ta : !pl.tile<16x16xf16>, !pl.tile<16x16xf16> -> !pl.tile<16x16xf32>
+  // expected-error @+1 {{'pld.system.wait' stands between the loads of a pl.matmul's operands and the store of its product: the cube reads the operands and writes the product together, at the store, so move it before the loads or after the store}}
+  pld.system.wait %s[0, 0], expected %e, cmp ge : !pld.dtensor<1x1xi32>
+  // expected-note @+1 {{its store}}
+  pl.store %p, %c[0, 0] : !pl.tile<16x16xf32>, memref<16x16xf32>
+  return
+}
+
+// -----
+
+// Near miss of the above: index arithmetic between them is fine, and a wait
+// before the loads orders them.
+func.func @wait_before(%a: memref<32x16xf16>, %c: memref<16x16xf32>, %s: !pld.dtensor<1x1xi32>, %e: i32) attributes {pl.kernel = #pl.kernel<incore>} {
+  pld.system.wait %s[0, 0], expected %e, cmp ge : !pld.dtensor<1x1xi32>
+  %c16 = arith.constant 16 : index
+  %ta = pl.load %a[0, 0] : memref<32x16xf16> -> !pl.tile<16x16xf16>
+  %row = arith.addi %c16, %c16 : index
+  %tb = pl.load %a[%c16, 0] : memref<32x16xf16> -> !pl.tile<16x16xf16>
+  %p = pl.matmul %ta, %tb : !pl.tile<16x16xf16>, !pl.tile<16x16xf16> -> !pl.tile<16x16xf32>
+  pl.store %p, %c[0, 0] : !pl.tile<16x16xf32>, memref<16x16xf32>
+  return
+}
+
+// -----
+
+// The element types TMATMUL has.
+func.func @matmul_types(%a: memref<16x16xf16>, %c: memref<16x16xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ta = pl.load %a[0, 0] : memref<16x16xf16> -> !pl.tile<16x16xf16>
+  %p = pl.matmul %ta, %ta : !pl.tile<16x16xf16>, !pl.tile<16x16xf16> -> !pl.tile<16x16xi32>
+  // expected-error @+1 {{pl.matmul of f16 x f16 into i32 cannot be lowered: TMATMUL's (accumulator, lhs, rhs) element types are (i32, i8, i8), (f32, f16, f16), (f32, f32, f32), (f32, bf16, bf16)}}
+  pl.store %p, %c[0, 0] : !pl.tile<16x16xi32>, memref<16x16xi32>
+  return
+}

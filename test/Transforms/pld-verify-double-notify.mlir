@@ -1,13 +1,26 @@
 // pld-verify: a notify that fires twice (semantics §6): outside a vector-only
-// region in a kernel that also does cube work, or in a region that runs on
-// both AIV sub-lanes without sharding or a one-lane guard.
+// region in a kernel that does cube and vector work, or in a region that runs
+// on both AIV sub-lanes without sharding or a one-lane guard.
 // RUN: pld-opt %s --split-input-file --pld-verify=remarks=false --verify-diagnostics
 
 func.func @mixed_kernel(%signal: !pld.dtensor<2x1xi32>, %peer: index, %v: i32,
                         %a: !pl.tile<16x16xf16>) attributes {pl.kernel = #pl.kernel<incore>} {
   // expected-note @+1 {{cube work here}}
   %c = pl.matmul %a, %a : !pl.tile<16x16xf16>, !pl.tile<16x16xf16> -> !pl.tile<16x16xf32>
-  // expected-error @+1 {{notify fires twice: outside a pl.split_aiv region of a kernel that also does cube work it is emitted on both the cube and the vector lane; put it in a pl.split_aiv region}}
+  // expected-note @+1 {{vector work here}}
+  %d = pl.add %c, %c : !pl.tile<16x16xf32>
+  // expected-error @+1 {{notify fires twice: outside a pl.split_aiv region of a kernel that does cube and vector work it runs on both vector cores of the block (the vector half of a mixed kernel runs on each); put it in a pl.split_aiv region and guard it to one lane}}
+  pld.system.notify %signal[0, 0], peer %peer, value %v, op atomic_add : !pld.dtensor<2x1xi32>
+  return
+}
+
+// Near miss: a kernel whose tile work is all cube work runs on the cube
+// alone, so its notify (published after the product is stored) fires once.
+func.func @cube_kernel(%signal: !pld.dtensor<2x1xi32>, %peer: index, %v: i32,
+                       %a: memref<16x16xf16>, %c: memref<16x16xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %t = pl.load %a[0, 0] : memref<16x16xf16> -> !pl.tile<16x16xf16>
+  %p = pl.matmul %t, %t : !pl.tile<16x16xf16>, !pl.tile<16x16xf16> -> !pl.tile<16x16xf32>
+  pl.store %p, %c[0, 0] : !pl.tile<16x16xf32>, memref<16x16xf32>
   pld.system.notify %signal[0, 0], peer %peer, value %v, op atomic_add : !pld.dtensor<2x1xi32>
   return
 }
@@ -61,6 +74,8 @@ func.func @task_with_cube(%signal: !pld.dtensor<2x1xi32>, %peer: index, %v: i32,
   %t = pl.at level core_group name "mixed" {
     // expected-note @+1 {{cube work here}}
     %c = pl.matmul %a, %a : !pl.tile<16x16xf16>, !pl.tile<16x16xf16> -> !pl.tile<16x16xf32>
+    // expected-note @+1 {{vector work here}}
+    %d = pl.add %c, %c : !pl.tile<16x16xf32>
     // expected-error @+1 {{notify fires twice}}
     pld.system.notify %signal[0, 0], peer %peer, value %v, op atomic_add : !pld.dtensor<2x1xi32>
   }

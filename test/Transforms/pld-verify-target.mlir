@@ -1,6 +1,7 @@
 // pld-verify: the target profile (bf16 atomic add only on Ascend910B, the
 // default), the element types the target's tiles move and its vector unit
-// computes on per profile, and the HOST rail's collective limits.
+// computes on per profile, the element types the cube multiplies, and the
+// HOST rail's collective limits.
 // RUN: pld-opt %s --split-input-file --pld-verify=remarks=false --verify-diagnostics
 
 // expected-note @+1 {{the module targets Ascend950 here}}
@@ -151,5 +152,29 @@ module attributes {pld.target = #pld.target<Ascend950>} {
 func.func @bf16_reduce_scatter(%d: !pld.dtensor<2x64xbf16>, %s: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
   // expected-error @+1 {{'pld.tensor.reduce_scatter' on bf16 cannot run on Ascend910B: it combines tiles with TMAX, which its vector unit has for i16, i32, f16, f32}}
   %r = pld.tensor.reduce_scatter %d, %s, op max : !pld.dtensor<2x64xbf16>, !pld.dtensor<2x1xi32>
+  return
+}
+
+// -----
+
+// The cube's TMATMUL multiplies i8 into i32 and f16, bf16 or f32 into f32.
+func.func @matmul_element_types(%a: memref<16x32xi8>, %b: memref<32x16xi8>, %c: memref<16x16xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ta = pl.load %a[0, 0] : memref<16x32xi8> -> !pl.tile<16x32xi8>
+  %tb = pl.load %b[0, 0] : memref<32x16xi8> -> !pl.tile<32x16xi8>
+  // expected-error @+1 {{'pl.matmul' of i8 x i8 into f32 cannot run on the cube: TMATMUL's (accumulator, lhs, rhs) element types are (i32, i8, i8), (f32, f16, f16), (f32, f32, f32), (f32, bf16, bf16)}}
+  %p = pl.matmul %ta, %tb : !pl.tile<16x32xi8>, !pl.tile<32x16xi8> -> !pl.tile<16x16xf32>
+  pl.store %p, %c[0, 0] : !pl.tile<16x16xf32>, memref<16x16xf32>
+  return
+}
+
+// Near miss: i8 x i8 into i32, and bf16 into f32.
+func.func @matmul_element_types_ok(%a: memref<16x32xi8>, %b: memref<32x16xi8>, %c: memref<16x16xi32>, %x: memref<16x16xbf16>, %y: memref<16x16xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ta = pl.load %a[0, 0] : memref<16x32xi8> -> !pl.tile<16x32xi8>
+  %tb = pl.load %b[0, 0] : memref<32x16xi8> -> !pl.tile<32x16xi8>
+  %p = pl.matmul %ta, %tb : !pl.tile<16x32xi8>, !pl.tile<32x16xi8> -> !pl.tile<16x16xi32>
+  pl.store %p, %c[0, 0] : !pl.tile<16x16xi32>, memref<16x16xi32>
+  %tx = pl.load %x[0, 0] : memref<16x16xbf16> -> !pl.tile<16x16xbf16>
+  %q = pl.matmul %tx, %tx : !pl.tile<16x16xbf16>, !pl.tile<16x16xbf16> -> !pl.tile<16x16xf32>
+  pl.store %q, %y[0, 0] : !pl.tile<16x16xf32>, memref<16x16xf32>
   return
 }

@@ -53,9 +53,12 @@ MLIR_CAPI_EXPORTED bool plTypeIsATaskId(MlirType type);
 MLIR_CAPI_EXPORTED MlirType ascendCtxTypeGet(MlirContext context);
 MLIR_CAPI_EXPORTED MlirType ascendGmPtrTypeGet(MlirContext context,
                                                MlirType elementType);
+/* `kind` is a pto::TileType value (ascend's TileKind: 0 vec, 1 mat, 2 left,
+ * 3 right, 4 acc); NULL for a type the verifier rejects. */
 MLIR_CAPI_EXPORTED MlirType ascendTileTypeGet(MlirContext context, int64_t rows,
                                               int64_t cols,
-                                              MlirType elementType);
+                                              MlirType elementType,
+                                              int32_t kind);
 MLIR_CAPI_EXPORTED MlirType ascendViewTypeGet(MlirContext context,
                                               MlirType elementType);
 MLIR_CAPI_EXPORTED MlirType ascendTaskTypeGet(MlirContext context);
@@ -69,6 +72,7 @@ MLIR_CAPI_EXPORTED MlirType ascendGmPtrTypeGetElementType(MlirType type);
 MLIR_CAPI_EXPORTED int64_t ascendTileTypeGetRows(MlirType type);
 MLIR_CAPI_EXPORTED int64_t ascendTileTypeGetCols(MlirType type);
 MLIR_CAPI_EXPORTED MlirType ascendTileTypeGetElementType(MlirType type);
+MLIR_CAPI_EXPORTED int32_t ascendTileTypeGetKind(MlirType type);
 
 /* The target's tile rules (pld/Dialect/Ascend/IR/TargetRules.h): the
  * column count a tile of `cols` logical columns of `element` is padded to
@@ -85,6 +89,19 @@ MLIR_CAPI_EXPORTED void
 ascendTileMathElementTypeNames(int32_t profile, int32_t math,
                                MlirStringCallback callback, void *userData);
 
+/* The cube's rules: the bytes of the buffer tiles of `kind` live in on
+ * `profile`; the multiples a tile's rows and columns must be (its
+ * fractal's inner box); the accumulator element type TMATMUL gives
+ * `lhs x rhs` (NULL for none) and the triples it has, for messages;
+ * whether the fixpipe stores an `acc` accumulator as `memory`. */
+MLIR_CAPI_EXPORTED int64_t ascendTileBufferBytes(int32_t profile, int32_t kind);
+MLIR_CAPI_EXPORTED int64_t ascendTileBoxRows(int32_t kind, MlirType element);
+MLIR_CAPI_EXPORTED int64_t ascendTileBoxCols(int32_t kind, MlirType element);
+MLIR_CAPI_EXPORTED MlirType ascendMatmulAccumulator(MlirType lhs, MlirType rhs);
+MLIR_CAPI_EXPORTED MlirStringRef ascendMatmulElementTypeNames(void);
+MLIR_CAPI_EXPORTED bool ascendIsAccStoreElementTypes(MlirType acc,
+                                                     MlirType memory);
+
 /* Enum attributes, by the stable integer values of semantics §2, each named
  * after the dialect that owns it (`Prefix` is pld, pl or ascend):
  * `<Prefix><Name>AttrGet` builds one (NULL when `value` names no case),
@@ -92,7 +109,7 @@ ascendTileMathElementTypeNames(int32_t profile, int32_t math,
  * reads one. pld: NotifyOp, WaitCmp, ReduceOp, AtomicType, CollectiveMode,
  * CollectiveAlgorithm, TargetProfile; pl: KernelKind, Level, SplitMode;
  * ascend (by PTO's own values): NotifyOp, WaitCmp (EQ = 0, GE = 3),
- * AtomicType, Pipe. */
+ * AtomicType, Pipe, Core. */
 #define PLD_DECLARE_ENUM_ATTR_CAPI(Prefix, Name)                               \
   MLIR_CAPI_EXPORTED MlirAttribute Prefix##Name##AttrGet(MlirContext context,  \
                                                          int32_t value);       \
@@ -113,6 +130,7 @@ PLD_DECLARE_ENUM_ATTR_CAPI(ascend, NotifyOp)
 PLD_DECLARE_ENUM_ATTR_CAPI(ascend, WaitCmp)
 PLD_DECLARE_ENUM_ATTR_CAPI(ascend, AtomicType)
 PLD_DECLARE_ENUM_ATTR_CAPI(ascend, Pipe)
+PLD_DECLARE_ENUM_ATTR_CAPI(ascend, Core)
 #undef PLD_DECLARE_ENUM_ATTR_CAPI
 
 #ifdef __cplusplus

@@ -110,6 +110,10 @@ pldCollectiveAlgorithmSignalProblem(MlirOperation op, int32_t algorithm,
 /* Whether `op` is a function (implements FunctionOpInterface). */
 MLIR_CAPI_EXPORTED bool pldOperationIsFunction(MlirOperation op);
 
+/* Whether erasing `op` changes nothing: its results are unused and it has
+ * no effect but allocating or reading (mlir::isOpTriviallyDead). */
+MLIR_CAPI_EXPORTED bool pldOperationIsTriviallyDead(MlirOperation op);
+
 /* The hardware pipe an ascend op issues on (its `ascend::OnPipe` trait), as
  * the value of `pld::ascend::Pipe`; -1 when it declares none. */
 MLIR_CAPI_EXPORTED int32_t ascendOperationGetPipe(MlirOperation op);

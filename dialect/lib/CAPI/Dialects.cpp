@@ -79,11 +79,16 @@ MlirType ascendGmPtrTypeGet(MlirContext context, MlirType elementType) {
 }
 
 MlirType ascendTileTypeGet(MlirContext context, int64_t rows, int64_t cols,
-                           MlirType elementType) {
+                           MlirType elementType, int32_t kind) {
+  std::optional<pld::ascend::TileKind> tileKind =
+      pld::ascend::symbolizeTileKind(kind);
+  if (!tileKind)
+    return MlirType{nullptr};
   int64_t shape[] = {rows, cols};
   return wrap(pld::ascend::TileType::getChecked(
       mlir::detail::getDefaultDiagnosticEmitFn(unwrap(context)),
-      unwrap(context), ArrayRef<int64_t>(shape), unwrap(elementType)));
+      unwrap(context), ArrayRef<int64_t>(shape), unwrap(elementType),
+      *tileKind));
 }
 
 MlirType ascendViewTypeGet(MlirContext context, MlirType elementType) {
@@ -130,6 +135,35 @@ void ascendTileMathElementTypeNames(int32_t profile, int32_t math,
   callback(mlirStringRefCreate(names.data(), names.size()), userData);
 }
 
+int64_t ascendTileBufferBytes(int32_t profile, int32_t kind) {
+  return pld::ascend::tileBufferBytes(static_cast<pld::TargetProfile>(profile),
+                                      static_cast<pld::ascend::TileKind>(kind));
+}
+
+int64_t ascendTileBoxRows(int32_t kind, MlirType element) {
+  return pld::ascend::tileBox(static_cast<pld::ascend::TileKind>(kind),
+                              unwrap(element))
+      .rows;
+}
+
+int64_t ascendTileBoxCols(int32_t kind, MlirType element) {
+  return pld::ascend::tileBox(static_cast<pld::ascend::TileKind>(kind),
+                              unwrap(element))
+      .cols;
+}
+
+MlirType ascendMatmulAccumulator(MlirType lhs, MlirType rhs) {
+  return wrap(pld::ascend::matmulAccumulator(unwrap(lhs), unwrap(rhs)));
+}
+
+MlirStringRef ascendMatmulElementTypeNames(void) {
+  return mlirStringRefCreateFromCString(pld::ascend::matmulElementTypeNames());
+}
+
+bool ascendIsAccStoreElementTypes(MlirType acc, MlirType memory) {
+  return pld::ascend::isAccStoreElementTypes(unwrap(acc), unwrap(memory));
+}
+
 bool ascendTypeIsATile(MlirType type) {
   return isa<pld::ascend::TileType>(unwrap(type));
 }
@@ -152,6 +186,11 @@ int64_t ascendTileTypeGetCols(MlirType type) {
 
 MlirType ascendTileTypeGetElementType(MlirType type) {
   return wrap(cast<pld::ascend::TileType>(unwrap(type)).getElementType());
+}
+
+int32_t ascendTileTypeGetKind(MlirType type) {
+  return static_cast<int32_t>(
+      cast<pld::ascend::TileType>(unwrap(type)).getKind());
 }
 
 #define PLD_DEFINE_ENUM_ATTR_CAPI(Prefix, Name, Namespace)                     \
@@ -182,4 +221,5 @@ PLD_DEFINE_ENUM_ATTR_CAPI(ascend, NotifyOp, pld::ascend)
 PLD_DEFINE_ENUM_ATTR_CAPI(ascend, WaitCmp, pld::ascend)
 PLD_DEFINE_ENUM_ATTR_CAPI(ascend, AtomicType, pld::ascend)
 PLD_DEFINE_ENUM_ATTR_CAPI(ascend, Pipe, pld::ascend)
+PLD_DEFINE_ENUM_ATTR_CAPI(ascend, Core, pld::ascend)
 #undef PLD_DEFINE_ENUM_ATTR_CAPI

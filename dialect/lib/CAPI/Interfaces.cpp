@@ -8,6 +8,7 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 
@@ -121,6 +122,10 @@ bool pldCollectiveAlgorithmSignalProblem(MlirOperation op, int32_t algorithm,
 
 bool pldOperationIsFunction(MlirOperation op) {
   return isa<FunctionOpInterface>(unwrap(op));
+}
+
+bool pldOperationIsTriviallyDead(MlirOperation op) {
+  return isOpTriviallyDead(unwrap(op));
 }
 
 int32_t ascendOperationGetPipe(MlirOperation op) {

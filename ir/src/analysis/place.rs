@@ -5,13 +5,17 @@
 //! (`#pl.kernel<host|incore>`), or by the passes' `default-kind` without
 //! one; the body of a task scope (`pl.at`, `pl.spmd`) runs on an AI core
 //! wherever it stands. On the core, an op runs on the cube unit (AIC) when
-//! it is cube work (`pl.matmul`) and on a vector lane (AIV) otherwise; a
-//! function that holds both is a mixed kernel, which the lowering splits.
+//! it is cube work (a GEMM: `pl.matmul`, the loads that feed it and the
+//! store of its product) and on a vector lane (AIV) when it is vector work
+//! (every other op that moves or computes tiles); signals, scalar accesses
+//! and queries run wherever their kernel does. A kernel with both is a
+//! mixed kernel.
 
+use crate::OpRef;
 use crate::read::{self, OpHandle};
 use melior::ir::{Location, operation::OperationLike, operation::OperationRef};
 use pld_dialect::enums::KernelKind;
-use pld_dialect::ops::pl;
+use pld_dialect::ops::{pl, pld};
 
 /// Where a piece of code runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,14 +73,78 @@ pub struct Scope<'c> {
 /// Task scopes: their bodies run on AI cores wherever they stand.
 pub const TASK_SCOPES: &[&str] = &[pl::AtOp::NAME, pl::SpmdOp::NAME];
 
-/// Whether `op` is cube work (it runs on the AIC).
+/// Whether `op` is cube work (it runs on the AIC): a `pl.matmul`, a tile
+/// load (`pl.load`, `pld.tile.remote_load`) whose tile only `pl.matmul`s
+/// use (it goes to L1), or a `pl.store` of a `pl.matmul`'s product (from
+/// L0C through the fixpipe).
 pub fn is_cube_work<'c>(op: impl OpHandle<'c>) -> bool {
-    read::name(op) == pl::MatmulOp::NAME
+    // SAFETY: the handle names a live op of the context `'c`.
+    let op: OpRef<'c> = unsafe { OpRef::from_raw(op.raw_op()) };
+    match read::name(op) {
+        pl::MatmulOp::NAME => true,
+        pl::LoadOp::NAME | pld::TileRemoteLoadOp::NAME => {
+            let uses = crate::handle::uses(crate::Builder::result(op));
+            !uses.is_empty()
+                && uses
+                    .iter()
+                    .all(|(user, _)| read::name(*user) == pl::MatmulOp::NAME)
+        }
+        pl::StoreOp::NAME => pl::StoreOp::operands(&op)
+            .and_then(|store| read::defining_op(store.value))
+            .is_some_and(|producer| read::name(producer) == pl::MatmulOp::NAME),
+        _ => false,
+    }
 }
 
-/// The first cube op (`pl.matmul`) among `ops`.
+/// Whether `op` is vector work (it runs on an AIV lane): a pl or pld op
+/// that moves or computes tiles and is not cube work (tile math, tile loads
+/// and stores, remote accesses, transfers, collectives, a `pl.split_aiv`
+/// region). Signals, scalar accesses, queries, windows and task scopes are
+/// neither.
+pub fn is_vector_work<'c>(op: impl OpHandle<'c>) -> bool {
+    let name = read::name(op);
+    let dialect = name.split('.').next().unwrap_or_default();
+    if !matches!(dialect, "pl" | "pld") || is_cube_work(op) {
+        return false;
+    }
+    !matches!(
+        name,
+        pld::SystemNotifyOp::NAME
+            | pld::SystemWaitOp::NAME
+            | pld::SystemDeferWaitOp::NAME
+            | pld::SystemRankOp::NAME
+            | pld::SystemNranksOp::NAME
+            | pld::SystemWorldSizeOp::NAME
+            | pld::SystemGetCommCtxOp::NAME
+            | pld::TensorAllocWindowBufferOp::NAME
+            | pld::TensorWindowOp::NAME
+            | pld::TensorReshapeOp::NAME
+            | pld::TensorDimOp::NAME
+            | pl::ReadOp::NAME
+            | pl::WriteOp::NAME
+            | pl::GetBlockIdxOp::NAME
+            | pl::GetAivIdOp::NAME
+            | pl::AtOp::NAME
+            | pl::SpmdOp::NAME
+    )
+}
+
+/// The first cube op among `ops`.
 pub fn cube_work<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> Option<OperationRef<'c, 'a>> {
     ops.iter().find(|op| is_cube_work(*op)).copied()
+}
+
+/// The first vector op among `ops`.
+pub fn vector_work<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> Option<OperationRef<'c, 'a>> {
+    ops.iter().find(|op| is_vector_work(*op)).copied()
+}
+
+/// The cube op and the vector op of a mixed kernel: the first of each in
+/// `ops` (a kernel's ops, its task bodies excluded), when it has both.
+pub fn mixed_work<'c, 'a>(
+    ops: &[OperationRef<'c, 'a>],
+) -> Option<(OperationRef<'c, 'a>, OperationRef<'c, 'a>)> {
+    Some((cube_work(ops)?, vector_work(ops)?))
 }
 
 /// The unit of an AI core that runs `op`.

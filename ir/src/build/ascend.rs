@@ -6,7 +6,7 @@ use melior::ir::{
 };
 use pld_dialect::ops::ascend;
 use pld_dialect::{
-    enums::ascend::{AtomicType, NotifyOp, Pipe, WaitCmp},
+    enums::ascend::{AtomicType, Core, NotifyOp, Pipe, WaitCmp},
     target::TileMath,
     types::ascend as types,
 };
@@ -55,6 +55,20 @@ pub trait AscendBuilder<'c> {
     fn tstore(&self, view: Val<'c>, tile: Val<'c>, atomic: AtomicType, site: Site);
     fn tile_math(&self, math: TileMath, dst: Val<'c>, lhs: Val<'c>, rhs: Val<'c>, site: Site);
     fn tcopy(&self, dst: Val<'c>, src: Val<'c>, site: Site);
+    /// `ascend.textract`: `dst`'s valid shape out of the `mat` tile `src`
+    /// from `(row, col)`.
+    fn textract(&self, dst: Val<'c>, src: Val<'c>, row: Ix<'c>, col: Ix<'c>, site: Site);
+    /// `ascend.tmatmul` (`acc = lhs x rhs`), or `ascend.tmatmul_acc` (`acc
+    /// += lhs x rhs`) when `accumulate`.
+    fn tmatmul(&self, acc: Val<'c>, lhs: Val<'c>, rhs: Val<'c>, accumulate: bool, site: Site);
+    /// `ascend.tstore_acc`: an `acc` tile through the fixpipe into `view`.
+    fn tstore_acc(&self, view: Val<'c>, tile: Val<'c>, site: Site);
+    /// `ascend.cross_core_signal src -> dst`.
+    fn cross_core_signal(&self, src: Core, dst: Core);
+    /// `ascend.cross_core_wait src -> dst`.
+    fn cross_core_wait(&self, src: Core, dst: Core);
+    /// `ascend.run_mixed @aic, @aiv(args) ctx`.
+    fn run_mixed(&self, aic: &str, aiv: &str, ctx: Val<'c>, args: &[Val<'c>]);
     fn tnotify(
         &self,
         cell: Val<'c>,
@@ -184,7 +198,7 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
         let tile = ascend::TileOp {
             valid_rows,
             valid_cols,
-            ub_offset: None,
+            offset: None,
             tile,
         };
         self.build_one(tile.build(self.context, self.location))
@@ -229,6 +243,77 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
             site: self.site_attribute(site),
         };
         self.insert(store.build(self.context, self.location));
+    }
+
+    fn textract(&self, dst: Val<'c>, src: Val<'c>, row: Ix<'c>, col: Ix<'c>, site: Site) {
+        let extract = ascend::TExtractOp {
+            dst,
+            src,
+            row: self.value(row),
+            col: self.value(col),
+            site: self.site_attribute(site),
+        };
+        self.insert(extract.build(self.context, self.location));
+    }
+
+    fn tmatmul(&self, acc: Val<'c>, lhs: Val<'c>, rhs: Val<'c>, accumulate: bool, site: Site) {
+        let site = self.site_attribute(site);
+        let op = if accumulate {
+            ascend::TMatmulAccOp {
+                acc,
+                lhs,
+                rhs,
+                site,
+            }
+            .build(self.context, self.location)
+        } else {
+            ascend::TMatmulOp {
+                acc,
+                lhs,
+                rhs,
+                site,
+            }
+            .build(self.context, self.location)
+        };
+        self.insert(op);
+    }
+
+    fn tstore_acc(&self, view: Val<'c>, tile: Val<'c>, site: Site) {
+        let store = ascend::TStoreAccOp {
+            dst: view,
+            tile,
+            site: self.site_attribute(site),
+        };
+        self.insert(store.build(self.context, self.location));
+    }
+
+    fn cross_core_signal(&self, src: Core, dst: Core) {
+        let signal = ascend::CrossCoreSignalOp {
+            src: src.attribute(self.context),
+            dst: dst.attribute(self.context),
+        };
+        self.insert(signal.build(self.context, self.location));
+    }
+
+    fn cross_core_wait(&self, src: Core, dst: Core) {
+        let wait = ascend::CrossCoreWaitOp {
+            src: src.attribute(self.context),
+            dst: dst.attribute(self.context),
+        };
+        self.insert(wait.build(self.context, self.location));
+    }
+
+    fn run_mixed(&self, aic: &str, aiv: &str, ctx: Val<'c>, args: &[Val<'c>]) {
+        let symbol = |name: &str| -> Attribute<'c> {
+            melior::ir::attribute::FlatSymbolRefAttribute::new(self.context, name).into()
+        };
+        let run = ascend::RunMixedOp {
+            aic: symbol(aic),
+            aiv: symbol(aiv),
+            ctx,
+            args,
+        };
+        self.insert(run.build(self.context, self.location));
     }
 
     fn tile_math(&self, math: TileMath, dst: Val<'c>, lhs: Val<'c>, rhs: Val<'c>, site: Site) {

@@ -4,12 +4,13 @@
 // `pld-run --trace FILE` (the job's `events PATH` directive): the run's
 // events as Chrome trace-event JSON, which Perfetto and chrome://tracing
 // open. A process per rank, a track per simulated thread (rank, task,
-// block, lane) and, in a timed run, extra tracks for the transfers a thread
-// has in flight at once; slices for waits (the cell, the value awaited and
-// the value seen), transfers (bytes, the peer) and tile math; a flow arrow
-// from every notify to each wait it released. Times are modelled
-// nanoseconds in a timed run (timing.h), wall-clock ones since the start
-// otherwise.
+// block, lane or aic) and, in a timed run, extra tracks for the transfers a
+// thread has in flight at once; slices for waits (the cell, the value
+// awaited and the value seen), transfers (bytes, the peer) and tile math; a
+// flow arrow from every notify to each wait it released (a mixed kernel's
+// cross-core signals and waits are notifies and waits of their flag,
+// mixed.cpp). Times are modelled nanoseconds in a timed run (timing.h),
+// wall-clock ones since the start otherwise.
 //
 //===----------------------------------------------------------------------===//
 

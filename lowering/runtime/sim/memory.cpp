@@ -263,27 +263,77 @@ int64_t block_idx() { return self().id.block; }
 
 int64_t subblock_idx() { return self().id.lane; }
 
-void *bind_tile(int64_t ub_offset, int64_t bytes, int64_t align, int64_t rows,
-                int64_t cols, int64_t valid_rows, int64_t valid_cols) {
+namespace {
+
+/// Traps unless a `rows` x `cols` tile of `bytes` bytes at `offset` lies in
+/// the `capacity`-byte memory `memory` names, at a multiple of `align`
+/// (`alignment` says which), with its valid shape inside it.
+void check_binding(const char *memory, int64_t capacity, int64_t offset,
+                   int64_t bytes, int64_t align, const char *alignment,
+                   int64_t rows, int64_t cols, int64_t valid_rows,
+                   int64_t valid_cols) {
   std::string shape = std::to_string(rows) + " x " + std::to_string(cols);
-  if (ub_offset < 0 || ub_offset > kUbBytes - bytes)
-    trap("a " + shape + " tile of " + std::to_string(bytes) +
-         " bytes at unified-buffer offset " + std::to_string(ub_offset) +
-         " does not fit the " + std::to_string(kUbBytes) + "-byte buffer");
-  if (ub_offset % align != 0)
-    trap("a " + shape + " tile at unified-buffer offset " +
-         std::to_string(ub_offset) + " is not aligned to its element size");
+  std::string at =
+      std::string(" at ") + memory + " offset " + std::to_string(offset);
+  if (offset < 0 || offset > capacity - bytes)
+    trap("a " + shape + " tile of " + std::to_string(bytes) + " bytes" + at +
+         " does not fit the " + std::to_string(capacity) + "-byte buffer");
+  if (offset % align != 0)
+    trap("a " + shape + " tile" + at + " is not aligned to " + alignment);
   if (valid_rows < 0 || valid_rows > rows || valid_cols < 0 ||
       valid_cols > cols)
     trap("valid shape " + std::to_string(valid_rows) + " x " +
          std::to_string(valid_cols) + " does not fit a " + shape + " tile");
-  ThreadState &t = self();
-  if (!t.ub) {
-    t.ub = static_cast<uint8_t *>(std::aligned_alloc(64, kUbBytes));
-    // Never-written unified buffer is undefined on the device.
-    std::memset(t.ub, kUnwrittenByte, kUbBytes);
+}
+
+/// The calling thread's `bytes`-byte memory in `slot`, made on first use.
+uint8_t *own_memory(uint8_t *&slot, int64_t bytes) {
+  if (!slot) {
+    slot = static_cast<uint8_t *>(
+        std::aligned_alloc(64, static_cast<size_t>(bytes)));
+    // Never-written local memory is undefined on the device.
+    std::memset(slot, kUnwrittenByte, static_cast<size_t>(bytes));
   }
-  return t.ub + ub_offset;
+  return slot;
+}
+
+} // namespace
+
+void *bind_tile(int64_t ub_offset, int64_t bytes, int64_t align, int64_t rows,
+                int64_t cols, int64_t valid_rows, int64_t valid_cols) {
+  // The cube core has no unified buffer; a mixed kernel's cube half is
+  // compiled for it alone, where device.h drops vector instructions.
+  if (self().id.core == Core::AIC)
+    trap("a unified-buffer tile on the AIC: the cube core has no unified "
+         "buffer (vector work belongs in the mixed kernel's AIV half)");
+  check_binding("unified-buffer", kUbBytes, ub_offset, bytes, align,
+                "its element size", rows, cols, valid_rows, valid_cols);
+  return own_memory(self().ub, kUbBytes) + ub_offset;
+}
+
+// A cube memory has an a2a3 core's size and PTO's 32-byte alignment
+// (host.h's kL1Bytes..., from pto-isa's common/buffer_limits.hpp).
+void *bind_cube_tile(CubeMemory memory, int64_t offset, int64_t bytes,
+                     int64_t rows, int64_t cols, int64_t valid_rows,
+                     int64_t valid_cols) {
+  struct Info {
+    const char *name;
+    int64_t capacity;
+  };
+  static const Info infos[] = {{"L1", kL1Bytes},
+                               {"L0A", kL0aBytes},
+                               {"L0B", kL0bBytes},
+                               {"L0C", kL0cBytes}};
+  const Info &info = infos[static_cast<int>(memory)];
+  // Likewise the vector core of a mixed kernel has no cube memories.
+  if (self().mixed && self().id.core == Core::AIV)
+    trap(std::string("an ") + info.name +
+         " tile on the AIV of a mixed kernel: the vector core has no cube "
+         "memories (cube work belongs in the AIC half)");
+  check_binding(info.name, info.capacity, offset, bytes, kCubeAlignBytes,
+                "32 bytes", rows, cols, valid_rows, valid_cols);
+  uint8_t *&slot = self().cube[static_cast<int>(memory)];
+  return own_memory(slot, info.capacity) + offset;
 }
 
 bool check_read(const void *p, int64_t bytes, const char *site,

@@ -111,6 +111,19 @@ std::string describe_wait(const Slot &slot) {
     break;
   case WaitKind::Tasks:
     return "waits for its tasks";
+  case WaitKind::CrossCore: {
+    // The op's name says the direction: "cross_core_wait<AIC, AIV>".
+    std::string op = slot.site.load(std::memory_order_relaxed);
+    std::string from = op.substr(op.find('<') + 1, 3);
+    return "blocked in " + op + ": takes signal " +
+           std::to_string(slot.expected.load(std::memory_order_relaxed)) +
+           " of the " + from + ", which has signalled " +
+           std::to_string(cell_value(slot.cell.load(std::memory_order_relaxed),
+                                     std::memory_order_relaxed)) +
+           " times";
+  }
+  case WaitKind::JoinCube:
+    return "waits for its AIC half to return (run_mixed)";
   }
   return "blocked";
 }
@@ -119,7 +132,8 @@ std::string describe_wait(const Slot &slot) {
 /// that it may go on is slow, not deadlocked.
 bool still_blocked(const Slot &slot) {
   switch (slot.kind.load(std::memory_order_relaxed)) {
-  case WaitKind::Signal: {
+  case WaitKind::Signal:
+  case WaitKind::CrossCore: {
     int32_t value = cell_value(slot.cell.load(std::memory_order_relaxed),
                                std::memory_order_relaxed);
     int32_t expected = slot.expected.load(std::memory_order_relaxed);
@@ -141,16 +155,18 @@ bool still_blocked(const Slot &slot) {
   }
   case WaitKind::Join:
   case WaitKind::Tasks:
+  case WaitKind::JoinCube:
     break;
   }
   return true;
 }
 
 /// Orders a rank's threads: its host thread, then each task's runner and
-/// kernel threads by task id, then kernel threads by block and lane.
-std::tuple<int64_t, int, int64_t, int64_t> order(const Identity &id) {
+/// kernel threads by task id, then kernel threads by block, its vector
+/// core's lanes before its cube core.
+std::tuple<int64_t, int, int64_t, bool, int64_t> order(const Identity &id) {
   return {id.task ? id.task->id : 0, static_cast<int>(id.role), id.block,
-          id.lane};
+          id.core == rt::Core::AIC, id.lane};
 }
 
 } // namespace

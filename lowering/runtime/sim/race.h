@@ -7,8 +7,9 @@
 // Every simulated thread has two lanes with a vector clock each:
 // - the payload lane: tile loads and stores, transfers, scalar reads and
 //   writes; its clock `now` is what those accesses are ordered after;
-// - the signal lane: notifies, waits, tests and deferred conditions; its
-//   clock `sig` is what a notify carries.
+// - the signal lane: notifies, waits, tests, deferred conditions and a
+//   mixed kernel's cross-core signals and waits (mixed.cpp, on a cell per
+//   flag); its clock `sig` is what a notify carries.
 // Program order runs freely within a lane and crosses between them only
 // where the device orders it: `release()` publishes the payload lane into
 // the signal lane (a payload access before a notify is covered only by a

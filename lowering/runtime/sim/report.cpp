@@ -79,8 +79,11 @@ std::string describe(const Identity &id) {
   case Role::Runner:
     return text + " " + task;
   case Role::Kernel:
-    text += " block " + std::to_string(id.block) + " lane " +
-            std::to_string(id.lane);
+    // A mixed kernel's cube half is its block's cube core, which has no
+    // sub-lanes.
+    text += " block " + std::to_string(id.block) +
+            (id.core == rt::Core::AIC ? std::string(" aic")
+                                      : " lane " + std::to_string(id.lane));
     return id.task ? text + " (" + task + ")" : text;
   }
   return text;

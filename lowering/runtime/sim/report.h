@@ -44,7 +44,8 @@ void reported_stop(int status);
 [[noreturn]] void trap(const std::string &what,
                        const std::string &details = "");
 
-/// "rank 0 block 1 lane 0", "rank 0 host", "rank 0 task 3 \"name\"", ...
+/// "rank 0 block 1 lane 0", "rank 0 block 1 aic", "rank 0 host",
+/// "rank 0 task 3 \"name\"", ...
 std::string describe(const Identity &id);
 
 /// Where `address` is: "rank 1 window + 64", "rank 0 global arg 2 + 8", or

@@ -2,7 +2,8 @@
 //
 // With a job's `schedule` directive the simulated threads run one at a
 // time: a thread runs until its next scheduling point (a notify, a wait, a
-// test, a deferred condition, a join, a dependency, its start or its end),
+// test, a cross-core signal or wait, a deferred condition, a join, a
+// dependency, its start or its end),
 // where the scheduler chooses who runs next among the threads that can
 // (a wait is enabled only while its comparison holds). The order of
 // notifies and waits is then the scheduler's choice alone, so a run is

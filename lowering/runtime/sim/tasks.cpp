@@ -248,12 +248,29 @@ void launch(CommContext *ctx, int64_t blocks, Closure kernel) {
 }
 
 void run_on_lanes(CommContext *ctx, Closure body) {
-  Identity helper = self().id;
+  ThreadState &t = self();
+  // The AIV sub-blocks are the vector core's; the cube core has none.
+  if (t.id.core == rt::Core::AIC)
+    trap("run_on_lanes on the AIC: split regions run on the AIV sub-blocks");
+  Identity helper = t.id;
   helper.role = Role::Kernel;
   helper.lane = 1;
-  std::thread lane1 =
-      spawn(helper, [ctx, &body] { body.invoke(body.self, ctx); });
+  // Sub-lane 1 is the same vector core's other sub-block: in a mixed
+  // kernel, it belongs to the same run_mixed.
+  CrossCore *mixed = t.mixed;
+  // The region continues the core's program: what the core released before
+  // it is released on both sub-lanes (signals.cpp's model).
+  bool released = t.released;
+  std::thread lane1 = spawn(helper, [ctx, &body, mixed, released] {
+    self().mixed = mixed;
+    self().in_lanes = true;
+    self().released = released;
+    body.invoke(body.self, ctx);
+  });
+  bool in_lanes = t.in_lanes;
+  t.in_lanes = true;
   body.invoke(body.self, ctx);
+  t.in_lanes = in_lanes;
   {
     Blocked blocked(WaitKind::Join);
     join(lane1);

@@ -76,6 +76,10 @@ void leave() {
   set_state(SlotState::Finished);
   std::free(t_self.ub);
   t_self.ub = nullptr;
+  for (uint8_t *&memory : t_self.cube) {
+    std::free(memory);
+    memory = nullptr;
+  }
 }
 
 } // namespace

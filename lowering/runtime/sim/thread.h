@@ -1,7 +1,8 @@
 //===- thread.h - Simulated threads and what they wait for ------*- C++ -*-===//
 //
 // Every simulated thread (a rank's host orchestrator, a task's runner, a
-// kernel block or AIV sub-lane) is a std::thread started by spawn(). Each
+// kernel block, its AIV sub-lane or the cube core of a mixed kernel's block)
+// is a std::thread started by spawn(). Each
 // owns a Slot that the deadlock monitor reads. Slots are written with atomics
 // only: a mutex here would give ThreadSanitizer happens-before edges between
 // ranks that the hardware does not have, and hide the races it must report.
@@ -22,6 +23,7 @@
 namespace pld::sim {
 
 struct Task;
+struct CrossCore;
 
 enum class Role : uint8_t { Host, Runner, Kernel };
 
@@ -32,17 +34,23 @@ struct Identity {
   int64_t block = 0;
   int64_t lane = 0;
   Task *task = nullptr; ///< The task a runner or kernel thread belongs to.
+  /// A kernel thread's core: the vector core (a block, a sub-lane) or, for
+  /// the cube half of a mixed kernel (run_mixed), the cube core.
+  rt::Core core = rt::Core::AIV;
 };
 
 enum class SlotState : uint8_t { Free, Running, Blocked, Finished };
 
 /// What a blocked thread waits for.
 enum class WaitKind : uint8_t {
-  Signal,   ///< twait on `cell`.
-  Dep,      ///< a task runner waits for task `dep`.
-  Deferred, ///< a task runner waits for its deferred conditions.
-  Join,     ///< waits for threads it started.
-  Tasks     ///< a host thread waits for all its tasks.
+  Signal,    ///< twait on `cell`.
+  Dep,       ///< a task runner waits for task `dep`.
+  Deferred,  ///< a task runner waits for its deferred conditions.
+  Join,      ///< waits for threads it started.
+  Tasks,     ///< a host thread waits for all its tasks.
+  CrossCore, ///< cross_core_wait: `cell` is the flag's count of signals,
+             ///< `expected` the signal the wait takes, `site` the op.
+  JoinCube   ///< a mixed kernel's vector half waits for its cube half.
 };
 
 struct Slot {
@@ -79,8 +87,15 @@ struct ThreadState {
   Identity id;
   Slot *slot = nullptr;
   uint8_t *ub = nullptr;
+  /// L1, L0A, L0B and L0C (rt::detail::CubeMemory's order), as `ub`.
+  uint8_t *cube[4] = {};
   bool released = false; ///< release() ran since the last payload access.
   std::vector<int32_t *> waited; ///< Cells waited on since the last acquire().
+  /// The flags of the run_mixed the thread runs a half of (its sub-lanes
+  /// inherit them), or null.
+  CrossCore *mixed = nullptr;
+  /// Inside run_on_lanes, where the thread is one AIV sub-block of two.
+  bool in_lanes = false;
 };
 
 /// The calling thread's state.

@@ -135,8 +135,6 @@ void check_atomic_dtype(rt::detail::DType dtype, const char *op,
     trap(op_site(op, site) + ": i1 has no atomic add");
 }
 
-namespace {
-
 std::string shape(int64_t rows, int64_t cols) {
   return std::to_string(rows) + " x " + std::to_string(cols);
 }
@@ -145,6 +143,8 @@ std::string tile_shape(const TileRef &tile) {
   return "a " + shape(tile.rows, tile.cols) + " tile with valid shape " +
          shape(tile.valid_rows, tile.valid_cols);
 }
+
+namespace {
 
 /// TLOAD and TSTORE move exactly the tile's valid shape: PTO asserts that
 /// the view has it (TSTORE would otherwise write the valid shape through
@@ -192,6 +192,36 @@ bool written_as(const char *site, const char *op) {
 }
 
 } // namespace
+
+void store_tile(const char *op, const ViewRef &dst, const TileRef &src,
+                const TileRef &payload, bool atomic_add, const char *site) {
+  doing(site);
+  check_view_shape(dst, op, site);
+  check_transfer_shape(op, site, dst, src);
+  if (atomic_add)
+    check_atomic_dtype(src.dtype, op, site);
+  if (dst.rows == 0 || dst.cols == 0)
+    return;
+  Place place = check_view(dst, op, site);
+  self().released = false;
+  race::access_rows(dst.data, dst.rows, dst.cols * dst.elem_bytes,
+                    dst.row_stride * dst.elem_bytes,
+                    atomic_add ? race::Access::AtomicAdd : race::Access::Write,
+                    op, site);
+  double began = events::enabled() ? events::now() : 0;
+  store_region(static_cast<uint8_t *>(dst.data), dst.row_stride, payload,
+               dst.rows, dst.cols, atomic_add);
+  if (timing::enabled() || events::enabled())
+    moved(op, src.data, payload_bytes(dst), route_to(place), false, began,
+          site);
+  if (is_remote(place)) {
+    Stats &stats = rank_state(self().id.rank).stats;
+    (written_as(site, "pld.tensor.put") ? stats.put_bytes
+                                        : stats.remote_store_bytes)
+        .fetch_add(payload_bytes(dst), std::memory_order_relaxed);
+  }
+}
+
 } // namespace pld::sim
 
 namespace pld::rt::detail {
@@ -227,32 +257,8 @@ void tload(const TileRef &dst, const ViewRef &src, const char *site) {
 
 void tstore(const ViewRef &dst, const TileRef &src, bool atomic_add,
             const char *site) {
-  doing(site);
-  const char *op = atomic_add ? "tstore_atomic_add" : "tstore";
-  check_view_shape(dst, op, site);
-  check_transfer_shape(op, site, dst, src);
-  if (atomic_add)
-    check_atomic_dtype(src.dtype, op, site);
-  if (dst.rows == 0 || dst.cols == 0)
-    return;
-  Place place = check_view(dst, op, site);
-  self().released = false;
-  race::access_rows(dst.data, dst.rows, dst.cols * dst.elem_bytes,
-                    dst.row_stride * dst.elem_bytes,
-                    atomic_add ? race::Access::AtomicAdd : race::Access::Write,
-                    op, site);
-  double began = events::enabled() ? events::now() : 0;
-  store_region(static_cast<uint8_t *>(dst.data), dst.row_stride, src, dst.rows,
-               dst.cols, atomic_add);
-  if (timing::enabled() || events::enabled())
-    moved(op, src.data, payload_bytes(dst), route_to(place), false, began,
-          site);
-  if (is_remote(place)) {
-    Stats &stats = rank_state(self().id.rank).stats;
-    (written_as(site, "pld.tensor.put") ? stats.put_bytes
-                                        : stats.remote_store_bytes)
-        .fetch_add(payload_bytes(dst), std::memory_order_relaxed);
-  }
+  store_tile(atomic_add ? "tstore_atomic_add" : "tstore", dst, src, src,
+             atomic_add, site);
 }
 
 void tile_binary(BinOp op, const TileRef &dst, const TileRef &a,

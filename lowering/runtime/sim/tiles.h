@@ -12,6 +12,7 @@
 #include "timing.h"
 
 #include <cstdint>
+#include <string>
 
 namespace pld::sim {
 
@@ -41,6 +42,19 @@ void store_region(uint8_t *dst, int64_t stride, const rt::detail::TileRef &tile,
 /// recorded as a slice in a traced one.
 void moved(const char *name, const void *tile, uint64_t bytes,
            timing::Route route, bool load, double began, const char *site);
+
+/// The store into global memory that tstore and the Acc tile's store share:
+/// checks, race and bounds, then writes `payload` (the tile itself, or its
+/// valid shape converted to the view's type by the fixpipe) and accounts for
+/// it as a transfer from `src`.
+void store_tile(const char *op, const rt::detail::ViewRef &dst,
+                const rt::detail::TileRef &src,
+                const rt::detail::TileRef &payload, bool atomic_add,
+                const char *site);
+
+/// "2 x 64", and "a 2 x 64 tile with valid shape 1 x 64", for reports.
+std::string shape(int64_t rows, int64_t cols);
+std::string tile_shape(const rt::detail::TileRef &tile);
 
 /// Traps when an atomic add is asked for an element type without one.
 void check_atomic_dtype(rt::detail::DType dtype, const char *op,

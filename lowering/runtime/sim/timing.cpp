@@ -73,9 +73,23 @@ struct Clocks {
   double vector = 0;  ///< When the vector unit is free.
   double loads = 0;   ///< When the core's own-memory load engine is free.
   double stores = 0;  ///< When its store engine is free.
+  double cube = 0;    ///< When the cube unit is free.
+  double mte1 = 0;    ///< When the L1 -> L0A/L0B engine is free.
   std::unordered_map<const void *, TileTimes> tiles;
 };
 thread_local Clocks t_clocks;
+
+// The cube's costs come from pto-isa's cost model for a2a3 (@3186c38,
+// include/pto/costmodel/), as pld's machine model has no parameter for
+// them: its clock, 1.85 GHz (arch_config.hpp:21); the L1 -> L0A and
+// L1 -> L0B rates of its BandwidthTable (:49-50), 441 and 220.5 GiB/s
+// (:108-109), in bytes per ns; and a mad's cycles
+// (a2a3/cce_costmodel/cce_costmodel_cube.hpp:16, 24-34).
+constexpr double kCubeCyclesPerNs = 1.85;
+constexpr double kGiBPerSecond = 1.073741824; // in bytes per ns
+constexpr double kL1ToL0aBytesPerNs = 441.0 * kGiBPerSecond;
+constexpr double kL1ToL0bBytesPerNs = 220.5 * kGiBPerSecond;
+constexpr int64_t kMadHeadCycles = 6;
 
 void issue() { t_clocks.now += g_model.issue_ns; }
 
@@ -169,7 +183,7 @@ const Model &model() { return g_model; }
 
 double now() { return g_enabled ? t_clocks.now : 0; }
 
-void start(double at) { t_clocks = Clocks{at, at, at, at, at, {}}; }
+void start(double at) { t_clocks = Clocks{at, at, at, at, at, at, at, {}}; }
 
 double finish() {
   double end = std::max(t_clocks.now, t_clocks.pending);
@@ -219,22 +233,53 @@ Interval store(const void *tile, uint64_t bytes, Route route) {
   return run;
 }
 
-Interval math(const void *dst, std::initializer_list<const void *> sources,
-              uint64_t bytes) {
+namespace {
+
+/// Issues an op that runs for `duration` on `unit` (the vector or cube
+/// unit, an engine) once the unit is free, its sources are ready and
+/// `dst`'s earlier readers and writer are done; its sources are free and
+/// `dst` ready when it ends.
+Interval occupy(double &unit, const void *dst,
+                std::initializer_list<const void *> sources, double duration) {
   issue();
-  double start = std::max(t_clocks.now, t_clocks.vector);
+  double start = std::max(t_clocks.now, unit);
   for (const void *source : sources)
     start = std::max(start, t_clocks.tiles[source].ready);
   TileTimes &out = t_clocks.tiles[dst];
   start = std::max({start, out.ready, out.free});
-  double end =
-      start + static_cast<double>(bytes) / g_model.combine_bytes_per_ns;
-  t_clocks.vector = end;
+  double end = start + duration;
+  unit = end;
   for (const void *source : sources)
     t_clocks.tiles[source].free = std::max(t_clocks.tiles[source].free, end);
   out.ready = end;
   done_at(end);
   return {start, end};
+}
+
+int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+} // namespace
+
+Interval math(const void *dst, std::initializer_list<const void *> sources,
+              uint64_t bytes) {
+  return occupy(t_clocks.vector, dst, sources,
+                static_cast<double>(bytes) / g_model.combine_bytes_per_ns);
+}
+
+Interval extract(const void *dst, const void *src, uint64_t bytes, bool left) {
+  double rate = left ? kL1ToL0aBytesPerNs : kL1ToL0bBytesPerNs;
+  return occupy(t_clocks.mte1, dst, {src}, static_cast<double>(bytes) / rate);
+}
+
+Interval matmul(const void *dst, std::initializer_list<const void *> sources,
+                int64_t m, int64_t k, int64_t n, int64_t a_bytes,
+                bool a_float) {
+  // A repeat per 16 x (32 bytes of k) x 16 block, two for f32 inputs.
+  int64_t repeats =
+      ceil_div(m, 16) * ceil_div(k, 32 / a_bytes) * ceil_div(n, 16);
+  int64_t cycles = kMadHeadCycles + repeats * (a_float ? 2 : 1);
+  return occupy(t_clocks.cube, dst, sources,
+                static_cast<double>(cycles) / kCubeCyclesPerNs);
 }
 
 void scalar(bool remote) {

@@ -15,10 +15,21 @@
 //   engine;
 // - tile math starts when its operands are ready and the vector unit is
 //   free, and runs at the combine rate;
+// - the cube's ops are charged at pto-isa's own a2a3 cost model
+//   (include/pto/costmodel/, cited in timing.cpp), not at a model parameter
+//   (pld's machine model has none for the cube): a matmul starts when its
+//   operands are ready and the core's cube unit is free, and runs
+//   6 + ceil(m/16) * ceil(k/(32/sizeof(A))) * ceil(n/16) cycles (the
+//   repeats twice for f32 inputs) at 1.85 GHz; an extraction from L1 into
+//   L0A or L0B runs on the core's MTE1 engine, one at a time, at 441 or
+//   220.5 GiB/s; a load into L1 and a store from L0C go through the load
+//   and store engines as a tile's do;
 // - a release waits for every transfer and every tile op in flight;
 // - a notify reaches its cell one signal hop (`alpha_ns`) later when the
 //   cell is another rank's; a wait completes when the first value of the
 //   cell (after what the thread saw of it) that satisfies it has arrived;
+//   a mixed kernel's cross-core flags are cells of the block's own rank
+//   (mixed.cpp);
 // - threads start at their parent's clock; a join, a task dependency and a
 //   task's deferred conditions complete at the latest of what they wait for.
 //
@@ -41,7 +52,8 @@
 
 namespace pld::sim::timing {
 
-/// The machine model (pld_passes::model::Model on the Rust side).
+/// The machine model (pld_passes::model::Model on the Rust side); the
+/// cube's costs are fixed in timing.cpp, not parameters.
 struct Model {
   double alpha_ns = 0;
   double link_bytes_per_ns = 1;
@@ -92,6 +104,14 @@ Interval store(const void *tile, uint64_t bytes, Route route);
 /// Tile math writing `dst` from `sources`, `bytes` of one operand.
 Interval math(const void *dst, std::initializer_list<const void *> sources,
               uint64_t bytes);
+/// TEXTRACT of `bytes` from the L1 tile at `src` into the L0A (`left`) or
+/// L0B tile at `dst`, on the core's MTE1 engine.
+Interval extract(const void *dst, const void *src, uint64_t bytes, bool left);
+/// TMATMUL writing the Acc tile at `dst` from `sources` (the Acc tile too
+/// when it accumulates): an m x k by k x n product of `a_bytes`-byte
+/// (`a_float`: f32) inputs, on the core's cube unit.
+Interval matmul(const void *dst, std::initializer_list<const void *> sources,
+                int64_t m, int64_t k, int64_t n, int64_t a_bytes, bool a_float);
 /// A scalar access of global memory (`remote`: another rank's window).
 void scalar(bool remote);
 void release();

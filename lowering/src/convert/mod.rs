@@ -34,8 +34,10 @@ impl From<&str> for ConvertError {
 }
 
 mod buffer;
+mod cube;
 mod elements;
 mod entry;
+mod mixed;
 pub mod names;
 mod ops;
 mod outline;
@@ -96,10 +98,17 @@ impl Pass for ConvertPldToAscend {
         }
         functions.mark_device_functions(&mut report);
         let symbols: Vec<String> = functions.order.clone();
+        let mut mixed = Vec::new();
         for symbol in &symbols {
             let function = functions.by_symbol[symbol].clone();
-            signature::FunctionConverter::new(&functions, &function, &mut report).convert();
+            if signature::FunctionConverter::new(&functions, &function, &mut report).convert() {
+                mixed.push(symbol.clone());
+            }
         }
+        if report.failed() {
+            return Err(PassFailed);
+        }
+        mixed::split(&mut functions, &mixed, &mut report);
         if report.failed() {
             return Err(PassFailed);
         }
@@ -228,6 +237,28 @@ impl<'c> Functions<'c> {
         );
     }
 
+    /// A function this pass made at the ascend level (a half of a mixed
+    /// kernel), whose pld-level parameters were `inputs`.
+    fn add_converted(
+        &mut self,
+        op: OpRef<'c>,
+        symbol: &str,
+        kind: Kind,
+        inputs: Vec<melior::ir::Type<'c>>,
+    ) {
+        self.order.push(symbol.to_owned());
+        self.by_symbol.insert(
+            symbol.to_owned(),
+            Function {
+                op,
+                symbol: symbol.to_owned(),
+                kind,
+                private: true,
+                inputs,
+            },
+        );
+    }
+
     /// A symbol not yet taken, from `base`, that C++ can spell: what is not
     /// a letter or digit becomes one '_' (never "__", which C++ reserves).
     fn fresh_symbol(&self, base: &str) -> String {
@@ -289,6 +320,19 @@ impl<'c> Functions<'c> {
                                 "'pl.split_aiv' in host code cannot be lowered: it splits an \
                                  AI core's work between its AIV sub-lanes",
                                 &[],
+                            );
+                            continue;
+                        }
+                        if let Some(matmul) = nested_ops(op)
+                            .into_iter()
+                            .find(|inner| name(*inner) == pl::MatmulOp::NAME)
+                        {
+                            report.error(
+                                &matmul,
+                                "a pl.matmul inside a pl.split_aiv region cannot be lowered: \
+                                 the region runs on the vector sub-lanes, and cube work goes \
+                                 outside regions",
+                                &[(op.location(), "the region".to_owned())],
                             );
                             continue;
                         }

@@ -53,9 +53,20 @@ fn ascend_tile<'c>(
         .into());
     }
     let padded = target::padded_cols(cols, element);
-    let lowered = ascend_types::tile(context, rows, padded, element)
+    let lowered = ascend_types::tile(context, rows, padded, element, ascend_types::TileKind::Vec)
         .ok_or_else(|| format!("tile '{tile}' has no target tile type"))?;
     Ok((lowered, (rows, cols)))
+}
+
+/// The region of memory a tile load reads.
+pub struct TileAccess<'c> {
+    /// The tensor, window or memref read.
+    pub memory: Val<'c>,
+    /// The rank whose copy is read, for a remote load.
+    pub peer: Option<Ix<'c>>,
+    pub offsets: Vec<Ix<'c>>,
+    /// The `valid` list, if the load has one.
+    pub valid: Option<Vec<Ix<'c>>>,
 }
 
 /// What the converter knows of a lowered tile's valid shape.
@@ -87,7 +98,7 @@ impl<'c> FunctionConverter<'_, 'c> {
         self.ctx.expect("the signature is converted first")
     }
 
-    fn buffer(&self, value: Val<'c>) -> Result<Buffer<'c>, ConvertError> {
+    pub(super) fn buffer(&self, value: Val<'c>) -> Result<Buffer<'c>, ConvertError> {
         match self.lowered.get(&ValueKey::of(value)) {
             Some(Lowered::Buffer(buffer)) => Ok(buffer.clone()),
             _ => Err(format!(
@@ -102,7 +113,7 @@ impl<'c> FunctionConverter<'_, 'c> {
 
     /// The element offset and 2-D view of a tile-shaped region of `buffer`
     /// at `offsets` of `extents`, on `peer`'s copy when given.
-    fn region_view(
+    pub(super) fn region_view(
         &self,
         builder: &Builder<'c>,
         buffer: &Buffer<'c>,
@@ -127,7 +138,7 @@ impl<'c> FunctionConverter<'_, 'c> {
     }
 
     /// The extents a tile access covers: its valid shape, else the tile's.
-    fn access_extents(tile: Type, valid: Option<Vec<Ix<'c>>>) -> Vec<Ix<'c>> {
+    pub(super) fn access_extents(tile: Type, valid: Option<Vec<Ix<'c>>>) -> Vec<Ix<'c>> {
         valid.unwrap_or_else(|| {
             types::shape(tile)
                 .expect("a tile is shaped")
@@ -139,7 +150,10 @@ impl<'c> FunctionConverter<'_, 'c> {
 
     /// An optional `valid` list: an op's static valid sizes with its
     /// `dynamic` ones.
-    fn valid_list(statics: Option<Vec<i64>>, dynamic: &[Val<'c>]) -> Option<Vec<Ix<'c>>> {
+    pub(super) fn valid_list(
+        statics: Option<Vec<i64>>,
+        dynamic: &[Val<'c>],
+    ) -> Option<Vec<Ix<'c>>> {
         statics.map(|statics| mixed_list(&statics, dynamic))
     }
 
@@ -206,7 +220,14 @@ impl<'c> FunctionConverter<'_, 'c> {
     /// Converts one op; `Err` is the message of a located error. One method
     /// per op family; the queries of the runtime are one line each.
     pub fn convert_op(&mut self, op: OpRef<'c>) -> Result<(), ConvertError> {
+        // A GEMM's loads and product are converted with its store.
+        if self.cube.absorbed.contains(&OpKey::of(op)) {
+            return Ok(());
+        }
         let builder = Builder::before(op);
+        if let Some(gemm) = self.cube.gemms.get(&OpKey::of(op)).copied() {
+            return self.convert_gemm(&builder, gemm);
+        }
         let site = self.site_of(op);
         let site = Some(&*site);
         if let Some(pl_op) = PlOp::of(op) {
@@ -248,15 +269,9 @@ impl<'c> FunctionConverter<'_, 'c> {
             PlOp::Add(_) | PlOp::Max(_) | PlOp::Min(_) | PlOp::Mul(_) => {
                 self.convert_tile_math(builder, op, site)?
             }
-            PlOp::Matmul(_) => {
-                return Err(format!(
-                    "{} cannot be lowered: PTO's TMATMUL runs on the cube unit with Left, \
-                     Right and Acc tiles (and their fractal layouts), which the lowering does \
-                     not build; only vector tile math lowers (see docs/lowering.md)",
-                    pl::MatmulOp::NAME
-                )
-                .into());
-            }
+            // Every pl.matmul is part of a GEMM (`cube::find` rejects the
+            // function otherwise), converted at its store.
+            PlOp::Matmul(_) => unreachable!("a pl.matmul outside a GEMM"),
             PlOp::Read(_) | PlOp::Write(_) => self.convert_scalar_access(builder, op, site)?,
             PlOp::At(_) | PlOp::Spmd(_) => self.convert_task(builder, op)?,
             PlOp::SplitAiv(_) => self.convert_split_aiv(builder, op)?,
@@ -384,6 +399,34 @@ impl<'c> FunctionConverter<'_, 'c> {
         Ok(())
     }
 
+    /// What a tile load (local or remote) reads: its memory, the peer, the
+    /// region's offsets and its `valid` list.
+    pub(super) fn tile_load_parts(op: OpRef<'c>) -> TileAccess<'c> {
+        // A remote and a local load name their operands and attributes alike.
+        const VERIFIED: &str = "a verified tile load";
+        match pld::TileRemoteLoadOp::operands(&op) {
+            Some(load) => {
+                let attributes = pld::TileRemoteLoadOp::attributes(&op).expect(VERIFIED);
+                TileAccess {
+                    memory: load.target,
+                    peer: Some(Ix::Dyn(load.peer)),
+                    offsets: mixed_list(&attributes.static_offsets, &load.offsets),
+                    valid: Self::valid_list(attributes.static_valid_sizes, &load.valid_sizes),
+                }
+            }
+            None => {
+                let load = pl::LoadOp::operands(&op).expect("dispatched on tile loads");
+                let attributes = pl::LoadOp::attributes(&op).expect(VERIFIED);
+                TileAccess {
+                    memory: load.source,
+                    peer: None,
+                    offsets: mixed_list(&attributes.static_offsets, &load.offsets),
+                    valid: Self::valid_list(attributes.static_valid_sizes, &load.valid_sizes),
+                }
+            }
+        }
+    }
+
     /// A tile load, local or remote: a TLOAD from a view of the region.
     fn convert_tile_load(
         &mut self,
@@ -391,41 +434,12 @@ impl<'c> FunctionConverter<'_, 'c> {
         op: OpRef<'c>,
         site: Site,
     ) -> Result<(), ConvertError> {
-        // A remote and a local load name their operands and attributes alike.
-        const VERIFIED: &str = "a verified tile load";
-        let (source, peer, offsets, valid_sizes, static_offsets, static_valid_sizes) =
-            match pld::TileRemoteLoadOp::operands(&op) {
-                Some(load) => {
-                    let attributes = pld::TileRemoteLoadOp::attributes(&op).expect(VERIFIED);
-                    (
-                        load.target,
-                        Some(Ix::Dyn(load.peer)),
-                        load.offsets,
-                        load.valid_sizes,
-                        attributes.static_offsets,
-                        attributes.static_valid_sizes,
-                    )
-                }
-                None => {
-                    let load = pl::LoadOp::operands(&op).expect("dispatched on tile loads");
-                    let attributes = pl::LoadOp::attributes(&op).expect(VERIFIED);
-                    (
-                        load.source,
-                        None,
-                        load.offsets,
-                        load.valid_sizes,
-                        attributes.static_offsets,
-                        attributes.static_valid_sizes,
-                    )
-                }
-            };
-        let source = self.buffer(source)?;
-        let offsets = mixed_list(&static_offsets, &offsets);
-        let valid = Self::valid_list(static_valid_sizes, &valid_sizes);
-        let partial = valid.is_some();
+        let load = Self::tile_load_parts(op);
+        let source = self.buffer(load.memory)?;
+        let partial = load.valid.is_some();
         let tile_type = Builder::result(op).r#type();
-        let extents = Self::access_extents(tile_type, valid);
-        let view = self.region_view(builder, &source, &offsets, &extents, peer, site);
+        let extents = Self::access_extents(tile_type, load.valid);
+        let view = self.region_view(builder, &source, &load.offsets, &extents, load.peer, site);
         let tile = self.new_tile(builder, tile_type, &extents, partial)?;
         builder.tload(tile, view, site);
         self.replace(op, &[tile]);

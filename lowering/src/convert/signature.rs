@@ -59,6 +59,8 @@ pub struct FunctionConverter<'a, 'c> {
     /// into share both, and printing a location for each would dominate the
     /// pass's cost.
     sites: PtrMap<(usize, usize), std::rc::Rc<str>>,
+    /// The function's GEMMs, converted at their stores (`cube.rs`).
+    pub cube: super::cube::CubeWork<'c>,
 }
 
 impl<'a, 'c> FunctionConverter<'a, 'c> {
@@ -78,6 +80,7 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             tiles: PtrMap::default(),
             carried: PtrMap::default(),
             sites: PtrMap::default(),
+            cube: Default::default(),
         }
     }
 
@@ -95,20 +98,29 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             .clone()
     }
 
-    /// The whole function: signature, body, cleanup.
-    pub fn convert(mut self) {
+    /// The whole function: signature, body, cleanup. Returns whether it is
+    /// a mixed kernel, converted whole, for `mixed::split` to halve.
+    pub fn convert(mut self) -> bool {
         let op = self.function.op;
         let Some(entry) = op.region(0).ok().and_then(|region| region.first_block()) else {
             // A declaration: only its signature.
             self.convert_declaration();
-            return;
+            return false;
         };
         // SAFETY: see the documentation of `pld_ir`.
         let entry: BlockRef<'c, 'c> = unsafe { BlockRef::from_raw(entry.to_raw()) };
         let Some(old_arguments) = self.convert_arguments(entry) else {
-            return;
+            return false;
         };
         let ops = pld_ir::nested_ops(op);
+        match super::cube::find(&ops) {
+            Ok(cube) => self.cube = cube,
+            Err(rejection) => {
+                self.report
+                    .error(&rejection.op, &rejection.message, &rejection.notes);
+                return false;
+            }
+        }
         // One error per region op: what is nested in a rejected op is not
         // reported again.
         let mut rejected: Vec<OpRef> = Vec::new();
@@ -125,9 +137,10 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             }
         }
         if self.report.failed() {
-            return;
+            return false;
         }
         self.clean_up(entry, old_arguments);
+        self.cube.mixed
     }
 
     /// Whether this function is a task kernel that registers deferred

@@ -6,7 +6,7 @@
 use super::ops::{REDUCING_COLLECTIVES, REMOTE_WRITES, TILE_TRANSFERS, table_operand};
 use melior::ir::{ValueLike, operation::OperationLike, operation::OperationRef};
 use pld_dialect::enums::KernelKind;
-use pld_dialect::ops::pld;
+use pld_dialect::ops::{pl, pld};
 use pld_dialect::{
     enums::{AtomicType, ReduceOp, TargetProfile},
     target::{self, TileMath},
@@ -110,9 +110,40 @@ fn check_element_types(op: &OperationRef, report: &mut Report) {
     report.error(op, &message, &profile_notes(module, profile));
 }
 
+/// The element types of a `pl.matmul`: one of the (accumulator, lhs, rhs)
+/// triples the cube's TMATMUL has.
+fn check_matmul(op: &OperationRef, report: &mut Report) {
+    let Some(matmul) = pl::MatmulOp::operands(op) else {
+        return;
+    };
+    let (Some(lhs), Some(rhs), Some(result)) = (
+        pld_ir::types::element_type(matmul.lhs.r#type()),
+        pld_ir::types::element_type(matmul.rhs.r#type()),
+        op.result(0)
+            .ok()
+            .and_then(|result| pld_ir::types::element_type(result.r#type())),
+    ) else {
+        return;
+    };
+    if target::cube::matmul_accumulator(lhs, rhs) == Some(result) {
+        return;
+    }
+    report.error(
+        op,
+        &format!(
+            "'{}' of {lhs} x {rhs} into {result} cannot run on the cube: TMATMUL's \
+             (accumulator, lhs, rhs) element types are {}",
+            pl::MatmulOp::NAME,
+            target::cube::matmul_element_names()
+        ),
+        &[],
+    );
+}
+
 pub fn check(ops: &[OperationRef], default_kind: KernelKind, report: &mut Report) {
     for op in ops {
         check_element_types(op, report);
+        check_matmul(op, report);
         let name = ir::name(op);
         // Remote writes may accumulate atomically into their window.
         if let Some(target) = table_operand(op, REMOTE_WRITES) {

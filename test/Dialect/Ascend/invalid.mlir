@@ -43,8 +43,8 @@ func.func @wait_gt(%p: !ascend.gm<i32>, %v: i32) {
 // -----
 
 func.func @tile_offset_unaligned() {
-  // expected-error @+1 {{'ascend.tile' op expected ub_offset to be a non-negative multiple of 32, found 8}}
-  %t = ascend.tile {ub_offset = 8 : i64} : !ascend.tile<1x64xf32>
+  // expected-error @+1 {{'ascend.tile' op expected offset to be a non-negative multiple of 32, found 8}}
+  %t = ascend.tile {offset = 8 : i64} : !ascend.tile<1x64xf32>
   return
 }
 
@@ -52,16 +52,16 @@ func.func @tile_offset_unaligned() {
 
 func.func @tile_past_the_buffer() {
   // The last bytes of the buffer are fine.
-  %ok = ascend.tile {ub_offset = 196352 : i64} : !ascend.tile<1x64xf32>
+  %ok = ascend.tile {offset = 196352 : i64} : !ascend.tile<1x64xf32>
   // expected-error @+1 {{'ascend.tile' op the tile covers bytes [196384, 196640) of the unified buffer, which has 196608}}
-  %t = ascend.tile {ub_offset = 196384 : i64} : !ascend.tile<1x64xf32>
+  %t = ascend.tile {offset = 196384 : i64} : !ascend.tile<1x64xf32>
   return
 }
 
 // -----
 
 func.func @load_element_mismatch(%p: !ascend.gm<f16>, %n: index) {
-  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
   %v = ascend.view %p, rows %n, cols %n, stride %n : !ascend.gm<f16> -> !ascend.view<f16>
   // expected-error @+1 {{'ascend.tload' op expected 'dst' and 'src' to have the same element type, found 'f32' and 'f16'}}
   ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f16>
@@ -79,7 +79,7 @@ func.func @view_element_mismatch(%p: !ascend.gm<f16>, %n: index) {
 // -----
 
 func.func @atomic_i64(%p: !ascend.gm<i64>, %n: index) {
-  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x4xi64>
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x4xi64>
   %v = ascend.view %p, rows %n, cols %n, stride %n : !ascend.gm<i64> -> !ascend.view<i64>
   // expected-error @+1 {{'ascend.tstore' op atomic add is not supported for element type 'i64' (supported: f32, bf16, f16, i32, i16, i8)}}
   ascend.tstore %v, %t atomic add : !ascend.view<i64>, !ascend.tile<1x4xi64>
@@ -91,7 +91,7 @@ func.func @atomic_i64(%p: !ascend.gm<i64>, %n: index) {
 // bf16 atomic add exists only on Ascend910B.
 module attributes {pld.target = #pld.target<Ascend950>} {
   func.func @bf16_atomic_on_950(%p: !ascend.gm<bf16>, %n: index) {
-    %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x16xbf16>
+    %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x16xbf16>
     %v = ascend.view %p, rows %n, cols %n, stride %n : !ascend.gm<bf16> -> !ascend.view<bf16>
     // expected-error @+1 {{'ascend.tstore' op bf16 atomic add needs the Ascend910B profile, but the module targets Ascend950}}
     ascend.tstore %v, %t atomic add : !ascend.view<bf16>, !ascend.tile<1x16xbf16>
@@ -103,7 +103,7 @@ module attributes {pld.target = #pld.target<Ascend950>} {
 
 // The default profile (Ascend910B) has it.
 func.func @bf16_atomic_default(%p: !ascend.gm<bf16>, %n: index) {
-  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x16xbf16>
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x16xbf16>
   %v = ascend.view %p, rows %n, cols %n, stride %n : !ascend.gm<bf16> -> !ascend.view<bf16>
   ascend.tstore %v, %t atomic add : !ascend.view<bf16>, !ascend.tile<1x16xbf16>
   ascend.tput %v, %v, %t atomic add : !ascend.view<bf16>, !ascend.tile<1x16xbf16>
@@ -113,8 +113,8 @@ func.func @bf16_atomic_default(%p: !ascend.gm<bf16>, %n: index) {
 // -----
 
 func.func @pong_mismatch(%p: !ascend.gm<f32>, %n: index) {
-  %a = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x16xf32>
-  %b = ascend.tile {ub_offset = 64 : i64} : !ascend.tile<2x16xf32>
+  %a = ascend.tile {offset = 0 : i64} : !ascend.tile<1x16xf32>
+  %b = ascend.tile {offset = 64 : i64} : !ascend.tile<2x16xf32>
   %v = ascend.view %p, rows %n, cols %n, stride %n : !ascend.gm<f32> -> !ascend.view<f32>
   // expected-error @+1 {{'ascend.tget' op expected the ping and pong tiles to have one type, found '!ascend.tile<1x16xf32>' and '!ascend.tile<2x16xf32>'}}
   ascend.tget %v, %v, %a, %b : !ascend.view<f32>, !ascend.tile<1x16xf32>, !ascend.tile<2x16xf32>
@@ -142,7 +142,7 @@ func.func private @aligned_row() -> !ascend.tile<3x8xi32>
 
 // Ascend910B's vector unit has no i64 (or bf16, or i8) tile math.
 func.func @i64_math_on_910b() {
-  %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x4xi64>
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x4xi64>
   // expected-error @+1 {{'ascend.tadd' op TADD has no 'i64' tiles on Ascend910B (it has i16, i32, f16, f32)}}
   ascend.tadd %t, %t, %t : !ascend.tile<1x4xi64>
   return
@@ -152,7 +152,7 @@ func.func @i64_math_on_910b() {
 
 module attributes {pld.target = #pld.target<Ascend910B>} {
   func.func @bf16_max_on_910b() {
-    %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x16xbf16>
+    %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x16xbf16>
     // expected-error @+1 {{'ascend.tmax' op TMAX has no 'bf16' tiles on Ascend910B (it has i16, i32, f16, f32)}}
     ascend.tmax %t, %t, %t : !ascend.tile<1x16xbf16>
     return
@@ -164,9 +164,9 @@ module attributes {pld.target = #pld.target<Ascend910B>} {
 // Ascend950 has both; its TMUL has no 8-bit integers, its TADD does.
 module attributes {pld.target = #pld.target<Ascend950>} {
   func.func @math_on_950() {
-    %l = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x4xi64>
-    %b = ascend.tile {ub_offset = 32 : i64} : !ascend.tile<1x16xbf16>
-    %i = ascend.tile {ub_offset = 64 : i64} : !ascend.tile<1x32xi8>
+    %l = ascend.tile {offset = 0 : i64} : !ascend.tile<1x4xi64>
+    %b = ascend.tile {offset = 32 : i64} : !ascend.tile<1x16xbf16>
+    %i = ascend.tile {offset = 64 : i64} : !ascend.tile<1x32xi8>
     ascend.tadd %l, %l, %l : !ascend.tile<1x4xi64>
     ascend.tmul %b, %b, %b : !ascend.tile<1x16xbf16>
     ascend.tadd %i, %i, %i : !ascend.tile<1x32xi8>
@@ -237,4 +237,146 @@ func.func @host(%ctx: !ascend.ctx, %n: index) {
   // expected-error @+1 {{'ascend.submit' op expected 'missing' to name a function}}
   %t = ascend.submit @missing() ctx %ctx blocks %n name "t" : () -> !ascend.task
   return
+}
+
+// -----
+
+// The cube's tiles: what TMATMUL multiplies and produces, in whole fractals.
+// expected-error @+1 {{expected an i8, f16, bf16 or f32 element type for a 'left' tile (what TMATMUL multiplies), found 'i32'}}
+func.func @left_of_i32(%t: !ascend.tile<16x8xi32, left>)
+
+// -----
+
+// expected-error @+1 {{expected an i32 or f32 element type for an 'acc' tile (what TMATMUL produces), found 'f16'}}
+func.func @acc_of_f16(%t: !ascend.tile<16x16xf16, acc>)
+
+// -----
+
+// expected-error @+1 {{expected the rows and columns of a 'left' tile of 'f16' to be multiples of 16 and 16 (its fractal), found [8, 16]}}
+func.func @left_rows(%t: !ascend.tile<8x16xf16, left>)
+
+// -----
+
+// A right tile's inner box is transposed: 32 bytes of rows, 16 columns.
+// expected-error @+1 {{expected the rows and columns of a 'right' tile of 'i8' to be multiples of 32 and 16 (its fractal), found [16, 16]}}
+func.func @right_rows(%t: !ascend.tile<16x16xi8, right>)
+
+// -----
+
+func.func @acc_past_l0c() {
+  %ok = ascend.tile {offset = 0 : i64} : !ascend.tile<128x256xf32, acc>
+  // expected-error @+1 {{'ascend.tile' op the tile covers bytes [32, 131104) of the L0C, which has 131072}}
+  %t = ascend.tile {offset = 32 : i64} : !ascend.tile<128x256xf32, acc>
+  return
+}
+
+// -----
+
+func.func @tload_into_left(%v: !ascend.view<f16>) {
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<16x16xf16, left>
+  // expected-error @+1 {{'ascend.tload' op expected 'dst' to be a 'vec' or 'mat' tile, found a 'left' tile}}
+  ascend.tload %t, %v : !ascend.tile<16x16xf16, left>, !ascend.view<f16>
+  return
+}
+
+// -----
+
+func.func @tstore_of_acc(%v: !ascend.view<f32>) {
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<16x16xf32, acc>
+  // expected-error @+1 {{'ascend.tstore' op expected 'tile' to be a 'vec' tile, found a 'acc' tile}}
+  ascend.tstore %v, %t : !ascend.view<f32>, !ascend.tile<16x16xf32, acc>
+  return
+}
+
+// -----
+
+func.func @textract_from_vec(%i: index) {
+  %l = ascend.tile {offset = 0 : i64} : !ascend.tile<16x16xf16, left>
+  %v = ascend.tile {offset = 0 : i64} : !ascend.tile<16x16xf16>
+  // expected-error @+1 {{'ascend.textract' op expected 'src' to be a 'mat' tile, found a 'vec' tile}}
+  ascend.textract %l, %v, row %i, col %i : !ascend.tile<16x16xf16, left>, !ascend.tile<16x16xf16>
+  return
+}
+
+// -----
+
+func.func @textract_too_big(%i: index) {
+  %l = ascend.tile {offset = 0 : i64} : !ascend.tile<32x16xf16, left>
+  %m = ascend.tile {offset = 0 : i64} : !ascend.tile<16x64xf16, mat>
+  // expected-error @+1 {{'ascend.textract' op expected 'dst' ([32, 16]) to fit inside 'src' ([16, 64])}}
+  ascend.textract %l, %m, row %i, col %i : !ascend.tile<32x16xf16, left>, !ascend.tile<16x64xf16, mat>
+  return
+}
+
+// -----
+
+func.func @matmul_types() {
+  %c = ascend.tile {offset = 0 : i64} : !ascend.tile<16x16xi32, acc>
+  %a = ascend.tile {offset = 0 : i64} : !ascend.tile<16x16xf16, left>
+  %b = ascend.tile {offset = 0 : i64} : !ascend.tile<16x16xf16, right>
+  // expected-error @+1 {{'ascend.tmatmul' op TMATMUL has no ('i32', 'f16', 'f16') (acc, lhs, rhs) element types (it has (i32, i8, i8), (f32, f16, f16), (f32, f32, f32), (f32, bf16, bf16))}}
+  ascend.tmatmul %c, %a, %b : !ascend.tile<16x16xi32, acc>, !ascend.tile<16x16xf16, left>, !ascend.tile<16x16xf16, right>
+  return
+}
+
+// -----
+
+func.func @matmul_shapes() {
+  %c = ascend.tile {offset = 0 : i64} : !ascend.tile<16x16xf32, acc>
+  %a = ascend.tile {offset = 0 : i64} : !ascend.tile<16x32xf16, left>
+  %b = ascend.tile {offset = 0 : i64} : !ascend.tile<16x16xf16, right>
+  // expected-error @+1 {{'ascend.tmatmul_acc' op expected an m x k 'lhs', a k x n 'rhs' and an m x n 'acc', found [16, 32], [16, 16] and [16, 16]}}
+  ascend.tmatmul_acc %c, %a, %b : !ascend.tile<16x16xf32, acc>, !ascend.tile<16x32xf16, left>, !ascend.tile<16x16xf16, right>
+  return
+}
+
+// -----
+
+func.func @matmul_kinds() {
+  %c = ascend.tile {offset = 0 : i64} : !ascend.tile<16x16xf32>
+  %a = ascend.tile {offset = 0 : i64} : !ascend.tile<16x16xf16, left>
+  %b = ascend.tile {offset = 0 : i64} : !ascend.tile<16x16xf16, right>
+  // expected-error @+1 {{'ascend.tmatmul' op expected 'acc' to be a 'acc' tile, found a 'vec' tile}}
+  ascend.tmatmul %c, %a, %b : !ascend.tile<16x16xf32>, !ascend.tile<16x16xf16, left>, !ascend.tile<16x16xf16, right>
+  return
+}
+
+// -----
+
+func.func @fixpipe_conversion(%v: !ascend.view<i8>) {
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<16x16xf32, acc>
+  // expected-error @+1 {{'ascend.tstore_acc' op the fixpipe does not store an 'f32' accumulator as 'i8' (f32 as f32, f16 or bf16; i32 as i32)}}
+  ascend.tstore_acc %v, %t : !ascend.view<i8>, !ascend.tile<16x16xf32, acc>
+  return
+}
+
+// -----
+
+func.func @tadd_on_acc() {
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<16x16xf32, acc>
+  // expected-error @+1 {{'ascend.tadd' op expected 'dst' to be a 'vec' tile, found a 'acc' tile}}
+  ascend.tadd %t, %t, %t : !ascend.tile<16x16xf32, acc>
+  return
+}
+
+// -----
+
+func.func @flag_to_itself() {
+  // expected-error @+1 {{'ascend.cross_core_signal' op expected a flag between the cube and a vector core, found aic -> aic}}
+  ascend.cross_core_signal aic -> aic
+  return
+}
+
+// -----
+
+module {
+  // expected-note @+1 {{the function is declared here}}
+  func.func @half(%ctx: !ascend.ctx) {
+    return
+  }
+  func.func @mixed(%ctx: !ascend.ctx, %x: !ascend.gm<f32>) {
+    // expected-error @+1 {{'ascend.run_mixed' op expected 'half' to take (!ascend.ctx, '!ascend.gm<f32>') and return nothing}}
+    ascend.run_mixed @half, @half(%x) ctx %ctx : (!ascend.gm<f32>) -> ()
+    return
+  }
 }

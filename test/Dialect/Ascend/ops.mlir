@@ -38,10 +38,10 @@ module attributes {pld.target = #pld.target<Ascend910B>} {
     %ready = ascend.ttest %cell, %one, cmp ge : !ascend.gm<i32>
     // CHECK: ascend.acquire
     ascend.acquire
-    // CHECK: ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
-    %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
-    // CHECK: ascend.tile valid(%{{.*}}, %{{.*}}) {ub_offset = 256 : i64} : !ascend.tile<1x64xf32>
-    %u = ascend.tile valid(%c1, %n) {ub_offset = 256 : i64} : !ascend.tile<1x64xf32>
+    // CHECK: ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
+    %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
+    // CHECK: ascend.tile valid(%{{.*}}, %{{.*}}) {offset = 256 : i64} : !ascend.tile<1x64xf32>
+    %u = ascend.tile valid(%c1, %n) {offset = 256 : i64} : !ascend.tile<1x64xf32>
     // CHECK: ascend.view %{{.*}}, rows %{{.*}}, cols %{{.*}}, stride %{{.*}} : !ascend.gm<f32> -> !ascend.view<f32>
     %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
     // CHECK: ascend.view %{{.*}}, rows %{{.*}}, cols %{{.*}}, stride %{{.*}} in %{{.*}}[%{{.*}}] : !ascend.gm<f32> -> !ascend.view<f32>
@@ -132,6 +132,58 @@ module attributes {pld.target = #pld.target<Ascend910B>} {
     %d = ascend.arg_dim %args[0, 1]
     // CHECK: ascend.arg_scalar %{{.*}}[2] : i32
     %s = ascend.arg_scalar %args[2] : i32
+    return
+  }
+
+  // The cube: tiles of every kind, a GEMM step and the fixpipe's store
+  // (an f32 accumulator stored as f16).
+  // CHECK-LABEL: func.func @cube
+  func.func @cube(%a: !ascend.gm<f16>, %c: !ascend.gm<f16>, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    // CHECK: ascend.tile {offset = 0 : i64} : !ascend.tile<32x64xf16, mat>
+    %mat = ascend.tile {offset = 0 : i64} : !ascend.tile<32x64xf16, mat>
+    // CHECK: ascend.tile valid(%{{.*}}, %{{.*}}) {offset = 0 : i64} : !ascend.tile<32x32xf16, left>
+    %left = ascend.tile valid(%c16, %n) {offset = 0 : i64} : !ascend.tile<32x32xf16, left>
+    // CHECK: !ascend.tile<32x16xf16, right>
+    %right = ascend.tile {offset = 0 : i64} : !ascend.tile<32x16xf16, right>
+    // CHECK: !ascend.tile<32x16xf32, acc>
+    %acc = ascend.tile {offset = 0 : i64} : !ascend.tile<32x16xf32, acc>
+    %v = ascend.view %a, rows %c16, cols %c16, stride %c16 : !ascend.gm<f16> -> !ascend.view<f16>
+    // CHECK: ascend.tload %{{.*}}, %{{.*}} : !ascend.tile<32x64xf16, mat>, !ascend.view<f16>
+    ascend.tload %mat, %v : !ascend.tile<32x64xf16, mat>, !ascend.view<f16>
+    // CHECK: ascend.textract %{{.*}}, %{{.*}}, row %{{.*}}, col %{{.*}} : !ascend.tile<32x32xf16, left>, !ascend.tile<32x64xf16, mat>
+    ascend.textract %left, %mat, row %c0, col %c16 : !ascend.tile<32x32xf16, left>, !ascend.tile<32x64xf16, mat>
+    // CHECK: ascend.tmatmul %{{.*}}, %{{.*}}, %{{.*}} : !ascend.tile<32x16xf32, acc>, !ascend.tile<32x32xf16, left>, !ascend.tile<32x16xf16, right>
+    ascend.tmatmul %acc, %left, %right : !ascend.tile<32x16xf32, acc>, !ascend.tile<32x32xf16, left>, !ascend.tile<32x16xf16, right>
+    // CHECK: ascend.tmatmul_acc
+    ascend.tmatmul_acc %acc, %left, %right : !ascend.tile<32x16xf32, acc>, !ascend.tile<32x32xf16, left>, !ascend.tile<32x16xf16, right>
+    %w = ascend.view %c, rows %c16, cols %c16, stride %c16 : !ascend.gm<f16> -> !ascend.view<f16>
+    // CHECK: ascend.tstore_acc %{{.*}}, %{{.*}} : !ascend.view<f16>, !ascend.tile<32x16xf32, acc>
+    ascend.tstore_acc %w, %acc : !ascend.view<f16>, !ascend.tile<32x16xf32, acc>
+    // CHECK: ascend.pipe_sync m -> fix
+    ascend.pipe_sync m -> fix
+    return
+  }
+
+  // A mixed kernel: its two halves, and the flags they meet at.
+  // CHECK-LABEL: func.func @mixed_aic
+  func.func @mixed_aic(%ctx: !ascend.ctx, %x: !ascend.gm<f32>) {
+    // CHECK: ascend.cross_core_wait aiv -> aic
+    ascend.cross_core_wait aiv -> aic
+    // CHECK: ascend.cross_core_signal aic -> aiv
+    ascend.cross_core_signal aic -> aiv
+    return
+  }
+  func.func @mixed_aiv(%ctx: !ascend.ctx, %x: !ascend.gm<f32>) {
+    ascend.cross_core_signal aiv -> aic
+    ascend.cross_core_wait aic -> aiv
+    return
+  }
+  // CHECK-LABEL: func.func @mixed
+  func.func @mixed(%ctx: !ascend.ctx, %x: !ascend.gm<f32>) {
+    // CHECK: ascend.run_mixed @mixed_aic, @mixed_aiv(%{{.*}}) ctx %{{.*}} : (!ascend.gm<f32>) -> ()
+    ascend.run_mixed @mixed_aic, @mixed_aiv(%x) ctx %ctx : (!ascend.gm<f32>) -> ()
     return
   }
 }

@@ -38,9 +38,10 @@ void pld::ascend::populateAscendToEmitCTypeConversions(
     std::string element = cppElement(type.getElementType());
     if (element.empty())
       return std::nullopt;
-    return opaque(type.getContext(), "pld::rt::Tile<" + element + ", " +
-                                         Twine(type.getRows()) + ", " +
-                                         Twine(type.getCols()) + ">");
+    return opaque(type.getContext(),
+                  Twine("pld::rt::") + tileHandleName(type.getKind()) + "<" +
+                      element + ", " + Twine(type.getRows()) + ", " +
+                      Twine(type.getCols()) + ">");
   });
   converter.addConversion([](ViewType type) -> std::optional<Type> {
     std::string element = cppElement(type.getElementType());
@@ -86,7 +87,7 @@ struct AscendToEmitCInterface : public ConvertToEmitCPatternInterface {
       RewritePatternSet &patterns) const final {
     // No ascend op survives: the C++ emitter knows none, and every one of
     // them has a pattern above. An op whose pattern fails (a tile without
-    // its ub_offset, a type without a C++ spelling) fails the conversion.
+    // its offset, a type without a C++ spelling) fails the conversion.
     target.addIllegalDialect<AscendDialect>();
     populateAscendToEmitCTypeConversions(typeConverter);
     populateAscendToEmitCPatterns(typeConverter, patterns);

@@ -136,11 +136,51 @@ emitc::OpaqueAttr spelled(MLIRContext *context, Pipe pipe) {
   case Pipe::MTE3:
     name = "MTE3";
     break;
+  case Pipe::FIX:
+    name = "FIX";
+    break;
   case Pipe::All:
     name = "All";
     break;
   }
   return opaqueAttr(context, "pld::rt::Pipe::" + name);
+}
+
+emitc::OpaqueAttr spelled(MLIRContext *context, Core core) {
+  return opaqueAttr(context, core == Core::AIC ? "pld::rt::Core::AIC"
+                                               : "pld::rt::Core::AIV");
+}
+
+const char *tileHandleName(TileKind kind) {
+  switch (kind) {
+  case TileKind::Vec:
+    return "Tile";
+  case TileKind::Mat:
+    return "Mat";
+  case TileKind::Left:
+    return "Left";
+  case TileKind::Right:
+    return "Right";
+  case TileKind::Acc:
+    return "Acc";
+  }
+  return "?";
+}
+
+const char *tileMakerName(TileKind kind) {
+  switch (kind) {
+  case TileKind::Vec:
+    return "tile";
+  case TileKind::Mat:
+    return "mat";
+  case TileKind::Left:
+    return "left";
+  case TileKind::Right:
+    return "right";
+  case TileKind::Acc:
+    return "acc";
+  }
+  return "?";
 }
 
 emitc::OpaqueAttr elementArg(MLIRContext *context, Type element) {

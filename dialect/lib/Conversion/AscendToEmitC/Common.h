@@ -42,6 +42,12 @@ mlir::emitc::OpaqueAttr siteOf(mlir::Operation *op);
 mlir::emitc::OpaqueAttr spelled(mlir::MLIRContext *context, NotifyOp op);
 mlir::emitc::OpaqueAttr spelled(mlir::MLIRContext *context, WaitCmp cmp);
 mlir::emitc::OpaqueAttr spelled(mlir::MLIRContext *context, Pipe pipe);
+mlir::emitc::OpaqueAttr spelled(mlir::MLIRContext *context, Core core);
+
+/// The runtime's handle type for tiles of `kind` (`Tile`, `Mat`, `Left`,
+/// `Right`, `Acc`) and the function that makes one (`tile`, `mat`, ...).
+const char *tileHandleName(TileKind kind);
+const char *tileMakerName(TileKind kind);
 
 /// The element type of a converted pointer's pointee, as a template argument.
 mlir::emitc::OpaqueAttr elementArg(mlir::MLIRContext *context,

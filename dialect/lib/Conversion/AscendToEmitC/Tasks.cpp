@@ -74,6 +74,44 @@ struct RunOnLanesLowering : CallPattern<RunOnLanesOp> {
   }
 };
 
+/// `run_mixed(ctx, aic, aiv, args...)`: the cube core of the block runs
+/// `aic`, its vector core `aiv` (on the device each core calls its own half;
+/// the simulator runs both at once).
+struct RunMixedLowering : CallPattern<RunMixedOp> {
+  using CallPattern::CallPattern;
+
+  LogicalResult lower(RunMixedOp op, OpAdaptor adaptor, TypeRange,
+                      ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *context = op.getContext();
+    return RuntimeCall(op, "pld::rt::run_mixed")
+        .operand(adaptor.getCtx())
+        .literal(kernelArg(context, op.getAicAttr()))
+        .literal(kernelArg(context, op.getAivAttr()))
+        .operands(adaptor.getArgs())
+        .replace(rewriter, {});
+  }
+};
+
+/// `cross_core_signal<Core::AIV, Core::AIC>()` and `cross_core_wait<...>()`:
+/// the direction is a compile-time choice of flag, as the intrinsics want.
+template <typename CrossCoreOp>
+struct CrossCoreLowering : CallPattern<CrossCoreOp> {
+  CrossCoreLowering(const TypeConverter &converter, MLIRContext *context,
+                    StringRef callee)
+      : CallPattern<CrossCoreOp>(converter, context), callee(callee.str()) {}
+
+  LogicalResult lower(CrossCoreOp op, typename CrossCoreOp::Adaptor, TypeRange,
+                      ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *context = op.getContext();
+    return RuntimeCall(op, callee)
+        .templateArg(spelled(context, op.getSrc()))
+        .templateArg(spelled(context, op.getDst()))
+        .replace(rewriter, {});
+  }
+
+  std::string callee;
+};
+
 /// `callee(args, index, ...)`: an argument of the harness's array, by
 /// index.
 RuntimeCall argumentCall(Operation *op, StringRef callee, Value args,
@@ -129,7 +167,13 @@ struct ArgScalarLowering : CallPattern<ArgScalarOp> {
 
 void pld::ascend::populateTaskPatterns(TypeConverter &converter,
                                        RewritePatternSet &patterns) {
-  patterns.add<SubmitLowering, LaunchLowering, RunOnLanesLowering,
-               ArgPtrLowering, ArgDimLowering, ArgScalarLowering>(
-      converter, patterns.getContext());
+  MLIRContext *context = patterns.getContext();
+  patterns
+      .add<SubmitLowering, LaunchLowering, RunOnLanesLowering, RunMixedLowering,
+           ArgPtrLowering, ArgDimLowering, ArgScalarLowering>(converter,
+                                                              context);
+  patterns.add<CrossCoreLowering<CrossCoreSignalOp>>(
+      converter, context, "pld::rt::cross_core_signal");
+  patterns.add<CrossCoreLowering<CrossCoreWaitOp>>(converter, context,
+                                                   "pld::rt::cross_core_wait");
 }

@@ -1,8 +1,10 @@
 //===- Tiles.cpp - unified-buffer tiles as PTO calls ----------------------===//
 //
 // `pld::rt::Tile<T, R, C>` wraps a PTO `Tile` of the unified buffer with a
-// dynamic valid shape; tload and tstore are PTO's `TLOAD` and `TSTORE`, the
-// tile math `TADD`, `TMAX`, `TMIN` and `TMUL`, tcopy `TMOV`. Each passes its
+// dynamic valid shape (`Mat`, `Left`, `Right`, `Acc` the cube's); tload and
+// tstore are PTO's `TLOAD` and `TSTORE`, the tile math `TADD`, `TMAX`,
+// `TMIN` and `TMUL`, tcopy `TMOV`, and the cube's `TEXTRACT`, `TMATMUL` and
+// `TMATMUL_ACC`. Each passes its
 // site: the simulator checks shapes and bounds and names the op it traps in.
 //
 //===----------------------------------------------------------------------===//
@@ -16,21 +18,23 @@ using namespace pld::ascend::detail;
 
 namespace {
 
-/// `tile<T, R, C>(ub_offset[, rows, cols])`: `TASSIGN` of the tile to the
-/// offset ascend-plan-ub chose, with its valid shape.
+/// `tile<T, R, C>(offset[, rows, cols])` (`mat`, `left`, `right`, `acc`
+/// for the cube's kinds): `TASSIGN` of the tile to the offset
+/// ascend-plan-ub chose in its buffer, with its valid shape.
 struct TileLowering : CallPattern<TileOp> {
   using CallPattern::CallPattern;
 
   LogicalResult lower(TileOp op, OpAdaptor adaptor, TypeRange results,
                       ConversionPatternRewriter &rewriter) const override {
-    std::optional<int64_t> offset = op.getUbOffset();
+    std::optional<int64_t> offset = op.getOffset();
     if (!offset)
       return rewriter.notifyMatchFailure(
-          op, "the tile has no ub_offset: run ascend-plan-ub first");
+          op, "the tile has no offset: run ascend-plan-ub first");
     auto tile = cast<TileType>(op.getType());
     Builder builder(op.getContext());
     // The offset goes first, then the valid shape if there is one.
-    return RuntimeCall(op, "pld::rt::tile")
+    return RuntimeCall(op,
+                       std::string("pld::rt::") + tileMakerName(tile.getKind()))
         .templateArg(elementArg(op.getContext(), tile.getElementType()))
         .templateArg(builder.getI64IntegerAttr(tile.getRows()))
         .templateArg(builder.getI64IntegerAttr(tile.getCols()))
@@ -84,4 +88,14 @@ void pld::ascend::populateTilePatterns(TypeConverter &converter,
                                   /*withSite=*/true);
   patterns.add<PlainCall<TCopyOp>>(converter, context, "pld::rt::tcopy",
                                    /*withSite=*/true);
+  // The cube: TEXTRACT, TMATMUL, TMATMUL_ACC, and TSTORE from L0C.
+  patterns.add<PlainCall<TExtractOp>>(converter, context, "pld::rt::textract",
+                                      /*withSite=*/true);
+  patterns.add<PlainCall<TMatmulOp>>(converter, context, "pld::rt::tmatmul",
+                                     /*withSite=*/true);
+  patterns.add<PlainCall<TMatmulAccOp>>(converter, context,
+                                        "pld::rt::tmatmul_acc",
+                                        /*withSite=*/true);
+  patterns.add<PlainCall<TStoreAccOp>>(converter, context, "pld::rt::tstore",
+                                       /*withSite=*/true);
 }

@@ -1,5 +1,7 @@
-//! A notify that fires twice: outside a vector-only region in a kernel that
-//! also does cube work (emitted on the cube and the vector lane), or inside a
+//! A notify that fires twice: outside a vector-only region in a mixed kernel,
+//! one with cube and vector work (its vector half runs on both vector cores
+//! of the block; a kernel whose tile work is all cube work runs on the cube
+//! alone, so its notify fires once), or inside a
 //! `pl.split_aiv mode none` region (both AIV sub-lanes) without sharding by
 //! `pl.get_aiv_id` (the cell or the peer depends on the lane id) or a
 //! one-lane guard (an `scf.if` whose condition does).
@@ -11,7 +13,7 @@ use pld_dialect::enums::SplitMode;
 use pld_dialect::ops::pld;
 use pld_dialect::ops::{pl, scf};
 use pld_ir::OpKey;
-use pld_ir::analysis::place::{cube_work, kernel_of};
+use pld_ir::analysis::place::{kernel_of, mixed_work};
 use pld_ir::pass::report::Report;
 use pld_ir::read as ir;
 use std::collections::HashMap;
@@ -49,8 +51,8 @@ fn sharded_by_lane(notify: &OperationRef) -> bool {
 }
 
 pub fn check(ops: &[OperationRef], report: &mut Report) {
-    // The cube work of each kernel, found once per kernel.
-    let mut cube_of_kernel: HashMap<OpKey, Option<OperationRef>> = HashMap::new();
+    // The cube and vector work of each mixed kernel, found once per kernel.
+    let mut mixed_of_kernel: HashMap<OpKey, Option<(OperationRef, OperationRef)>> = HashMap::new();
     for notify in ops
         .iter()
         .filter(|op| ir::name(op) == pld::SystemNotifyOp::NAME)
@@ -62,16 +64,20 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
             .filter(|split| ir::is_inside(split, &kernel));
         match split {
             None => {
-                let cube = *cube_of_kernel
+                let mixed = *mixed_of_kernel
                     .entry(ir::op_key(kernel))
-                    .or_insert_with(|| cube_work(&pld_ir::nested_ops(kernel)));
-                if let Some(cube) = cube {
+                    .or_insert_with(|| mixed_work(&pld_ir::nested_ops(kernel)));
+                if let Some((cube, vector)) = mixed {
                     report.error(
                         notify,
-                        "notify fires twice: outside a pl.split_aiv region of a kernel that also \
-                         does cube work it is emitted on both the cube and the vector lane; put \
-                         it in a pl.split_aiv region",
-                        &[(cube.location(), "cube work here".to_owned())],
+                        "notify fires twice: outside a pl.split_aiv region of a kernel that does \
+                         cube and vector work it runs on both vector cores of the block (the \
+                         vector half of a mixed kernel runs on each); put it in a pl.split_aiv \
+                         region and guard it to one lane",
+                        &[
+                            (cube.location(), "cube work here".to_owned()),
+                            (vector.location(), "vector work here".to_owned()),
+                        ],
                     );
                 }
             }

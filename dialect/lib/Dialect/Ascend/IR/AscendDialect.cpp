@@ -55,7 +55,8 @@ LogicalResult GmPtrType::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
-                               ArrayRef<int64_t> shape, Type elementType) {
+                               ArrayRef<int64_t> shape, Type elementType,
+                               TileKind kind) {
   if (shape.size() != 2)
     return emitError() << "an ascend tile is 2-D, found shape "
                        << pld::formatShape(shape);
@@ -66,16 +67,40 @@ LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "expected an element type that TLOAD and TSTORE "
                           "move ("
                        << tileElementTypeNames() << "), found " << elementType;
-  // PTO static_asserts that a row-major Vec tile's row is a whole number of
-  // 32-byte blocks.
-  int64_t rowBytes = shape[1] * elementType.getIntOrFloatBitWidth() / 8;
-  if (rowBytes % kTileRowAlignmentBytes != 0)
-    return emitError() << "expected a tile row of a multiple of "
-                       << kTileRowAlignmentBytes << " bytes, found " << shape[1]
-                       << " x " << elementType << " = " << rowBytes
-                       << " bytes (pad the columns to "
-                       << paddedTileCols(shape[1], elementType)
-                       << " and make the logical width the valid shape)";
+  if (kind == TileKind::Vec) {
+    // PTO static_asserts that a row-major Vec tile's row is a whole number
+    // of 32-byte blocks.
+    int64_t rowBytes = shape[1] * elementType.getIntOrFloatBitWidth() / 8;
+    if (rowBytes % kTileRowAlignmentBytes != 0)
+      return emitError() << "expected a tile row of a multiple of "
+                         << kTileRowAlignmentBytes << " bytes, found "
+                         << shape[1] << " x " << elementType << " = "
+                         << rowBytes << " bytes (pad the columns to "
+                         << paddedTileCols(shape[1], elementType)
+                         << " and make the logical width the valid shape)";
+    return success();
+  }
+  StringRef name = stringifyTileKind(kind);
+  bool accumulator = kind == TileKind::Acc;
+  bool holds = accumulator
+                   ? elementType.isF32() || elementType.isSignlessInteger(32)
+                   : bool(matmulAccumulator(elementType, elementType));
+  if (!holds)
+    return emitError() << "expected "
+                       << (accumulator ? "an i32 or f32"
+                                       : "an i8, f16, bf16 or f32")
+                       << " element type for " << (accumulator ? "an" : "a")
+                       << " '" << name << "' tile (what TMATMUL "
+                       << (accumulator ? "produces" : "multiplies")
+                       << "), found " << elementType;
+  // PTO static_asserts that the rows and columns are whole inner boxes of
+  // the kind's fractal.
+  TileBox box = tileBox(kind, elementType);
+  if (shape[0] % box.rows != 0 || shape[1] % box.cols != 0)
+    return emitError() << "expected the rows and columns of a '" << name
+                       << "' tile of " << elementType << " to be multiples of "
+                       << box.rows << " and " << box.cols
+                       << " (its fractal), found " << pld::formatShape(shape);
   return success();
 }
 

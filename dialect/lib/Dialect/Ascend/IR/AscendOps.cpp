@@ -94,35 +94,126 @@ LogicalResult ViewOp::verify() {
 LogicalResult TileOp::verify() {
   if (bool(getValidRows()) != bool(getValidCols()))
     return emitOpError("expected both valid dimensions or neither");
-  std::optional<int64_t> offset = getUbOffset();
+  std::optional<int64_t> offset = getOffset();
   if (!offset)
     return success();
   auto tile = cast<TileType>(getTile().getType());
   if (*offset < 0 || *offset % AscendDialect::kTileAlignment != 0)
-    return emitOpError() << "expected ub_offset to be a non-negative multiple "
+    return emitOpError() << "expected offset to be a non-negative multiple "
                             "of "
                          << AscendDialect::kTileAlignment << ", found "
                          << *offset;
-  if (*offset + tile.getByteSize() > AscendDialect::kUnifiedBufferBytes)
+  // A vec tile keeps the unified-buffer bound it always had (ascend-plan-ub's
+  // ub-bytes ceiling); the cube's buffers are the chip's.
+  int64_t capacity = tile.getKind() == TileKind::Vec
+                         ? AscendDialect::kUnifiedBufferBytes
+                         : tileBufferBytes(targetOf(*this), tile.getKind());
+  if (*offset + tile.getByteSize() > capacity)
     return emitOpError() << "the tile covers bytes [" << *offset << ", "
-                         << *offset + tile.getByteSize()
-                         << ") of the unified buffer, which has "
-                         << AscendDialect::kUnifiedBufferBytes;
+                         << *offset + tile.getByteSize() << ") of the "
+                         << tileBufferName(tile.getKind()) << ", which has "
+                         << capacity;
   return success();
 }
 
+/// `value` is a tile of one of `kinds`.
+static LogicalResult verifyKind(Operation *op, Value value, StringRef name,
+                                std::initializer_list<TileKind> kinds) {
+  TileKind kind = cast<TileType>(value.getType()).getKind();
+  if (llvm::is_contained(kinds, kind))
+    return success();
+  std::string expected;
+  for (TileKind candidate : kinds) {
+    if (!expected.empty())
+      expected += "' or '";
+    expected += stringifyTileKind(candidate);
+  }
+  return op->emitOpError() << "expected '" << name << "' to be a '" << expected
+                           << "' tile, found a '" << stringifyTileKind(kind)
+                           << "' tile";
+}
+
 LogicalResult TLoadOp::verify() {
+  if (failed(
+          verifyKind(*this, getDst(), "dst", {TileKind::Vec, TileKind::Mat})))
+    return failure();
   return verifySameElement(*this, getDst(), "dst", getSrc(), "src");
 }
 
 LogicalResult TStoreOp::verify() {
-  if (failed(verifySameElement(*this, getDst(), "dst", getTile(), "tile")))
+  if (failed(verifyKind(*this, getTile(), "tile", {TileKind::Vec})) ||
+      failed(verifySameElement(*this, getDst(), "dst", getTile(), "tile")))
     return failure();
   return verifyAtomic(*this, getAtomic(), elementOf(getDst()));
 }
 
+LogicalResult TExtractOp::verify() {
+  if (failed(verifyKind(*this, getDst(), "dst",
+                        {TileKind::Left, TileKind::Right})) ||
+      failed(verifyKind(*this, getSrc(), "src", {TileKind::Mat})) ||
+      failed(verifySameElement(*this, getDst(), "dst", getSrc(), "src")))
+    return failure();
+  auto dst = cast<TileType>(getDst().getType());
+  auto src = cast<TileType>(getSrc().getType());
+  // PTO asserts indexRow + dst rows <= src rows (and so for columns).
+  if (dst.getRows() > src.getRows() || dst.getCols() > src.getCols())
+    return emitOpError() << "expected 'dst' ("
+                         << pld::formatShape(dst.getShape())
+                         << ") to fit inside 'src' ("
+                         << pld::formatShape(src.getShape()) << ")";
+  return success();
+}
+
+/// The static rules of TMATMUL: the kinds, the element types, and
+/// `m x k` times `k x n` into `m x n`.
+static LogicalResult verifyMatmul(Operation *op, Value acc, Value lhs,
+                                  Value rhs) {
+  if (failed(verifyKind(op, acc, "acc", {TileKind::Acc})) ||
+      failed(verifyKind(op, lhs, "lhs", {TileKind::Left})) ||
+      failed(verifyKind(op, rhs, "rhs", {TileKind::Right})))
+    return failure();
+  if (!isMatmulElementTypes(elementOf(acc), elementOf(lhs), elementOf(rhs)))
+    return op->emitOpError() << "TMATMUL has no (" << elementOf(acc) << ", "
+                             << elementOf(lhs) << ", " << elementOf(rhs)
+                             << ") (acc, lhs, rhs) element types (it has "
+                             << matmulElementTypeNames() << ")";
+  auto c = cast<TileType>(acc.getType());
+  auto a = cast<TileType>(lhs.getType());
+  auto b = cast<TileType>(rhs.getType());
+  if (a.getRows() != c.getRows() || a.getCols() != b.getRows() ||
+      b.getCols() != c.getCols())
+    return op->emitOpError()
+           << "expected an m x k 'lhs', a k x n 'rhs' and an m x n 'acc', "
+              "found "
+           << pld::formatShape(a.getShape()) << ", "
+           << pld::formatShape(b.getShape()) << " and "
+           << pld::formatShape(c.getShape());
+  return success();
+}
+
+LogicalResult TMatmulOp::verify() {
+  return verifyMatmul(*this, getAcc(), getLhs(), getRhs());
+}
+
+LogicalResult TMatmulAccOp::verify() {
+  return verifyMatmul(*this, getAcc(), getLhs(), getRhs());
+}
+
+LogicalResult TStoreAccOp::verify() {
+  if (failed(verifyKind(*this, getTile(), "tile", {TileKind::Acc})))
+    return failure();
+  if (isAccStoreElementTypes(elementOf(getTile()), elementOf(getDst())))
+    return success();
+  return emitOpError() << "the fixpipe does not store an "
+                       << elementOf(getTile()) << " accumulator as "
+                       << elementOf(getDst())
+                       << " (f32 as f32, f16 or bf16; i32 as i32)";
+}
+
 /// Tile math exists for the element types of the module's chip.
 static LogicalResult verifyTileMath(Operation *op, TileMath math, Value dst) {
+  if (failed(verifyKind(op, dst, "dst", {TileKind::Vec})))
+    return failure();
   Type element = elementOf(dst);
   pld::TargetProfile profile = targetOf(op);
   if (isTileMathElementType(profile, math, element))
@@ -166,7 +257,8 @@ LogicalResult ValidShapeOp::fold(FoldAdaptor,
 
 template <typename TransferOp>
 static LogicalResult verifyTransfer(TransferOp op, AtomicType atomic) {
-  if (failed(verifySameElement(op, op.getDst(), "dst", op.getSrc(), "src")) ||
+  if (failed(verifyKind(op, op.getPing(), "ping", {TileKind::Vec})) ||
+      failed(verifySameElement(op, op.getDst(), "dst", op.getSrc(), "src")) ||
       failed(verifySameElement(op, op.getDst(), "dst", op.getPing(), "ping")))
     return failure();
   if (op.getPong() && op.getPong().getType() != op.getPing().getType())
@@ -244,6 +336,28 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbols) {
                          /*mayTakePayload=*/false);
 }
 
+LogicalResult RunMixedOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  if (failed(verifyKernelUse(*this, getAicAttr(), getArgs(), symbols,
+                             /*mayTakePayload=*/false)))
+    return failure();
+  return verifyKernelUse(*this, getAivAttr(), getArgs(), symbols,
+                         /*mayTakePayload=*/false);
+}
+
+/// A cross-core flag runs from one kind of core to the other.
+template <typename CrossCoreOp>
+static LogicalResult verifyCrossCore(CrossCoreOp op) {
+  if (op.getSrc() != op.getDst())
+    return success();
+  return op.emitOpError() << "expected a flag between the cube and a vector "
+                             "core, found "
+                          << stringifyCore(op.getSrc()) << " -> "
+                          << stringifyCore(op.getDst());
+}
+
+LogicalResult CrossCoreSignalOp::verify() { return verifyCrossCore(*this); }
+LogicalResult CrossCoreWaitOp::verify() { return verifyCrossCore(*this); }
+
 LogicalResult RunOnLanesOp::verifySymbolUses(SymbolTableCollection &symbols) {
   return verifyKernelUse(*this, getBodyAttr(), getArgs(), symbols,
                          /*mayTakePayload=*/false);
@@ -267,6 +381,8 @@ std::optional<Pipe> pld::ascend::getPipe(Operation *op) {
     return Pipe::MTE2;
   if (op->hasTrait<OnPipe<Pipe::MTE3>::Impl>())
     return Pipe::MTE3;
+  if (op->hasTrait<OnPipe<Pipe::FIX>::Impl>())
+    return Pipe::FIX;
   if (op->hasTrait<OnPipe<Pipe::All>::Impl>())
     return Pipe::All;
   return std::nullopt;

@@ -9,12 +9,18 @@
 // - a2a3 tile math: npu/a2a3/TAdd.hpp:62-66, TMax.hpp:61-65,
 //   TMin.hpp:62-66, TMul.hpp:61-65;
 // - a5 tile math: npu/a5/TAdd.hpp:60-65, TMax.hpp:59-64, TMin.hpp:59-64,
-//   TMul.hpp:59-63.
+//   TMul.hpp:59-63;
+// - tile kinds, their fractals and inner boxes: common/type.hpp:123,
+//   common/pto_tile.hpp:1079-1086, 1399-1422, 1514-1530, 1714-1773;
+// - buffer sizes: common/buffer_limits.hpp (A2A3 and A5);
+// - TMATMUL element types: npu/a2a3/TMatmul.hpp:77-93;
+// - the fixpipe's conversions: npu/a2a3/TStore.hpp:192-213.
 //
 //===----------------------------------------------------------------------===//
 
 #include "pld/Dialect/Ascend/IR/TargetRules.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/MathExtras.h"
@@ -126,6 +132,89 @@ const char *tileMathName(TileMath math) {
     return "TMUL";
   }
   return "?";
+}
+
+const char *tileBufferName(TileKind kind) {
+  switch (kind) {
+  case TileKind::Vec:
+    return "unified buffer";
+  case TileKind::Mat:
+    return "L1";
+  case TileKind::Left:
+    return "L0A";
+  case TileKind::Right:
+    return "L0B";
+  case TileKind::Acc:
+    return "L0C";
+  }
+  return "?";
+}
+
+int64_t tileBufferBytes(TargetProfile profile, TileKind kind) {
+  constexpr int64_t kKiB = 1024;
+  bool a5 = profile != TargetProfile::Ascend910B;
+  switch (kind) {
+  case TileKind::Vec:
+    return (a5 ? 256 : 192) * kKiB;
+  case TileKind::Mat:
+    return 512 * kKiB;
+  case TileKind::Left:
+  case TileKind::Right:
+    return 64 * kKiB;
+  case TileKind::Acc:
+    return (a5 ? 256 : 128) * kKiB;
+  }
+  return 0;
+}
+
+TileBox tileBox(TileKind kind, Type element) {
+  int64_t bytes = llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+  // The 512-byte fractal's inner box: 16 rows of 32 bytes, transposed for
+  // Right's column-major inner layout; Acc's 1024-byte one is 16 x 16.
+  int64_t block = std::max<int64_t>(1, kTileRowAlignmentBytes / bytes);
+  switch (kind) {
+  case TileKind::Vec:
+    return {1, block};
+  case TileKind::Mat:
+  case TileKind::Left:
+    return {16, block};
+  case TileKind::Right:
+    return {block, 16};
+  case TileKind::Acc:
+    return {16, 16};
+  }
+  return {1, 1};
+}
+
+Type matmulAccumulator(Type lhs, Type rhs) {
+  if (lhs != rhs)
+    return {};
+  Builder builder(lhs.getContext());
+  switch (classify(lhs)) {
+  case Element::I8:
+    return builder.getI32Type();
+  case Element::F16:
+  case Element::BF16:
+  case Element::F32:
+    return builder.getF32Type();
+  default:
+    return {};
+  }
+}
+
+bool isMatmulElementTypes(Type acc, Type lhs, Type rhs) {
+  Type expected = matmulAccumulator(lhs, rhs);
+  return expected && expected == acc;
+}
+
+const char *matmulElementTypeNames() {
+  return "(i32, i8, i8), (f32, f16, f16), (f32, f32, f32), (f32, bf16, bf16)";
+}
+
+bool isAccStoreElementTypes(Type acc, Type memory) {
+  if (acc == memory)
+    return acc.isF32() || acc.isSignlessInteger(32);
+  return acc.isF32() && (memory.isF16() || memory.isBF16());
 }
 
 } // namespace pld::ascend

@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 // Emitted files put host orchestrators and entry wrappers between
 // `#if PLD_HOST_CODE` and `#endif`; the device half sets it to 0.
@@ -62,11 +63,27 @@ using bf16 = __bf16;
 enum class NotifyOp : uint8_t { AtomicAdd = 0, Set = 1 };
 enum class WaitCmp : uint8_t { EQ = 0, GE = 3 };
 
-/// The hardware pipes (pipe_t) that set_flag/wait_flag synchronise.
-enum class Pipe : uint8_t { S, V, M, MTE1, MTE2, MTE3, All };
+/// The hardware pipes (pipe_t) that set_flag/wait_flag synchronise; FIX is
+/// the cube's fixpipe, which stores an Acc tile.
+enum class Pipe : uint8_t { S, V, M, MTE1, MTE2, MTE3, FIX, All };
+
+/// The two cores of a block of a mixed kernel: the cube core (AIC) and the
+/// vector core (AIV).
+enum class Core : uint8_t { AIC, AIV };
 
 /// Bytes of unified buffer each simulated AIV thread owns.
 inline constexpr int64_t kUbBytes = 196608;
+
+/// The cube's memories of an a2a3 core (pto-isa
+/// include/pto/common/buffer_limits.hpp:51-55 L1, :71-75 L0A, :91-95 L0B,
+/// :111-117 L0C; A5's L0C has 256 KiB), which each simulated thread owns as
+/// well, and the alignment PTO requires of a tile in any of them (:47-49,
+/// :67-69, :87-89, :107-109).
+inline constexpr int64_t kL1Bytes = 524288;
+inline constexpr int64_t kL0aBytes = 65536;
+inline constexpr int64_t kL0bBytes = 65536;
+inline constexpr int64_t kL0cBytes = 131072;
+inline constexpr int64_t kCubeAlignBytes = 32;
 
 /// A handle to a tile in the calling thread's unified buffer; cheap to copy.
 /// `valid_rows` x `valid_cols` is its valid shape, fixed when the handle is
@@ -79,6 +96,57 @@ template <typename T, int Rows, int Cols> struct Tile {
   int64_t valid_rows = Rows;
   int64_t valid_cols = Cols;
 };
+
+namespace detail {
+
+/// PTO's fractal box of a cube tile (common/pto_tile.hpp:1399-1423): Mat
+/// and Left tiles are 16 rows x 32 bytes boxes stored row by row
+/// (SLayout::RowMajor, 512-byte fractal), Right tiles 32 bytes x 16 columns
+/// (SLayout::ColMajor), Acc tiles 16 x 16 (the 1024-byte fractal).
+template <CubeMemory M, typename T> constexpr int box_rows() {
+  if constexpr (M == CubeMemory::L0B)
+    return 32 / static_cast<int>(sizeof(T));
+  return 16;
+}
+template <CubeMemory M, typename T> constexpr int box_cols() {
+  if constexpr (M == CubeMemory::L1 || M == CubeMemory::L0A)
+    return 32 / static_cast<int>(sizeof(T));
+  return 16;
+}
+
+} // namespace detail
+
+/// A handle to a tile in one of the calling thread's cube memories; cheap to
+/// copy. Its static shape is a whole number of PTO's fractal boxes, as the
+/// device's Tile asserts (common/pto_tile.hpp:1516-1520, which lets a single
+/// row through); its valid shape is fixed when it is made, and every op
+/// covers exactly that, as for `Tile`.
+template <detail::CubeMemory Memory, typename T, int Rows, int Cols>
+struct CubeTile {
+  static_assert(Rows > 0 && Cols > 0, "a tile has a positive static shape");
+  static_assert(Rows == 1 || Rows % detail::box_rows<Memory, T>() == 0,
+                "Layout rows must be divisible by inner box rows: Mat, Left "
+                "and Acc rows by 16, Right rows by 32 / sizeof(T)");
+  static_assert(Cols % detail::box_cols<Memory, T>() == 0,
+                "Layout cols must be divisible by inner box cols: Mat and Left "
+                "columns by 32 / sizeof(T), Right and Acc columns by 16");
+  static_assert(Memory != detail::CubeMemory::L0C || std::is_same_v<T, float> ||
+                    std::is_same_v<T, int32_t>,
+                "an Acc tile holds float or int32_t");
+  T *data = nullptr;
+  int64_t valid_rows = Rows;
+  int64_t valid_cols = Cols;
+};
+
+/// L1 (PTO's TileType::Mat), L0A (TileLeft), L0B (TileRight), L0C (TileAcc).
+template <typename T, int R, int C>
+using Mat = CubeTile<detail::CubeMemory::L1, T, R, C>;
+template <typename T, int R, int C>
+using Left = CubeTile<detail::CubeMemory::L0A, T, R, C>;
+template <typename T, int R, int C>
+using Right = CubeTile<detail::CubeMemory::L0B, T, R, C>;
+template <typename T, int R, int C>
+using Acc = CubeTile<detail::CubeMemory::L0C, T, R, C>;
 
 /// A 2-D region of global memory, and the tensor it lies in (its first
 /// element and element count; null when the emitter did not say), so that
@@ -112,6 +180,11 @@ struct Arg {
 
 namespace detail {
 template <typename T, int R, int C> TileRef ref(Tile<T, R, C> t) {
+  constexpr int32_t bytes = sizeof(T);
+  return {t.data, R, C, t.valid_rows, t.valid_cols, DTypeOf<T>::value, bytes};
+}
+template <CubeMemory M, typename T, int R, int C>
+TileRef ref(CubeTile<M, T, R, C> t) {
   constexpr int32_t bytes = sizeof(T);
   return {t.data, R, C, t.valid_rows, t.valid_cols, DTypeOf<T>::value, bytes};
 }
@@ -226,6 +299,151 @@ void tmul(Tile<T, R, C> dst, Tile<T, R, C> a, Tile<T, R, C> b,
 template <typename T, int R, int C>
 void tcopy(Tile<T, R, C> dst, Tile<T, R, C> src, const char *site) {
   detail::tile_copy(detail::ref(dst), detail::ref(src), site);
+}
+
+//===-- The cube: L1, L0A, L0B and L0C tiles and the matrix unit ---------===//
+
+namespace detail {
+template <CubeMemory M, typename T, int R, int C>
+CubeTile<M, T, R, C> cube_tile(int64_t offset, int64_t valid_rows,
+                               int64_t valid_cols) {
+  void *data = bind_cube_tile(M, offset, sizeof(T) * R * C, R, C, valid_rows,
+                              valid_cols);
+  return {static_cast<T *>(data), valid_rows, valid_cols};
+}
+
+/// The element types TEXTRACT moves (npu/a2a3/TExtract.hpp:18-28).
+template <typename T>
+inline constexpr bool kExtractType =
+    std::is_same_v<T, int8_t> || std::is_same_v<T, _Float16> ||
+    std::is_same_v<T, __bf16> || std::is_same_v<T, float>;
+
+/// PTO's CheckStaticMad (npu/a2a3/TMatmul.hpp:77-98): (Acc, Left, Right).
+template <typename C, typename A, typename B>
+inline constexpr bool kMadTypes =
+    (std::is_same_v<C, int32_t> && std::is_same_v<A, int8_t> &&
+     std::is_same_v<B, int8_t>) ||
+    (std::is_same_v<C, float> && std::is_same_v<A, B> &&
+     (std::is_same_v<A, _Float16> || std::is_same_v<A, __bf16> ||
+      std::is_same_v<A, float>));
+
+/// What the fixpipe writes from an Acc tile of T: T itself, or f16/bf16
+/// from float (pld's contract; PTO's cast modes, npu/a2a3/common.hpp:19-31).
+template <typename U, typename T>
+inline constexpr bool kFixpipeCast =
+    std::is_same_v<U, T> ||
+    (std::is_same_v<T, float> &&
+     (std::is_same_v<U, _Float16> || std::is_same_v<U, __bf16>));
+} // namespace detail
+
+/// Makers: `offset` is the tile's byte offset in its memory (32-byte
+/// aligned); the valid shape defaults to the whole tile.
+template <typename T, int R, int C>
+Mat<T, R, C> mat(int64_t offset, int64_t valid_rows, int64_t valid_cols) {
+  return detail::cube_tile<detail::CubeMemory::L1, T, R, C>(offset, valid_rows,
+                                                            valid_cols);
+}
+template <typename T, int R, int C> Mat<T, R, C> mat(int64_t offset) {
+  return mat<T, R, C>(offset, R, C);
+}
+template <typename T, int R, int C>
+Left<T, R, C> left(int64_t offset, int64_t valid_rows, int64_t valid_cols) {
+  return detail::cube_tile<detail::CubeMemory::L0A, T, R, C>(offset, valid_rows,
+                                                             valid_cols);
+}
+template <typename T, int R, int C> Left<T, R, C> left(int64_t offset) {
+  return left<T, R, C>(offset, R, C);
+}
+template <typename T, int R, int C>
+Right<T, R, C> right(int64_t offset, int64_t valid_rows, int64_t valid_cols) {
+  return detail::cube_tile<detail::CubeMemory::L0B, T, R, C>(offset, valid_rows,
+                                                             valid_cols);
+}
+template <typename T, int R, int C> Right<T, R, C> right(int64_t offset) {
+  return right<T, R, C>(offset, R, C);
+}
+template <typename T, int R, int C>
+Acc<T, R, C> acc(int64_t offset, int64_t valid_rows, int64_t valid_cols) {
+  return detail::cube_tile<detail::CubeMemory::L0C, T, R, C>(offset, valid_rows,
+                                                             valid_cols);
+}
+template <typename T, int R, int C> Acc<T, R, C> acc(int64_t offset) {
+  return acc<T, R, C>(offset, R, C);
+}
+
+template <detail::CubeMemory M, typename T, int R, int C>
+int64_t valid_rows(CubeTile<M, T, R, C> t) {
+  return t.valid_rows;
+}
+template <detail::CubeMemory M, typename T, int R, int C>
+int64_t valid_cols(CubeTile<M, T, R, C> t) {
+  return t.valid_cols;
+}
+
+/// TLOAD into L1 (MTE2): as for a UB tile, the view is the valid shape.
+template <typename T, int R, int C>
+void tload(Mat<T, R, C> dst, View<T> src, const char *site) {
+  detail::tload(detail::ref(dst), detail::ref(src), site);
+}
+
+/// TEXTRACT (MTE1): `dst`'s valid shape from `src` at (row, col). PTO copies
+/// L1's boxes into L0A as they are (common/arch/memory/textract_common.hpp:
+/// 450-476, TExtractToA :80-86) and transposes each into L0B (:479-501,
+/// TExtractToB :205-211, one-byte types TExtractToBCompact :369-384); the
+/// static shapes it asserts are checked here, the offsets by the simulator.
+template <typename T, int R, int C, int R2, int C2>
+void textract(Left<T, R, C> dst, Mat<T, R2, C2> src, int64_t row, int64_t col,
+              const char *site) {
+  static_assert(detail::kExtractType<T>, "TExtract: Invalid data type.");
+  static_assert(R % 16 == 0 && R2 % 16 == 0,
+                "textract into a Left tile: both tiles' rows must be "
+                "multiples of 16");
+  detail::textract(detail::ref(dst), detail::CubeMemory::L0A, detail::ref(src),
+                   row, col, site);
+}
+template <typename T, int R, int C, int R2, int C2>
+void textract(Right<T, R, C> dst, Mat<T, R2, C2> src, int64_t row, int64_t col,
+              const char *site) {
+  static_assert(detail::kExtractType<T>, "TExtract: Invalid data type.");
+  constexpr int box = sizeof(T) == 1 ? 32 : 16;
+  static_assert(R % box == 0 && R2 % box == 0 && C2 % box == 0,
+                "textract into a Right tile: its rows and the Mat tile's rows "
+                "and columns must be multiples of 16 (32 for one-byte types), "
+                "the boxes PTO transposes");
+  detail::textract(detail::ref(dst), detail::CubeMemory::L0B, detail::ref(src),
+                   row, col, site);
+}
+
+/// TMATMUL (M pipe): c = a x b over the valid shapes (m = a's rows, k = a's
+/// columns = b's rows, n = b's columns; c is m x n).
+template <typename TC, typename TA, typename TB, int M, int K, int N>
+void tmatmul(Acc<TC, M, N> c, Left<TA, M, K> a, Right<TB, K, N> b,
+             const char *site) {
+  static_assert(detail::kMadTypes<TC, TA, TB>,
+                "tmatmul: (acc, left, right) must be (int32_t, int8_t, "
+                "int8_t), (float, f16, f16), (float, bf16, bf16) or (float, "
+                "float, float)");
+  detail::tmatmul(detail::ref(c), detail::ref(a), detail::ref(b), false, site);
+}
+/// TMATMUL_ACC: c += a x b.
+template <typename TC, typename TA, typename TB, int M, int K, int N>
+void tmatmul_acc(Acc<TC, M, N> c, Left<TA, M, K> a, Right<TB, K, N> b,
+                 const char *site) {
+  static_assert(detail::kMadTypes<TC, TA, TB>,
+                "tmatmul_acc: (acc, left, right) must be (int32_t, int8_t, "
+                "int8_t), (float, f16, f16), (float, bf16, bf16) or (float, "
+                "float, float)");
+  detail::tmatmul(detail::ref(c), detail::ref(a), detail::ref(b), true, site);
+}
+
+/// TSTORE from L0C through the fixpipe: the view is the valid shape; float
+/// may be rounded to f16 or bf16 (to nearest, ties to even) on the way.
+template <typename U, typename T, int R, int C>
+void tstore(View<U> dst, Acc<T, R, C> src, const char *site) {
+  static_assert(detail::kFixpipeCast<U, T>,
+                "tstore of an Acc tile writes its own type, or f16 or bf16 "
+                "from float");
+  detail::tstore_acc(detail::ref(dst), detail::ref(src), site);
 }
 
 //===-- Put / get through staging tiles -----------------------------------===//
@@ -383,6 +601,33 @@ template <typename... P, typename... A>
 void run_on_lanes(__gm__ CommContext *ctx,
                   void (*body)(__gm__ CommContext *, P...), A... args) {
   detail::run_on_lanes(ctx, detail::bind(body, args...));
+}
+
+//===-- Mixed kernels: the cube core and the vector core of a block -------===//
+
+/// Runs both halves of one block of a mixed kernel at once: `aic` on the
+/// block's cube core (a new simulated thread with its own L1 and L0
+/// memories), `aiv` on its vector core (the calling thread); returns when
+/// both returned.
+template <typename... P, typename... A>
+void run_mixed(__gm__ CommContext *ctx, void (*aic)(__gm__ CommContext *, P...),
+               void (*aiv)(__gm__ CommContext *, P...), A... args) {
+  detail::run_mixed(ctx, detail::bind(aic, args...),
+                    detail::bind(aiv, args...));
+}
+
+/// The block's intra-block flag from `Src` to `Dst`, which counts: each
+/// signal adds one, each wait blocks until there is one and takes it. The
+/// k-th wait happens after the k-th signal, as a wait after its notify:
+/// payload is published by a release() before the signal and seen after
+/// an acquire() after the wait.
+template <Core Src, Core Dst> void cross_core_signal() {
+  static_assert(Src != Dst, "a cross-core flag goes to the other core");
+  detail::cross_core_signal(Src, Dst);
+}
+template <Core Src, Core Dst> void cross_core_wait() {
+  static_assert(Src != Dst, "a cross-core flag comes from the other core");
+  detail::cross_core_wait(Src, Dst);
 }
 
 } // namespace pld::rt

@@ -131,26 +131,29 @@ def Ascend_ViewOp : Ascend_Op<"view", [Pure, AttrSizedOperandSegments,
 //===----------------------------------------------------------------------===//
 
 def Ascend_TileOp : Ascend_Op<"tile", [AttrSizedOperandSegments]> {
-  let summary = "a tile of the unified buffer at a planned offset";
+  let summary = "a tile of an on-chip buffer at a planned offset";
   let description = [{
-    Binds a tile handle to `ub_offset` bytes into this core's unified buffer
-    (`TASSIGN`). `ascend-plan-ub` chooses the offsets; the EmitC lowering
-    requires one. `valid` gives the tile its valid shape (a ragged tail, or
-    the logical width of a padded row); without it the whole tile is valid.
-    The valid shape belongs to the handle: every `tload` into it, `tstore`
-    of it and tile math on it covers exactly that region, and what lies
-    outside it is undefined.
+    Binds a tile handle to `offset` bytes into the buffer its kind lives in
+    (`TASSIGN`): the unified buffer for a `vec` tile, L1 for `mat`, L0A,
+    L0B and L0C for `left`, `right` and `acc`. `ascend-plan-ub` chooses the
+    offsets, buffer by buffer; the EmitC lowering requires one. `valid`
+    gives the tile its valid shape (a ragged tail, or the logical width of
+    a padded row); without it the whole tile is valid. The valid shape
+    belongs to the handle: every `tload` into it, `tstore` of it and tile
+    math on it covers exactly that region, and what lies outside it is
+    undefined.
 
     Each op is a buffer of its own (its result allocates), so CSE never
     merges two tiles; an unused one is still dead code.
 
     ```mlir
-    %t = ascend.tile {ub_offset = 0 : i64} : !ascend.tile<1x64xf32>
-    %u = ascend.tile valid(%r, %c) {ub_offset = 256 : i64} : !ascend.tile<4x64xf32>
+    %t = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
+    %u = ascend.tile valid(%r, %c) {offset = 256 : i64} : !ascend.tile<4x64xf32>
+    %a = ascend.tile valid(%m, %k) {offset = 0 : i64} : !ascend.tile<32x32xf16, left>
     ```
   }];
   let arguments = (ins Optional<Index>:$valid_rows, Optional<Index>:$valid_cols,
-                       OptionalAttr<I64Attr>:$ub_offset);
+                       OptionalAttr<I64Attr>:$offset);
   let results = (outs Res<Ascend_AnyTile, "", [MemAlloc]>:$tile);
   let assemblyFormat = [{
     (`valid` `(` $valid_rows^ `,` $valid_cols `)`)? attr-dict `:` type($tile)
@@ -178,11 +181,12 @@ def Ascend_ValidShapeOp : Ascend_Op<"valid_shape", [Pure]> {
 
 def Ascend_TLoadOp : Ascend_Op<"tload", [MemoryEffects<[MemRead, MemWrite]>,
                                           Ascend_OnPipe<"MTE2">, Ascend_ReadsPayload]> {
-  let summary = "load a global view into a tile (`TLOAD`)";
+  let summary = "load a global view into a `vec` or `mat` tile (`TLOAD`)";
   let description = [{
     Moves the view's `rows x cols` elements into the tile's top-left corner;
     the view's extent is the tile's valid shape (PTO asserts it), and the
-    rest of the tile stays undefined (`PadValue::Null`).
+    rest of the tile stays undefined (`PadValue::Null`). Into a `mat` tile
+    it is the cube's load from global memory to L1.
   }];
   let arguments = (ins Ascend_AnyTile:$dst, Ascend_AnyView:$src,
                        OptionalAttr<StrAttr>:$site);
@@ -236,6 +240,143 @@ def Ascend_TCopyOp : Ascend_Op<"tcopy", [SameTypeOperands, Ascend_OnPipe<"V">]> 
   let arguments = (ins Ascend_AnyTile:$dst, Ascend_AnyTile:$src,
                        OptionalAttr<StrAttr>:$site);
   let assemblyFormat = "$dst `,` $src attr-dict `:` type($dst)";
+}
+
+//===----------------------------------------------------------------------===//
+// The cube
+//===----------------------------------------------------------------------===//
+
+def Ascend_TExtractOp : Ascend_Op<"textract", [Ascend_OnPipe<"MTE1">]> {
+  let summary = "`TEXTRACT`: copy part of a `mat` tile into a `left` or `right` tile";
+  let description = [{
+    Copies `dst`'s valid shape out of `src` (L1) starting at row `row` and
+    column `col` into `dst` (L0A for `left`, L0B for `right`). PTO asserts
+    that `dst` lies inside `src` from there (`row + rows(dst) <=
+    rows(src)`, and so for columns), and the element types must match.
+
+    ```mlir
+    ascend.textract %left, %mat, row %c0, col %k : !ascend.tile<32x32xf16, left>, !ascend.tile<32x64xf16, mat>
+    ```
+  }];
+  let arguments = (ins Ascend_AnyTile:$dst, Ascend_AnyTile:$src, Index:$row,
+                       Index:$col, OptionalAttr<StrAttr>:$site);
+  let assemblyFormat = [{
+    $dst `,` $src `,` `row` $row `,` `col` $col attr-dict `:` type($dst) `,`
+    type($src)
+  }];
+  let hasVerifier = 1;
+}
+
+class Ascend_MatmulOp<string mnemonic, string instruction, string effect>
+    : Ascend_Op<mnemonic, [Ascend_OnPipe<"M">]> {
+  let summary = "`" # instruction # "`: acc " # effect # " lhs x rhs on the cube";
+  let description = [{
+    `lhs` is a `left` tile (L0A), `rhs` a `right` tile (L0B) and `acc` an
+    `acc` tile (L0C): `m x k` times `k x n` into `m x n`, where `m` and `k`
+    are `lhs`'s valid shape, `k` is `rhs`'s valid rows, `n` its valid
+    columns, and `acc`'s valid shape is `m x n` (PTO takes `m`, `k` and `n`
+    from the valid shapes and asserts each is in [1, 4095]). The element
+    types (acc, lhs, rhs) are one of (i32, i8, i8), (f32, f16, f16),
+    (f32, f32, f32) and (f32, bf16, bf16): products are accumulated in f32
+    (in i32 for i8).
+
+    ```mlir
+    ascend.}] # mnemonic # [{ %acc, %lhs, %rhs : !ascend.tile<32x32xf32, acc>, !ascend.tile<32x32xf16, left>, !ascend.tile<32x32xf16, right>
+    ```
+  }];
+  let arguments = (ins Ascend_AnyTile:$acc, Ascend_AnyTile:$lhs,
+                       Ascend_AnyTile:$rhs, OptionalAttr<StrAttr>:$site);
+  let assemblyFormat = [{
+    $acc `,` $lhs `,` $rhs attr-dict `:` type($acc) `,` type($lhs) `,`
+    type($rhs)
+  }];
+  let hasVerifier = 1;
+}
+
+def Ascend_TMatmulOp : Ascend_MatmulOp<"tmatmul", "TMATMUL", "=">;
+def Ascend_TMatmulAccOp : Ascend_MatmulOp<"tmatmul_acc", "TMATMUL_ACC", "+=">;
+
+def Ascend_TStoreAccOp : Ascend_Op<"tstore_acc", [Ascend_GmEffects,
+                                                  Ascend_OnPipe<"FIX">,
+                                                  Ascend_WritesPayload]> {
+  let summary = "store an `acc` tile into a global view through the fixpipe (`TSTORE`)";
+  let description = [{
+    Writes the tile's valid shape (L0C) into the view, which must be the
+    tile's valid shape. The fixpipe converts on the way: an f32 accumulator
+    may be stored as f32, f16 or bf16 (rounding to nearest, ties to even),
+    an i32 one as i32.
+
+    ```mlir
+    ascend.tstore_acc %view, %acc : !ascend.view<f16>, !ascend.tile<32x32xf32, acc>
+    ```
+  }];
+  let arguments = (ins Ascend_AnyView:$dst, Ascend_AnyTile:$tile,
+                       OptionalAttr<StrAttr>:$site);
+  let assemblyFormat = "$dst `,` $tile attr-dict `:` type($dst) `,` type($tile)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Mixed kernels: the cube and the vector core of a block
+//===----------------------------------------------------------------------===//
+
+class Ascend_CrossCoreOp<string mnemonic, string summaryText>
+    : Ascend_Op<mnemonic, [Ascend_GmEffects]> {
+  let summary = summaryText;
+  let arguments = (ins Ascend_CoreAttr:$src, Ascend_CoreAttr:$dst);
+  let assemblyFormat = "`` $src `->` `` $dst attr-dict";
+  let hasVerifier = 1;
+}
+
+def Ascend_CrossCoreSignalOp : Ascend_CrossCoreOp<"cross_core_signal",
+    "raise the block's cross-core flag from `src` to `dst` (runs on `src`)"> {
+  let description = [{
+    One of the block's intra-block flags between its cube core and its
+    vector core: each signal counts once, and each
+    `ascend.cross_core_wait` of the same direction consumes one count. On
+    Ascend910B this is FFTS's `ffts_cross_core_sync` with mode 2 (cube and
+    vector cores of one group); `docs/target/pto-isa.md` has the source.
+    Global-memory writes before it must be released (`ascend.release`,
+    which `ascend-insert-sync` inserts).
+
+    ```mlir
+    ascend.cross_core_signal aiv -> aic
+    ```
+  }];
+}
+
+def Ascend_CrossCoreWaitOp : Ascend_CrossCoreOp<"cross_core_wait",
+    "wait for one count of the cross-core flag from `src` to `dst` (runs on `dst`)"> {
+  let description = [{
+    Blocks until the flag from `src` has a count, and consumes it
+    (`wait_flag_dev` on Ascend910B). Payload reads after it need an
+    `ascend.acquire`, as after a TWAIT.
+
+    ```mlir
+    ascend.cross_core_wait aiv -> aic
+    ```
+  }];
+}
+
+def Ascend_RunMixedOp : Ascend_Op<"run_mixed", [Ascend_GmEffects, Ascend_RunsCallee,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "run a mixed kernel: `aic` on the block's cube core, `aiv` on its vector core";
+  let description = [{
+    The body of a kernel that does cube and vector work, split in two
+    halves that take the kernel's arguments and run at once, one per core
+    of the block; they meet at `ascend.cross_core_signal` and
+    `ascend.cross_core_wait` ops.
+
+    ```mlir
+    ascend.run_mixed @k_aic, @k_aiv(%a, %b) ctx %ctx : (!ascend.gm<f16>, !ascend.gm<f32>) -> ()
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$aic, FlatSymbolRefAttr:$aiv,
+                       Ascend_CtxType:$ctx, Variadic<AnyType>:$args);
+  let assemblyFormat = [{
+    $aic `,` $aiv `(` $args `)` `ctx` $ctx attr-dict `:`
+    functional-type($args, results)
+  }];
 }
 
 //===----------------------------------------------------------------------===//

@@ -32,27 +32,55 @@ def Ascend_GmPtrType : Ascend_Type<"GmPtr", "gm"> {
   let genVerifyDecl = 1;
 }
 
-def Ascend_TileType : Ascend_Type<"Tile", "tile"> {
-  let summary = "a 2-D tile in the unified buffer (`pto::Tile<Vec, T, R, C>`)";
-  let description = [{
-    A handle to `rows x cols` elements of this core's unified buffer, at the
-    offset its `ascend.tile` op was planned at, with a valid shape (the
-    rows and columns that hold data) fixed when the handle is made.
+// A tile's kind, `vec` when not written.
+def Ascend_TileKindParameter : EnumParameter<Ascend_TileKindEnum> {
+  let defaultValue = "::pld::ascend::TileKind::Vec";
+}
 
-    The target's rules hold for every tile type: a row is a whole number of
-    32-byte blocks (`cols * sizeof(T) % 32 == 0`: PTO static_asserts it for
-    row-major Vec tiles), and the element type is one TLOAD and TSTORE move
-    (i8, i16, i32, i64, f16, bf16, f32; no f64, i1 or index). A tile whose
-    logical width is not a whole number of blocks is padded and given its
-    logical width as valid shape.
+def Ascend_TileType : Ascend_Type<"Tile", "tile"> {
+  let summary = "a 2-D tile of an on-chip buffer (`pto::Tile<Kind, T, R, C>`)";
+  let description = [{
+    A handle to `rows x cols` elements of one of this core's on-chip
+    buffers, at the offset its `ascend.tile` op was planned at, with a valid
+    shape (the rows and columns that hold data) fixed when the handle is
+    made. The kind says which buffer and which layout (PTO's `TileType`):
+
+    | kind | buffer | PTO tile | rows | cols |
+    |---|---|---|---|---|
+    | `vec` (default) | UB (AIV) | `Tile<Vec, T, R, C, RowMajor>` | any | 32 bytes |
+    | `mat` | L1 (AIC) | `Tile<Mat, T, R, C, ColMajor, .., RowMajor, 512>` | 16 | 32 bytes |
+    | `left` | L0A | `TileLeft<T, R, C>` | 16 | 32 bytes |
+    | `right` | L0B | `TileRight<T, R, C>` | 32 bytes | 16 |
+    | `acc` | L0C | `TileAcc<T, R, C>` | 16 | 16 |
+
+    The last two columns are what the rows and columns must be multiples
+    of: PTO static_asserts them (a whole number of 32-byte blocks, or of
+    the 512-byte fractal's inner box, `docs/target/pto-isa.md`). The element
+    type is one TLOAD and TSTORE move (i8, i16, i32, i64, f16, bf16, f32;
+    no f64, i1 or index); `left`, `right` and `mat` tiles hold what TMATMUL
+    multiplies (i8, f16, bf16, f32) and `acc` tiles what it produces (i32,
+    f32). A tile whose logical shape is not a whole number of those units
+    is padded and given its logical shape as valid shape.
 
     ```mlir
     !ascend.tile<4x64xf32>
+    !ascend.tile<32x16xf16, left>
+    !ascend.tile<32x32xf32, acc>
     ```
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
-                        "::mlir::Type":$elementType);
-  let assemblyFormat = "`<` custom<StaticShape>($shape, $elementType) `>`";
+                        "::mlir::Type":$elementType,
+                        Ascend_TileKindParameter:$kind);
+  let assemblyFormat = [{
+    `<` custom<StaticShape>($shape, $elementType) (`,` $kind^)? `>`
+  }];
+  let builders = [
+    TypeBuilderWithInferredContext<(ins "::llvm::ArrayRef<int64_t>":$shape,
+        "::mlir::Type":$elementType), [{
+      return $_get(elementType.getContext(), shape, elementType,
+                   ::pld::ascend::TileKind::Vec);
+    }]>
+  ];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     int64_t getRows() const { return getShape()[0]; }
@@ -103,6 +131,7 @@ def Ascend_NotifyOpAttr : EnumAttr<Ascend_Dialect, Ascend_NotifyOpEnum, "notify_
 def Ascend_WaitCmpAttr : EnumAttr<Ascend_Dialect, Ascend_WaitCmpEnum, "wait_cmp">;
 def Ascend_AtomicTypeAttr : EnumAttr<Ascend_Dialect, Ascend_AtomicTypeEnum, "atomic">;
 def Ascend_PipeAttr : EnumAttr<Ascend_Dialect, Ascend_PipeEnum, "pipe">;
+def Ascend_CoreAttr : EnumAttr<Ascend_Dialect, Ascend_CoreEnum, "core">;
 
 def Ascend_AnyGmPtr : Type<CPred<"::llvm::isa<::pld::ascend::GmPtrType>($_self)">,
                            "__gm__ pointer">;

@@ -11,6 +11,7 @@
 #ifndef PLD_DIALECT_ASCEND_IR_TARGETRULES_H
 #define PLD_DIALECT_ASCEND_IR_TARGETRULES_H
 
+#include "pld/Dialect/Ascend/IR/Ascend.h"
 #include "pld/Dialect/Pld/IR/Pld.h"
 
 #include "mlir/IR/Types.h"
@@ -41,6 +42,35 @@ bool isTileMathElementType(TargetProfile profile, TileMath math,
 std::string tileMathElementTypeNames(TargetProfile profile, TileMath math);
 /// PTO's name of `math` (TADD, ...).
 const char *tileMathName(TileMath math);
+
+//===-- The cube
+//-----------------------------------------------------------===//
+
+/// The name of the on-chip buffer tiles of `kind` live in (`unified
+/// buffer`, `L1`, `L0A`, `L0B`, `L0C`).
+const char *tileBufferName(TileKind kind);
+
+/// The bytes of the buffer tiles of `kind` live in, on `profile`.
+int64_t tileBufferBytes(TargetProfile profile, TileKind kind);
+
+/// What a tile's rows and columns must be multiples of: PTO's inner box of
+/// the kind's fractal (a Vec tile: rows of whole 32-byte blocks).
+struct TileBox {
+  int64_t rows;
+  int64_t cols;
+};
+TileBox tileBox(TileKind kind, mlir::Type element);
+
+/// Whether TMATMUL multiplies `lhs x rhs` into an accumulator of `acc`.
+bool isMatmulElementTypes(mlir::Type acc, mlir::Type lhs, mlir::Type rhs);
+/// The (accumulator, lhs, rhs) element types TMATMUL has, for messages.
+const char *matmulElementTypeNames();
+/// The accumulator element type TMATMUL gives `lhs x rhs`, if it has one.
+mlir::Type matmulAccumulator(mlir::Type lhs, mlir::Type rhs);
+
+/// Whether TSTORE moves an accumulator of `acc` into memory of `memory`
+/// through the fixpipe (converting f32 to f16 or bf16 on the way).
+bool isAccStoreElementTypes(mlir::Type acc, mlir::Type memory);
 
 } // namespace pld::ascend
 

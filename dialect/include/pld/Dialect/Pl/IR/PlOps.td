@@ -136,11 +136,28 @@ def Pl_MulOp : Pl_ElementwiseOp<"mul", "product">;
 def Pl_MatmulOp : Pl_Op<"matmul", [Pure]> {
   let summary = "matrix product of two tiles on the cube unit";
   let description = [{
-    `[M, K] x [K, N] -> [M, N]`. This is cube (AIC) work: a kernel that holds
-    a `pl.matmul` runs on both the cube and the vector lane.
+    `[M, K] x [K, N] -> [M, N]` on the cube unit (AIC). The element types
+    are TMATMUL's: i8 x i8 into i32, and f16, bf16 or f32 into f32 (products
+    accumulated in f32; pld-verify checks them).
+
+    The cube reads its operands from global memory and writes its product
+    back: each operand is a `pl.load` (or `pld.tile.remote_load`) in the
+    same block that only this `pl.matmul` uses, and one `pl.store` writes
+    the product, with nothing that touches memory or synchronises between
+    the loads and the store. With them it is a GEMM of three regions of
+    global memory, of any size: the lowering tiles it to the chip's buffers
+    (docs/lowering.md, "The cube"). The operands' valid shapes are the
+    product's: `m x k` times `k x n`, and the store writes `m x n`.
+
+    A kernel whose tile work is all GEMMs runs on the cube; one that also
+    does vector work is a mixed kernel, split into a cube half and a vector
+    half that take turns at each GEMM.
 
     ```mlir
-    %c = pl.matmul %a, %b : !pl.tile<16x32xf16>, !pl.tile<32x16xf16> -> !pl.tile<16x16xf32>
+    %a = pl.load %A[0, 0] : memref<40x30xf16> -> !pl.tile<40x30xf16>
+    %b = pl.load %B[0, 0] : memref<30x50xf16> -> !pl.tile<30x50xf16>
+    %c = pl.matmul %a, %b : !pl.tile<40x30xf16>, !pl.tile<30x50xf16> -> !pl.tile<40x50xf32>
+    pl.store %c, %C[0, 0] : !pl.tile<40x50xf32>, memref<40x50xf32>
     ```
   }];
   let arguments = (ins Pl_AnyTile:$lhs, Pl_AnyTile:$rhs);

@@ -16,6 +16,7 @@ namespace pld::rt {
 
 struct CommContext;
 enum class NotifyOp : uint8_t;
+enum class Core : uint8_t;
 
 /// What the task runtime hands a kernel that defers its completion, after
 /// its CommContext: on the device the dispatch payload that the runtime's
@@ -129,6 +130,10 @@ struct Closure {
 };
 
 enum class BinOp : uint8_t { Add, Max, Min, Mul };
+
+/// The cube's own memories, each a tile kind of PTO: L1 (`Mat`), L0A
+/// (`Left`), L0B (`Right`) and L0C (`Acc`).
+enum class CubeMemory : uint8_t { L1, L0A, L0B, L0C };
 enum class Transfer : uint8_t { Put, PutAtomicAdd, Get };
 
 // Context and identity.
@@ -148,6 +153,18 @@ void tile_binary(BinOp op, const TileRef &dst, const TileRef &a,
 void tile_copy(const TileRef &dst, const TileRef &src, const char *site);
 void transfer(Transfer kind, const ViewRef &dst, const ViewRef &src,
               const TileRef &ping, const TileRef *pong, const char *site);
+
+// The cube (memory.cpp, cube.cpp). A Mat tile is loaded with `tload`.
+void *bind_cube_tile(CubeMemory memory, int64_t offset, int64_t bytes,
+                     int64_t rows, int64_t cols, int64_t valid_rows,
+                     int64_t valid_cols);
+void textract(const TileRef &dst, CubeMemory to, const TileRef &src,
+              int64_t row, int64_t col, const char *site);
+void tmatmul(const TileRef &c, const TileRef &a, const TileRef &b,
+             bool accumulate, const char *site);
+/// An Acc tile into global memory through the fixpipe, which converts its
+/// elements to the view's type.
+void tstore_acc(const ViewRef &dst, const TileRef &src, const char *site);
 
 // Scalar global-memory access: bounds checks (inside the tensor when
 // `tensor` is not null). A check returns true when it made the access
@@ -185,6 +202,11 @@ void defer_completion(void *task, int32_t *cell, int32_t expected,
                       const int64_t *dims, int ndims);
 void launch(CommContext *ctx, int64_t blocks, Closure kernel);
 void run_on_lanes(CommContext *ctx, Closure body);
+
+// Mixed kernels (mixed.cpp).
+void run_mixed(CommContext *ctx, Closure aic, Closure aiv);
+void cross_core_signal(Core src, Core dst);
+void cross_core_wait(Core src, Core dst);
 
 template <typename Call> Closure closure(Call call) {
   return {

@@ -22,10 +22,37 @@
 //   TNotify.hpp:40, TWait.hpp:59);
 // - SetValidShape only on tiles with a dynamic valid shape
 //   (common/pto_tile.hpp:1632-1638);
+// - the cube (a2a3's layouts): a boxed tile's static shape is a whole
+//   number of fractal boxes (common/pto_tile.hpp:1399-1423, 1514-1535);
+//   TileLeft, TileRight and TileAcc as on a2a3 (:1714-1773); TEXTRACT moves
+//   i8, f16, bf16, f32 (npu/a2a3/TExtract.hpp:18-28) from a Mat tile into
+//   L0A as it is and into L0B transposed, in whole boxes
+//   (common/arch/memory/textract_common.hpp:63-97, 182-214, 358-390,
+//   450-501); TMATMUL/TMATMUL_ACC take (Acc, Left, Right) of (i32, i8, i8),
+//   (f32, f16, f16), (f32, f32, f32) or (f32, bf16, bf16)
+//   (npu/a2a3/TMatmul.hpp:77-98); TSTORE from an Acc tile writes i32, f32,
+//   f16 or bf16 to an ND view of at most 8192 x 4095
+//   (npu/a2a3/TStore.hpp:191-239, 242-266);
 // - `cache_line_t`'s enumerators are qualified: the CPU build's is a struct
 //   (common/cpu_stub.hpp:127-131);
 // - set_flag/wait_flag take their pipes and event as immediates: consteval
-//   here, so a value computed at run time does not compile.
+//   here, so a value computed at run time does not compile;
+// - a mixed kernel is compiled once per core type, with __DAV_C220_CUBE__
+//   or __DAV_C220_VEC__ (demos/baseline/flash_atten/csrc/kernel/
+//   fa_custom.cpp:75-85): pld's device half keeps the other core's
+//   instructions out of each compile, as the vendor's mixed kernels do
+//   (fa_custom.cpp:505, :848, :966, :984; npu/a2a3/SyncAll.hpp:24-46), and
+//   the stub rejects a vector instruction (on a Vec tile, TADD..TMOV,
+//   TPUT/TGET) in the cube's compile and a cube one (on a Mat, Left, Right
+//   or Acc tile, TEXTRACT, TMATMUL) in the vector core's, so that a
+//   wrapper without its guard fails here;
+// - the FFTS cross-core flags, ffts_cross_core_sync(pipe_t, uint64_t) and
+//   wait_flag_dev(int64_t), with the types Ascend C passes them (its
+//   devkit, mirrored as github.com/cannmirror/asc-devkit @1bab725:
+//   impl/c_api/instr_impl/npu_arch_2201/sync_impl/
+//   asc_sync_block_arrive_impl.h, asc_sync_block_wait_impl.h); pto-isa's
+//   cost model takes them as `auto` (costmodel/a2a3/cce_costmodel/
+//   cce_costmodel_sync.hpp:20, :162).
 // Bodies exist only to carry the checks; the stub is compiled with
 // -fsyntax-only and never run.
 //
@@ -86,6 +113,8 @@ void dcci(const volatile void *p, int line, int dst);
 void dsb(mem_dsb_t arg);
 int64_t get_block_idx();
 int64_t get_subblockid();
+void ffts_cross_core_sync(pipe_t pipe, uint64_t config);
+void wait_flag_dev(int64_t flagID);
 
 namespace pto {
 
@@ -131,6 +160,68 @@ struct GlobalTensor {
 template <typename T, typename... Allowed>
 constexpr bool is_one_of = (std::is_same_v<T, Allowed> || ...);
 
+// Which core this compile is for; a build with neither macro has both.
+#if defined(__DAV_C220_VEC__)
+constexpr bool kCubeCompile = false;
+#else
+constexpr bool kCubeCompile = true;
+#endif
+#if defined(__DAV_C220_CUBE__)
+constexpr bool kVectorCompile = false;
+#else
+constexpr bool kVectorCompile = true;
+#endif
+
+/// An instruction on a tile of kind `Loc` belongs to the vector core (Vec)
+/// or the cube (the others).
+template <TileType Loc> constexpr void check_core() {
+  if constexpr (Loc == TileType::Vec)
+    static_assert(kVectorCompile && Loc == TileType::Vec,
+                  "pld stub: a vector instruction in the cube core's "
+                  "compile (__DAV_C220_CUBE__)");
+  else
+    static_assert(kCubeCompile && Loc != TileType::Vec,
+                  "pld stub: a cube instruction in the vector core's "
+                  "compile (__DAV_C220_VEC__)");
+}
+
+namespace TileConfig {
+constexpr int alignedSize = 32;
+constexpr int fixedRowSize = 16;
+constexpr int fixedColSize = 16;
+constexpr int fixedMxRowSize = 16;
+constexpr int fixedMxColSize = 2;
+constexpr int fractalABSize = 512;
+constexpr int fractalCSize = 1024;
+constexpr int fractalMxSize = 32;
+} // namespace TileConfig
+
+/// A fractal box's rows and columns (common/pto_tile.hpp:1399-1423).
+template <typename T, SLayout S, int FractalSize> constexpr int inner_rows() {
+  if constexpr (FractalSize == TileConfig::fractalCSize)
+    return TileConfig::fixedRowSize;
+  else if constexpr (FractalSize == TileConfig::fractalMxSize)
+    return S == SLayout::RowMajor ? TileConfig::fixedMxRowSize
+                                  : TileConfig::fixedMxColSize;
+  else if constexpr (S == SLayout::NoneBox)
+    return 1;
+  else
+    return S == SLayout::RowMajor ? TileConfig::fixedRowSize
+                                  : TileConfig::alignedSize / int(sizeof(T));
+}
+template <typename T, SLayout S, int FractalSize> constexpr int inner_cols() {
+  if constexpr (FractalSize == TileConfig::fractalCSize)
+    return TileConfig::fixedColSize;
+  else if constexpr (FractalSize == TileConfig::fractalMxSize)
+    return S == SLayout::RowMajor ? TileConfig::fixedMxColSize
+                                  : TileConfig::fixedMxRowSize;
+  else if constexpr (S == SLayout::NoneBox)
+    return 1;
+  else
+    return S == SLayout::RowMajor ? TileConfig::alignedSize / int(sizeof(T))
+                                  : TileConfig::fixedColSize;
+}
+
 template <TileType Loc_, typename Element_, int Rows_, int Cols_,
           BLayout BFractal_ = BLayout::RowMajor, int RowValid_ = Rows_,
           int ColValid_ = Cols_, SLayout SFractal_ = SLayout::NoneBox,
@@ -144,13 +235,40 @@ struct Tile {
   static constexpr int ValidRow = RowValid_;
   static constexpr int ValidCol = ColValid_;
   static constexpr bool isRowMajor = BFractal_ == BLayout::RowMajor;
+  static constexpr SLayout SFractal = SFractal_;
+  static constexpr int SFractalSize = SFractalSize_;
+  static constexpr int InnerRows =
+      inner_rows<DType, SFractal_, SFractalSize_>();
+  static constexpr int InnerCols =
+      inner_cols<DType, SFractal_, SFractalSize_>();
   static_assert(Rows > 0 && ValidRow <= Rows && Cols > 0 && ValidCol <= Cols,
                 "Invalid Tile Layout.");
-  static_assert(!(BFractal_ == BLayout::RowMajor &&
-                  SFractal_ == SLayout::NoneBox) ||
-                    Cols * sizeof(DType) % 32 == 0,
-                "BFractal_ is RowMajor and SFractal_ is NoneBox: Rows must be "
-                "32 bytes align");
+  static_assert(InnerRows != 0 && InnerCols != 0,
+                "rows or cols of fractal size is 0.");
+  static_assert((Loc == TileType::Vec) ||
+                    (SFractalSize_ == TileConfig::fractalMxSize) ||
+                    (Rows_ == 1) || (Rows % InnerRows == 0),
+                "Layout rows must be divisible by inner box rows");
+  static_assert(Cols % InnerCols == 0,
+                "Layout cols must be divisible by inner box cols");
+  static_assert(
+      (BFractal_ == BLayout::RowMajor && SFractal_ == SLayout::NoneBox &&
+       Cols * sizeof(DType) % TileConfig::alignedSize == 0) ||
+          (BFractal_ == BLayout::ColMajor && SFractal_ == SLayout::NoneBox &&
+           Rows * sizeof(DType) % TileConfig::alignedSize == 0) ||
+          ((SFractal_ != SLayout::NoneBox) &&
+           (((Loc == TileType::Vec) ||
+             (SFractalSize_ == TileConfig::fractalMxSize) || (Rows_ == 1) ||
+             (Rows % InnerRows == 0)) &&
+            Cols % InnerCols == 0)),
+      "BFractal_ is RowMajor and SFractal_ is NoneBox: Rows must be 32 bytes "
+      "align, BFractal_ is ColMajor and SFractal_ is NoneBox: Cols must be 32 "
+      "bytes align, SFractal_ in not NoneBox: Rows/Cols must be integer "
+      "multiple of InnerRows/InnerCols.");
+  static_assert(SFractalSize_ == TileConfig::fractalABSize ||
+                    SFractalSize_ == TileConfig::fractalCSize ||
+                    SFractalSize_ == TileConfig::fractalMxSize,
+                "SFractalSize_ illegal");
   unsigned GetValidRow() const;
   unsigned GetValidCol() const;
   void SetValidShape(unsigned rowMask, unsigned colMask) {
@@ -161,10 +279,30 @@ struct Tile {
   }
 };
 
-template <typename TileData> void TASSIGN(TileData &tile, uint64_t ubAddr);
+// a2a3's cube tiles (common/pto_tile.hpp:1714-1773).
+template <typename Element_, int Rows_, int Cols_, int RowValid_ = Rows_,
+          int ColValid_ = Cols_>
+using TileLeft =
+    Tile<TileType::Left, Element_, Rows_, Cols_, BLayout::RowMajor, RowValid_,
+         ColValid_, SLayout::RowMajor, TileConfig::fractalABSize>;
+template <typename Element_, int Rows_, int Cols_, int RowValid_ = Rows_,
+          int ColValid_ = Cols_>
+using TileRight =
+    Tile<TileType::Right, Element_, Rows_, Cols_, BLayout::RowMajor, RowValid_,
+         ColValid_, SLayout::ColMajor, TileConfig::fractalABSize>;
+template <typename Element_, int Rows_, int Cols_, int RowValid_ = Rows_,
+          int ColValid_ = Cols_>
+using TileAcc =
+    Tile<TileType::Acc, Element_, Rows_, Cols_, BLayout::ColMajor, RowValid_,
+         ColValid_, SLayout::RowMajor, TileConfig::fractalCSize>;
+
+template <typename TileData> void TASSIGN(TileData &, uint64_t) {
+  check_core<TileData::Loc>();
+}
 
 template <typename TileData, typename GlobalData>
 constexpr void check_tile_transfer() {
+  check_core<TileData::Loc>();
   using T = typename TileData::DType;
   static_assert(is_one_of<T, int8_t, uint8_t, int16_t, uint16_t, int32_t,
                           uint32_t, int64_t, uint64_t, half, bfloat16_t, float>,
@@ -178,6 +316,37 @@ constexpr void check_tile_transfer() {
                 "Fix: Source dtype must be same with dst dtype!");
 }
 
+/// An Acc tile's store through the fixpipe, without quantization
+/// (npu/a2a3/TStore.hpp:191-239, ND views only here).
+template <typename TileData, typename GlobalData>
+constexpr void check_acc_store() {
+  check_core<TileData::Loc>();
+  using T = typename GlobalData::RawDType;
+  static_assert(is_one_of<typename TileData::DType, int32_t, float>,
+                "The input data type must be restricted to int32_t/float!");
+  static_assert(is_one_of<T, int32_t, float, half, bfloat16_t>,
+                "The output data type must be restricted to "
+                "int32_t/float/half/bfloat16_t!");
+  static_assert(TileData::Cols >= 1 && TileData::Cols <= 4095,
+                "The range of Cols is [1, 4095].");
+  static_assert(TileData::Rows >= 1 && TileData::Rows <= 8192,
+                "When GlobalData is ND format, the range of Rows is [1, "
+                "8192].");
+}
+
+/// TSTORE's source kinds (npu/a2a3/TStore.hpp:242-266).
+template <typename TileData, typename GlobalData>
+constexpr void check_tile_store() {
+  static_assert(TileData::Loc == TileType::Vec ||
+                    TileData::Loc == TileType::Acc ||
+                    TileData::Loc == TileType::Mat,
+                "Source TileType only support Vec/Acc/Mat!");
+  if constexpr (TileData::Loc == TileType::Acc)
+    check_acc_store<TileData, GlobalData>();
+  else
+    check_tile_transfer<TileData, GlobalData>();
+}
+
 template <typename TileData, typename GlobalData, typename... WaitEvents>
 RecordEvent TLOAD(TileData &, GlobalData &, WaitEvents &...) {
   check_tile_transfer<TileData, GlobalData>();
@@ -185,13 +354,13 @@ RecordEvent TLOAD(TileData &, GlobalData &, WaitEvents &...) {
 }
 template <typename TileData, typename GlobalData, typename... WaitEvents>
 RecordEvent TSTORE(GlobalData &, TileData &, WaitEvents &...) {
-  check_tile_transfer<TileData, GlobalData>();
+  check_tile_store<TileData, GlobalData>();
   return {};
 }
 template <typename TileData, typename GlobalData, AtomicType atomicType,
           typename... WaitEvents>
 RecordEvent TSTORE(GlobalData &, TileData &, WaitEvents &...) {
-  check_tile_transfer<TileData, GlobalData>();
+  check_tile_store<TileData, GlobalData>();
   using T = typename GlobalData::RawDType;
   static_assert(
       atomicType != AtomicType::AtomicAdd ||
@@ -217,6 +386,7 @@ template <typename T, bool IsMul> constexpr bool math_type() {
 
 template <bool IsMul, typename Dst, typename Src0, typename Src1>
 constexpr void check_tile_math() {
+  check_core<Dst::Loc>();
   using T = typename Dst::DType;
   static_assert(std::is_same_v<T, typename Src0::DType> &&
                     std::is_same_v<T, typename Src1::DType>,
@@ -249,10 +419,116 @@ RecordEvent TMUL(Dst &, Src0 &, Src1 &, WaitEvents &...) {
 }
 template <typename Dst, typename Src, typename... WaitEvents>
 RecordEvent TMOV(Dst &, Src &, WaitEvents &...) {
+  check_core<Dst::Loc>();
   static_assert(Src::Rows == Dst::Rows && Src::Cols == Dst::Cols,
                 "TMov: The shape of src needs to be the same as that of dst.");
   static_assert(sizeof(typename Src::DType) == sizeof(typename Dst::DType),
                 "TMOV: src and dst data type is different!");
+  return {};
+}
+
+/// TEXTRACT from a Mat tile into L0A or L0B on a2a3: the types
+/// (npu/a2a3/TExtract.hpp:18-28), the layouts (textract_common.hpp:450-501)
+/// and the boxes the copy moves: L0A takes L1's as they are (TExtractToA,
+/// :80-86), L0B transposes them (TExtractToB, :205-211; one-byte types
+/// TExtractToBCompact, :369-384).
+template <typename Dst, typename Src> constexpr void check_extract() {
+  check_core<Dst::Loc>();
+  using T = typename Dst::DType;
+  static_assert(std::is_same_v<T, typename Src::DType>,
+                "TExtract: Destination and Source tile data types must be the "
+                "same.");
+  static_assert(is_one_of<T, int8_t, half, bfloat16_t, float>,
+                "TExtract: Invalid data type.");
+  static_assert((Src::SFractal == SLayout::ColMajor && Src::isRowMajor) ||
+                    (Src::SFractal == SLayout::RowMajor && !Src::isRowMajor),
+                "TExtract: SrcTile Invalid Fractal");
+  constexpr int c0Size = 32 / int(sizeof(T));
+  constexpr int fractalSize = sizeof(T) == 1 ? 32 : 16;
+  if constexpr (Dst::Loc == TileType::Left) {
+    static_assert(Dst::SFractal == SLayout::RowMajor && Dst::isRowMajor,
+                  "TExtract: LeftTile Invalid Fractal.");
+    static_assert(Src::SFractal == SLayout::RowMajor,
+                  "pld's stub models L1 -> L0A without transposing only");
+    static_assert((Src::Rows % 16) == 0, "srcRow must be aligned to 16");
+    static_assert((Src::Cols % c0Size) == 0,
+                  "srcCol must be aligned to C0Size");
+    static_assert((Dst::Rows % 16) == 0, "dstRow must be aligned to 16");
+    static_assert((Dst::Cols % c0Size) == 0,
+                  "dstCol must be aligned to C0Size");
+  } else {
+    static_assert(Dst::Loc == TileType::Right,
+                  "pld's stub models TEXTRACT into Left and Right tiles only");
+    static_assert(Dst::SFractal == SLayout::ColMajor && Dst::isRowMajor,
+                  "TExtract: RightTile Invalid Fractal.");
+    static_assert(Src::SFractal == SLayout::RowMajor,
+                  "pld's stub models L1 -> L0B transposing only");
+    if constexpr (sizeof(T) == 1) {
+      static_assert((Dst::Rows % c0Size) == 0,
+                    "dstRow must be aligned to C0Size");
+      static_assert((Dst::Cols % 16) == 0, "dstCol must be aligned to 16");
+    } else {
+      static_assert((Dst::Rows % fractalSize) == 0, "dstRow must be aligned");
+      static_assert((Dst::Cols % fractalSize) == 0, "dstCol must be aligned");
+    }
+    static_assert((Src::Rows % fractalSize) == 0, "srcRow must be aligned");
+    static_assert((Src::Cols % fractalSize) == 0, "srcCol must be aligned");
+  }
+}
+
+template <typename DstTileData, typename SrcTileData, typename... WaitEvents>
+RecordEvent TEXTRACT(DstTileData &, SrcTileData &, uint16_t indexRow = 0,
+                     uint16_t indexCol = 0, WaitEvents &...) {
+  check_extract<DstTileData, SrcTileData>();
+  (void)indexRow;
+  (void)indexCol;
+  return {};
+}
+
+/// PTO's CheckStaticMad (npu/a2a3/TMatmul.hpp:77-98).
+template <typename TileRes, typename TileLeft, typename TileRight>
+constexpr void CheckStaticMad() {
+  check_core<TileRes::Loc>();
+  using AType = typename TileLeft::DType;
+  using BType = typename TileRight::DType;
+  using CType = typename TileRes::DType;
+  static_assert(
+      (std::is_same_v<CType, int32_t> && std::is_same_v<AType, int8_t> &&
+       std::is_same_v<BType, int8_t>) ||
+          (std::is_same_v<CType, float> && std::is_same_v<AType, half> &&
+           std::is_same_v<BType, half>) ||
+          (std::is_same_v<CType, float> && std::is_same_v<AType, float> &&
+           std::is_same_v<BType, float>) ||
+          (std::is_same_v<CType, float> && std::is_same_v<AType, bfloat16_t> &&
+           std::is_same_v<BType, bfloat16_t>),
+      "The data type is not supported.");
+  static_assert(TileLeft::Loc == TileType::Left,
+                "TileLeft TileType must be set to TileType::Left.");
+  static_assert(TileRight::Loc == TileType::Right,
+                "TileRight TileType must be set to TileType::Right.");
+  static_assert(TileRes::Loc == TileType::Acc,
+                "TileRes TileType must be set to TileType::Acc.");
+}
+
+// The overloads of common/pto_instr.hpp:728-771 that pld's device half can
+// reach (not the AccPhase ones).
+template <typename TileRes, typename TileLeft, typename TileRight,
+          typename... WaitEvents>
+RecordEvent TMATMUL(TileRes &, TileLeft &, TileRight &, WaitEvents &...) {
+  CheckStaticMad<TileRes, TileLeft, TileRight>();
+  return {};
+}
+template <typename TileRes, typename TileLeft, typename TileRight,
+          typename... WaitEvents>
+RecordEvent TMATMUL_ACC(TileRes &, TileRes &, TileLeft &, TileRight &,
+                        WaitEvents &...) {
+  CheckStaticMad<TileRes, TileLeft, TileRight>();
+  return {};
+}
+template <typename TileRes, typename TileLeft, typename TileRight,
+          typename... WaitEvents>
+RecordEvent TMATMUL_ACC(TileRes &, TileLeft &, TileRight &, WaitEvents &...) {
+  CheckStaticMad<TileRes, TileLeft, TileRight>();
   return {};
 }
 
@@ -267,6 +543,7 @@ using Signal = GlobalTensor<int32_t, Shape<1, 1, 1, 1, 1>,
 
 template <typename GlobalDstData, typename GlobalSrcData, typename TileData>
 constexpr void check_transfer() {
+  check_core<TileData::Loc>();
   using T = typename GlobalSrcData::RawDType;
   static_assert(std::is_same_v<typename GlobalDstData::RawDType, T>,
                 "src/dst element type mismatch");

@@ -1,0 +1,535 @@
+//! The cube: a GEMM as the AIC runs it.
+//!
+//! A `pl.matmul` whose operands are tiles loaded from global memory for it
+//! alone (`pl.load`, `pld.tile.remote_load`) and whose product one
+//! `pl.store` writes back is a GEMM of three regions of global memory. At
+//! the store it becomes, per `Mt x Nt` block of the product:
+//!
+//! ```text
+//! acc <- TMATMUL of the first Kt-wide step, TMATMUL_ACC of every later one:
+//!   TLOAD the A and B blocks into L1 (`mat` tiles),
+//!   TEXTRACT them into L0A and L0B (`left`, `right` tiles),
+//! TSTORE acc (L0C) into the product's block through the fixpipe
+//! ```
+//!
+//! The blocks are the largest multiples of the fractals that fit half of
+//! each buffer of the chip (the other half is left for double buffering);
+//! ragged edges are blocks with a smaller valid shape, whose padding
+//! TMATMUL never reads (it takes `m`, `k` and `n` from the valid shapes).
+//! The loads, the product and the store move to the store: nothing between
+//! the first load and the store may touch memory or synchronise. In a
+//! kernel that also does vector work, the GEMM is bracketed by the block's
+//! cross-core flags (the vector core hands over, the cube takes back), and
+//! `mixed.rs` splits the kernel into its two halves.
+
+use super::ConvertError;
+use super::ops::TileAccess;
+use super::signature::FunctionConverter;
+use melior::ir::{Location, Type, ValueLike, operation::OperationLike};
+use pld_dialect::enums::ascend::{Core, TileKind};
+use pld_dialect::ops::{pl, pld};
+use pld_dialect::target::cube;
+use pld_dialect::types::ascend as ascend_types;
+use pld_ir::build::ascend::{AscendBuilder, Site};
+use pld_ir::{
+    Builder, Ix, OpKey, OpRef, PtrMap, PtrSet, Val,
+    analysis::place::mixed_work,
+    build::{erase_op, mixed_list},
+    read::{self, name},
+    types, uses,
+};
+
+/// A GEMM: the two loads, the product and the store.
+#[derive(Clone, Copy)]
+pub struct Gemm<'c> {
+    lhs: OpRef<'c>,
+    rhs: OpRef<'c>,
+    matmul: OpRef<'c>,
+    store: OpRef<'c>,
+}
+
+/// The cube work of a function: its GEMMs by their store, and the ops the
+/// GEMMs absorb (the loads and products, converted at the store).
+#[derive(Default)]
+pub struct CubeWork<'c> {
+    pub absorbed: PtrSet<OpKey>,
+    pub gemms: PtrMap<OpKey, Gemm<'c>>,
+    /// The function does vector work too: it is split into a cube and a
+    /// vector half (`mixed.rs`), which meet around each GEMM.
+    pub mixed: bool,
+}
+
+/// Why a function's cube work cannot be lowered: an error at `op`.
+pub struct Rejection<'c> {
+    pub op: OpRef<'c>,
+    pub message: String,
+    pub notes: Vec<(Location<'c>, String)>,
+}
+
+impl<'c> Rejection<'c> {
+    fn at(op: OpRef<'c>, message: String) -> Self {
+        Self {
+            op,
+            message,
+            notes: Vec::new(),
+        }
+    }
+
+    fn note(mut self, op: OpRef<'c>, text: &str) -> Self {
+        self.notes.push((op.location(), text.to_owned()));
+        self
+    }
+}
+
+/// Ops that may stand between a GEMM's loads and its store: they neither
+/// touch memory nor synchronise.
+fn is_inert(op: OpRef) -> bool {
+    let op_name = name(op);
+    op_name.starts_with("arith.")
+        || matches!(
+            op_name,
+            pld::SystemRankOp::NAME
+                | pld::SystemNranksOp::NAME
+                | pld::SystemGetCommCtxOp::NAME
+                | pld::TensorDimOp::NAME
+                | pld::TensorReshapeOp::NAME
+                | pl::GetBlockIdxOp::NAME
+                | pl::GetAivIdOp::NAME
+                | "memref.dim"
+        )
+}
+
+/// Finds the GEMMs of a function's ops (`ops`, in program order).
+pub fn find<'c>(ops: &[OpRef<'c>]) -> Result<CubeWork<'c>, Rejection<'c>> {
+    let mut work = CubeWork::default();
+    let matmuls: Vec<OpRef<'c>> = ops
+        .iter()
+        .copied()
+        .filter(|op| name(*op) == pl::MatmulOp::NAME)
+        .collect();
+    if matmuls.is_empty() {
+        return Ok(work);
+    }
+    work.mixed = mixed_work(ops).is_some();
+    for matmul in matmuls {
+        let gemm = gemm_of(matmul)?;
+        for op in [gemm.lhs, gemm.rhs, gemm.matmul] {
+            work.absorbed.insert(OpKey::of(op));
+        }
+        work.gemms.insert(OpKey::of(gemm.store), gemm);
+    }
+    Ok(work)
+}
+
+/// The GEMM around `matmul`, or why it is not one.
+fn gemm_of<'c>(matmul: OpRef<'c>) -> Result<Gemm<'c>, Rejection<'c>> {
+    let operands = pl::MatmulOp::operands(&matmul).expect("a pl.matmul");
+    let load = |operand: Val<'c>, which: &str| -> Result<OpRef<'c>, Rejection<'c>> {
+        let producer = read::defining_op(operand);
+        let loaded = producer.filter(|producer| {
+            matches!(
+                name(*producer),
+                pl::LoadOp::NAME | pld::TileRemoteLoadOp::NAME
+            ) && producer.block() == matmul.block()
+                && uses(Builder::result(*producer))
+                    .iter()
+                    .all(|(user, _)| *user == matmul)
+        });
+        loaded.ok_or_else(|| {
+            let found = producer.map_or("a block argument".to_owned(), |producer| {
+                format!("'{}'", name(producer))
+            });
+            let rejection = Rejection::at(
+                matmul,
+                format!(
+                    "the {which} operand of {} comes from {found}: the cube multiplies tiles \
+                     it loads from global memory itself, so each operand must be a pl.load \
+                     (or pld.tile.remote_load) in the same block that only this pl.matmul uses",
+                    pl::MatmulOp::NAME
+                ),
+            );
+            match producer {
+                Some(producer) => rejection.note(producer, "the operand is made here"),
+                None => rejection,
+            }
+        })
+    };
+    let lhs = load(operands.lhs, "left")?;
+    let rhs = load(operands.rhs, "right")?;
+    let users = uses(Builder::result(matmul));
+    let store = match users.as_slice() {
+        [(store, _)] if name(*store) == pl::StoreOp::NAME && store.block() == matmul.block() => {
+            *store
+        }
+        _ => {
+            let mut rejection = Rejection::at(
+                matmul,
+                format!(
+                    "the product of {} must be written to global memory by one pl.store in \
+                     the same block, found {} use(s): moving a product from the cube to the \
+                     vector unit (tile math, remote stores, pl.split_aiv) is not lowered yet",
+                    pl::MatmulOp::NAME,
+                    users.len()
+                ),
+            );
+            for (user, _) in &users {
+                rejection = rejection.note(*user, "used here");
+            }
+            return Err(rejection);
+        }
+    };
+    // The loads, the product and the store all happen at the store.
+    let first = if is_before(lhs, rhs) { lhs } else { rhs };
+    let mut current = first.next_in_block();
+    while let Some(op) = current {
+        // SAFETY: see the documentation of `pld_ir`.
+        let op: OpRef = unsafe { OpRef::from_raw(op.to_raw()) };
+        if op == store {
+            break;
+        }
+        if ![lhs, rhs, matmul].contains(&op) && !is_inert(op) {
+            return Err(Rejection::at(
+                op,
+                format!(
+                    "'{}' stands between the loads of a {}'s operands and the store of its \
+                     product: the cube reads the operands and writes the product together, at \
+                     the store, so move it before the loads or after the store",
+                    name(op),
+                    pl::MatmulOp::NAME
+                ),
+            )
+            .note(matmul, "the pl.matmul")
+            .note(store, "its store"));
+        }
+        current = op.next_in_block();
+    }
+    Ok(Gemm {
+        lhs,
+        rhs,
+        matmul,
+        store,
+    })
+}
+
+/// Whether `a` comes before `b` in their block.
+fn is_before(a: OpRef, b: OpRef) -> bool {
+    let mut current = a.next_in_block();
+    while let Some(op) = current {
+        if op == b {
+            return true;
+        }
+        current = op.next_in_block();
+    }
+    false
+}
+
+/// The extents of the last two dimensions of a 2-D tile access (a tile's
+/// leading dimensions are 1).
+fn rows_cols<'c>(extents: &[Ix<'c>]) -> (Ix<'c>, Ix<'c>) {
+    match extents {
+        [] => (Ix::Const(1), Ix::Const(1)),
+        [cols] => (Ix::Const(1), *cols),
+        [.., rows, cols] => (*rows, *cols),
+    }
+}
+
+/// `offsets` moved `rows` down and `cols` right in the last two
+/// dimensions.
+fn shifted<'c>(
+    builder: &Builder<'c>,
+    offsets: &[Ix<'c>],
+    rows: Ix<'c>,
+    cols: Ix<'c>,
+) -> Vec<Ix<'c>> {
+    let mut moved = offsets.to_vec();
+    let rank = moved.len();
+    if let Some(last) = moved.last_mut() {
+        *last = builder.add(*last, cols);
+    }
+    if rank >= 2 {
+        moved[rank - 2] = builder.add(moved[rank - 2], rows);
+    }
+    moved
+}
+
+/// The largest multiple of `unit` that is at most `cap` (at least `unit`).
+fn fitting(cap: i64, unit: i64) -> i64 {
+    (cap / unit).max(1) * unit
+}
+
+/// `value` rounded up to a multiple of `unit`.
+fn round_up(value: i64, unit: i64) -> i64 {
+    pld_ir::ceil_div(value, unit) * unit
+}
+
+/// Least common multiple.
+fn lcm(a: i64, b: i64) -> i64 {
+    fn gcd(a: i64, b: i64) -> i64 {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    a / gcd(a, b) * b
+}
+
+/// The block sizes of a GEMM of `m x k` by `k x n` of `element` (the
+/// static tile shapes) into `acc` elements: `(Mt, Kt, Nt)`.
+fn blocks(
+    profile: pld_dialect::enums::TargetProfile,
+    (m, k, n): (i64, i64, i64),
+    element: Type,
+    acc: Type,
+) -> (i64, i64, i64) {
+    let bytes = types::byte_width(element).unwrap_or(1);
+    let acc_bytes = types::byte_width(acc).unwrap_or(4);
+    // A block of A is a mat and a left tile, one of B a mat and a right
+    // tile: each dimension must suit every fractal it is laid out in.
+    let (left_rows, left_cols) = cube::tile_box(TileKind::Left, element);
+    let (right_rows, right_cols) = cube::tile_box(TileKind::Right, element);
+    let (mat_rows, mat_cols) = cube::tile_box(TileKind::Mat, element);
+    let (acc_rows, acc_cols) = cube::tile_box(TileKind::Acc, acc);
+    let m_unit = lcm(lcm(left_rows, mat_rows), acc_rows);
+    let k_unit = lcm(lcm(left_cols, mat_cols), lcm(right_rows, mat_rows));
+    let n_unit = lcm(lcm(right_cols, mat_cols), acc_cols);
+    // Half of each buffer: the rest is for double buffering.
+    let half = |kind| cube::buffer_bytes(profile, kind) / 2;
+    const MAX_SIDE: i64 = 128;
+    let mt = round_up(m, m_unit).min(fitting(MAX_SIDE, m_unit));
+    let nt = round_up(n, n_unit)
+        .min(fitting(MAX_SIDE, n_unit))
+        .min(fitting(half(TileKind::Acc) / (mt * acc_bytes), n_unit));
+    let kt = round_up(k, k_unit)
+        .min(fitting(half(TileKind::Left) / (mt * bytes), k_unit))
+        .min(fitting(half(TileKind::Right) / (nt * bytes), k_unit))
+        .min(fitting(half(TileKind::Mat) / ((mt + nt) * bytes), k_unit));
+    (mt, kt, nt)
+}
+
+/// Runs `body` for each `block`-wide window of `start..extent` with the
+/// window's start and width: inline when `bound` (the largest the extent
+/// can be: its tile's) leaves one window, else an `scf.for`.
+fn for_blocks<'c>(
+    builder: &Builder<'c>,
+    (start, extent, bound): (i64, Ix<'c>, i64),
+    block: i64,
+    body: impl FnOnce(&Builder<'c>, Ix<'c>, Ix<'c>),
+) {
+    if bound - start <= block {
+        let width = builder.sub(extent, Ix::Const(start));
+        body(builder, Ix::Const(start), width);
+        return;
+    }
+    builder.for_each_step(
+        Ix::Const(start),
+        extent,
+        Ix::Const(block),
+        |inner, offset| {
+            let width = inner.min(Ix::Const(block), inner.sub(extent, offset));
+            body(inner, offset, width);
+        },
+    );
+}
+
+impl<'c> FunctionConverter<'_, 'c> {
+    /// A tile type of `kind`, or the located error why the target has none.
+    fn cube_tile_type(
+        &self,
+        builder: &Builder<'c>,
+        (rows, cols): (i64, i64),
+        element: Type<'c>,
+        kind: TileKind,
+    ) -> Result<Type<'c>, ConvertError> {
+        ascend_types::tile(builder.context, rows, cols, element, kind).ok_or_else(|| {
+            format!(
+                "{} of {element} cannot be lowered: the target has no {rows} x {cols} '{}' \
+                 tile of it",
+                pl::MatmulOp::NAME,
+                kind.keyword()
+            )
+            .into()
+        })
+    }
+
+    /// The GEMM whose product `store` writes: its tiled cube code, at the
+    /// store; the loads, the product and the store are erased.
+    pub(super) fn convert_gemm(
+        &mut self,
+        builder: &Builder<'c>,
+        gemm: Gemm<'c>,
+    ) -> Result<(), ConvertError> {
+        let lhs_site = self.site_of(gemm.lhs);
+        let rhs_site = self.site_of(gemm.rhs);
+        let matmul_site = self.site_of(gemm.matmul);
+        let store_site = self.site_of(gemm.store);
+        let element = |value: Val<'c>| types::element_type(value.r#type()).expect("a tile");
+        let operands = pl::MatmulOp::operands(&gemm.matmul).expect("a pl.matmul");
+        let (a_element, b_element) = (element(operands.lhs), element(operands.rhs));
+        let acc_element = element(Builder::result(gemm.matmul));
+        if cube::matmul_accumulator(a_element, b_element) != Some(acc_element) {
+            return Err(format!(
+                "{} of {a_element} x {b_element} into {acc_element} cannot be lowered: TMATMUL's \
+                 (accumulator, lhs, rhs) element types are {}",
+                pl::MatmulOp::NAME,
+                cube::matmul_element_names()
+            )
+            .into());
+        }
+
+        // The regions: A is m x k, B k x n, the product m x n.
+        let a = Self::tile_load_parts(gemm.lhs);
+        let b = Self::tile_load_parts(gemm.rhs);
+        let store = pl::StoreOp::operands(&gemm.store).expect("a pl.store");
+        let store_attributes = pl::StoreOp::attributes(&gemm.store).expect("a verified store");
+        let c_offsets = mixed_list(&store_attributes.static_offsets, &store.offsets);
+        let c_valid = Self::valid_list(store_attributes.static_valid_sizes, &store.valid_sizes);
+        let (m, k) = rows_cols(&Self::access_extents(
+            operands.lhs.r#type(),
+            a.valid.clone(),
+        ));
+        let (k_b, n) = rows_cols(&Self::access_extents(
+            operands.rhs.r#type(),
+            b.valid.clone(),
+        ));
+        let (store_m, store_n) = rows_cols(&Self::access_extents(
+            Builder::result(gemm.matmul).r#type(),
+            c_valid,
+        ));
+        let disagree =
+            |a: Ix, b: Ix| matches!((a.constant(), b.constant()), (Some(x), Some(y)) if x != y);
+        if disagree(k, k_b) {
+            return Err(format!(
+                "{} multiplies a left operand of {} columns by a right operand of {} rows: the \
+                 valid shapes of the loads must agree on K",
+                pl::MatmulOp::NAME,
+                k.constant().unwrap_or_default(),
+                k_b.constant().unwrap_or_default()
+            )
+            .into());
+        }
+        if disagree(m, store_m) || disagree(n, store_n) {
+            return Err(format!(
+                "the store of a {}'s product writes {} x {}, but the product is {} x {} (the \
+                 loads' valid shapes): store exactly the product",
+                pl::MatmulOp::NAME,
+                store_m.constant().unwrap_or_default(),
+                store_n.constant().unwrap_or_default(),
+                m.constant().unwrap_or_default(),
+                n.constant().unwrap_or_default()
+            )
+            .into());
+        }
+
+        // The blocks, from the static tile shapes.
+        let shape = |value: Val<'c>| {
+            let shape = types::shape(value.r#type()).expect("a tile");
+            (shape[shape.len() - 2], shape[shape.len() - 1])
+        };
+        let ((tile_m, tile_k), (_, tile_n)) = (shape(operands.lhs), shape(operands.rhs));
+        let profile = pld_ir::read::target_profile(&gemm.matmul);
+        let (mt, kt, nt) = blocks(profile, (tile_m, tile_k, tile_n), a_element, acc_element);
+        let a_mat = self.cube_tile_type(builder, (mt, kt), a_element, TileKind::Mat)?;
+        let b_mat = self.cube_tile_type(builder, (kt, nt), b_element, TileKind::Mat)?;
+        let left = self.cube_tile_type(builder, (mt, kt), a_element, TileKind::Left)?;
+        let right = self.cube_tile_type(builder, (kt, nt), b_element, TileKind::Right)?;
+        let acc = self.cube_tile_type(builder, (mt, nt), acc_element, TileKind::Acc)?;
+        let a_memory = self.buffer(a.memory)?;
+        let b_memory = self.buffer(b.memory)?;
+        let c_memory = self.buffer(store.dest)?;
+
+        let ctx = self.ctx.expect("the signature is converted first");
+        let view = |builder: &Builder<'c>,
+                    access: &TileAccess<'c>,
+                    memory: &super::buffer::Buffer<'c>,
+                    (row, col): (Ix<'c>, Ix<'c>),
+                    (rows, cols): (Ix<'c>, Ix<'c>),
+                    site: Site| {
+            let offsets = shifted(builder, &access.offsets, row, col);
+            let mut data = builder.offset(memory.ptr, memory.linear(builder, &offsets));
+            if let Some(peer) = access.peer {
+                data = builder.peer_ptr(ctx, data, peer, site);
+            }
+            let strides = memory.strides(builder);
+            let stride = if strides.len() >= 2 {
+                strides[strides.len() - 2]
+            } else {
+                memory.dims[0]
+            };
+            builder.view(data, rows, cols, stride, Some(memory.tensor(builder)))
+        };
+        let c_access = TileAccess {
+            memory: store.dest,
+            peer: None,
+            offsets: c_offsets,
+            valid: None,
+        };
+        let (lhs_site, rhs_site, matmul_site, store_site) = (
+            Some(&*lhs_site),
+            Some(&*rhs_site),
+            Some(&*matmul_site),
+            Some(&*store_site),
+        );
+        // One K step: both blocks into L1, out to L0A and L0B, multiplied.
+        let step = |builder: &Builder<'c>,
+                    (m0, rows): (Ix<'c>, Ix<'c>),
+                    (n0, cols): (Ix<'c>, Ix<'c>),
+                    (k0, depth): (Ix<'c>, Ix<'c>),
+                    acc_tile: Val<'c>,
+                    accumulate: bool| {
+            let a_block = builder.tile(a_mat, Some((rows, depth)));
+            let a_view = view(builder, &a, &a_memory, (m0, k0), (rows, depth), lhs_site);
+            builder.tload(a_block, a_view, lhs_site);
+            let b_block = builder.tile(b_mat, Some((depth, cols)));
+            let b_view = view(builder, &b, &b_memory, (k0, n0), (depth, cols), rhs_site);
+            builder.tload(b_block, b_view, rhs_site);
+            let left_tile = builder.tile(left, Some((rows, depth)));
+            builder.textract(left_tile, a_block, Ix::Const(0), Ix::Const(0), matmul_site);
+            let right_tile = builder.tile(right, Some((depth, cols)));
+            builder.textract(right_tile, b_block, Ix::Const(0), Ix::Const(0), matmul_site);
+            builder.tmatmul(acc_tile, left_tile, right_tile, accumulate, matmul_site);
+        };
+        // In a mixed kernel the vector core hands over here (what it wrote
+        // before is released) and takes back after the product is stored.
+        if self.cube.mixed {
+            builder.cross_core_signal(Core::Aiv, Core::Aic);
+            builder.cross_core_wait(Core::Aiv, Core::Aic);
+        }
+        for_blocks(builder, (0, m, tile_m), mt, |builder, m0, rows| {
+            for_blocks(builder, (0, n, tile_n), nt, |builder, n0, cols| {
+                let acc_tile = builder.tile(acc, Some((rows, cols)));
+                // The first K step sets the accumulator, the others add.
+                let first_depth = builder.min(Ix::Const(kt), k);
+                step(
+                    builder,
+                    (m0, rows),
+                    (n0, cols),
+                    (Ix::Const(0), first_depth),
+                    acc_tile,
+                    false,
+                );
+                if tile_k > kt {
+                    for_blocks(builder, (kt, k, tile_k), kt, |builder, k0, depth| {
+                        step(builder, (m0, rows), (n0, cols), (k0, depth), acc_tile, true);
+                    });
+                }
+                let c_view = view(
+                    builder,
+                    &c_access,
+                    &c_memory,
+                    (m0, n0),
+                    (rows, cols),
+                    store_site,
+                );
+                builder.tstore_acc(c_view, acc_tile, store_site);
+            });
+        });
+        if self.cube.mixed {
+            builder.cross_core_signal(Core::Aic, Core::Aiv);
+            builder.cross_core_wait(Core::Aic, Core::Aiv);
+        }
+        erase_op(gemm.store);
+        erase_op(gemm.matmul);
+        erase_op(gemm.lhs);
+        if gemm.rhs != gemm.lhs {
+            erase_op(gemm.rhs);
+        }
+        Ok(())
+    }
+}
