@@ -58,6 +58,14 @@ pub fn tile_element_names() -> &'static str {
     std::str::from_utf8(bytes).expect("an ASCII list")
 }
 
+/// The most rows a tile TLOAD and TSTORE move may have on `profile`, if
+/// there is a limit (4095 on Ascend910B).
+pub fn max_tile_rows(profile: TargetProfile) -> Option<i64> {
+    // SAFETY: a pure function of a valid enum value.
+    let most = unsafe { ffi::ascendMaxTileRows(profile as i32) };
+    (most > 0).then_some(most)
+}
+
 /// Whether `math` exists for `element` on `profile`.
 pub fn is_tile_math_element(profile: TargetProfile, math: TileMath, element: Type) -> bool {
     // SAFETY: a predicate on a live type; both enums are valid values.

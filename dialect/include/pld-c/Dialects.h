@@ -83,6 +83,9 @@ MLIR_CAPI_EXPORTED int32_t ascendTileTypeGetKind(MlirType type);
 MLIR_CAPI_EXPORTED int64_t ascendTilePaddedCols(int64_t cols, MlirType element);
 MLIR_CAPI_EXPORTED bool ascendIsTileElementType(MlirType element);
 MLIR_CAPI_EXPORTED MlirStringRef ascendTileElementTypeNames(void);
+/* The most rows a tile TLOAD and TSTORE move may have on `profile`, or 0
+ * for no limit. */
+MLIR_CAPI_EXPORTED int64_t ascendMaxTileRows(int32_t profile);
 MLIR_CAPI_EXPORTED bool
 ascendIsTileMathElementType(int32_t profile, int32_t math, MlirType element);
 MLIR_CAPI_EXPORTED void

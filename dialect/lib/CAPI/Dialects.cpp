@@ -135,6 +135,11 @@ void ascendTileMathElementTypeNames(int32_t profile, int32_t math,
   callback(mlirStringRefCreate(names.data(), names.size()), userData);
 }
 
+int64_t ascendMaxTileRows(int32_t profile) {
+  return pld::ascend::maxTileRows(static_cast<pld::TargetProfile>(profile))
+      .value_or(0);
+}
+
 int64_t ascendTileBufferBytes(int32_t profile, int32_t kind) {
   return pld::ascend::tileBufferBytes(static_cast<pld::TargetProfile>(profile),
                                       static_cast<pld::ascend::TileKind>(kind));

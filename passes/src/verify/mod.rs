@@ -23,6 +23,7 @@ mod protocol;
 mod races;
 
 mod target;
+mod valid_shapes;
 
 use melior::ir::operation::OperationRef;
 use pld_dialect::enums::KernelKind;
@@ -84,6 +85,7 @@ impl Pass for PldVerify {
         target::check(&ops, self.default_kind, &mut report);
         collectives::check(&ops, &mut report);
         bounds::check(&ops, &mut report);
+        valid_shapes::check(&ops, &mut report);
         lowerable::check(&ops, &mut report);
         defer_wait::check(&ops, &mut report);
         protocol::check(&op, &ops, &mut report);

@@ -110,6 +110,50 @@ fn check_element_types(op: &OperationRef, report: &mut Report) {
     report.error(op, &message, &profile_notes(module, profile));
 }
 
+/// The tile a tile load or store moves through the unified buffer.
+fn moved_tile<'c>(op: &OperationRef<'c, '_>) -> Option<melior::ir::Type<'c>> {
+    let result = || op.result(0).ok().map(|result| result.r#type());
+    match ir::name(op) {
+        pl::LoadOp::NAME | pld::TileRemoteLoadOp::NAME => result(),
+        pl::StoreOp::NAME => pl::StoreOp::operands(op).map(|store| store.value.r#type()),
+        pld::TileRemoteStoreOp::NAME => {
+            pld::TileRemoteStoreOp::operands(op).map(|store| store.source.r#type())
+        }
+        _ => None,
+    }
+}
+
+/// A tile that TLOAD or TSTORE moves has fewer rows than the chip's limit
+/// (its leading dimensions count as rows, as the lowering folds them). A
+/// GEMM's loads and store are the cube's, which the lowering tiles.
+fn check_tile_rows(op: &OperationRef, report: &mut Report) {
+    let Some(tile) = moved_tile(op) else {
+        return;
+    };
+    if pld_ir::analysis::place::is_cube_work(op) {
+        return;
+    }
+    let Some(shape) = pld_ir::types::shape(tile) else {
+        return;
+    };
+    let rows: i64 = shape[..shape.len().saturating_sub(1)].iter().product();
+    let (profile, module) = profile_of(op);
+    if let Some(most) = target::max_tile_rows(profile)
+        && rows > most
+    {
+        report.error(
+            op,
+            &format!(
+                "'{}' moves a tile of {rows} rows ('{tile}'), but {}'s TLOAD and TSTORE move \
+                 at most {most} rows: split it into tiles of fewer rows",
+                ir::name(op),
+                profile.keyword()
+            ),
+            &profile_notes(module, profile),
+        );
+    }
+}
+
 /// The element types of a `pl.matmul`: one of the (accumulator, lhs, rhs)
 /// triples the cube's TMATMUL has.
 fn check_matmul(op: &OperationRef, report: &mut Report) {
@@ -143,6 +187,7 @@ fn check_matmul(op: &OperationRef, report: &mut Report) {
 pub fn check(ops: &[OperationRef], default_kind: KernelKind, report: &mut Report) {
     for op in ops {
         check_element_types(op, report);
+        check_tile_rows(op, report);
         check_matmul(op, report);
         let name = ir::name(op);
         // Remote writes may accumulate atomically into their window.

@@ -380,3 +380,23 @@ module {
     return
   }
 }
+
+// -----
+
+// Ascend910B's TLOAD and TSTORE move at most 4095 rows.
+func.func @tload_rows(%v: !ascend.view<f32>) {
+  %t = ascend.tile {offset = 0 : i64} : !ascend.tile<4096x8xf32>
+  // expected-error @+1 {{'ascend.tload' op moves a tile of 4096 rows, but Ascend910B's TLOAD and TSTORE move at most 4095 rows}}
+  ascend.tload %t, %v : !ascend.tile<4096x8xf32>, !ascend.view<f32>
+  return
+}
+
+// -----
+
+module attributes {pld.target = #pld.target<Ascend950>} {
+  func.func @tstore_rows_a5(%v: !ascend.view<f32>) {
+    %t = ascend.tile {offset = 0 : i64} : !ascend.tile<4096x8xf32>
+    ascend.tstore %v, %t : !ascend.view<f32>, !ascend.tile<4096x8xf32>
+    return
+  }
+}

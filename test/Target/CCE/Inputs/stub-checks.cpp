@@ -164,5 +164,8 @@ extern "C" __global__ __aicore__ void k(__gm__ CommContext *ctx,
 #elif CASE == 12
   // A flag goes to the other core.
   cross_core_signal<Core::AIC, Core::AIC>();
+#elif CASE == 13
+  // A2/A3's TLOAD moves fewer than 4096 rows (Ascend950's has no limit).
+  tload(tile<float, 4096, 8>(0), view(f32, 4096, 8, 8), "");
 #endif
 }

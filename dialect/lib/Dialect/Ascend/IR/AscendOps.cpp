@@ -133,15 +133,30 @@ static LogicalResult verifyKind(Operation *op, Value value, StringRef name,
                            << "' tile";
 }
 
+/// TLOAD and TSTORE move fewer than 4096 rows on Ascend910B.
+static LogicalResult verifyRowCount(Operation *op, Value tile) {
+  int64_t rows = cast<TileType>(tile.getType()).getRows();
+  pld::TargetProfile profile = targetOf(op);
+  std::optional<int64_t> most = maxTileRows(profile);
+  if (!most || rows <= *most)
+    return success();
+  return op->emitOpError() << "moves a tile of " << rows << " rows, but "
+                           << pld::stringifyTargetProfile(profile)
+                           << "'s TLOAD and TSTORE move at most " << *most
+                           << " rows";
+}
+
 LogicalResult TLoadOp::verify() {
   if (failed(
-          verifyKind(*this, getDst(), "dst", {TileKind::Vec, TileKind::Mat})))
+          verifyKind(*this, getDst(), "dst", {TileKind::Vec, TileKind::Mat})) ||
+      failed(verifyRowCount(*this, getDst())))
     return failure();
   return verifySameElement(*this, getDst(), "dst", getSrc(), "src");
 }
 
 LogicalResult TStoreOp::verify() {
   if (failed(verifyKind(*this, getTile(), "tile", {TileKind::Vec})) ||
+      failed(verifyRowCount(*this, getTile())) ||
       failed(verifySameElement(*this, getDst(), "dst", getTile(), "tile")))
     return failure();
   return verifyAtomic(*this, getAtomic(), elementOf(getDst()));

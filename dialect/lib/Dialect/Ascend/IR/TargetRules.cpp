@@ -6,6 +6,9 @@
 //   = 32 at :1079);
 // - TLOAD/TSTORE element types: common/arch/memory/tload_common.hpp:302-310,
 //   tstore_common.hpp:328-335;
+// - a2a3's row limit: common/arch/memory/tload_common.hpp:47 (TLOAD's
+//   static_assert), tstore_common.hpp:366 (TSTORE's nBurst assert); a5
+//   moves tiles through common/arch/register/ instead, without the limit;
 // - a2a3 tile math: npu/a2a3/TAdd.hpp:62-66, TMax.hpp:61-65,
 //   TMin.hpp:62-66, TMul.hpp:61-65;
 // - a5 tile math: npu/a5/TAdd.hpp:60-65, TMax.hpp:59-64, TMin.hpp:59-64,
@@ -104,6 +107,12 @@ bool isTileElementType(Type element) {
 
 const char *tileElementTypeNames() {
   return "i8, i16, i32, i64, f16, bf16, f32";
+}
+
+std::optional<int64_t> maxTileRows(TargetProfile profile) {
+  if (profile == TargetProfile::Ascend910B)
+    return 4095;
+  return std::nullopt;
 }
 
 bool isTileMathElementType(TargetProfile profile, TileMath math, Type element) {

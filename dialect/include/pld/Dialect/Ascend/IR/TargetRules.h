@@ -16,6 +16,7 @@
 
 #include "mlir/IR/Types.h"
 
+#include <optional>
 #include <string>
 
 namespace pld::ascend {
@@ -31,6 +32,11 @@ int64_t paddedTileCols(int64_t cols, mlir::Type element);
 bool isTileElementType(mlir::Type element);
 /// The element types TLOAD and TSTORE move, for messages.
 const char *tileElementTypeNames();
+
+/// The most rows a tile TLOAD and TSTORE move may have on `profile`, if
+/// there is a limit: on Ascend910B (A2/A3) 4095 (a static_assert of TLOAD,
+/// an assert of TSTORE's burst count); Ascend950 has none.
+std::optional<int64_t> maxTileRows(TargetProfile profile);
 
 /// The vector unit's element-wise tile instructions.
 enum class TileMath : int32_t { Add = 0, Max = 1, Min = 2, Mul = 3 };

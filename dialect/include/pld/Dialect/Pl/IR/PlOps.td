@@ -22,7 +22,11 @@ def Pl_LoadOp : Pl_Op<"load", [MemoryEffects<[MemRead]>,
   let description = [{
     Loads the region of `source` that starts at `offsets` and has the tile's
     shape. With `valid`, only the leading `valid` part of every dimension is
-    read (a ragged tail); the rest of the tile is zero-filled.
+    read (a ragged tail): that is the tile's valid shape, and the rest of the
+    tile is undefined. Tile math combines tiles of one valid shape and gives
+    its result that shape; a store writes exactly its tile's valid shape
+    (pld-verify checks both where the sizes are known, the simulator at run
+    time; the target asserts them).
 
     ```mlir
     %acc = pl.load %data[0, 0] : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
@@ -50,7 +54,7 @@ def Pl_StoreOp : Pl_Op<"store", [MemoryEffects<[MemWrite]>,
     Writes `value` into `dest` at `offsets`; the region has the tile's shape
     and must fit inside `dest` (checked on static dimensions). With `valid`,
     only the leading `valid` part of every dimension is written (a ragged
-    tail).
+    tail). The region must be the tile's valid shape: what its load read.
 
     ```mlir
     pl.store %acc, %out[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>

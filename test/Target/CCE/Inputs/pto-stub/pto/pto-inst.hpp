@@ -350,6 +350,11 @@ constexpr void check_tile_store() {
 template <typename TileData, typename GlobalData, typename... WaitEvents>
 RecordEvent TLOAD(TileData &, GlobalData &, WaitEvents &...) {
   check_tile_transfer<TileData, GlobalData>();
+#if !defined(PTO_NPU_ARCH_A5)
+  // common/arch/memory/tload_common.hpp:47 (A2/A3 only).
+  static_assert(TileData::Loc != TileType::Vec || TileData::Rows < 4096,
+                "Fix: TLOAD Rows>=4096 not supported in A2/A3");
+#endif
   return {};
 }
 template <typename TileData, typename GlobalData, typename... WaitEvents>
