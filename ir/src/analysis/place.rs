@@ -144,6 +144,10 @@ pub fn vector_work<'c, 'a>(ops: &[OperationRef<'c, 'a>]) -> Option<OperationRef<
 pub fn mixed_work<'c, 'a>(
     ops: &[OperationRef<'c, 'a>],
 ) -> Option<(OperationRef<'c, 'a>, OperationRef<'c, 'a>)> {
+    // Without a pl.matmul there is no cube work: the common case, found by
+    // name alone, before the loads' uses are walked.
+    ops.iter()
+        .find(|op| read::name(*op) == pl::MatmulOp::NAME)?;
     Some((cube_work(ops)?, vector_work(ops)?))
 }
 

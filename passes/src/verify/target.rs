@@ -130,16 +130,22 @@ fn check_tile_rows(op: &OperationRef, report: &mut Report) {
     let Some(tile) = moved_tile(op) else {
         return;
     };
-    if pld_ir::analysis::place::is_cube_work(op) {
-        return;
-    }
     let Some(shape) = pld_ir::types::shape(tile) else {
         return;
     };
     let rows: i64 = shape[..shape.len().saturating_sub(1)].iter().product();
+    // Most tiles are within every chip's limit: only the rest look up the
+    // module's chip.
+    let within_all = TargetProfile::ALL
+        .iter()
+        .all(|profile| target::max_tile_rows(*profile).is_none_or(|most| rows <= most));
+    if within_all {
+        return;
+    }
     let (profile, module) = profile_of(op);
     if let Some(most) = target::max_tile_rows(profile)
         && rows > most
+        && !pld_ir::analysis::place::is_cube_work(op)
     {
         report.error(
             op,

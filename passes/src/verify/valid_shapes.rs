@@ -13,14 +13,13 @@
 //! the last, multiplied) by columns.
 
 use melior::ir::{
-    Location, Value,
+    Location, Value, ValueLike,
     operation::{OperationLike, OperationRef},
 };
-use pld_dialect::interfaces::{self, Index};
 use pld_dialect::ops::{pl, pld};
 use pld_ir::pass::report::Report;
 use pld_ir::read as ir;
-use pld_ir::{PtrMap, ValueKey};
+use pld_ir::{Ix, PtrMap, ValueKey, build::mixed_list};
 
 /// Rows and columns, each known or not.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -30,12 +29,8 @@ struct Shape {
 }
 
 impl Shape {
-    fn of_sizes(sizes: &[Index]) -> Self {
-        let known = |index: &Index| match index {
-            Index::Constant(value) => Some(*value),
-            Index::Value(value) => pld_ir::analysis::facts::constant_int(*value),
-            Index::Unknown => None,
-        };
+    /// Rows (the leading sizes multiplied) by columns (the last size).
+    fn of_sizes(sizes: &[Option<i64>]) -> Self {
         match sizes.split_last() {
             None => Self {
                 rows: Some(1),
@@ -44,8 +39,8 @@ impl Shape {
             Some((last, leading)) => Self {
                 rows: leading
                     .iter()
-                    .try_fold(1, |rows, size| Some(rows * known(size)?)),
-                cols: known(last),
+                    .try_fold(1, |rows, size| Some(rows * (*size)?)),
+                cols: *last,
             },
         }
     }
@@ -71,10 +66,41 @@ struct Valid<'c> {
     origin_op: &'static str,
 }
 
-/// The region a tile load or store covers, as its interface declares it.
-fn region(op: &OperationRef) -> Option<Shape> {
-    let access = interfaces::memory_accesses(op)?.into_iter().next()?;
-    let (_, sizes) = access.region?;
+/// The region a tile load or store covers: its `valid` list (an entry
+/// known when it folds to a constant), else its tile's shape.
+fn region(op: &OperationRef, tile: Value) -> Option<Shape> {
+    let (statics, dynamic) = match ir::name(op) {
+        pl::LoadOp::NAME => (
+            pl::LoadOp::get_static_valid_sizes(op)?,
+            pl::LoadOp::operands(op)?.valid_sizes,
+        ),
+        pl::StoreOp::NAME => (
+            pl::StoreOp::get_static_valid_sizes(op)?,
+            pl::StoreOp::operands(op)?.valid_sizes,
+        ),
+        pld::TileRemoteLoadOp::NAME => (
+            pld::TileRemoteLoadOp::get_static_valid_sizes(op)?,
+            pld::TileRemoteLoadOp::operands(op)?.valid_sizes,
+        ),
+        pld::TileRemoteStoreOp::NAME => (
+            pld::TileRemoteStoreOp::get_static_valid_sizes(op)?,
+            pld::TileRemoteStoreOp::operands(op)?.valid_sizes,
+        ),
+        _ => return None,
+    };
+    let sizes: Vec<Option<i64>> = match statics {
+        None => pld_ir::types::shape(tile.r#type())?
+            .into_iter()
+            .map(Some)
+            .collect(),
+        Some(statics) => mixed_list(&statics, &dynamic)
+            .into_iter()
+            .map(|size| match size {
+                Ix::Const(value) => Some(value),
+                Ix::Dyn(value) => pld_ir::analysis::facts::constant_int(value),
+            })
+            .collect(),
+    };
     Some(Shape::of_sizes(&sizes))
 }
 
@@ -88,7 +114,10 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
         let name = ir::name(op);
         match name {
             pl::LoadOp::NAME | pld::TileRemoteLoadOp::NAME => {
-                let (Some(shape), Ok(result)) = (region(op), op.result(0)) else {
+                let Ok(result) = op.result(0) else {
+                    continue;
+                };
+                let Some(shape) = region(op, result.into()) else {
                     continue;
                 };
                 let origin_op = if name == pl::LoadOp::NAME {
@@ -141,7 +170,10 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
                 } else {
                     pld::TileRemoteStoreOp::operands(op).map(|store| store.source)
                 };
-                let (Some(stored), Some(written)) = (stored, region(op)) else {
+                let Some(stored) = stored else {
+                    continue;
+                };
+                let Some(written) = region(op, stored) else {
                     continue;
                 };
                 let Some(valid) = valid_of(&known, stored) else {
