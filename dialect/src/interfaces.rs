@@ -312,6 +312,13 @@ pub fn is_trivially_dead<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> bool {
     unsafe { ffi::pldOperationIsTriviallyDead(op.to_raw()) }
 }
 
+/// Whether `op` has no memory effect, nested ops included
+/// (`mlir::isMemoryEffectFree`: an `arith` op, a `Pure` ascend op).
+pub fn is_memory_effect_free<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> bool {
+    // SAFETY: `op` is a live op; the call only reads its interfaces.
+    unsafe { ffi::pldOperationIsMemoryEffectFree(op.to_raw()) }
+}
+
 /// What the ascend ops declare about themselves in ODS (`AscendTraits.h`),
 /// for the lowering passes that order their effects.
 pub mod ascend {

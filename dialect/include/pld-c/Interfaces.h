@@ -114,6 +114,10 @@ MLIR_CAPI_EXPORTED bool pldOperationIsFunction(MlirOperation op);
  * no effect but allocating or reading (mlir::isOpTriviallyDead). */
 MLIR_CAPI_EXPORTED bool pldOperationIsTriviallyDead(MlirOperation op);
 
+/* Whether `op` has no memory effect, nested ops included
+ * (mlir::isMemoryEffectFree: an `arith` op, a `Pure` ascend op). */
+MLIR_CAPI_EXPORTED bool pldOperationIsMemoryEffectFree(MlirOperation op);
+
 /* The hardware pipe an ascend op issues on (its `ascend::OnPipe` trait), as
  * the value of `pld::ascend::Pipe`; -1 when it declares none. */
 MLIR_CAPI_EXPORTED int32_t ascendOperationGetPipe(MlirOperation op);

@@ -128,6 +128,10 @@ bool pldOperationIsTriviallyDead(MlirOperation op) {
   return isOpTriviallyDead(unwrap(op));
 }
 
+bool pldOperationIsMemoryEffectFree(MlirOperation op) {
+  return isMemoryEffectFree(unwrap(op));
+}
+
 int32_t ascendOperationGetPipe(MlirOperation op) {
   std::optional<pld::ascend::Pipe> pipe = pld::ascend::getPipe(unwrap(op));
   return pipe ? static_cast<int32_t>(*pipe) : -1;

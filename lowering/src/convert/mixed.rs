@@ -22,7 +22,7 @@
 use super::{ConvertError, Function, Functions, Kind, specifiers};
 use melior::ir::{BlockLike, RegionLike, ValueLike, operation::OperationLike};
 use pld_dialect::enums::ascend::{Core, TileKind};
-use pld_dialect::interfaces::is_trivially_dead;
+use pld_dialect::interfaces::{is_memory_effect_free, is_trivially_dead};
 use pld_dialect::ops::{ascend, func, scf};
 use pld_dialect::types::ascend as ascend_types;
 use pld_ir::build::ascend::{AscendBuilder, set_specifiers};
@@ -82,7 +82,11 @@ fn side_of(op: OpRef) -> Side {
         | scf::YieldOp::NAME
         | scf::ConditionOp::NAME
         | func::ReturnOp::NAME => Side::Shared,
-        _ if op.region_count() == 0 && op.result_count() > 0 && is_pure(op) => Side::Shared,
+        // Index arithmetic, views, peer pointers, queries: what neither
+        // touches memory nor synchronises (their ODS `Pure`).
+        _ if op.region_count() == 0 && op.result_count() > 0 && is_memory_effect_free(&op) => {
+            Side::Shared
+        }
         _ => Side::Vector,
     }
 }
@@ -92,24 +96,6 @@ fn core_side(core: Option<Core>) -> Side {
         Some(Core::Aic) => Side::Cube,
         _ => Side::Vector,
     }
-}
-
-/// Whether `op` neither touches memory nor synchronises: it could be erased
-/// were its results unused.
-fn is_pure(op: OpRef) -> bool {
-    op.region_count() == 0
-        && (name(op).starts_with("arith.")
-            || matches!(
-                name(op),
-                ascend::RankOp::NAME
-                    | ascend::NranksOp::NAME
-                    | ascend::BlockIdxOp::NAME
-                    | ascend::SubblockIdxOp::NAME
-                    | ascend::OffsetOp::NAME
-                    | ascend::PeerPtrOp::NAME
-                    | ascend::ViewOp::NAME
-                    | ascend::ValidShapeOp::NAME
-            ))
 }
 
 /// Splits the converted mixed kernels `symbols` into their halves.
