@@ -34,11 +34,14 @@ func.func @store_dynamic(%data: memref<1x64xf32>, %out: memref<1x64xf32>, %n: in
 // -----
 
 // A smaller region than the valid shape: PTO asserts the two are equal.
+// The valid shape passes through tile math (the left operand's).
 func.func @store_part_of_valid(%data: !pld.dtensor<2x64xf32>, %p: index) attributes {pl.kernel = #pl.kernel<incore>} {
   // expected-note @+1 {{the valid shape is what this pl.load read}}
-  %t = pl.load %data[0, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
-  // expected-error @+1 {{'pld.tile.remote_store' writes a 1 x 32 region of a tile whose valid shape is 1 x 64}}
-  pld.tile.remote_store %t, %data[1, 0], peer %p valid [1, 32] : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+  %t = pl.load %data[0, 0] valid [1, 50] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+  %u = pl.load %data[0, 0] valid [1, 50] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+  %sum = pl.max %t, %u : !pl.tile<1x64xf32>
+  // expected-error @+1 {{'pld.tile.remote_store' writes a 1 x 32 region of a tile whose valid shape is 1 x 50}}
+  pld.tile.remote_store %sum, %data[1, 0], peer %p valid [1, 32] : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
   return
 }
 

@@ -147,7 +147,7 @@ pub fn mixed_work<'c, 'a>(
     // Without a pl.matmul there is no cube work: the common case, found by
     // name alone, before the loads' uses are walked.
     ops.iter()
-        .find(|op| read::name(*op) == pl::MatmulOp::NAME)?;
+        .find(|op| pld_dialect::has_name(*op, pl::MatmulOp::NAME))?;
     Some((cube_work(ops)?, vector_work(ops)?))
 }
 

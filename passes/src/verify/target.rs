@@ -110,24 +110,16 @@ fn check_element_types(op: &OperationRef, report: &mut Report) {
     report.error(op, &message, &profile_notes(module, profile));
 }
 
-/// The tile a tile load or store moves through the unified buffer.
-fn moved_tile<'c>(op: &OperationRef<'c, '_>) -> Option<melior::ir::Type<'c>> {
-    let result = || op.result(0).ok().map(|result| result.r#type());
-    match ir::name(op) {
-        pl::LoadOp::NAME | pld::TileRemoteLoadOp::NAME => result(),
-        pl::StoreOp::NAME => pl::StoreOp::operands(op).map(|store| store.value.r#type()),
-        pld::TileRemoteStoreOp::NAME => {
-            pld::TileRemoteStoreOp::operands(op).map(|store| store.source.r#type())
-        }
-        _ => None,
-    }
-}
-
 /// A tile that TLOAD or TSTORE moves has fewer rows than the chip's limit
-/// (its leading dimensions count as rows, as the lowering folds them). A
-/// GEMM's loads and store are the cube's, which the lowering tiles.
-fn check_tile_rows(op: &OperationRef, report: &mut Report) {
-    let Some(tile) = moved_tile(op) else {
+/// (its leading dimensions count as rows, as the lowering folds them). Every
+/// tile comes from a load (tile math keeps its operands' type), so the
+/// loads are the ones to check. A GEMM's loads are the cube's, which the
+/// lowering tiles.
+fn check_tile_rows(op: &OperationRef, smallest_limit: Option<i64>, report: &mut Report) {
+    let Some(smallest_limit) = smallest_limit else {
+        return;
+    };
+    let Ok(tile) = op.result(0).map(|result| result.r#type()) else {
         return;
     };
     let Some(shape) = pld_ir::types::shape(tile) else {
@@ -136,10 +128,7 @@ fn check_tile_rows(op: &OperationRef, report: &mut Report) {
     let rows: i64 = shape[..shape.len().saturating_sub(1)].iter().product();
     // Most tiles are within every chip's limit: only the rest look up the
     // module's chip.
-    let within_all = TargetProfile::ALL
-        .iter()
-        .all(|profile| target::max_tile_rows(*profile).is_none_or(|most| rows <= most));
-    if within_all {
+    if rows <= smallest_limit {
         return;
     }
     let (profile, module) = profile_of(op);
@@ -191,11 +180,22 @@ fn check_matmul(op: &OperationRef, report: &mut Report) {
 }
 
 pub fn check(ops: &[OperationRef], default_kind: KernelKind, report: &mut Report) {
+    // The strictest chip's row limit (a tile within it is within every
+    // chip's), read once.
+    let smallest_limit = TargetProfile::ALL
+        .iter()
+        .filter_map(|profile| target::max_tile_rows(*profile))
+        .min();
     for op in ops {
         check_element_types(op, report);
-        check_tile_rows(op, report);
-        check_matmul(op, report);
         let name = ir::name(op);
+        match name {
+            pl::LoadOp::NAME | pld::TileRemoteLoadOp::NAME => {
+                check_tile_rows(op, smallest_limit, report)
+            }
+            pl::MatmulOp::NAME => check_matmul(op, report),
+            _ => {}
+        }
         // Remote writes may accumulate atomically into their window.
         if let Some(target) = table_operand(op, REMOTE_WRITES) {
             let is_add = pld_ir::attributes::atomic(op) == Some(AtomicType::Add);

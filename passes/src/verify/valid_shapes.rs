@@ -10,7 +10,10 @@
 //! traps on the rest at run time.
 //!
 //! Shapes are compared as the lowering sees them: rows (every dimension but
-//! the last, multiplied) by columns.
+//! the last, multiplied) by columns. A tile loaded whole has its whole shape
+//! valid; a store of it names a smaller region only with a `valid` list,
+//! which the simulator checks (the rule follows ragged tiles alone, so that
+//! it costs nothing where there are none).
 
 use melior::ir::{
     Location, Value, ValueLike,
@@ -19,7 +22,7 @@ use melior::ir::{
 use pld_dialect::ops::{pl, pld};
 use pld_ir::pass::report::Report;
 use pld_ir::read as ir;
-use pld_ir::{Ix, PtrMap, ValueKey, build::mixed_list};
+use pld_ir::{Ix, OpKey, PtrMap, PtrSet, ValueKey, build::mixed_list};
 
 /// Rows and columns, each known or not.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -66,89 +69,125 @@ struct Valid<'c> {
     origin_op: &'static str,
 }
 
-/// The region a tile load or store covers: its `valid` list (an entry
-/// known when it folds to a constant), else its tile's shape.
-fn region(op: &OperationRef, tile: Value) -> Option<Shape> {
-    let (statics, dynamic) = match ir::name(op) {
-        pl::LoadOp::NAME => (
-            pl::LoadOp::get_static_valid_sizes(op)?,
-            pl::LoadOp::operands(op)?.valid_sizes,
-        ),
-        pl::StoreOp::NAME => (
-            pl::StoreOp::get_static_valid_sizes(op)?,
-            pl::StoreOp::operands(op)?.valid_sizes,
-        ),
-        pld::TileRemoteLoadOp::NAME => (
-            pld::TileRemoteLoadOp::get_static_valid_sizes(op)?,
-            pld::TileRemoteLoadOp::operands(op)?.valid_sizes,
-        ),
-        pld::TileRemoteStoreOp::NAME => (
-            pld::TileRemoteStoreOp::get_static_valid_sizes(op)?,
-            pld::TileRemoteStoreOp::operands(op)?.valid_sizes,
-        ),
-        _ => return None,
-    };
-    let sizes: Vec<Option<i64>> = match statics {
-        None => pld_ir::types::shape(tile.r#type())?
-            .into_iter()
-            .map(Some)
-            .collect(),
-        Some(statics) => mixed_list(&statics, &dynamic)
-            .into_iter()
-            .map(|size| match size {
-                Ix::Const(value) => Some(value),
-                Ix::Dyn(value) => pld_ir::analysis::facts::constant_int(value),
-            })
-            .collect(),
-    };
+/// The `valid` list a tile load or store has, if any: its static sizes and
+/// its dynamic ones. (The ops are recognised by their names' bytes, as the
+/// generated accessors do: the rule looks at every op, and `ir::name`
+/// checks UTF-8.)
+fn valid_list<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Vec<i64>, Vec<Value<'c, 'a>>)> {
+    if let Some(statics) = pl::LoadOp::get_static_valid_sizes(op) {
+        return Some((statics?, pl::LoadOp::operands(op)?.valid_sizes));
+    }
+    if let Some(statics) = pl::StoreOp::get_static_valid_sizes(op) {
+        return Some((statics?, pl::StoreOp::operands(op)?.valid_sizes));
+    }
+    if let Some(statics) = pld::TileRemoteLoadOp::get_static_valid_sizes(op) {
+        return Some((statics?, pld::TileRemoteLoadOp::operands(op)?.valid_sizes));
+    }
+    let statics = pld::TileRemoteStoreOp::get_static_valid_sizes(op)??;
+    Some((statics, pld::TileRemoteStoreOp::operands(op)?.valid_sizes))
+}
+
+/// The shape a `valid` list gives (an entry known when it folds to a
+/// constant).
+fn shape_of_list(statics: &[i64], dynamic: &[Value]) -> Shape {
+    let sizes: Vec<Option<i64>> = mixed_list(statics, dynamic)
+        .into_iter()
+        .map(|size| match size {
+            Ix::Const(value) => Some(value),
+            Ix::Dyn(value) => pld_ir::analysis::facts::constant_int(value),
+        })
+        .collect();
+    Shape::of_sizes(&sizes)
+}
+
+/// A tile's whole shape.
+fn whole(tile: Value) -> Option<Shape> {
+    let sizes: Vec<Option<i64>> = pld_ir::types::shape(tile.r#type())?
+        .into_iter()
+        .map(Some)
+        .collect();
     Some(Shape::of_sizes(&sizes))
 }
 
-fn valid_of<'c>(known: &PtrMap<ValueKey, Valid<'c>>, value: Value<'c, '_>) -> Option<Valid<'c>> {
-    known.get(&ValueKey::of(value)).copied()
+/// The load a tile comes from, as a valid shape's origin.
+fn load_name(op: &OperationRef) -> Option<&'static str> {
+    [pl::LoadOp::NAME, pld::TileRemoteLoadOp::NAME]
+        .into_iter()
+        .find(|name| pld_dialect::has_name(op, name))
 }
 
+/// What is known of a tile's valid shape: recorded (a ragged load, tile
+/// math on one), or the whole tile of a load without a `valid` list.
+fn valid_of<'c>(known: &PtrMap<ValueKey, Valid<'c>>, value: Value<'c, '_>) -> Option<Valid<'c>> {
+    if let Some(valid) = known.get(&ValueKey::of(value)) {
+        return Some(*valid);
+    }
+    let load = ir::defining_op(value)?;
+    let origin_op = load_name(&load)?;
+    Some(Valid {
+        shape: whole(value)?,
+        origin: load.location(),
+        origin_op,
+    })
+}
+
+/// The operands of tile math, if `op` is tile math.
+fn tile_math_operands<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a>, Value<'c, 'a>)> {
+    pl::AddOp::operands(op)
+        .map(|math| (math.lhs, math.rhs))
+        .or_else(|| pl::MaxOp::operands(op).map(|math| (math.lhs, math.rhs)))
+        .or_else(|| pl::MinOp::operands(op).map(|math| (math.lhs, math.rhs)))
+        .or_else(|| pl::MulOp::operands(op).map(|math| (math.lhs, math.rhs)))
+}
+
+/// The tile a store writes, if `op` is a tile store.
+fn stored_tile<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
+    pl::StoreOp::operands(op)
+        .map(|store| store.value)
+        .or_else(|| pld::TileRemoteStoreOp::operands(op).map(|store| store.source))
+}
+
+/// Follows every ragged tile (a load with a `valid` list) through the tile
+/// math that keeps its valid shape, to the stores and tile math that use
+/// it: the rest of the program, tiles loaded whole, is not visited.
 pub fn check(ops: &[OperationRef], report: &mut Report) {
     let mut known: PtrMap<ValueKey, Valid> = PtrMap::default();
+    let mut ragged: Vec<Value> = Vec::new();
     for op in ops {
-        let name = ir::name(op);
-        match name {
-            pl::LoadOp::NAME | pld::TileRemoteLoadOp::NAME => {
-                let Ok(result) = op.result(0) else {
-                    continue;
-                };
-                let Some(shape) = region(op, result.into()) else {
-                    continue;
-                };
-                let origin_op = if name == pl::LoadOp::NAME {
-                    pl::LoadOp::NAME
-                } else {
-                    pld::TileRemoteLoadOp::NAME
-                };
-                known.insert(
-                    ValueKey::of(result),
-                    Valid {
-                        shape,
-                        origin: op.location(),
-                        origin_op,
-                    },
-                );
+        let Some(origin_op) = load_name(op) else {
+            continue;
+        };
+        let (Some((statics, dynamic)), Ok(result)) = (valid_list(op), op.result(0)) else {
+            continue;
+        };
+        let valid = Valid {
+            shape: shape_of_list(&statics, &dynamic),
+            origin: op.location(),
+            origin_op,
+        };
+        known.insert(ValueKey::of(result), valid);
+        ragged.push(result.into());
+    }
+    let mut checked: PtrSet<OpKey> = PtrSet::default();
+    while let Some(tile) = ragged.pop() {
+        // SAFETY: see the documentation of `pld_ir`.
+        let tile: pld_ir::Val = unsafe { pld_ir::Val::from_raw(tile.to_raw()) };
+        for (user, _) in pld_ir::uses(tile) {
+            if !checked.insert(OpKey::of(user)) {
+                continue;
             }
-            pl::AddOp::NAME | pl::MaxOp::NAME | pl::MinOp::NAME | pl::MulOp::NAME => {
-                let (Ok(lhs), Ok(rhs), Ok(result)) = (op.operand(0), op.operand(1), op.result(0))
-                else {
-                    continue;
-                };
+            if let Some((lhs, rhs)) = tile_math_operands(&user) {
                 let (lhs, rhs) = (valid_of(&known, lhs), valid_of(&known, rhs));
                 if let (Some(lhs), Some(rhs)) = (lhs, rhs)
                     && lhs.shape.differs(rhs.shape)
                 {
                     report.error(
-                        op,
+                        &user,
                         &format!(
-                            "'{name}' combines a tile whose valid shape is {} with one whose \
+                            "'{}' combines a tile whose valid shape is {} with one whose \
                              valid shape is {}: the target's tile math computes over one valid \
                              shape, which both operands must have",
+                            ir::name(user),
                             lhs.shape.describe(),
                             rhs.shape.describe()
                         ),
@@ -160,33 +199,30 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
                     continue;
                 }
                 // The result has the left operand's valid shape.
-                if let Some(lhs) = lhs {
+                if let (Some(lhs), Ok(result)) = (lhs, user.result(0)) {
                     known.insert(ValueKey::of(result), lhs);
+                    ragged.push(result.into());
                 }
-            }
-            pl::StoreOp::NAME | pld::TileRemoteStoreOp::NAME => {
-                let stored = if name == pl::StoreOp::NAME {
-                    pl::StoreOp::operands(op).map(|store| store.value)
-                } else {
-                    pld::TileRemoteStoreOp::operands(op).map(|store| store.source)
-                };
-                let Some(stored) = stored else {
-                    continue;
-                };
-                let Some(written) = region(op, stored) else {
-                    continue;
-                };
-                let Some(valid) = valid_of(&known, stored) else {
-                    continue;
+            } else if let Some(stored) = stored_tile(&user)
+                && stored == tile
+                && let Some(valid) = valid_of(&known, stored)
+            {
+                let written = match valid_list(&user) {
+                    Some((statics, dynamic)) => shape_of_list(&statics, &dynamic),
+                    None => match whole(stored) {
+                        Some(shape) => shape,
+                        None => continue,
+                    },
                 };
                 if valid.shape.differs(written) {
                     report.error(
-                        op,
+                        &user,
                         &format!(
-                            "'{name}' writes a {} region of a tile whose valid shape is {}: \
+                            "'{}' writes a {} region of a tile whose valid shape is {}: \
                              outside its valid shape a tile is undefined, and the target's \
                              TSTORE writes exactly the valid shape (store with a `valid` list \
                              equal to it)",
+                            ir::name(user),
                             written.describe(),
                             valid.shape.describe()
                         ),
@@ -197,7 +233,6 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
                     );
                 }
             }
-            _ => {}
         }
     }
 }

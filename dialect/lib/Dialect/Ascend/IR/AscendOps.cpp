@@ -383,6 +383,10 @@ LogicalResult RunOnLanesOp::verifySymbolUses(SymbolTableCollection &symbols) {
 //===----------------------------------------------------------------------===//
 
 std::optional<Pipe> pld::ascend::getPipe(Operation *op) {
+  // Only ascend ops issue on a pipe: the passes ask of every op, most of
+  // them arith and scf, which one dialect check answers.
+  if (!isa_and_nonnull<AscendDialect>(op->getDialect()))
+    return std::nullopt;
   // OnPipe is a template over the pipe: one check per pipe.
   if (op->hasTrait<OnPipe<Pipe::S>::Impl>())
     return Pipe::S;
