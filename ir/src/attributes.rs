@@ -2,7 +2,10 @@
 //! op's generated accessors (`<Op>::attributes`): a new op with such an
 //! attribute is one more arm here, and a renamed attribute a compile error.
 
-use melior::ir::operation::OperationLike;
+use melior::ir::{
+    Value,
+    operation::{OperationLike, OperationRef},
+};
 use pld_dialect::enums::{AtomicType, ReduceOp};
 use pld_dialect::ops::{pl, pld};
 
@@ -22,4 +25,38 @@ pub fn reduction<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Option<ReduceOp
 /// The name a task scope (`pl.at`, `pl.spmd`) gives its task (`name_hint`).
 pub fn task_name<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Option<&'c str> {
     pl::AtOp::get_name_hint(op).or_else(|| pl::SpmdOp::get_name_hint(op))
+}
+
+/// The `valid` list of a tile load or store (`pl.load`, `pl.store`,
+/// `pld.tile.remote_load`, `pld.tile.remote_store`): its static sizes and
+/// its dynamic ones (`build::mixed_list` joins them). `None` when `op` is
+/// none of these ops, `Some(None)` when it has no list (the whole tile).
+/// The operands are read only for a list.
+#[allow(clippy::type_complexity)]
+pub fn valid_sizes<'c, 'a>(
+    op: &OperationRef<'c, 'a>,
+) -> Option<Option<(Vec<i64>, Vec<Value<'c, 'a>>)>> {
+    if let Some(statics) = pl::LoadOp::get_static_valid_sizes(op) {
+        return Some(statics.map(|statics| {
+            let dynamic = pl::LoadOp::operands(op).map(|load| load.valid_sizes);
+            (statics, dynamic.unwrap_or_default())
+        }));
+    }
+    if let Some(statics) = pl::StoreOp::get_static_valid_sizes(op) {
+        return Some(statics.map(|statics| {
+            let dynamic = pl::StoreOp::operands(op).map(|store| store.valid_sizes);
+            (statics, dynamic.unwrap_or_default())
+        }));
+    }
+    if let Some(statics) = pld::TileRemoteLoadOp::get_static_valid_sizes(op) {
+        return Some(statics.map(|statics| {
+            let dynamic = pld::TileRemoteLoadOp::operands(op).map(|load| load.valid_sizes);
+            (statics, dynamic.unwrap_or_default())
+        }));
+    }
+    let statics = pld::TileRemoteStoreOp::get_static_valid_sizes(op)?;
+    Some(statics.map(|statics| {
+        let dynamic = pld::TileRemoteStoreOp::operands(op).map(|store| store.valid_sizes);
+        (statics, dynamic.unwrap_or_default())
+    }))
 }

@@ -296,21 +296,22 @@ pub fn is_bf16(r#type: Type) -> bool {
     r#type.is_bf16()
 }
 
-/// The chip `op` is compiled for: the `pld.target` of the nearest module
-/// around it (or of `op` itself) that has one, else Ascend910B.
-pub fn target_profile<'c: 'a, 'a>(
-    op: &impl OperationLike<'c, 'a>,
-) -> pld_dialect::enums::TargetProfile {
+/// The chip `op` is compiled for: the `pld.target` of the nearest op
+/// around it that has one (a module), with that op; else Ascend910B, with
+/// none.
+pub fn target_profile<'c, 'a>(
+    op: &OperationRef<'c, 'a>,
+) -> (
+    pld_dialect::enums::TargetProfile,
+    Option<OperationRef<'c, 'a>>,
+) {
     use pld_dialect::enums::TargetProfile;
-    if let Some(profile) = TargetProfile::on(op) {
-        return profile;
-    }
     let mut current = op.parent_operation();
     while let Some(ancestor) = current {
         if let Some(profile) = TargetProfile::on(&ancestor) {
-            return profile;
+            return (profile, Some(ancestor));
         }
         current = ancestor.parent_operation();
     }
-    TargetProfile::Ascend910B
+    (TargetProfile::Ascend910B, None)
 }

@@ -81,7 +81,7 @@ impl Pass for PlanUb {
             }
             let budget = Budget {
                 ub_bytes: self.ub_bytes,
-                profile: pld_ir::read::target_profile(&function),
+                profile: pld_ir::read::target_profile(&function).0,
             };
             let footprint = plan.assign(&budget, &footprints, &mut report);
             footprints.insert(symbol_name(&function).unwrap_or_default(), footprint);

@@ -23,7 +23,7 @@
 //! `mixed.rs` splits the kernel into its two halves.
 
 use super::ConvertError;
-use super::ops::TileAccess;
+use super::ops::{TileAccess, region_extent};
 use super::signature::FunctionConverter;
 use melior::ir::{Location, Type, ValueLike, operation::OperationLike};
 use pld_dialect::enums::ascend::{Core, TileKind};
@@ -223,16 +223,6 @@ fn is_before(a: OpRef, b: OpRef) -> bool {
     false
 }
 
-/// The extents of the last two dimensions of a 2-D tile access (a tile's
-/// leading dimensions are 1).
-fn rows_cols<'c>(extents: &[Ix<'c>]) -> (Ix<'c>, Ix<'c>) {
-    match extents {
-        [] => (Ix::Const(1), Ix::Const(1)),
-        [cols] => (Ix::Const(1), *cols),
-        [.., rows, cols] => (*rows, *cols),
-    }
-}
-
 /// `offsets` moved `rows` down and `cols` right in the last two
 /// dimensions.
 fn shifted<'c>(
@@ -379,19 +369,19 @@ impl<'c> FunctionConverter<'_, 'c> {
         let store = pl::StoreOp::operands(&gemm.store).expect("a pl.store");
         let store_attributes = pl::StoreOp::attributes(&gemm.store).expect("a verified store");
         let c_offsets = mixed_list(&store_attributes.static_offsets, &store.offsets);
-        let c_valid = Self::valid_list(store_attributes.static_valid_sizes, &store.valid_sizes);
-        let (m, k) = rows_cols(&Self::access_extents(
-            operands.lhs.r#type(),
-            a.valid.clone(),
-        ));
-        let (k_b, n) = rows_cols(&Self::access_extents(
-            operands.rhs.r#type(),
-            b.valid.clone(),
-        ));
-        let (store_m, store_n) = rows_cols(&Self::access_extents(
-            Builder::result(gemm.matmul).r#type(),
-            c_valid,
-        ));
+        let c_valid = Self::valid_list(gemm.store);
+        let (m, k) = region_extent(
+            builder,
+            &Self::access_extents(operands.lhs.r#type(), a.valid.clone()),
+        );
+        let (k_b, n) = region_extent(
+            builder,
+            &Self::access_extents(operands.rhs.r#type(), b.valid.clone()),
+        );
+        let (store_m, store_n) = region_extent(
+            builder,
+            &Self::access_extents(Builder::result(gemm.matmul).r#type(), c_valid),
+        );
         let disagree =
             |a: Ix, b: Ix| matches!((a.constant(), b.constant()), (Some(x), Some(y)) if x != y);
         if disagree(k, k_b) {
@@ -423,7 +413,7 @@ impl<'c> FunctionConverter<'_, 'c> {
             (shape[shape.len() - 2], shape[shape.len() - 1])
         };
         let ((tile_m, tile_k), (_, tile_n)) = (shape(operands.lhs), shape(operands.rhs));
-        let profile = pld_ir::read::target_profile(&gemm.matmul);
+        let profile = pld_ir::read::target_profile(&gemm.matmul).0;
         let (mt, kt, nt) = blocks(profile, (tile_m, tile_k, tile_n), a_element, acc_element);
         let a_mat = self.cube_tile_type(builder, (mt, kt), a_element, TileKind::Mat)?;
         let b_mat = self.cube_tile_type(builder, (kt, nt), b_element, TileKind::Mat)?;
@@ -434,7 +424,9 @@ impl<'c> FunctionConverter<'_, 'c> {
         let b_memory = self.buffer(b.memory)?;
         let c_memory = self.buffer(store.dest)?;
 
-        let ctx = self.ctx.expect("the signature is converted first");
+        // A block of an operand or of the product: its region moved `row`
+        // rows down and `col` columns right, `rows x cols` of it.
+        let this = &*self;
         let view = |builder: &Builder<'c>,
                     access: &TileAccess<'c>,
                     memory: &super::buffer::Buffer<'c>,
@@ -442,17 +434,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                     (rows, cols): (Ix<'c>, Ix<'c>),
                     site: Site| {
             let offsets = shifted(builder, &access.offsets, row, col);
-            let mut data = builder.offset(memory.ptr, memory.linear(builder, &offsets));
-            if let Some(peer) = access.peer {
-                data = builder.peer_ptr(ctx, data, peer, site);
-            }
-            let strides = memory.strides(builder);
-            let stride = if strides.len() >= 2 {
-                strides[strides.len() - 2]
-            } else {
-                memory.dims[0]
-            };
-            builder.view(data, rows, cols, stride, Some(memory.tensor(builder)))
+            this.region_view(builder, memory, &offsets, &[rows, cols], access.peer, site)
         };
         let c_access = TileAccess {
             memory: store.dest,

@@ -80,7 +80,7 @@ pub enum Valid<'c> {
 
 /// `(rows, cols)` of a tile-shaped region: the product of the leading
 /// extents times the second-to-last, and the last.
-fn region_extent<'c>(builder: &Builder<'c>, extents: &[Ix<'c>]) -> (Ix<'c>, Ix<'c>) {
+pub(super) fn region_extent<'c>(builder: &Builder<'c>, extents: &[Ix<'c>]) -> (Ix<'c>, Ix<'c>) {
     match extents {
         [] => (Ix::Const(1), Ix::Const(1)),
         [cols] => (Ix::Const(1), *cols),
@@ -148,13 +148,11 @@ impl<'c> FunctionConverter<'_, 'c> {
         })
     }
 
-    /// An optional `valid` list: an op's static valid sizes with its
-    /// `dynamic` ones.
-    pub(super) fn valid_list(
-        statics: Option<Vec<i64>>,
-        dynamic: &[Val<'c>],
-    ) -> Option<Vec<Ix<'c>>> {
-        statics.map(|statics| mixed_list(&statics, dynamic))
+    /// The `valid` list of a tile load or store, if it has one.
+    pub(super) fn valid_list(op: OpRef<'c>) -> Option<Vec<Ix<'c>>> {
+        pld_ir::attributes::valid_sizes(&op)
+            .flatten()
+            .map(|(statics, dynamic)| mixed_list(&statics, &dynamic))
     }
 
     /// A new tile for `tile_type` (a pl tile type) whose valid shape is
@@ -411,7 +409,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                     memory: load.target,
                     peer: Some(Ix::Dyn(load.peer)),
                     offsets: mixed_list(&attributes.static_offsets, &load.offsets),
-                    valid: Self::valid_list(attributes.static_valid_sizes, &load.valid_sizes),
+                    valid: Self::valid_list(op),
                 }
             }
             None => {
@@ -421,7 +419,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                     memory: load.source,
                     peer: None,
                     offsets: mixed_list(&attributes.static_offsets, &load.offsets),
-                    valid: Self::valid_list(attributes.static_valid_sizes, &load.valid_sizes),
+                    valid: Self::valid_list(op),
                 }
             }
         }
@@ -456,7 +454,7 @@ impl<'c> FunctionConverter<'_, 'c> {
         // A remote and a local store name their operands and attributes
         // alike; only a remote store accumulates.
         const VERIFIED: &str = "a verified tile store";
-        let (tile, dest, peer, offsets, valid_sizes, static_offsets, static_valid_sizes, atomic) =
+        let (tile, dest, peer, offsets, static_offsets, atomic) =
             match pld::TileRemoteStoreOp::operands(&op) {
                 Some(store) => {
                     let attributes = pld::TileRemoteStoreOp::attributes(&op).expect(VERIFIED);
@@ -465,9 +463,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                         store.target,
                         Some(Ix::Dyn(store.peer)),
                         store.offsets,
-                        store.valid_sizes,
                         attributes.static_offsets,
-                        attributes.static_valid_sizes,
                         attributes.atomic,
                     )
                 }
@@ -479,9 +475,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                         store.dest,
                         None,
                         store.offsets,
-                        store.valid_sizes,
                         attributes.static_offsets,
-                        attributes.static_valid_sizes,
                         enums::AtomicType::None,
                     )
                 }
@@ -489,7 +483,7 @@ impl<'c> FunctionConverter<'_, 'c> {
         let dest = self.buffer(dest)?;
         let rank = static_offsets.len();
         let offsets = mixed_list(&static_offsets, &offsets);
-        let valid = Self::valid_list(static_valid_sizes, &valid_sizes);
+        let valid = Self::valid_list(op);
         let pl_tile = self.logical_type(rank, tile);
         let extents = Self::access_extents(pl_tile, valid);
         let view = self.region_view(builder, &dest, &offsets, &extents, peer, site);

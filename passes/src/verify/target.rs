@@ -15,19 +15,6 @@ use pld_ir::analysis::place::scope_of;
 use pld_ir::pass::report::Report;
 use pld_ir::read as ir;
 
-/// The profile `op` is compiled for: the `pld.target` of its nearest
-/// enclosing module that has one (with that module), else Ascend910B.
-fn profile_of<'c, 'a>(op: &OperationRef<'c, 'a>) -> (TargetProfile, Option<OperationRef<'c, 'a>>) {
-    let mut current = op.parent_operation();
-    while let Some(ancestor) = current {
-        if let Some(profile) = TargetProfile::on(&ancestor) {
-            return (profile, Some(ancestor));
-        }
-        current = ancestor.parent_operation();
-    }
-    (TargetProfile::Ascend910B, None)
-}
-
 /// The note that points at the module naming the profile, if one does.
 fn profile_notes<'c>(
     module: Option<OperationRef<'c, '_>>,
@@ -88,7 +75,7 @@ fn check_element_types(op: &OperationRef, report: &mut Report) {
     let Some(element) = computed else {
         return;
     };
-    let (profile, module) = profile_of(op);
+    let (profile, module) = ir::target_profile(op);
     if target::is_tile_math_element(profile, math, element) {
         return;
     }
@@ -131,7 +118,7 @@ fn check_tile_rows(op: &OperationRef, smallest_limit: Option<i64>, report: &mut 
     if rows <= smallest_limit {
         return;
     }
-    let (profile, module) = profile_of(op);
+    let (profile, module) = ir::target_profile(op);
     if let Some(most) = target::max_tile_rows(profile)
         && rows > most
         && !pld_ir::analysis::place::is_cube_work(op)
@@ -202,7 +189,7 @@ pub fn check(ops: &[OperationRef], default_kind: KernelKind, report: &mut Report
             if !is_add || !pld_ir::types::element_type(target.r#type()).is_some_and(ir::is_bf16) {
                 continue;
             }
-            let (profile, module) = profile_of(op);
+            let (profile, module) = ir::target_profile(op);
             if profile != TargetProfile::Ascend910B {
                 // Only a module that names a profile can be pointed at; the
                 // default profile allows bf16 atomics.

@@ -69,22 +69,9 @@ struct Valid<'c> {
     origin_op: &'static str,
 }
 
-/// The `valid` list a tile load or store has, if any: its static sizes and
-/// its dynamic ones. (The ops are recognised by their names' bytes, as the
-/// generated accessors do: the rule looks at every op, and `ir::name`
-/// checks UTF-8.)
+/// The `valid` list a tile load or store has, if any.
 fn valid_list<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Vec<i64>, Vec<Value<'c, 'a>>)> {
-    if let Some(statics) = pl::LoadOp::get_static_valid_sizes(op) {
-        return Some((statics?, pl::LoadOp::operands(op)?.valid_sizes));
-    }
-    if let Some(statics) = pl::StoreOp::get_static_valid_sizes(op) {
-        return Some((statics?, pl::StoreOp::operands(op)?.valid_sizes));
-    }
-    if let Some(statics) = pld::TileRemoteLoadOp::get_static_valid_sizes(op) {
-        return Some((statics?, pld::TileRemoteLoadOp::operands(op)?.valid_sizes));
-    }
-    let statics = pld::TileRemoteStoreOp::get_static_valid_sizes(op)??;
-    Some((statics, pld::TileRemoteStoreOp::operands(op)?.valid_sizes))
+    pld_ir::attributes::valid_sizes(op).flatten()
 }
 
 /// The shape a `valid` list gives (an entry known when it folds to a
