@@ -19,8 +19,12 @@ reduce_scatter and allgather. The allgather's `local` row is in the window
 `--allgather-local private` it is a memref, which the decomposition first
 copies into the window. The mesh signals are `[n, 2]`, whose second
 column lets the faster algorithms count their barriers (one wait each);
-`--signal cells` gives them `[n, 1]`. Every run checks its result
-(--expect), so a fast wrong algorithm shows up as a failure, not a number.
+`--signal cells` gives them `[n, 1]`. With `--cores C` the collectives run
+on C vector cores of every rank (`core_num C`, `pld-run --blocks C`, the
+signal `[n, 2 C]` or `[n, C]`; the algorithms that run on one core are
+left out). Every run checks its
+result (--expect), so a fast wrong algorithm shows up as a failure, not a
+number.
 
 usage: python3 bench/collectives.py [--quick] [--json] [--plot FILE.png]
                                     [--from-json FILE]
@@ -28,7 +32,7 @@ usage: python3 bench/collectives.py [--quick] [--json] [--plot FILE.png]
                                     [--collectives NAME,...]
                                     [--algorithms NAME,...] [--jobs J]
                                     [--allgather-local window|private]
-                                    [--signal counters|cells]
+                                    [--signal counters|cells] [--cores C]
   (default: 1 KiB .. 64 MiB x ranks 2, 4, 8, 16 x every algorithm;
    --quick: 4 KiB .. 16 MiB at 8 ranks)
   PLD_RUN=path uses that pld-run instead of building the release one.
@@ -59,20 +63,33 @@ def pld_run():
     return release_tool("pld-run", "PLD_RUN")
 
 
-def signal_shape(collective, algorithm, n, counters):
+def signal_shape(collective, algorithm, n, counters, cores=1):
     """The signal of `algorithm`: every one counts on one cell per source
     rank (`[n, 1]`), with a second column of counters for the faster
     algorithms' barriers where `counters` (`[n, 2]`), but the ring, which
-    needs a row per ring step (docs/pld-decompose-collectives.md)."""
+    needs a row per ring step (docs/pld-decompose-collectives.md); on C
+    cores, C times as many columns."""
     if collective == "allreduce" and algorithm in ("seed_ring", "ring"):
         return f"{2 * (n - 1)}x{n}"
-    return f"{n}x2" if counters else f"{n}x1"
+    return f"{n}x{(2 if counters else 1) * cores}"
 
 
-def kernel(collective, algorithm, n, elements, allgather_local, counters=True):
+# The algorithms that run on a part of the data, on several cores
+# (CollectiveOpInterface::getPartitionedAlgorithms).
+PARTITIONED = {
+    "allreduce": ["oneshot", "twoshot", "twoshot_push"],
+    "reduce_scatter": ["direct"],
+    "allgather": ["direct"],
+    "broadcast": ["scatter_allgather"],
+}
+
+
+def kernel(collective, algorithm, n, elements, allgather_local, counters=True, cores=1):
     """The kernel text, and the pld-run arguments that check its result."""
-    sig = f"!pld.dtensor<{signal_shape(collective, algorithm, n, counters)}xi32>"
+    sig = f"!pld.dtensor<{signal_shape(collective, algorithm, n, counters, cores)}xi32>"
     attribute = "" if algorithm == "auto" else f" algorithm {algorithm}"
+    if cores > 1:
+        attribute += f" core_num {cores}"
     mode = " mode ring" if collective == "allreduce" and algorithm in ("seed_ring", "ring") else ""
     if collective == "allreduce":
         t = f"!pld.dtensor<1x{elements}xf32>"
@@ -120,14 +137,17 @@ def reference_ns(collective, n, size_bytes, model):
     return 2 * a + max(s / (n * b), (n - 1) * s / (n * i))
 
 
-def run_case(binary, workdir, allgather_local, counters, collective, algorithm, n, size_bytes):
+def run_case(binary, workdir, allgather_local, counters, cores, collective, algorithm, n, size_bytes):
     elements = size_bytes // ELEMENT_BYTES
-    text, check = kernel(collective, algorithm, n, elements, allgather_local, counters)
+    text, check = kernel(collective, algorithm, n, elements, allgather_local, counters, cores)
     path = workdir / f"{collective}-{algorithm}-{n}-{size_bytes}.mlir"
     path.write_text(text)
-    command = [binary, str(path), "--ranks", str(n), "--timing", "--stats=json", "--timeout", "3600"]
+    blocks = cores
+    command = [binary, str(path), "--ranks", str(n), "--blocks", str(blocks), "--timing",
+               "--stats=json", "--timeout", "3600"]
     result = subprocess.run(command + check, capture_output=True, text=True)
-    case = {"collective": collective, "ranks": n, "bytes": size_bytes, "algorithm": algorithm}
+    case = {"collective": collective, "ranks": n, "bytes": size_bytes, "algorithm": algorithm,
+            "cores": blocks}
     if result.returncode != 0:
         case["error"] = (result.stderr.strip().splitlines() or ["exit %d" % result.returncode])[-1]
         return case
@@ -192,6 +212,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--allgather-local", choices=["window", "private"], default="window")
     parser.add_argument("--signal", choices=["counters", "cells"], default="counters")
+    parser.add_argument("--cores", type=int, default=1, help="vector cores per rank (core_num)")
     parser.add_argument("--from-json", metavar="FILE", help="tabulate and plot the lines of an earlier --json run instead of running")
     args = parser.parse_args()
     if args.from_json:
@@ -212,6 +233,8 @@ def main():
         jobs = []
         for collective in collectives:
             algorithms = ["auto"] + ALGORITHMS[collective]
+            if args.cores > 1:
+                algorithms = [a for a in algorithms if a == "auto" or a in PARTITIONED[collective]]
             if args.algorithms:
                 algorithms = [a for a in algorithms if a in args.algorithms.split(",")]
             for n in ranks:
@@ -221,7 +244,7 @@ def main():
                     for algorithm in algorithms:
                         jobs.append((collective, algorithm, n, size))
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            for case in pool.map(lambda job: run_case(binary, workdir, args.allgather_local, args.signal == "counters", *job), jobs):
+            for case in pool.map(lambda job: run_case(binary, workdir, args.allgather_local, args.signal == "counters", args.cores, *job), jobs):
                 cases.append(case)
                 if args.json:
                     print(json.dumps(case), flush=True)

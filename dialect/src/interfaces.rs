@@ -252,21 +252,49 @@ pub fn collective<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Option<Collect
 pub fn collective_algorithms<'c: 'a, 'a>(
     op: &impl OperationLike<'c, 'a>,
 ) -> Vec<CollectiveAlgorithm> {
+    algorithms_of(op, ffi::pldCollectiveGetAlgorithms)
+}
+
+/// The algorithms collective `op` runs on a part of its data, one part
+/// per core (with `core_num` above 1); empty for an op that is not a
+/// collective.
+pub fn partitioned_algorithms<'c: 'a, 'a>(
+    op: &impl OperationLike<'c, 'a>,
+) -> Vec<CollectiveAlgorithm> {
+    algorithms_of(op, ffi::pldCollectiveGetPartitionedAlgorithms)
+}
+
+/// The algorithms a C API `list` gives for `op`.
+fn algorithms_of<'c: 'a, 'a>(
+    op: &impl OperationLike<'c, 'a>,
+    list: unsafe extern "C" fn(mlir_sys::MlirOperation, *mut i32, isize) -> isize,
+) -> Vec<CollectiveAlgorithm> {
     if !may_declare(op) {
         return vec![];
     }
     // SAFETY: a live op; capacity 0 only counts.
-    let count = unsafe { ffi::pldCollectiveGetAlgorithms(op.to_raw(), std::ptr::null_mut(), 0) };
+    let count = unsafe { list(op.to_raw(), std::ptr::null_mut(), 0) };
     if count <= 0 {
         return vec![];
     }
     let mut values = vec![0i32; count as usize];
     // SAFETY: `values` has `count` writable entries.
-    unsafe { ffi::pldCollectiveGetAlgorithms(op.to_raw(), values.as_mut_ptr(), count) };
+    unsafe { list(op.to_raw(), values.as_mut_ptr(), count) };
     values
         .into_iter()
         .filter_map(CollectiveAlgorithm::from_value)
         .collect()
+}
+
+/// The vector cores of every rank collective `op` runs on (its
+/// `core_num`, else 1); `None` for an op that is not a collective.
+pub fn collective_cores<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Option<i64> {
+    if !may_declare(op) {
+        return None;
+    }
+    // SAFETY: a live op.
+    let cores = unsafe { ffi::pldCollectiveGetCoreCount(op.to_raw()) };
+    (cores > 0).then_some(cores)
 }
 
 /// Why the signal of collective `op` cannot host `algorithm`, naming the

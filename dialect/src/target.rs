@@ -45,6 +45,13 @@ pub fn padded_cols(cols: i64, element: Type) -> i64 {
     unsafe { ffi::ascendTilePaddedCols(cols, element.to_raw()) }
 }
 
+/// The bytes of unified buffer an SDMA session works through (the scratch
+/// buffer of `ascend.sdma_session`).
+pub fn sdma_scratch_bytes() -> i64 {
+    // SAFETY: the function reads a constant.
+    unsafe { ffi::ascendSdmaScratchBytes() }
+}
+
 /// Whether TLOAD and TSTORE move tiles of `element`.
 pub fn is_tile_element(element: Type) -> bool {
     // SAFETY: a type predicate on a live type.

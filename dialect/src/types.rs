@@ -146,6 +146,30 @@ pub mod ascend {
         unsafe { Type::from_raw(ffi::ascendDispatchPayloadTypeGet(context.to_raw())) }
     }
 
+    /// `!ascend.sdma_workspace`.
+    pub fn sdma_workspace(context: &Context) -> Type<'_> {
+        // SAFETY: a live context; the type has no parameters.
+        unsafe { Type::from_raw(ffi::ascendSdmaWorkspaceTypeGet(context.to_raw())) }
+    }
+
+    /// `!ascend.async_session`.
+    pub fn async_session(context: &Context) -> Type<'_> {
+        // SAFETY: a live context; the type has no parameters.
+        unsafe { Type::from_raw(ffi::ascendAsyncSessionTypeGet(context.to_raw())) }
+    }
+
+    /// `!ascend.async_event`.
+    pub fn async_event(context: &Context) -> Type<'_> {
+        // SAFETY: a live context; the type has no parameters.
+        unsafe { Type::from_raw(ffi::ascendAsyncEventTypeGet(context.to_raw())) }
+    }
+
+    /// Whether `r#type` is an `!ascend.async_session`.
+    pub fn is_async_session(r#type: Type) -> bool {
+        // SAFETY: a type predicate on a live type.
+        unsafe { ffi::ascendTypeIsAAsyncSession(r#type.to_raw()) }
+    }
+
     /// `!ascend.args`.
     pub fn args(context: &Context) -> Type<'_> {
         // SAFETY: a live context.

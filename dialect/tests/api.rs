@@ -129,6 +129,7 @@ fn generated_builders_build_verified_ops() {
             sizes: &[],
             static_sizes: Some(i64_array(&[1, 4])),
             atomic: None,
+            engine: None,
             chunk_rows: None,
             chunk_cols: None,
             pipeline: false,
@@ -178,7 +179,7 @@ fn parsed_programs_are_verified_by_the_op_verifiers() {
     );
     assert!(module.is_none());
     insta::assert_snapshot!(seen.lock().unwrap().join("\n"), @r#"
-    Error: 'pld.tensor.allreduce' op mesh allreduce expects a signal of shape [N, 1] or [N, 2], found [4, 3]
+    Error: 'pld.tensor.allreduce' op mesh allreduce on 1 core expects a signal of shape [N, 1] or [N, 2], found [4, 3]
       note: see current operation: %0 = "pld.tensor.allreduce"(%arg0, %arg1) <{mode = #pld<mode mesh>, op = #pld<reduce_op sum>}> : (!pld.dtensor<1x64xf32>, !pld.dtensor<4x3xi32>) -> !pld.dtensor<1x64xf32>
     "#);
 }
@@ -229,6 +230,7 @@ fn enum_attributes_round_trip_by_stable_value() {
         WaitCmp,
         ReduceOp,
         AtomicType,
+        TransferEngine,
         CollectiveMode,
         CollectiveAlgorithm,
         TargetProfile,
@@ -441,6 +443,7 @@ fn generated_attribute_accessors_read_and_write_typed_values() {
     use ops::{func, pld};
     use pld_dialect::enums::{
         AtomicType, CollectiveAlgorithm, CollectiveMode, KernelKind, ReduceOp, TargetProfile,
+        TransferEngine,
     };
     let context = create_context();
     let module = Module::parse(
@@ -466,6 +469,7 @@ fn generated_attribute_accessors_read_and_write_typed_values() {
             static_src_offsets: Some(vec![0, 0]),
             static_sizes: Some(vec![1, i64::MIN]),
             atomic: AtomicType::None,
+            engine: TransferEngine::Mte,
             chunk_rows: 0,
             chunk_cols: 64,
             pipeline: false,

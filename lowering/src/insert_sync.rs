@@ -20,6 +20,18 @@
 //!   kept the same way: L1 to L0 (MTE1, `textract`), the matrix unit (M,
 //!   `tmatmul`) and the fixpipe (FIX, `tstore_acc`).
 //!
+//! - **SDMA transfers**: the SDMA engine reads and writes global memory
+//!   behind the core's data cache and pipes, like a peer: a post
+//!   (`tget_async`, `tput_async`) that a payload access may reach with no
+//!   `release` in between gets one right before it (what the core wrote
+//!   must be in memory before the engine reads it, what it loads must be
+//!   read before the engine overwrites it), and its `wait_async` counts as
+//!   a wait (an `acquire` before the payload accesses after it). The posts
+//!   and waits are on no pipe of the core. A notify, a cross-core signal, a
+//!   call or the function's return that a post may reach before its wait
+//!   is an error in both modes: nothing the pass could insert would make
+//!   the transfer complete (the lowering waits right after each post).
+//!
 //! The analysis follows structured control flow: both branches of an
 //! `scf.if` may run, a loop body may follow itself. Running it twice
 //! changes nothing. With `mode=check` it inserts nothing and reports a
@@ -75,12 +87,17 @@ impl Pass for InsertSync {
             report: Report::default(),
             inserted: 0,
             pipes: VECTOR_PIPES,
+            posts: Vec::new(),
         };
         for function in nested_ops(root)
             .into_iter()
             .filter(|op| is_core_function(*op))
         {
             walker.pipes = pipes_of(function);
+            walker.posts = nested_ops(function)
+                .into_iter()
+                .filter(|op| is_post(*op))
+                .collect();
             if let Some(body) = entry_block(function, 0) {
                 walker.block(body, State::default(), true);
             }
@@ -140,6 +157,9 @@ struct State<'c> {
     unacquired: Option<OpRef<'c>>,
     /// Pipe pairs not synchronised since the source pipe worked.
     pending: u64,
+    /// SDMA posts not waited for yet: a bit per post of the function
+    /// ([`post_bit`]).
+    in_flight: u64,
 }
 
 impl<'c> State<'c> {
@@ -149,6 +169,7 @@ impl<'c> State<'c> {
             unreleased: self.unreleased.or(other.unreleased),
             unacquired: self.unacquired.or(other.unacquired),
             pending: self.pending | other.pending,
+            in_flight: self.in_flight | other.in_flight,
         }
     }
 
@@ -163,24 +184,21 @@ impl<'c> State<'c> {
     }
 }
 
-struct Walker {
+struct Walker<'c> {
     check_only: bool,
     report: Report,
     /// The releases, acquires and pipe syncs inserted (a statistic).
     inserted: u64,
     /// The pipes of the core the function walked runs on.
     pipes: &'static [Pipe],
+    /// The SDMA posts of the function walked, in program order.
+    posts: Vec<OpRef<'c>>,
 }
 
-impl Walker {
+impl<'c> Walker<'c> {
     /// Walks `block` from `state`; with `apply` false it only computes the
     /// state at the end (for loop fixed points).
-    fn block<'c>(
-        &mut self,
-        block: BlockRef<'c, 'c>,
-        mut state: State<'c>,
-        apply: bool,
-    ) -> State<'c> {
+    fn block(&mut self, block: BlockRef<'c, 'c>, mut state: State<'c>, apply: bool) -> State<'c> {
         let mut next = block.first_operation();
         while let Some(op) = next {
             next = op.next_in_block();
@@ -192,18 +210,19 @@ impl Walker {
     }
 
     /// The state after `op`: its own effect, then the regions it holds.
-    fn op<'c>(&mut self, op: OpRef<'c>, mut state: State<'c>, apply: bool) -> State<'c> {
+    fn op(&mut self, op: OpRef<'c>, mut state: State<'c>, apply: bool) -> State<'c> {
         let builder = Builder::before(op);
         self.sync_pipes(op, &builder, &mut state, apply);
         self.acquire(op, &builder, &mut state, apply);
         self.drain_before_call(op, &builder, &mut state, apply);
+        self.complete_transfers(op, &mut state, apply);
         self.release(op, &builder, &mut state, apply);
         self.record(op, &mut state);
         self.regions(op, state, apply)
     }
 
     /// A pipe op waits for the pipes whose pending work it depends on.
-    fn sync_pipes<'c>(
+    fn sync_pipes(
         &mut self,
         op: OpRef<'c>,
         builder: &Builder<'c>,
@@ -229,7 +248,7 @@ impl Walker {
     }
 
     /// Acquire before a payload access that a wait may precede.
-    fn acquire<'c>(
+    fn acquire(
         &mut self,
         op: OpRef<'c>,
         builder: &Builder<'c>,
@@ -263,7 +282,7 @@ impl Walker {
 
     /// A callee is analysed on its own, from a clean slate: hand it no pipe
     /// work in flight.
-    fn drain_before_call<'c>(
+    fn drain_before_call(
         &mut self,
         op: OpRef<'c>,
         builder: &Builder<'c>,
@@ -285,9 +304,41 @@ impl Walker {
         }
     }
 
+    /// A notify, a cross-core signal, a call or the return must not pass an
+    /// SDMA transfer still in flight: an error at it, with a note on the
+    /// post.
+    fn complete_transfers(&mut self, op: OpRef<'c>, state: &mut State<'c>, apply: bool) {
+        let op_name = name(op);
+        let publishes = matches!(
+            op_name,
+            ascend::TNotifyOp::NAME | ascend::CrossCoreSignalOp::NAME
+        );
+        let returns = op_name == func::ReturnOp::NAME;
+        if state.in_flight == 0 || !(publishes || returns || is_call(op)) {
+            return;
+        }
+        let bit = state.in_flight.trailing_zeros() as usize;
+        if apply && let Some(post) = self.posts.get(bit).or(self.posts.last()) {
+            let what = if returns {
+                "the function returns while".to_owned()
+            } else {
+                format!("'{op_name}' follows")
+            };
+            self.report.error(
+                &op,
+                &format!(
+                    "{what} an SDMA transfer that no ascend.wait_async has completed: the \
+                     transfer may still be moving data (wait for its event first)"
+                ),
+                &[(post.location(), "the SDMA transfer".to_owned())],
+            );
+        }
+        state.in_flight = 0;
+    }
+
     /// Release before a notify (or a call, which may notify) that may
     /// publish a payload or release one that was read.
-    fn release<'c>(
+    fn release(
         &mut self,
         op: OpRef<'c>,
         builder: &Builder<'c>,
@@ -299,23 +350,33 @@ impl Walker {
             op_name,
             ascend::TNotifyOp::NAME | ascend::CrossCoreSignalOp::NAME
         );
-        if (publishes || is_call(op))
+        let posts = is_post(op);
+        if (publishes || posts || is_call(op))
             && let Some(access) = state.unreleased
         {
             if apply {
                 if self.check_only {
-                    let what = if publishes {
-                        format!("'{op_name}' follows")
+                    let message = if posts {
+                        format!(
+                            "'{op_name}' follows a payload access without an ascend.release \
+                             between them: the SDMA engine may read what the core has not \
+                             written back, or overwrite what a load is still reading"
+                        )
                     } else {
-                        format!("'{op_name}' (whose callee may notify) follows")
-                    };
-                    self.report.error(
-                        &op,
-                        &format!(
+                        let what = if publishes {
+                            format!("'{op_name}' follows")
+                        } else {
+                            format!("'{op_name}' (whose callee may notify) follows")
+                        };
+                        format!(
                             "{what} a payload access without an ascend.release between them: \
                              the peer may see the signal before a write has landed or while a \
                              read is still in flight"
-                        ),
+                        )
+                    };
+                    self.report.error(
+                        &op,
+                        &message,
                         &[(access.location(), "the payload access".to_owned())],
                     );
                 } else {
@@ -329,12 +390,21 @@ impl Walker {
 
     /// What `op` leaves pending: the access to release, the wait to acquire
     /// after, the pipes a callee may leave busy.
-    fn record<'c>(&self, op: OpRef<'c>, state: &mut State<'c>) {
+    fn record(&self, op: OpRef<'c>, state: &mut State<'c>) {
         let op_name = name(op);
         match op_name {
             ascend::ReleaseOp::NAME => state.unreleased = None,
             ascend::AcquireOp::NAME => state.unacquired = None,
             ascend::TWaitOp::NAME => state.unacquired = Some(op),
+            // The SDMA engine wrote behind the data cache: what follows reads
+            // the destination after an acquire, as after a TWAIT.
+            ascend::WaitAsyncOp::NAME => {
+                state.unacquired = Some(op);
+                state.in_flight &= !self.waited_posts(op);
+            }
+            ascend::TGetAsyncOp::NAME | ascend::TPutAsyncOp::NAME => {
+                state.in_flight |= self.post_bit(op);
+            }
             // What the other core of the block wrote, this core may pass on
             // to a peer: it is released again before a notify (or a call)
             // publishes it.
@@ -359,7 +429,7 @@ impl Walker {
 
     /// The state after the regions of `op` (structured control flow), each
     /// walked from the state before it.
-    fn regions<'c>(&mut self, op: OpRef<'c>, state: State<'c>, apply: bool) -> State<'c> {
+    fn regions(&mut self, op: OpRef<'c>, state: State<'c>, apply: bool) -> State<'c> {
         let op_name = name(op);
         match op_name {
             scf::IfOp::NAME | scf::ExecuteRegionOp::NAME | scf::IndexSwitchOp::NAME => {
@@ -405,6 +475,31 @@ impl Walker {
             _ => state,
         }
     }
+
+    /// The bit of the SDMA post `op` in [`State::in_flight`] (the posts
+    /// after the 63rd share the last bit).
+    fn post_bit(&self, op: OpRef<'c>) -> u64 {
+        let index = self.posts.iter().position(|post| *post == op).unwrap_or(63);
+        1 << index.min(63)
+    }
+
+    /// The posts a `wait_async` completes: the one that made its event, or
+    /// every one when the event came through a block argument.
+    fn waited_posts(&self, wait: OpRef<'c>) -> u64 {
+        let event = ascend::WaitAsyncOp::operands(&wait).map(|wait| wait.event);
+        match event.and_then(pld_ir::read::defining_op) {
+            Some(post) if is_post(post) => self.post_bit(post),
+            _ => u64::MAX,
+        }
+    }
+}
+
+/// Whether `op` posts a transfer to the SDMA engine.
+fn is_post(op: OpRef) -> bool {
+    matches!(
+        name(op),
+        ascend::TGetAsyncOp::NAME | ascend::TPutAsyncOp::NAME
+    )
 }
 
 /// Whether `op` is a function that runs on an AI core: one emitted with

@@ -5,7 +5,9 @@
 //! A tile value is a handle: it points to the buffer of the `ascend.tile`
 //! op (the site) it came from, through scf results and iteration arguments.
 //! Every site gets a buffer; two sites share bytes only when their buffers
-//! are never live at once (`pld_ir::analysis::liveness` says when each is):
+//! are never live at once (`pld_ir::analysis::liveness` says when each is).
+//! An `ascend.sdma_session` is a site too: the session works through 256
+//! bytes of unified buffer, live until the session's last use. Besides:
 //!
 //! - a handle carried from one iteration to the next that is still read
 //!   after its own site runs again in the next iteration (the value of the
@@ -131,11 +133,18 @@ struct Plan<'c> {
     live: Liveness<'c>,
 }
 
+/// A handle to a buffer this pass plans: a tile, or an SDMA session (whose
+/// scratch buffer lives in the unified buffer until its last use).
+fn is_handle(r#type: melior::ir::Type) -> bool {
+    ascend_types::is_tile(r#type) || ascend_types::is_async_session(r#type)
+}
+
 impl<'c> Plan<'c> {
     fn of(function: OpRef<'c>) -> Self {
-        let is_site = |op: OpRef| name(op) == ascend::TileOp::NAME;
+        let is_site =
+            |op: OpRef| matches!(name(op), ascend::TileOp::NAME | ascend::SdmaSessionOp::NAME);
         Self {
-            live: Liveness::of(function, is_site, ascend_types::is_tile),
+            live: Liveness::of(function, is_site, is_handle),
         }
     }
 
@@ -226,7 +235,14 @@ impl<'c> Plan<'c> {
             .zip(self.live.ranges())
             .map(|(site, live)| {
                 let tile = Builder::result(*site).r#type();
-                let (rows, cols, element) = ascend_types::tile_shape(tile).expect("a tile");
+                let Some((rows, cols, element)) = ascend_types::tile_shape(tile) else {
+                    // An SDMA session's scratch buffer.
+                    return allocate::Buffer {
+                        memory: allocate::Memory::Ub,
+                        bytes: pld_dialect::target::sdma_scratch_bytes(),
+                        live,
+                    };
+                };
                 let kind = ascend_types::tile_kind(tile).expect("a tile");
                 allocate::Buffer {
                     memory: allocate::Memory::of_kind(kind),
@@ -270,7 +286,11 @@ impl<'c> Plan<'c> {
             }
         };
         for (site, offset) in self.live.sites.iter().zip(&placed.offsets) {
-            ascend::TileOp::set_offset(site, Some(*offset));
+            if name(*site) == ascend::SdmaSessionOp::NAME {
+                ascend::SdmaSessionOp::set_offset(site, Some(*offset));
+            } else {
+                ascend::TileOp::set_offset(site, Some(*offset));
+            }
         }
         placed.footprint
     }

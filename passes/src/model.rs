@@ -35,6 +35,19 @@ pub struct Model {
     pub local_load_bytes_per_ns: f64,
     /// A core's unified buffer into its own global memory (MTE3).
     pub local_store_bytes_per_ns: f64,
+    /// One core reading a peer's window into its unified buffer (a remote
+    /// TLOAD on its MTE2 engine), however fast the link: what a single
+    /// core can pull.
+    pub core_pull_bytes_per_ns: f64,
+    /// One core writing its unified buffer into a peer's window (a remote
+    /// TSTORE on its MTE3 engine).
+    pub core_push_bytes_per_ns: f64,
+    /// What one SDMA transfer (TGET_ASYNC, TPUT_ASYNC) costs beyond its
+    /// bytes: the launch, and the flag its completion is polled by.
+    pub sdma_launch_ns: f64,
+    /// The SDMA engine moving global memory to global memory, one core's
+    /// session.
+    pub sdma_bytes_per_ns: f64,
     /// The vector unit combining two tiles (bytes of one operand per ns).
     pub combine_bytes_per_ns: f64,
     /// Issuing one transfer, notify or scalar access on a core.
@@ -83,6 +96,26 @@ pub const PARAMETERS: &[Parameter] = &[
         field: |m| &mut m.local_store_bytes_per_ns,
     },
     Parameter {
+        name: "core_pull_bytes_per_ns",
+        description: "one core reading a peer's window (GB/s)",
+        field: |m| &mut m.core_pull_bytes_per_ns,
+    },
+    Parameter {
+        name: "core_push_bytes_per_ns",
+        description: "one core writing a peer's window (GB/s)",
+        field: |m| &mut m.core_push_bytes_per_ns,
+    },
+    Parameter {
+        name: "sdma_launch_ns",
+        description: "one SDMA transfer's launch and completion, ns",
+        field: |m| &mut m.sdma_launch_ns,
+    },
+    Parameter {
+        name: "sdma_bytes_per_ns",
+        description: "the SDMA engine, one core's session (GB/s)",
+        field: |m| &mut m.sdma_bytes_per_ns,
+    },
+    Parameter {
         name: "combine_bytes_per_ns",
         description: "vector combine per core (GB/s)",
         field: |m| &mut m.combine_bytes_per_ns,
@@ -104,6 +137,10 @@ impl Model {
             ingress_bytes_per_ns: 137.2,
             local_load_bytes_per_ns: 108.3,
             local_store_bytes_per_ns: 202.4,
+            core_pull_bytes_per_ns: 5.72,
+            core_push_bytes_per_ns: 3.25,
+            sdma_launch_ns: 2495.0,
+            sdma_bytes_per_ns: 20.97,
             combine_bytes_per_ns: 230.0,
             issue_ns: 13.3,
         }

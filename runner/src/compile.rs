@@ -2,14 +2,14 @@
 //! against the simulator, through the build cache.
 
 use crate::{
-    Error, Flavour, Parsed, Program,
+    Error, Flavour, Parsed, Program, blocks,
     build::Toolchain,
     cache::{self, Cache},
     messages::{Message, Sink},
     mpi::{self, MpiCompiler},
 };
 use melior::{Context, ir::Module, pass::PassManager, utility::parse_pass_pipeline};
-use pld_run_core::cli::Mpi;
+use pld_run_core::{cli::Mpi, job::Entry};
 use std::path::{Path, PathBuf};
 
 /// The pipeline a module is lowered with unless
@@ -48,6 +48,24 @@ impl Parsed<'_> {
     /// builds that (cached by content) to run the entry.
     pub fn build(self, options: &CompileOptions) -> Result<Program, Error> {
         let sink = self.session.sink();
+        // Before the decomposition, so that the errors name the collectives
+        // the user wrote.
+        let module = self.module.as_operation();
+        let tasks = blocks::spmd_collectives(module, &self.entry.symbol);
+        if let Some(first) = tasks.first() {
+            blocks::report_spmd(&tasks);
+            return Err(Error::SpmdCollective {
+                blocks: first.blocks,
+                site: first.found.site(),
+            });
+        }
+        let collectives = match self.entry.kind {
+            Entry::Kernel => blocks::entry_collectives(module, &self.entry.symbol)
+                .iter()
+                .map(|found| found.site())
+                .collect(),
+            Entry::Host => Vec::new(),
+        };
         let cpp = lower(
             &self.session.context,
             self.module,
@@ -72,6 +90,7 @@ impl Parsed<'_> {
             cpp,
             binary,
             entry: self.entry,
+            collectives,
             backend: options.backend.clone(),
             _cache: cache,
         })

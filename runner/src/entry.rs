@@ -15,6 +15,8 @@ use pld_run_core::{
 
 /// The entry: whether it is host code, its arguments.
 pub struct EntryFunction {
+    /// Its symbol in the module.
+    pub symbol: String,
     /// Its name in the emitted C++ (the lowering renames `main` and other
     /// names C++ cannot use; `pld_lowering::convert::names`).
     pub cpp_symbol: String,
@@ -133,6 +135,7 @@ pub fn find(
         .remove(symbol)
         .unwrap_or_else(|| symbol.clone());
     Ok(EntryFunction {
+        symbol: symbol.clone(),
         cpp_symbol,
         kind: *kind,
         args,

@@ -4,7 +4,7 @@
 //! messages are pld-run's own, so they name its options where an option
 //! was at fault (`--pipeline: ...`, `--init dat: ...`).
 
-use crate::{build::BuildError, cache::CacheError, entry::EntryError};
+use crate::{blocks::CollectiveSite, build::BuildError, cache::CacheError, entry::EntryError};
 use pld_run_core::{explore::ExploreError, status::ExitStatus};
 use std::{io, path::PathBuf};
 
@@ -25,6 +25,27 @@ pub enum Error {
     Ranks(usize),
     #[error("blocks: a run needs at least one block")]
     NoBlocks,
+    /// The entry kernel runs a collective, which runs on one block per
+    /// rank, and the run asks for several blocks: the first such
+    /// collective ([`crate::Parsed::check_blocks`] emits an error at each,
+    /// with the calls that lead to it, before it returns this).
+    #[error(
+        "--blocks {blocks}: {} at {} runs on {} core(s) (blocks) per rank; run with --blocks {}",
+        .site.op,
+        .site.location,
+        .site.cores,
+        .site.cores
+    )]
+    Blocks { blocks: u32, site: CollectiveSite },
+    /// A `pl.spmd` task of a constant number of blocks above 1 runs a
+    /// collective: the first such ([`crate::Parsed::build`] emits an error
+    /// at each, with a note at its task, before it returns this).
+    #[error(
+        "{} at {} stands in a pl.spmd task of {blocks} blocks, but it runs on one core (block) per rank",
+        .site.op,
+        .site.location
+    )]
+    SpmdCollective { blocks: i64, site: CollectiveSite },
     #[error("--pipeline: {0}")]
     Pipeline(String),
     #[error("the module does not lower (see the errors above)")]

@@ -26,6 +26,7 @@
 //! |---|---|
 //! | [`session`] | the MLIR context; parsing a module and finding its entry |
 //! | [`compile`](mod@compile) | lowering to C++ and building it against the simulator |
+//! | `blocks` | collectives run on one block per rank: launches of several refused |
 //! | `build`, `cache`, `mpi` | the C++ build, its content-addressed cache, the MPI backend's build and launch |
 //! | [`spec`] | what a run is asked to do, checked against the entry |
 //! | `run`, `execute` | the job file, the program started on it, its results read back |
@@ -37,6 +38,7 @@
 //! The rest (EXPR, `.npy`, job files, checks, statistics) is
 //! `pld-run-core`, which needs no MLIR.
 
+mod blocks;
 mod build;
 mod cache;
 pub mod cli;
@@ -53,6 +55,7 @@ mod run;
 pub mod session;
 pub mod spec;
 
+pub use blocks::CollectiveSite;
 pub use build::{BuildError, Flavour};
 pub use cache::CacheError;
 pub use cli::main as cli_main;

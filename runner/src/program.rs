@@ -2,7 +2,7 @@
 //! ([`Program::run`], [`Program::explore`]), each run in a work directory
 //! of its own.
 
-use crate::{Backend, Error, build::Binary, cache::Cache, entry::EntryFunction};
+use crate::{Backend, CollectiveSite, Error, build::Binary, cache::Cache, entry::EntryFunction};
 use pld_run_core::args::EntryArg;
 use std::path::{Path, PathBuf};
 
@@ -11,6 +11,11 @@ pub struct Program {
     pub(crate) cpp: String,
     pub(crate) binary: Binary,
     pub(crate) entry: EntryFunction,
+    /// A collective the entry kernel runs on every block, which refuses a
+    /// run on several ([`crate::Parsed::check_blocks`]).
+    /// The collectives the entry kernel runs on every block it is
+    /// launched with (none for a host entry).
+    pub(crate) collectives: Vec<CollectiveSite>,
     pub(crate) backend: Backend,
     /// Holds the build when the environment names no cache (a temporary
     /// one goes with the program).

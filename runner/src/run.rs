@@ -42,6 +42,13 @@ impl Program {
     /// The job of a run of `prepared` (its input written into `workspace`).
     pub(crate) fn job(&self, prepared: &Prepared, workspace: &Workspace) -> Result<Job, Error> {
         let spec = prepared.spec;
+        let blocks = i64::from(spec.blocks);
+        if let Some(site) = self.collectives.iter().find(|site| site.conflicts(blocks)) {
+            return Err(Error::Blocks {
+                blocks: spec.blocks,
+                site: site.clone(),
+            });
+        }
         let job = Job {
             ranks: spec.ranks,
             blocks: spec.blocks,

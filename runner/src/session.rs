@@ -3,12 +3,12 @@
 //! ([`Parsed::build`], [`Session::compile`]).
 
 use crate::{
-    CompileOptions, Error, Program,
+    CompileOptions, Error, Program, blocks,
     entry::{self, EntryFunction},
     messages::{self, Message, Sink, SourceLines},
 };
 use melior::{Context, ir::Module};
-use pld_run_core::args::EntryArg;
+use pld_run_core::{args::EntryArg, job::Entry};
 use std::{cell::RefCell, fs, path::Path, rc::Rc};
 
 /// The file name MLIR's C API gives a module parsed from memory: its
@@ -46,6 +46,28 @@ impl Parsed<'_> {
     /// The entry's arguments, as a [`crate::RunSpec`] names them.
     pub fn arguments(&self) -> &[EntryArg] {
         &self.entry.args
+    }
+
+    /// Whether the entry can run on `blocks` blocks per rank: a kernel
+    /// that runs a collective (in its body or a function it calls, not
+    /// guarded to one block by an `scf.if` on `pl.get_block_idx`) runs on
+    /// one. Otherwise an error at each such collective, and
+    /// [`Error::Blocks`] (as [`crate::Program::run`] says it, without the
+    /// located errors, for a program built from this module).
+    pub fn check_blocks(&self, blocks: u32) -> Result<(), Error> {
+        if self.entry.kind != Entry::Kernel {
+            return Ok(());
+        }
+        let found = blocks::entry_collectives(self.module.as_operation(), &self.entry.symbol);
+        let found = blocks::conflicting(found, i64::from(blocks));
+        let Some(first) = found.first() else {
+            return Ok(());
+        };
+        blocks::report_entry(&found, &self.entry.symbol, blocks);
+        Err(Error::Blocks {
+            blocks,
+            site: first.site(),
+        })
     }
 }
 

@@ -100,6 +100,20 @@ fn a_failed_expectation_is_a_value() {
             .to_string()
             .starts_with("--init dat: the entry has no argument %dat")
     );
+
+    // The kernel runs a collective, which runs on one block per rank: a run
+    // on several is an error before it starts.
+    let error = program
+        .run(&RunSpec {
+            blocks: 2,
+            ..allreduce(2, "sum_r(r * 10 + i)")
+        })
+        .unwrap_err();
+    assert!(
+        matches!(&error, Error::Blocks { blocks: 2, site }
+            if site.op == "pld.tensor.allreduce" && site.location == "-:11:10"),
+        "{error:?}"
+    );
 }
 
 #[test]
@@ -116,6 +130,31 @@ fn diagnostics_are_collected() {
             messages.as_slice(),
             [Message::Diagnostic(diagnostic)]
                 if diagnostic.text == "-:1:14: error: expected non-function type\nfunc.func @f( {\n             ^\n"
+        ),
+        "{messages:?}"
+    );
+}
+
+#[test]
+fn a_collective_on_several_blocks_is_located() {
+    let session = Session::new();
+    let parsed = session
+        .parse(Source::File(&example()), None)
+        .unwrap_or_else(|error| panic!("{error}; {:?}", session.messages()));
+    parsed
+        .check_blocks(1)
+        .expect("one block runs the allreduce");
+    let error = parsed.check_blocks(4).unwrap_err();
+    assert!(
+        matches!(error, Error::Blocks { blocks: 4, .. }),
+        "{error:?}"
+    );
+    let messages = session.messages();
+    assert!(
+        matches!(
+            messages.as_slice(),
+            [Message::Diagnostic(diagnostic)]
+                if diagnostic.text.contains("allreduce.mlir:11:10: error: 'pld.tensor.allreduce' runs on one core (block) per rank, but the kernel @allreduce was launched with 4 blocks (--blocks 4)")
         ),
         "{messages:?}"
     );

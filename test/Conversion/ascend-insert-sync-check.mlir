@@ -171,3 +171,37 @@ func.func @host(%ctx: !ascend.ctx, %cell: !ascend.gm<i32>, %x: i32) attributes {
   ascend.tnotify %cell, %x, op set, signal %cell[] : !ascend.gm<i32>
   return
 }
+
+// -----
+
+// An SDMA post after a payload access without a release: the engine may
+// read what the core has not written back.
+func.func @sdma_post_without_release(%ws: !ascend.sdma_workspace, %id: i32, %v: !ascend.view<f32>) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  %s = ascend.sdma_session %ws, sync_id %id {offset = 0 : i64}
+  %t = ascend.tile {offset = 256 : i64} : !ascend.tile<1x64xf32>
+  // expected-note @+1 {{the payload access}}
+  ascend.tstore %v, %t : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  // expected-error @+1 {{'ascend.tput_async' follows a payload access without an ascend.release between them: the SDMA engine may read what the core has not written back, or overwrite what a load is still reading}}
+  %e = ascend.tput_async %v, %v, session %s : !ascend.view<f32>
+  ascend.wait_async %e, session %s
+  return
+}
+
+// -----
+
+// A notify before the transfer's wait, in both modes: the peer may see the
+// signal before the data; and a function that returns with a transfer in
+// flight.
+func.func @sdma_notify_before_wait(%ctx: !ascend.ctx, %ws: !ascend.sdma_workspace, %id: i32, %v: !ascend.view<f32>, %cell: !ascend.gm<i32>, %x: i32, %peer: index) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  %s = ascend.sdma_session %ws, sync_id %id {offset = 0 : i64}
+  // expected-note @+1 {{the SDMA transfer}}
+  %e = ascend.tput_async %v, %v, session %s : !ascend.view<f32>
+  %remote = ascend.peer_ptr %ctx, %cell, peer %peer : !ascend.gm<i32>
+  // expected-error @+1 {{'ascend.tnotify' follows an SDMA transfer that no ascend.wait_async has completed: the transfer may still be moving data (wait for its event first)}}
+  ascend.tnotify %remote, %x, op atomic_add, signal %cell[] : !ascend.gm<i32>
+  ascend.wait_async %e, session %s
+  // expected-note @+1 {{the SDMA transfer}}
+  %f = ascend.tget_async %v, %v, session %s : !ascend.view<f32>
+  // expected-error @+1 {{the function returns while an SDMA transfer that no ascend.wait_async has completed: the transfer may still be moving data (wait for its event first)}}
+  return
+}

@@ -515,3 +515,42 @@ func.func @cross_core(%v: !ascend.view<f32>, %cell: !ascend.gm<i32>, %x: i32) at
   ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
   return
 }
+
+// -----
+
+// SDMA: the engine reads and writes global memory behind the core's cache
+// and pipes, so a post that a payload access reaches gets a release right
+// before it; its wait counts as a wait (an acquire before the payload
+// accesses after it); a notify after the wait needs no release for the
+// transfer (the engine's writes are done), and the posts and waits are on
+// no pipe (no pipe_sync around them).
+// CHECK-LABEL: func.func @sdma_ordering
+// CHECK: ascend.tstore
+// CHECK-NEXT: ascend.release
+// CHECK-NEXT: %[[E:.*]] = ascend.tput_async
+// CHECK-NEXT: ascend.wait_async %[[E]]
+// CHECK-NEXT: ascend.tnotify
+// CHECK-NEXT: %[[F:.*]] = ascend.tget_async
+// CHECK-NEXT: ascend.wait_async %[[F]]
+// CHECK-NEXT: ascend.pipe_sync mte3 -> mte2
+// CHECK-NEXT: ascend.acquire
+// CHECK-NEXT: ascend.tload
+// CHECK-NEXT: return
+func.func @sdma_ordering(%ctx: !ascend.ctx, %ws: !ascend.sdma_workspace, %id: i32, %data: !ascend.gm<f32>, %cell: !ascend.gm<i32>, %x: i32, %peer: index) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %s = ascend.sdma_session %ws, sync_id %id {offset = 0 : i64}
+  %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
+  %remote = ascend.peer_ptr %ctx, %data, peer %peer : !ascend.gm<f32>
+  %rv = ascend.view %remote, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
+  %rcell = ascend.peer_ptr %ctx, %cell, peer %peer : !ascend.gm<i32>
+  %t = ascend.tile {offset = 256 : i64} : !ascend.tile<1x64xf32>
+  ascend.tstore %v, %t : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  %e = ascend.tput_async %rv, %v, session %s : !ascend.view<f32>
+  ascend.wait_async %e, session %s
+  ascend.tnotify %rcell, %x, op atomic_add, signal %cell[] : !ascend.gm<i32>
+  %f = ascend.tget_async %v, %rv, session %s : !ascend.view<f32>
+  ascend.wait_async %f, session %s
+  ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
+  return
+}

@@ -412,3 +412,29 @@ func.func @cube_buffers(%va: !ascend.view<f16>, %vb: !ascend.view<f16>, %vc: !as
   ascend.tstore_acc %vc, %acc : !ascend.view<f32>, !ascend.tile<64x32xf32, acc>
   return
 }
+
+// -----
+
+// An SDMA session works through 256 bytes of unified buffer from its
+// ascend.sdma_session to its last use: it is planned as a tile is. The tile
+// live with it sits above it; the one made after its last wait reuses its
+// bytes.
+// CHECK-LABEL: func.func @sdma_session
+// CHECK: %[[S:.*]] = ascend.sdma_session %{{.*}}, sync_id %{{.*}} {offset = 0 : i64}
+// CHECK: ascend.tile {offset = 256 : i64} : !ascend.tile<1x64xf32>
+// CHECK: ascend.wait_async %{{.*}}, session %[[S]]
+// CHECK: ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf32>
+func.func @sdma_session(%ctx: !ascend.ctx, %ws: !ascend.sdma_workspace, %id: i32, %data: !ascend.gm<f32>) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %s = ascend.sdma_session %ws, sync_id %id
+  %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
+  %t = ascend.tile : !ascend.tile<1x64xf32>
+  ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
+  ascend.tstore %v, %t : !ascend.view<f32>, !ascend.tile<1x64xf32>
+  %e = ascend.tget_async %v, %v, session %s : !ascend.view<f32>
+  ascend.wait_async %e, session %s
+  %u = ascend.tile : !ascend.tile<1x64xf32>
+  ascend.tload %u, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
+  return
+}

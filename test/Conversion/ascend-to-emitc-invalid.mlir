@@ -15,3 +15,12 @@ func.func @unplanned_tile(%ctx: !ascend.ctx, %data: !ascend.gm<f32>) attributes 
   ascend.tload %t, %v : !ascend.tile<1x64xf32>, !ascend.view<f32>
   return
 }
+
+// -----
+
+// Nor has an unplanned SDMA session a scratch buffer.
+func.func @unplanned_session(%ws: !ascend.sdma_workspace, %id: i32) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  // expected-error @+1 {{failed to legalize operation 'ascend.sdma_session' that was explicitly marked illegal}}
+  %s = ascend.sdma_session %ws, sync_id %id
+  return
+}

@@ -276,3 +276,34 @@ func.func @cube(%a: !ascend.gm<f16>, %c: !ascend.gm<f16>, %n: index) attributes 
   ascend.pipe_sync m -> fix
   return
 }
+
+// -----
+
+// SDMA: the kernel's workspace parameter and its session and events are the
+// runtime header's types; the session is built on its planned scratch
+// offset and goes by reference to the posts and waits, each with its site.
+// Host code gets the workspace from the runtime.
+// CHECK-LABEL: emitc.func @sdma(
+// CHECK-SAME: %[[WS:[^:]*]]: !emitc.opaque<"pld::rt::SdmaWorkspace">, %[[ID:[^:]*]]: i32,
+// CHECK: %[[S:.*]] = call_opaque "pld::rt::sdma_session"(%[[WS]], %[[ID]]) {args = [0 : index, 1 : index, 256, #emitc.opaque<"\22session\22">]} : (!emitc.opaque<"pld::rt::SdmaWorkspace">, i32) -> !emitc.opaque<"pld::rt::AsyncSession">
+// CHECK: %[[E:.*]] = call_opaque "pld::rt::tget_async"(%[[V:.*]], %[[V]], %[[S]]) {args = [0 : index, 1 : index, 2 : index, #emitc.opaque<"\22get\22">]} : ({{.*}}) -> !emitc.opaque<"pld::rt::AsyncEvent">
+// CHECK: call_opaque "pld::rt::wait_async"(%[[E]], %[[S]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22get\22">]}
+// CHECK: %[[F:.*]] = call_opaque "pld::rt::tput_async"(%[[V]], %[[V]], %[[S]])
+// CHECK: call_opaque "pld::rt::wait_async"(%[[F]], %[[S]])
+// CHECK-LABEL: emitc.func @sdma_host(
+// CHECK: call_opaque "pld::rt::sdma_workspace"(%{{.*}}) : (!emitc.ptr<!emitc.opaque<"__gm__ pld::rt::CommContext">>) -> !emitc.opaque<"pld::rt::SdmaWorkspace">
+func.func @sdma(%ctx: !ascend.ctx, %ws: !ascend.sdma_workspace, %id: i32, %data: !ascend.gm<f32>) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %s = ascend.sdma_session %ws, sync_id %id {offset = 256 : i64, site = "session"}
+  %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
+  %e = ascend.tget_async %v, %v, session %s {site = "get"} : !ascend.view<f32>
+  ascend.wait_async %e, session %s {site = "get"}
+  %f = ascend.tput_async %v, %v, session %s {site = "put"} : !ascend.view<f32>
+  ascend.wait_async %f, session %s {site = "put"}
+  return
+}
+func.func @sdma_host(%ctx: !ascend.ctx) -> !ascend.sdma_workspace {
+  %ws = ascend.sdma_workspace %ctx
+  return %ws : !ascend.sdma_workspace
+}

@@ -194,3 +194,53 @@ func.func @matmul_types(%a: memref<16x16xf16>, %c: memref<16x16xi32>) attributes
   pl.store %p, %c[0, 0] : !pl.tile<16x16xi32>, memref<16x16xi32>
   return
 }
+
+// -----
+
+// A put through the core's pipes (engine mte) is staged by
+// pld-expand-transfers first; one with engine sdma is lowered here.
+func.func @unexpanded_put(%d: !pld.dtensor<1x64xf32>, %m: memref<1x64xf32>, %p: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-error @+1 {{'pld.tensor.put' must be expanded before convert-pld-to-ascend: run pld-to-ascend-pipeline first (pld-to-cce-pipeline does)}}
+  pld.tensor.put %d, peer %p, %m : !pld.dtensor<1x64xf32>, memref<1x64xf32>
+  pld.tensor.put %d, peer %p, %m engine sdma : !pld.dtensor<1x64xf32>, memref<1x64xf32>
+  return
+}
+
+// -----
+
+// An SDMA transfer needs the kernel's SDMA session, which is not passed to
+// callees yet: not in a device function (a kernel that a kernel calls) ...
+func.func @sdma_callee(%out: memref<64xf32>, %in: !pld.dtensor<64xf32>, %peer: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-error @+1 {{'pld.tensor.get' with engine sdma cannot be lowered in a device function or a pl.split_aiv region: the SDMA session is built once per kernel, from the workspace the kernel receives, and is not passed to callees yet (move the transfer to the kernel)}}
+  pld.tensor.get %out, peer %peer, %in engine sdma : memref<64xf32>, !pld.dtensor<64xf32>
+  return
+}
+func.func @sdma_caller(%out: memref<64xf32>, %in: !pld.dtensor<64xf32>, %peer: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  func.call @sdma_callee(%out, %in, %peer) : (memref<64xf32>, !pld.dtensor<64xf32>, index) -> ()
+  return
+}
+
+// -----
+
+// ... nor in a split region ...
+func.func @sdma_lanes(%out: memref<64xf32>, %in: !pld.dtensor<64xf32>, %peer: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  pl.split_aiv mode none {
+    // expected-error @+1 {{'pld.tensor.get' with engine sdma cannot be lowered in a device function or a pl.split_aiv region}}
+    pld.tensor.get %out, peer %peer, %in engine sdma : memref<64xf32>, !pld.dtensor<64xf32>
+  }
+  return
+}
+
+// -----
+
+// ... nor in a kernel with cube work, whose vector half is a device
+// function.
+func.func @sdma_mixed(%a: memref<16x32xf16>, %b: memref<32x16xf16>, %c: memref<16x16xf32>, %out: memref<64xf32>, %in: !pld.dtensor<64xf32>, %peer: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ta = pl.load %a[0, 0] : memref<16x32xf16> -> !pl.tile<16x32xf16>
+  %tb = pl.load %b[0, 0] : memref<32x16xf16> -> !pl.tile<32x16xf16>
+  %p = pl.matmul %ta, %tb : !pl.tile<16x32xf16>, !pl.tile<32x16xf16> -> !pl.tile<16x16xf32>
+  pl.store %p, %c[0, 0] : !pl.tile<16x16xf32>, memref<16x16xf32>
+  // expected-error @+1 {{'pld.tensor.get' with engine sdma cannot be lowered in a kernel with cube work: the SDMA session is built once per kernel, from the workspace the kernel receives, and is not passed to callees yet (its vector half runs as a device function)}}
+  pld.tensor.get %out, peer %peer, %in engine sdma : memref<64xf32>, !pld.dtensor<64xf32>
+  return
+}

@@ -20,36 +20,38 @@
 // CHECK: pld.system.wait
 // CHECK: pl.store
 func.func @short(%data: !pld.dtensor<1x17xf32>, %signal: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
-  // expected-remark @+1 {{allreduce auto: oneshot for 4 ranks x 68 bytes (modelled oneshot 1.19 us, twoshot 1.78 us, twoshot_push 1.24 us, seed_mesh 1.26 us)}}
+  // expected-remark @+1 {{allreduce auto: oneshot for 4 ranks x 68 bytes (modelled oneshot 1.19 us, twoshot 1.81 us, twoshot_push 1.29 us, seed_mesh 1.29 us)}}
   %r = pld.tensor.allreduce %data, %signal, op sum : !pld.dtensor<1x17xf32>, !pld.dtensor<4x1xi32>
   return
 }
 
 // -----
 
-// 4 MiB over 8 ranks: twoshot moves 2 (n - 1) / n of the stream; a ring
-// signal adds the seed's ring to the candidates, and hosts twoshot's cells
-// [src, 0] too. The segment bounds are 32-byte aligned (8 f32).
+// 4 MiB over 8 ranks on one core: the two-shot algorithms move 2 (n - 1) / n
+// of the stream, and one core's pushes of its reduced segment beat the
+// second round of pulls and the barrier they need; a ring signal adds the
+// seed's ring to the candidates, and hosts the cells [src, 0] too. The
+// segment bounds are 32-byte aligned (8 f32).
 // CHECK-LABEL: func.func @large
 // CHECK: arith.ceildivsi %{{.*}}, %c8 :
 func.func @large(%data: !pld.dtensor<1x1048576xf32>, %signal: !pld.dtensor<14x8xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
-  // expected-remark @+1 {{allreduce auto: twoshot for 8 ranks x 4194304 bytes (modelled oneshot 473.97 us, twoshot 56.66 us, twoshot_push 65.00 us, seed_mesh 1541.51 us, seed_ring 902.77 us)}}
+  // expected-remark @+1 {{allreduce auto: twoshot_push for 8 ranks x 4194304 bytes (modelled oneshot 5392.87 us, twoshot 1286.38 us, twoshot_push 1251.11 us, seed_mesh 5533.80 us, seed_ring 1900.84 us)}}
   %r = pld.tensor.allreduce %data, %signal, op sum mode ring : !pld.dtensor<1x1048576xf32>, !pld.dtensor<14x8xi32>
   return
 }
 
 // -----
 
-// A dynamic size: oneshot and twoshot behind a branch on the stream's
-// length at the modelled crossover (in elements: 10912 bytes of f16 is
-// 5456); a dynamic rank count is modelled as 8.
+// A dynamic size: oneshot and twoshot_push behind a branch on the stream's
+// length at the modelled crossover (in elements: 380 bytes of f16 is 190);
+// a dynamic rank count is modelled as 8.
 // CHECK-LABEL: func.func @dynamic
-// CHECK: %[[SMALL:.*]] = arith.cmpi sle, %{{.*}}, %c5456
+// CHECK: %[[SMALL:.*]] = arith.cmpi sle, %{{.*}}, %c190
 // CHECK: scf.if %[[SMALL]]
 // CHECK: } else {
 // CHECK: arith.ceildivsi %{{.*}}, %c16 :
 func.func @dynamic(%data: !pld.dtensor<1x?xf16>, %signal: !pld.dtensor<?x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
-  // expected-remark @+1 {{allreduce auto: oneshot up to 10912 bytes, twoshot above, chosen at run time (the size is dynamic), for 8 ranks (assumed: the rank count is dynamic)}}
+  // expected-remark @+1 {{allreduce auto: oneshot up to 380 bytes, twoshot_push above, chosen at run time (the size is dynamic), for 8 ranks (assumed: the rank count is dynamic)}}
   %r = pld.tensor.allreduce %data, %signal, op sum : !pld.dtensor<1x?xf16>, !pld.dtensor<?x1xi32>
   return
 }
@@ -63,30 +65,33 @@ func.func @dynamic(%data: !pld.dtensor<1x?xf16>, %signal: !pld.dtensor<?x1xi32>)
 func.func @rows(%t: !pld.dtensor<4x64xf32>, %u: !pld.dtensor<4x64xf32>, %local: memref<1x64xf32>,
                 %big: !pld.dtensor<4x65536xf32>, %big_local: memref<1x65536xf32>, %s: !pld.dtensor<4x1xi32>,
                 %window_local: !pld.dtensor<1x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
-  // expected-remark @+1 {{reduce_scatter auto: direct for 4 ranks x 256 bytes (modelled direct 1.17 us, seed 1.29 us)}}
+  // expected-remark @+1 {{reduce_scatter auto: direct for 4 ranks x 256 bytes (modelled direct 1.30 us, seed 1.39 us)}}
   %a = pld.tensor.reduce_scatter %t, %s, op sum : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
   // Small rows: the seed's two barriers beat direct's three.
   // CHECK: pld.tensor.put
-  // expected-remark @+1 {{allgather auto: seed for 4 ranks x 256 bytes (modelled direct 1.72 us, seed 1.30 us)}}
+  // expected-remark @+1 {{allgather auto: seed for 4 ranks x 256 bytes (modelled direct 1.84 us, seed 1.50 us)}}
   %b = pld.tensor.allgather %local, %t, %s : memref<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
   // A `local` in the window needs no publishing: direct's two barriers win.
-  // expected-remark @+1 {{allgather auto: direct for 4 ranks x 256 bytes (modelled direct 1.17 us, seed 1.30 us)}}
+  // expected-remark @+1 {{allgather auto: direct for 4 ranks x 256 bytes (modelled direct 1.30 us, seed 1.50 us)}}
   %w = pld.tensor.allgather %window_local, %t, %s : !pld.dtensor<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
-  // expected-remark @+1 {{allgather auto: direct for 4 ranks x 262144 bytes (modelled direct 14.68 us, seed 52.83 us)}}
+  // expected-remark @+1 {{allgather auto: direct for 4 ranks x 262144 bytes (modelled direct 142.53 us, seed 254.21 us)}}
   %c = pld.tensor.allgather %big_local, %big, %s : memref<1x65536xf32>, !pld.dtensor<4x65536xf32>, !pld.dtensor<4x1xi32>
-  // expected-remark @+1 {{all_to_all auto: direct for 4 ranks x 256 bytes (modelled direct 1.17 us, seed 1.30 us)}}
+  // expected-remark @+1 {{all_to_all auto: direct for 4 ranks x 256 bytes (modelled direct 1.30 us, seed 1.50 us)}}
   %d = pld.tensor.all_to_all %t, %u, %s : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
   return
 }
 
 // -----
 
+// Broadcasts on one core: a star of pipelined gets from the root, small or
+// large (one core pulls the scatter-allgather's segments no faster than the
+// root's stream).
 // CHECK-LABEL: func.func @broadcasts
 // CHECK: pld.tensor.get {{.*}} pipeline
 func.func @broadcasts(%small: !pld.dtensor<1x64xf32>, %large: !pld.dtensor<1x1048576xf32>, %s: !pld.dtensor<8x1xi32>, %root: index) attributes {pl.kernel = #pl.kernel<incore>} {
-  // expected-remark @+1 {{broadcast auto: star for 8 ranks x 256 bytes (modelled star 1.29 us, scatter_allgather 1.88 us, seed 1.29 us)}}
+  // expected-remark @+1 {{broadcast auto: star for 8 ranks x 256 bytes (modelled star 1.33 us, scatter_allgather 1.92 us, seed 1.33 us)}}
   %a = pld.tensor.broadcast %small, %s, root %root : !pld.dtensor<1x64xf32>, !pld.dtensor<8x1xi32>
-  // expected-remark @+1 {{broadcast auto: scatter_allgather for 8 ranks x 4194304 bytes (modelled star 164.30 us, scatter_allgather 51.68 us, seed 184.94 us)}}
+  // expected-remark @+1 {{broadcast auto: star for 8 ranks x 4194304 bytes (modelled star 734.63 us, scatter_allgather 737.84 us, seed 755.27 us)}}
   %b = pld.tensor.broadcast %large, %s, root %root : !pld.dtensor<1x1048576xf32>, !pld.dtensor<8x1xi32>
   return
 }
@@ -104,22 +109,42 @@ func.func @written(%data: !pld.dtensor<1x17xf32>, %signal: !pld.dtensor<4x1xi32>
 // -----
 
 // The chunk count: a static row is split evenly into the number of chunks
-// the model finds fastest. A 16 KiB row on 8 ranks pipelines in three
-// chunks of 1368 f32 (the widest that fit hold 4912); a 4 KiB row stays
-// one chunk, and a 2 MiB row keeps chunks about as wide as fit.
+// the model finds fastest. A 16 KiB row on 8 ranks pipelines in two chunks
+// of 2048 f32 (the widest that fit hold 4912), a 4 KiB row in two of 512,
+// and a 2 MiB row keeps chunks about as wide as fit.
 // CHECK-LABEL: func.func @chunk_count
-// CHECK: pld.tile.remote_load {{.*}} -> !pl.tile<1x1368xf32>
-// CHECK: pld.tile.remote_load {{.*}} -> !pl.tile<1x1024xf32>
+// CHECK: pld.tile.remote_load {{.*}} -> !pl.tile<1x2048xf32>
+// CHECK: pld.tile.remote_load {{.*}} -> !pl.tile<1x512xf32>
 // CHECK: pld.tile.remote_load {{.*}} -> !pl.tile<1x4904xf32>
 func.func @chunk_count(%l: !pld.dtensor<1x4096xf32>, %d: !pld.dtensor<8x4096xf32>,
                        %l_small: !pld.dtensor<1x1024xf32>, %d_small: !pld.dtensor<8x1024xf32>,
                        %l_large: !pld.dtensor<1x524288xf32>, %d_large: !pld.dtensor<8x524288xf32>,
                        %s: !pld.dtensor<8x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
-  // expected-remark @+1 {{allgather auto: direct for 8 ranks x 16384 bytes (modelled direct 2.45 us, seed 8.73 us)}}
+  // expected-remark @+1 {{allgather auto: direct for 8 ranks x 16384 bytes (modelled direct 21.79 us, seed 38.10 us)}}
   %a = pld.tensor.allgather %l, %d, %s : !pld.dtensor<1x4096xf32>, !pld.dtensor<8x4096xf32>, !pld.dtensor<8x1xi32>
-  // expected-remark @+1 {{allgather auto: direct for 8 ranks x 4096 bytes (modelled direct 1.74 us, seed 3.32 us)}}
+  // expected-remark @+1 {{allgather auto: direct for 8 ranks x 4096 bytes (modelled direct 6.48 us, seed 10.66 us)}}
   %b = pld.tensor.allgather %l_small, %d_small, %s : !pld.dtensor<1x1024xf32>, !pld.dtensor<8x1024xf32>, !pld.dtensor<8x1xi32>
-  // expected-remark @+1 {{allgather auto: direct for 8 ranks x 2097152 bytes (modelled direct 109.24 us, seed 924.63 us)}}
+  // expected-remark @+1 {{allgather auto: direct for 8 ranks x 2097152 bytes (modelled direct 2568.69 us, seed 4683.74 us)}}
   %c = pld.tensor.allgather %l_large, %d_large, %s : !pld.dtensor<1x524288xf32>, !pld.dtensor<8x524288xf32>, !pld.dtensor<8x1xi32>
+  return
+}
+
+// -----
+
+// On 24 cores (gemm_ar's buffer, bench/calibration/gemm_ar_comm.mlir): block
+// b of the launch reduces the b-th 32-byte-aligned part, counting on columns
+// 2b and 2b + 1 of the signal; blocks beyond 24 have no part. Each core
+// pulls at its own rate and shares the links and the ingress with the
+// others, so the pulls of twoshot beat the slower pushes of twoshot_push.
+// CHECK-LABEL: func.func @cores
+// CHECK: %[[BLOCK:.*]] = pl.get_block_idx
+// CHECK: %[[RUNS:.*]] = arith.cmpi slt, %[[BLOCK]], %c24
+// CHECK: scf.if %[[RUNS]]
+// CHECK: %[[COLUMN:.*]] = arith.muli %[[BLOCK]], %c2
+// CHECK: %[[BASE:.*]] = arith.muli %[[BLOCK]], %c352256
+// CHECK: pld.system.notify %{{.*}}[%{{.*}}, %[[COLUMN]]]
+func.func @cores(%data: !pld.dtensor<5504x1536xf16>, %signal: !pld.dtensor<8x48xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-remark @+1 {{allreduce auto: twoshot for 8 ranks on 24 cores each x 704512 bytes per core (modelled oneshot 907.38 us, twoshot 218.62 us, twoshot_push 853.13 us)}}
+  %r = pld.tensor.allreduce %data, %signal, op sum core_num 24 : !pld.dtensor<5504x1536xf16>, !pld.dtensor<8x48xi32>
   return
 }

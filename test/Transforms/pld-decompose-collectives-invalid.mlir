@@ -40,3 +40,13 @@ func.func @ring_signal_too_small(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x
   %r = pld.tensor.allreduce %d, %s, op sum mode ring : !pld.dtensor<1x64xf32>, !pld.dtensor<4x4xi32>
   return
 }
+
+// -----
+
+// On several cores a collective needs the blocks of a kernel launch; in
+// host code it would run on the HOST rail in a kernel of one block.
+func.func @host_cores(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<4x4xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-error @+1 {{core_num 2 runs a collective on several blocks of a kernel, but this one is in host code, which runs it on the HOST rail in a kernel of one block: call it from an InCore kernel launched with 2 blocks}}
+  %r = pld.tensor.allreduce %data, %signal, op sum core_num 2 : !pld.dtensor<1x64xf32>, !pld.dtensor<4x4xi32>
+  return
+}

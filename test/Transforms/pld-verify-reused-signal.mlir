@@ -520,3 +520,64 @@ func.func @epochs(%signal: !pld.dtensor<8x1xi32>, %base: i32) attributes {pl.ker
   func.call @epoch_barrier(%signal, %second) : (!pld.dtensor<8x1xi32>, i32) -> ()
   return
 }
+
+// -----
+
+// A counted barrier in a loop (docs/pld-decompose-collectives.md, "Counted
+// barriers"): every iteration adds 1 - n to the rank's own counter before it
+// waits for 0, so only the peers' +1 of that iteration release the wait.
+func.func @counted_barrier_loop(%signal: !pld.dtensor<8x2xi32>, %steps: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %zero = arith.constant 0 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x2xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  scf.for %i = %c0 to %steps step %c1 {
+    scf.for %p = %c0 to %n step %c1 {
+      %other = arith.cmpi ne, %p, %me : index
+      scf.if %other {
+        pld.system.notify %signal[%p, 1], peer %p, value %one, op atomic_add : !pld.dtensor<8x2xi32>
+      }
+    }
+    %rearm = arith.subi %c1, %n : index
+    %rearm32 = arith.index_cast %rearm : index to i32
+    pld.system.notify %signal[%me, 1], peer %me, value %rearm32, op atomic_add : !pld.dtensor<8x2xi32>
+    pld.system.wait %signal[%me, 1], expected %zero, cmp ge : !pld.dtensor<8x2xi32>
+  }
+  return
+}
+
+// -----
+
+// The near miss: rearmed once, before the loop, the counter stays at 0 after
+// the first iteration, and every later wait passes at once.
+func.func @counted_barrier_rearmed_once(%signal: !pld.dtensor<8x2xi32>, %steps: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %zero = arith.constant 0 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x2xi32>
+  %me32 = pld.system.rank %ctx
+  %n32 = pld.system.nranks %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %n = arith.index_cast %n32 : i32 to index
+  %rearm = arith.subi %c1, %n : index
+  %rearm32 = arith.index_cast %rearm : index to i32
+  pld.system.notify %signal[%me, 1], peer %me, value %rearm32, op atomic_add : !pld.dtensor<8x2xi32>
+  // expected-note @+1 {{the loop}}
+  scf.for %i = %c0 to %steps step %c1 {
+    scf.for %p = %c0 to %n step %c1 {
+      %other = arith.cmpi ne, %p, %me : index
+      scf.if %other {
+        pld.system.notify %signal[%p, 1], peer %p, value %one, op atomic_add : !pld.dtensor<8x2xi32>
+      }
+    }
+    // expected-error @+1 {{wait reuses signal[?, 1] with the same expected value on every iteration of the enclosing loop}}
+    pld.system.wait %signal[%me, 1], expected %zero, cmp ge : !pld.dtensor<8x2xi32>
+  }
+  return
+}

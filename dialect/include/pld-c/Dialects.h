@@ -64,6 +64,13 @@ MLIR_CAPI_EXPORTED MlirType ascendViewTypeGet(MlirContext context,
 MLIR_CAPI_EXPORTED MlirType ascendTaskTypeGet(MlirContext context);
 MLIR_CAPI_EXPORTED MlirType ascendArgsTypeGet(MlirContext context);
 MLIR_CAPI_EXPORTED MlirType ascendDispatchPayloadTypeGet(MlirContext context);
+/* !ascend.sdma_workspace, !ascend.async_session and !ascend.async_event: a
+ * kernel's SDMA workspace parameter, its SDMA session, one transfer's
+ * completion. */
+MLIR_CAPI_EXPORTED MlirType ascendSdmaWorkspaceTypeGet(MlirContext context);
+MLIR_CAPI_EXPORTED MlirType ascendAsyncSessionTypeGet(MlirContext context);
+MLIR_CAPI_EXPORTED MlirType ascendAsyncEventTypeGet(MlirContext context);
+MLIR_CAPI_EXPORTED bool ascendTypeIsAAsyncSession(MlirType type);
 MLIR_CAPI_EXPORTED bool ascendTypeIsATile(MlirType type);
 MLIR_CAPI_EXPORTED bool ascendTypeIsAGmPtr(MlirType type);
 /* Parameters of !ascend.gm<T> and !ascend.tile<RxCxT> (the type must be
@@ -81,6 +88,9 @@ MLIR_CAPI_EXPORTED int32_t ascendTileTypeGetKind(MlirType type);
  * 3 TMUL) exists for `element` on the chip `profile` (pld's TargetProfile
  * values). The names are comma-separated lists, for messages. */
 MLIR_CAPI_EXPORTED int64_t ascendTilePaddedCols(int64_t cols, MlirType element);
+/* The bytes of unified buffer an SDMA session works through (its scratch
+ * buffer, `ascend.sdma_session`). */
+MLIR_CAPI_EXPORTED int64_t ascendSdmaScratchBytes(void);
 MLIR_CAPI_EXPORTED bool ascendIsTileElementType(MlirType element);
 MLIR_CAPI_EXPORTED MlirStringRef ascendTileElementTypeNames(void);
 /* The most rows a tile TLOAD and TSTORE move may have on `profile`, or 0
@@ -109,9 +119,9 @@ MLIR_CAPI_EXPORTED bool ascendIsAccStoreElementTypes(MlirType acc,
  * after the dialect that owns it (`Prefix` is pld, pl or ascend):
  * `<Prefix><Name>AttrGet` builds one (NULL when `value` names no case),
  * `<Prefix>AttributeIsA<Name>` tests an attribute, `<Prefix><Name>AttrGetValue`
- * reads one. pld: NotifyOp, WaitCmp, ReduceOp, AtomicType, CollectiveMode,
- * CollectiveAlgorithm, TargetProfile; pl: KernelKind, Level, SplitMode;
- * ascend (by PTO's own values): NotifyOp, WaitCmp (EQ = 0, GE = 3),
+ * reads one. pld: NotifyOp, WaitCmp, ReduceOp, AtomicType, TransferEngine,
+ * CollectiveMode, CollectiveAlgorithm, TargetProfile; pl: KernelKind, Level,
+ * SplitMode; ascend (by PTO's own values): NotifyOp, WaitCmp (EQ = 0, GE = 3),
  * AtomicType, Pipe, Core. */
 #define PLD_DECLARE_ENUM_ATTR_CAPI(Prefix, Name)                               \
   MLIR_CAPI_EXPORTED MlirAttribute Prefix##Name##AttrGet(MlirContext context,  \
@@ -123,6 +133,7 @@ PLD_DECLARE_ENUM_ATTR_CAPI(pld, NotifyOp)
 PLD_DECLARE_ENUM_ATTR_CAPI(pld, WaitCmp)
 PLD_DECLARE_ENUM_ATTR_CAPI(pld, ReduceOp)
 PLD_DECLARE_ENUM_ATTR_CAPI(pld, AtomicType)
+PLD_DECLARE_ENUM_ATTR_CAPI(pld, TransferEngine)
 PLD_DECLARE_ENUM_ATTR_CAPI(pld, CollectiveMode)
 PLD_DECLARE_ENUM_ATTR_CAPI(pld, CollectiveAlgorithm)
 PLD_DECLARE_ENUM_ATTR_CAPI(pld, TargetProfile)

@@ -99,6 +99,16 @@ MLIR_CAPI_EXPORTED intptr_t pldCollectiveGetAlgorithms(MlirOperation op,
                                                        int32_t *algorithms,
                                                        intptr_t capacity);
 
+/* The algorithms a collective runs on a part of its data, one part per
+ * core (CollectiveOpInterface::getPartitionedAlgorithms), as
+ * pldCollectiveGetAlgorithms gives them. */
+MLIR_CAPI_EXPORTED intptr_t pldCollectiveGetPartitionedAlgorithms(
+    MlirOperation op, int32_t *algorithms, intptr_t capacity);
+
+/* The vector cores of every rank a collective runs on
+ * (CollectiveOpInterface::getCoreCount); 0 when `op` is not a collective. */
+MLIR_CAPI_EXPORTED int64_t pldCollectiveGetCoreCount(MlirOperation op);
+
 /* Why the collective's signal cannot host `algorithm`
  * (CollectiveOpInterface::getAlgorithmSignalProblem), passed to `callback`;
  * false, without a call, when it can (or `op` is not a collective). */

@@ -102,10 +102,8 @@ def PldDecomposeCollectives : Pass<"pld-decompose-collectives"> {
            "The machine model auto decides with: 910b">,
     Option<"modelOverrides", "model-overrides", "std::string",
            /*default=*/"",
-           "Model parameters to override, KEY=VALUE,... (alpha_ns, "
-           "link_bytes_per_ns, link_write_bytes_per_ns, "
-           "ingress_bytes_per_ns, local_load_bytes_per_ns, "
-           "local_store_bytes_per_ns, combine_bytes_per_ns, issue_ns)">,
+           "Model parameters to override, KEY=VALUE,... (docs/performance.md "
+           "lists them)">,
     Option<"remarks", "remarks", "bool", /*default=*/"true",
            "Whether auto says what it chose and the modelled costs: true or "
            "false">,
@@ -131,7 +129,9 @@ def PldExpandTransfers : Pass<"pld-expand-transfers"> {
     for an atomic put); a get reads it with `pld.tile.remote_load` and
     stores it with `pl.store`. Ragged edges use `valid`. A `pipeline`
     transfer moves chunks in pairs through two tiles, so that the load of
-    one chunk overlaps the store of the previous one.
+    one chunk overlaps the store of the previous one. A put or get with
+    `engine sdma` is left as it is: the SDMA engine moves it whole, without
+    staging (`convert-pld-to-ascend`).
 
     Chunking, the remarks it makes and its diagnostics:
     `docs/pld-expand-transfers.md`.
@@ -158,7 +158,8 @@ def ConvertPldToAscend : Pass<"convert-pld-to-ascend"> {
                 "CommContext, host code that submits tasks";
   let description = [{
     Takes the output of `pld-to-ascend-pipeline` (collectives and transfers
-    already expanded) and lowers every function to the `ascend` dialect:
+    already expanded, except puts and gets with `engine sdma`, which become
+    SDMA transfers here) and lowers every function to the `ascend` dialect:
     InCore kernels over `__gm__` pointers and the CommContext, host
     orchestrators that submit their outlined task bodies, and entry
     wrappers. Input it cannot lower (an unexpanded transfer, an op outside
@@ -180,8 +181,10 @@ def AscendPlanUb : Pass<"ascend-plan-ub"> {
     Assigns every `ascend.tile` its offset in the core's unified buffer,
     first-fit on 32-byte boundaries, sharing bytes between tiles that are
     never live together. Callees are planned first, and a tile live across
-    a call sits above everything the callee may use. Tiles that cannot be
-    live together within `ub-bytes` are an error naming them.
+    a call sits above everything the callee may use. An
+    `ascend.sdma_session` is planned the same way: its 256-byte scratch
+    buffer lives until the session's last use. Tiles that cannot be live
+    together within `ub-bytes` are an error naming them.
 
     The planning rules: `docs/lowering.md` ("Unified-buffer planning").
   }];
@@ -201,9 +204,13 @@ def AscendInsertSync : Pass<"ascend-insert-sync"> {
     `ascend.release` between a payload access and the notify that publishes
     it, an `ascend.acquire` between a wait and the payload access that
     relies on it, and an `ascend.pipe_sync` where one of the load, vector
-    and store pipes relies on another's work. What is already there is
-    kept. With `mode=check` it inserts nothing and reports each missing
-    release or acquire, naming both ops.
+    and store pipes relies on another's work. The SDMA engine counts as a
+    peer: a post (`ascend.tget_async`, `tput_async`) gets a release before
+    it as a notify does, and its `ascend.wait_async` an acquire after it as
+    a wait does; a notify, call or return that a post may reach before its
+    wait is an error in both modes. What is already there is kept. With
+    `mode=check` it inserts nothing and reports each missing release or
+    acquire, naming both ops.
 
     The ordering rules and why: `docs/lowering.md` ("Ordering").
   }];

@@ -107,6 +107,24 @@ MlirType ascendDispatchPayloadTypeGet(MlirContext context) {
   return wrap(pld::ascend::DispatchPayloadType::get(unwrap(context)));
 }
 
+MlirType ascendSdmaWorkspaceTypeGet(MlirContext context) {
+  return wrap(pld::ascend::SdmaWorkspaceType::get(unwrap(context)));
+}
+
+MlirType ascendAsyncSessionTypeGet(MlirContext context) {
+  return wrap(pld::ascend::AsyncSessionType::get(unwrap(context)));
+}
+
+MlirType ascendAsyncEventTypeGet(MlirContext context) {
+  return wrap(pld::ascend::AsyncEventType::get(unwrap(context)));
+}
+
+bool ascendTypeIsAAsyncSession(MlirType type) {
+  return isa<pld::ascend::AsyncSessionType>(unwrap(type));
+}
+
+int64_t ascendSdmaScratchBytes(void) { return pld::ascend::kSdmaScratchBytes; }
+
 int64_t ascendTilePaddedCols(int64_t cols, MlirType element) {
   return pld::ascend::paddedTileCols(cols, unwrap(element));
 }
@@ -216,6 +234,7 @@ PLD_DEFINE_ENUM_ATTR_CAPI(pld, NotifyOp, pld)
 PLD_DEFINE_ENUM_ATTR_CAPI(pld, WaitCmp, pld)
 PLD_DEFINE_ENUM_ATTR_CAPI(pld, ReduceOp, pld)
 PLD_DEFINE_ENUM_ATTR_CAPI(pld, AtomicType, pld)
+PLD_DEFINE_ENUM_ATTR_CAPI(pld, TransferEngine, pld)
 PLD_DEFINE_ENUM_ATTR_CAPI(pld, CollectiveMode, pld)
 PLD_DEFINE_ENUM_ATTR_CAPI(pld, CollectiveAlgorithm, pld)
 PLD_DEFINE_ENUM_ATTR_CAPI(pld, TargetProfile, pld)

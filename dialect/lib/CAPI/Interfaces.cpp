@@ -92,17 +92,39 @@ intptr_t pldOperationGetCollective(MlirOperation op, MlirValue *signal,
   return static_cast<intptr_t>(found.size());
 }
 
-intptr_t pldCollectiveGetAlgorithms(MlirOperation op, int32_t *algorithms,
-                                    intptr_t capacity) {
+/// The algorithms `list` appends for collective `op`, through `algorithms`.
+static intptr_t
+collectiveAlgorithms(MlirOperation op, int32_t *algorithms, intptr_t capacity,
+                     void (pld::CollectiveOpInterface::*list)(
+                         SmallVectorImpl<pld::CollectiveAlgorithm> &)) {
   auto collective = dyn_cast<pld::CollectiveOpInterface>(unwrap(op));
   if (!collective)
     return -1;
   SmallVector<pld::CollectiveAlgorithm> found;
-  collective.getAlgorithms(found);
+  (collective.*list)(found);
   for (auto [i, algorithm] : llvm::enumerate(found))
     if (static_cast<intptr_t>(i) < capacity)
       algorithms[i] = static_cast<int32_t>(algorithm);
   return static_cast<intptr_t>(found.size());
+}
+
+intptr_t pldCollectiveGetAlgorithms(MlirOperation op, int32_t *algorithms,
+                                    intptr_t capacity) {
+  return collectiveAlgorithms(op, algorithms, capacity,
+                              &pld::CollectiveOpInterface::getAlgorithms);
+}
+
+intptr_t pldCollectiveGetPartitionedAlgorithms(MlirOperation op,
+                                               int32_t *algorithms,
+                                               intptr_t capacity) {
+  return collectiveAlgorithms(
+      op, algorithms, capacity,
+      &pld::CollectiveOpInterface::getPartitionedAlgorithms);
+}
+
+int64_t pldCollectiveGetCoreCount(MlirOperation op) {
+  auto collective = dyn_cast<pld::CollectiveOpInterface>(unwrap(op));
+  return collective ? collective.getCoreCount() : 0;
 }
 
 bool pldCollectiveAlgorithmSignalProblem(MlirOperation op, int32_t algorithm,

@@ -87,6 +87,24 @@ pub trait AscendBuilder<'c> {
         dims: &[Ix<'c>],
         site: Site,
     );
+    /// `ascend.sdma_workspace %ctx`: host code's SDMA workspace for the
+    /// kernels it calls.
+    fn sdma_workspace(&self, ctx: Val<'c>) -> Val<'c>;
+    /// `ascend.sdma_session %workspace, sync_id %sync_id`: the kernel's SDMA
+    /// session (its scratch buffer planned by `ascend-plan-ub`).
+    fn sdma_session(&self, workspace: Val<'c>, sync_id: Val<'c>, site: Site) -> Val<'c>;
+    /// `ascend.tput_async` (`push`) or `ascend.tget_async`: posts the copy of
+    /// `src` into `dst` to the SDMA engine; returns its event.
+    fn sdma_transfer(
+        &self,
+        push: bool,
+        dst: Val<'c>,
+        src: Val<'c>,
+        session: Val<'c>,
+        site: Site,
+    ) -> Val<'c>;
+    /// `ascend.wait_async %event, session %session`.
+    fn wait_async(&self, event: Val<'c>, session: Val<'c>, site: Site);
     fn release(&self) -> OpRef<'c>;
     fn acquire(&self) -> OpRef<'c>;
     fn pipe_sync(&self, src: Pipe, dst: Pipe);
@@ -398,6 +416,65 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
             cmp: cmp.attribute(self.context),
             signal,
             dims: &dims,
+            site: self.site_attribute(site),
+        };
+        self.insert(wait.build(self.context, self.location));
+    }
+
+    fn sdma_workspace(&self, ctx: Val<'c>) -> Val<'c> {
+        let workspace = ascend::SdmaWorkspaceOp {
+            ctx,
+            workspace: types::sdma_workspace(self.context),
+        };
+        self.build_one(workspace.build(self.context, self.location))
+    }
+
+    fn sdma_session(&self, workspace: Val<'c>, sync_id: Val<'c>, site: Site) -> Val<'c> {
+        let session = ascend::SdmaSessionOp {
+            workspace,
+            sync_id,
+            offset: None,
+            site: self.site_attribute(site),
+            session: types::async_session(self.context),
+        };
+        self.build_one(session.build(self.context, self.location))
+    }
+
+    fn sdma_transfer(
+        &self,
+        push: bool,
+        dst: Val<'c>,
+        src: Val<'c>,
+        session: Val<'c>,
+        site: Site,
+    ) -> Val<'c> {
+        let (site, event) = (self.site_attribute(site), types::async_event(self.context));
+        let op = if push {
+            ascend::TPutAsyncOp {
+                dst,
+                src,
+                session,
+                site,
+                event,
+            }
+            .build(self.context, self.location)
+        } else {
+            ascend::TGetAsyncOp {
+                dst,
+                src,
+                session,
+                site,
+                event,
+            }
+            .build(self.context, self.location)
+        };
+        self.build_one(op)
+    }
+
+    fn wait_async(&self, event: Val<'c>, session: Val<'c>, site: Site) {
+        let wait = ascend::WaitAsyncOp {
+            event,
+            session,
             site: self.site_attribute(site),
         };
         self.insert(wait.build(self.context, self.location));

@@ -47,6 +47,14 @@ impl<'c> Builder<'c> {
         self.i32_to_index(rank)
     }
 
+    /// `pl.get_block_idx`: the block of the kernel launch running this code.
+    pub fn pl_block_idx(&self) -> Ix<'c> {
+        let index = pl::GetBlockIdxOp {
+            index: self.index_type(),
+        };
+        Ix::Dyn(self.build_one(index.build(self.context, self.location)))
+    }
+
     /// `pld.system.nranks` as an index.
     pub fn nranks_index(&self, ctx: Val<'c>) -> Ix<'c> {
         let count = pld::SystemNranksOp {
@@ -233,6 +241,7 @@ impl<'c> Builder<'c> {
                 sizes: &sizes,
                 static_sizes: Some(static_sizes),
                 atomic: None,
+                engine: None,
                 chunk_rows: chunk(transfer.chunk_rows),
                 chunk_cols: chunk(transfer.chunk_cols),
                 pipeline: transfer.pipeline,
@@ -249,6 +258,7 @@ impl<'c> Builder<'c> {
                 static_src_offsets: Some(static_src_offsets),
                 sizes: &sizes,
                 static_sizes: Some(static_sizes),
+                engine: None,
                 chunk_rows: chunk(transfer.chunk_rows),
                 chunk_cols: chunk(transfer.chunk_cols),
                 pipeline: transfer.pipeline,

@@ -415,6 +415,27 @@ void release() {
   ++at(lanes.now, lanes.payload);
 }
 
+uint32_t payload_clock() {
+  if (!enabled() || !t_race.started)
+    return 0;
+  std::lock_guard<std::mutex> guard(g_lock);
+  const Lanes &lanes = t_race.lanes;
+  return get(lanes.now, lanes.payload) - 1;
+}
+
+void publish(uint32_t clock) {
+  if (!enabled() || !t_race.started || clock == 0)
+    return;
+  std::lock_guard<std::mutex> guard(g_lock);
+  Lanes &lanes = t_race.lanes;
+  uint32_t thread = thread_of(lanes.payload);
+  if (g_released.size() <= thread)
+    g_released.resize(thread + 1, 0);
+  g_released[thread] = std::max(g_released[thread], clock);
+  uint32_t &published = at(lanes.sig, lanes.payload);
+  published = std::max(published, clock);
+}
+
 void acquire() {
   if (!enabled() || !t_race.started)
     return;

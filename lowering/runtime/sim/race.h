@@ -68,6 +68,16 @@ void join(const Clock &other);
 void release();
 void acquire();
 
+/// The clock of the calling thread's last payload access (0 when races are
+/// not checked): what a later `publish` covers.
+uint32_t payload_clock();
+/// Publishes the calling thread's payload accesses up to clock `clock` into
+/// its signal lane, as a release after them would: an SDMA transfer's
+/// accesses, made when it was posted and published when its wait completes
+/// it (the engine wrote global memory, not the core's cache; the core's
+/// own accesses before the post were released before it).
+void publish(uint32_t clock);
+
 enum class Access : uint8_t { Read, Write, AtomicAdd };
 
 /// A payload access of `bytes` bytes at `p` by the calling thread.

@@ -102,8 +102,11 @@ void moved(const char *name, const void *tile, uint64_t bytes,
            timing::Route route, bool load, double began, const char *site) {
   timing::Interval run{began, events::enabled() ? events::now() : began};
   if (timing::enabled()) {
-    // Links are claimed in modelled-time order: a scheduling point.
-    sched::point("transfer", {});
+    // Links and ingress are claimed in modelled-time order: a scheduling
+    // point at the moment the transfer starts.
+    double start = timing::transfer_start(tile, load);
+    sched::wait_until(
+        "transfer", {}, [] { return true; }, [start] { return start; });
     run = load ? timing::load(tile, bytes, route)
                : timing::store(tile, bytes, route);
   }

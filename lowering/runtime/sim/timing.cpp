@@ -17,6 +17,7 @@
 #include <limits>
 #include <map>
 #include <unordered_map>
+#include <utility>
 
 namespace pld::sim::timing {
 namespace {
@@ -75,6 +76,7 @@ struct Clocks {
   double stores = 0;  ///< When its store engine is free.
   double cube = 0;    ///< When the cube unit is free.
   double mte1 = 0;    ///< When the L1 -> L0A/L0B engine is free.
+  double sdma = 0;    ///< When the core's SDMA session is free.
   std::unordered_map<const void *, TileTimes> tiles;
 };
 thread_local Clocks t_clocks;
@@ -95,29 +97,60 @@ void issue() { t_clocks.now += g_model.issue_ns; }
 
 void done_at(double end) { t_clocks.pending = std::max(t_clocks.pending, end); }
 
+/// Claims the link from `route.from` to `route.to` (at the pull or push
+/// rate) and the receiver's ingress for `b` bytes from `start`; returns
+/// when both have carried them.
+double cross(double start, double b, Route route, bool push) {
+  size_t link = static_cast<size_t>(route.from) * g_ranks + route.to;
+  double rate =
+      push ? g_model.link_write_bytes_per_ns : g_model.link_bytes_per_ns;
+  double link_start = std::max(start, g_link_free[link]);
+  g_link_free[link] = link_start + b / rate;
+  double &ingress = g_ingress_free[static_cast<size_t>(route.to)];
+  double ingress_start = std::max(start, ingress);
+  ingress = ingress_start + b / g_model.ingress_bytes_per_ns;
+  g_link_bytes[link] += static_cast<uint64_t>(b);
+  return std::max(g_link_free[link], ingress);
+}
+
 /// Claims the resources of a transfer of `bytes` that may start at
 /// `earliest`; returns when it runs.
 Interval transfer(double earliest, uint64_t bytes, Route route, bool push) {
   auto b = static_cast<double>(bytes);
+  // The core's MTE2 (a load) or MTE3 (a store) runs one transfer at a time.
+  double &engine = push ? t_clocks.stores : t_clocks.loads;
+  double start = std::max(earliest, engine);
   if (!route.remote) {
-    double &engine = push ? t_clocks.stores : t_clocks.loads;
-    double start = std::max(earliest, engine);
     engine = start + b / (push ? g_model.local_store_bytes_per_ns
                                : g_model.local_load_bytes_per_ns);
     return {start, engine};
   }
-  size_t link = static_cast<size_t>(route.from) * g_ranks + route.to;
-  double rate =
-      push ? g_model.link_write_bytes_per_ns : g_model.link_bytes_per_ns;
-  double link_start = std::max(earliest, g_link_free[link]);
-  g_link_free[link] = link_start + b / rate;
-  double &ingress = g_ingress_free[static_cast<size_t>(route.to)];
-  double ingress_start = std::max(earliest, ingress);
-  ingress = ingress_start + b / g_model.ingress_bytes_per_ns;
-  g_link_bytes[link] += bytes;
-  return {std::min(link_start, ingress_start),
-          std::max(g_link_free[link], ingress)};
+  // A remote transfer is still the core's own instruction: the engine
+  // moves at most one core's remote rate and is busy until the bytes have
+  // crossed the link and the receiver's ingress, which other cores'
+  // transfers share.
+  double core_end = start + b / (push ? g_model.core_push_bytes_per_ns
+                                      : g_model.core_pull_bytes_per_ns);
+  engine = std::max(core_end, cross(start, b, route, push));
+  return {start, engine};
 }
+
+/// Every parameter by the name `--model` and the job file give it, in the
+/// order pld_passes::model::PARAMETERS prints them.
+constexpr std::pair<const char *, double Model::*> kParameters[] = {
+    {"alpha_ns", &Model::alpha_ns},
+    {"link_bytes_per_ns", &Model::link_bytes_per_ns},
+    {"link_write_bytes_per_ns", &Model::link_write_bytes_per_ns},
+    {"ingress_bytes_per_ns", &Model::ingress_bytes_per_ns},
+    {"local_load_bytes_per_ns", &Model::local_load_bytes_per_ns},
+    {"local_store_bytes_per_ns", &Model::local_store_bytes_per_ns},
+    {"core_pull_bytes_per_ns", &Model::core_pull_bytes_per_ns},
+    {"core_push_bytes_per_ns", &Model::core_push_bytes_per_ns},
+    {"sdma_launch_ns", &Model::sdma_launch_ns},
+    {"sdma_bytes_per_ns", &Model::sdma_bytes_per_ns},
+    {"combine_bytes_per_ns", &Model::combine_bytes_per_ns},
+    {"issue_ns", &Model::issue_ns},
+};
 
 std::string json_string(const std::string &text) {
   std::string out = "\"";
@@ -135,28 +168,18 @@ std::string json_string(const std::string &text) {
 
 bool parse_model(const std::vector<std::string> &words, Model &model,
                  std::string &error) {
-  const std::pair<const char *, double Model::*> keys[] = {
-      {"alpha_ns", &Model::alpha_ns},
-      {"link_bytes_per_ns", &Model::link_bytes_per_ns},
-      {"link_write_bytes_per_ns", &Model::link_write_bytes_per_ns},
-      {"ingress_bytes_per_ns", &Model::ingress_bytes_per_ns},
-      {"local_load_bytes_per_ns", &Model::local_load_bytes_per_ns},
-      {"local_store_bytes_per_ns", &Model::local_store_bytes_per_ns},
-      {"combine_bytes_per_ns", &Model::combine_bytes_per_ns},
-      {"issue_ns", &Model::issue_ns},
-  };
   for (const std::string &word : words) {
     size_t eq = word.find('=');
     std::string key = word.substr(0, eq);
-    auto found = std::find_if(std::begin(keys), std::end(keys),
+    auto found = std::find_if(std::begin(kParameters), std::end(kParameters),
                               [&](const auto &k) { return key == k.first; });
     char *end = nullptr;
     double value =
         eq == std::string::npos ? -1 : std::strtod(word.c_str() + eq + 1, &end);
     bool rate =
         key.size() > 7 && key.compare(key.size() - 7, 7, "_per_ns") == 0;
-    if (found == std::end(keys) || !end || *end != '\0' || !(value >= 0) ||
-        (rate && value == 0)) {
+    if (found == std::end(kParameters) || !end || *end != '\0' ||
+        !(value >= 0) || (rate && value == 0)) {
       error = "`timing` takes KEY=VALUE model parameters; `" + word +
               "` is not one";
       return false;
@@ -183,7 +206,7 @@ const Model &model() { return g_model; }
 
 double now() { return g_enabled ? t_clocks.now : 0; }
 
-void start(double at) { t_clocks = Clocks{at, at, at, at, at, at, at, {}}; }
+void start(double at) { t_clocks = Clocks{at, at, at, at, at, at, at, at, {}}; }
 
 double finish() {
   double end = std::max(t_clocks.now, t_clocks.pending);
@@ -213,11 +236,31 @@ double end_of(int32_t sched_id) {
 
 void advance_to(double at) { t_clocks.now = std::max(t_clocks.now, at); }
 
+namespace {
+
+/// When a transfer on `tile` may start, once issued: a load when the tile's
+/// earlier writer and readers are done, a store when its writer is.
+double tile_allows(const void *tile, bool load) {
+  const TileTimes &times = t_clocks.tiles[tile];
+  return load ? std::max({t_clocks.now, times.ready, times.free})
+              : std::max(t_clocks.now, times.ready);
+}
+
+} // namespace
+
+double transfer_start(const void *tile, bool load) {
+  Clocks &c = t_clocks;
+  double now = c.now;
+  c.now += g_model.issue_ns;
+  double start = std::max(tile_allows(tile, load), load ? c.loads : c.stores);
+  c.now = now;
+  return start;
+}
+
 Interval load(const void *tile, uint64_t bytes, Route route) {
   issue();
+  Interval run = transfer(tile_allows(tile, true), bytes, route, false);
   TileTimes &times = t_clocks.tiles[tile];
-  Interval run = transfer(std::max({t_clocks.now, times.ready, times.free}),
-                          bytes, route, false);
   times.ready = run.end;
   done_at(run.end);
   return run;
@@ -225,12 +268,24 @@ Interval load(const void *tile, uint64_t bytes, Route route) {
 
 Interval store(const void *tile, uint64_t bytes, Route route) {
   issue();
+  Interval run = transfer(tile_allows(tile, false), bytes, route, true);
   TileTimes &times = t_clocks.tiles[tile];
-  Interval run =
-      transfer(std::max(t_clocks.now, times.ready), bytes, route, true);
   times.free = std::max(times.free, run.end);
   done_at(run.end);
   return run;
+}
+
+Interval sdma(uint64_t bytes, Route route, bool push) {
+  issue();
+  double start = std::max(t_clocks.now, t_clocks.sdma);
+  auto b = static_cast<double>(bytes);
+  double moving = start + g_model.sdma_launch_ns;
+  double end = moving + b / g_model.sdma_bytes_per_ns;
+  if (route.remote)
+    end = std::max(end, cross(moving, b, route, push));
+  t_clocks.sdma = end;
+  done_at(end);
+  return {start, end};
 }
 
 namespace {
@@ -363,15 +418,13 @@ double rank_ns(int32_t rank) {
 }
 
 void write_json(std::ostream &out, const Model &m) {
-  out << "\"model\": {\"alpha_ns\": " << m.alpha_ns
-      << ", \"link_bytes_per_ns\": " << m.link_bytes_per_ns
-      << ", \"link_write_bytes_per_ns\": " << m.link_write_bytes_per_ns
-      << ", \"ingress_bytes_per_ns\": " << m.ingress_bytes_per_ns
-      << ", \"local_load_bytes_per_ns\": " << m.local_load_bytes_per_ns
-      << ", \"local_store_bytes_per_ns\": " << m.local_store_bytes_per_ns
-      << ", \"combine_bytes_per_ns\": " << m.combine_bytes_per_ns
-      << ", \"issue_ns\": " << m.issue_ns
-      << "},\n\"modelled_ns\": " << g_last_end << ",\n\"links\": [";
+  out << "\"model\": {";
+  const char *separator = "";
+  for (const auto &[name, field] : kParameters) {
+    out << separator << "\"" << name << "\": " << m.*field;
+    separator = ", ";
+  }
+  out << "},\n\"modelled_ns\": " << g_last_end << ",\n\"links\": [";
   bool first = true;
   for (int32_t from = 0; from < g_ranks; ++from)
     for (int32_t to = 0; to < g_ranks; ++to) {

@@ -8,11 +8,12 @@
 //   two engines (PTO's MTE2 and MTE3), one transfer at a time each;
 // - transfers are asynchronous: a load into a tile makes the tile ready when
 //   it ends, a store frees its tile when it ends; a pull from a peer's
-//   window (or a push into one) occupies the link between the two ranks,
-//   one transfer at a time, at the link's rate, and the receiving rank's
-//   ingress, which all its links share, at the ingress rate; a transfer
-//   from or to the core's own global memory occupies the core's local
-//   engine;
+//   window (or a push into one) occupies the core's load (store) engine
+//   until it ends, moving at most at one core's remote rate, the link
+//   between the two ranks, one transfer at a time, at the link's rate, and
+//   the receiving rank's ingress, which all its links share, at the
+//   ingress rate; a transfer from or to the core's own global memory
+//   occupies the core's local engine;
 // - tile math starts when its operands are ready and the vector unit is
 //   free, and runs at the combine rate;
 // - the cube's ops are charged at pto-isa's own a2a3 cost model
@@ -61,6 +62,10 @@ struct Model {
   double ingress_bytes_per_ns = 1;
   double local_load_bytes_per_ns = 1;
   double local_store_bytes_per_ns = 1;
+  double core_pull_bytes_per_ns = 1;
+  double core_push_bytes_per_ns = 1;
+  double sdma_launch_ns = 0;
+  double sdma_bytes_per_ns = 1;
   double combine_bytes_per_ns = 1;
   double issue_ns = 0;
 };
@@ -97,10 +102,24 @@ struct Interval {
   double begin, end;
 };
 
+/// When a load into (`load`) or a store from the tile at `tile` issued now
+/// would start: once the tile and the core's engine allow it. A remote
+/// transfer waits for its turn until then (sched.h's `when`), so that
+/// transfers claim links and ingress in the order they start, not in the
+/// order their cores issued them.
+double transfer_start(const void *tile, bool load);
 /// Global memory into the tile whose unified-buffer data is at `tile`.
 Interval load(const void *tile, uint64_t bytes, Route route);
 /// The tile at `tile` into global memory.
 Interval store(const void *tile, uint64_t bytes, Route route);
+/// An SDMA transfer (TGET_ASYNC, TPUT_ASYNC) of `bytes` from global memory
+/// to global memory over `route` (`push`: the issuing rank writes the
+/// peer, TPUT_ASYNC; a pull otherwise): issued now, it runs on the core's SDMA
+/// session, one transfer at a time, for `sdma_launch_ns` and then at the
+/// SDMA rate, claiming the link and the receiver's ingress as a core's
+/// transfer does. The calling thread goes on at once; its next release
+/// (or a wait for the transfer's event, `advance_to(end)`) waits for it.
+Interval sdma(uint64_t bytes, Route route, bool push);
 /// Tile math writing `dst` from `sources`, `bytes` of one operand.
 Interval math(const void *dst, std::initializer_list<const void *> sources,
               uint64_t bytes);

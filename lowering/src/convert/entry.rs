@@ -16,7 +16,10 @@ use pld_dialect::ops::ascend;
 use pld_dialect::types::{self as pld_types, ascend as ascend_types};
 use pld_ir::{
     Builder, OpRef, Val,
-    build::{ascend::set_specifiers, context_of},
+    build::{
+        ascend::{AscendBuilder, set_specifiers},
+        context_of,
+    },
     types,
 };
 
@@ -46,13 +49,16 @@ pub fn add_entry_wrappers(functions: &mut Functions) {
             // A task id exists only inside a running orchestrator.
             continue;
         }
-        wrappers.push(wrap(function.op, symbol, &function.inputs));
+        let sdma = function.kind == super::Kind::Kernel && function.sdma;
+        wrappers.push(wrap(function.op, symbol, &function.inputs, sdma));
     }
     functions.wrappers = wrappers;
 }
 
-/// `@<symbol>__entry(%ctx: !ascend.ctx, %args: !ascend.args)`.
-fn wrap<'c>(function: OpRef<'c>, symbol: &str, inputs: &[Type<'c>]) -> OpRef<'c> {
+/// `@<symbol>__entry(%ctx: !ascend.ctx, %args: !ascend.args)`; a kernel
+/// that moves data with SDMA (`sdma`) is passed the runtime's SDMA
+/// workspace and sync id 0 after the context.
+fn wrap<'c>(function: OpRef<'c>, symbol: &str, inputs: &[Type<'c>], sdma: bool) -> OpRef<'c> {
     let context = context_of(function);
     let location = function.location();
     let ctx_type = ascend_types::ctx(context);
@@ -87,6 +93,10 @@ fn wrap<'c>(function: OpRef<'c>, symbol: &str, inputs: &[Type<'c>]) -> OpRef<'c>
     let i64 = IntegerType::new(context, 64).into();
     let index_attribute = |value: usize| IntegerAttribute::new(i64, value as i64).into();
     let mut operands = vec![ctx];
+    if sdma {
+        operands.push(builder.sdma_workspace(ctx));
+        operands.push(builder.i32(0));
+    }
     for (index, input) in inputs.iter().enumerate() {
         if pld_types::is_comm_ctx(*input) {
             continue;

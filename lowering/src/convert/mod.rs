@@ -9,7 +9,9 @@
 //!   functions run on both AIV sub-lanes; a host's call of a kernel is a
 //!   launch.
 //! - Every pld and pl op becomes ascend ops (`ops.rs`); the enums map by
-//!   name.
+//!   name. A put or get with `engine sdma` becomes SDMA transfers
+//!   (`sdma.rs`): a kernel that has one takes the SDMA workspace and a sync
+//!   id after its context and builds its SDMA session once.
 //! - Every public function gets an entry wrapper `@<name>__entry(ctx,
 //!   args)` that reads its arguments from a runtime's argument array.
 //! - The module includes `pld/runtime.h`; kernels come first (callees before
@@ -41,6 +43,7 @@ mod mixed;
 pub mod names;
 mod ops;
 mod outline;
+mod sdma;
 mod signature;
 
 use melior::ir::{
@@ -48,8 +51,8 @@ use melior::ir::{
     attribute::StringAttribute,
     operation::{OperationLike, OperationRef},
 };
-use pld_dialect::enums::KernelKind;
-use pld_dialect::ops::{ascend, emitc, func, pl, pld::PldOp};
+use pld_dialect::enums::{KernelKind, TransferEngine};
+use pld_dialect::ops::{ascend, emitc, func, pl, pld, pld::PldOp};
 use pld_ir::pass::bridge::OptionError;
 use pld_ir::pass::declared::convert_pld_to_ascend as declared;
 use pld_ir::pass::report::Report;
@@ -97,6 +100,7 @@ impl Pass for ConvertPldToAscend {
             return Err(PassFailed);
         }
         functions.mark_device_functions(&mut report);
+        functions.mark_sdma_users();
         let symbols: Vec<String> = functions.order.clone();
         let mut mixed = Vec::new();
         for symbol in &symbols {
@@ -167,6 +171,10 @@ pub struct Function<'c> {
     pub private: bool,
     /// The pld-level parameter types (what an entry wrapper reads).
     pub inputs: Vec<melior::ir::Type<'c>>,
+    /// It moves data with the SDMA engine (a put or get with `engine
+    /// sdma`): a kernel then takes the SDMA workspace and a sync id after
+    /// its context (the kernel ABI), which its callers pass.
+    pub sdma: bool,
 }
 
 /// How an outlined region op is replaced.
@@ -233,6 +241,7 @@ impl<'c> Functions<'c> {
                 kind,
                 private,
                 inputs,
+                sdma: false,
             },
         );
     }
@@ -255,6 +264,7 @@ impl<'c> Functions<'c> {
                 kind,
                 private: true,
                 inputs,
+                sdma: false,
             },
         );
     }
@@ -369,6 +379,16 @@ impl<'c> Functions<'c> {
                     },
                 );
             }
+        }
+    }
+
+    /// Marks the functions that move data with the SDMA engine (once every
+    /// task and split region is a function of its own).
+    fn mark_sdma_users(&mut self) {
+        for function in self.by_symbol.values_mut() {
+            function.sdma = nested_ops(function.op).into_iter().any(|op| {
+                is_sdma_transfer(op) && read::enclosing_function(&op) == Some(function.op)
+            });
         }
     }
 
@@ -514,6 +534,13 @@ fn include_op<'c>(builder: &Builder<'c>, header: &str) -> melior::ir::Operation<
     include.build(builder.context, builder.location)
 }
 
+/// Whether `op` is a put or a get the SDMA engine moves (`engine sdma`),
+/// which this pass lowers itself (`pld-expand-transfers` leaves it).
+pub fn is_sdma_transfer(op: OpRef) -> bool {
+    let engine = pld::TensorPutOp::get_engine(&op).or_else(|| pld::TensorGetOp::get_engine(&op));
+    engine == Some(TransferEngine::Sdma)
+}
+
 /// Whether `op` is a collective or transfer `pld-to-ascend-pipeline`
 /// expands. Every pld op is listed: a new one is a compile error here until
 /// it is said whether the conversion must meet it (`convert_pld`) or not.
@@ -525,9 +552,9 @@ pub fn is_unexpanded(op: PldOp) -> bool {
         | PldOp::TensorBroadcast(_)
         | PldOp::TensorBarrier(_)
         | PldOp::TensorAllToAll(_)
-        | PldOp::TensorPut(_)
-        | PldOp::TensorGet(_)
         | PldOp::TensorRemoteStore(_) => true,
+        // An SDMA put or get is lowered here; the others are staged first.
+        PldOp::TensorPut(op) | PldOp::TensorGet(op) => !is_sdma_transfer(op),
         PldOp::SystemGetCommCtx(_)
         | PldOp::SystemRank(_)
         | PldOp::SystemNranks(_)

@@ -305,6 +305,9 @@ impl<'c> FunctionConverter<'_, 'c> {
             PldOp::TensorWindow(_) => self.convert_window(builder, op)?,
             PldOp::TensorReshape(_) => self.convert_reshape(op)?,
             PldOp::TensorDim(_) => self.convert_dim(builder, op)?,
+            PldOp::TensorPut(_) | PldOp::TensorGet(_) if super::is_sdma_transfer(op) => {
+                self.convert_sdma_transfer(builder, op, site)?
+            }
             unexpanded => {
                 debug_assert!(super::is_unexpanded(unexpanded));
                 return Err(cannot_lower(op));
@@ -787,6 +790,28 @@ impl<'c> FunctionConverter<'_, 'c> {
         Ok(operands)
     }
 
+    /// The arguments of a launch or submission of the kernel `symbol`: a
+    /// kernel that moves data with SDMA takes the SDMA workspace the runtime
+    /// set up and a sync id (0) first (the kernel ABI).
+    fn with_sdma_arguments(
+        &self,
+        builder: &Builder<'c>,
+        symbol: &str,
+        arguments: Vec<Val<'c>>,
+    ) -> Vec<Val<'c>> {
+        let takes_sdma = self
+            .functions
+            .by_symbol
+            .get(symbol)
+            .is_some_and(|callee| callee.kind == Kind::Kernel && callee.sdma);
+        if !takes_sdma {
+            return arguments;
+        }
+        let mut with = vec![builder.sdma_workspace(self.ctx()), builder.i32(0)];
+        with.extend(arguments);
+        with
+    }
+
     fn returned(&self, value: Val<'c>) -> Result<Val<'c>, ConvertError> {
         match self.lowered.get(&ValueKey::of(value)) {
             Some(Lowered::Buffer(buffer)) => Ok(buffer.ptr),
@@ -820,6 +845,7 @@ impl<'c> FunctionConverter<'_, 'c> {
             }
         }
         let hint = pld_ir::attributes::task_name(&op).unwrap_or_default();
+        let args = self.with_sdma_arguments(builder, &outlined.symbol, args);
         let submit = ascend::SubmitOp {
             kernel: FlatSymbolRefAttribute::new(builder.context, &outlined.symbol).into(),
             ctx: self.ctx(),
@@ -855,6 +881,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                     format!("host code cannot use results of the kernel @{callee_symbol}").into(),
                 );
             }
+            let arguments = self.with_sdma_arguments(builder, &callee_symbol, arguments);
             let launch = ascend::LaunchOp {
                 kernel: symbol.into(),
                 ctx: self.ctx(),

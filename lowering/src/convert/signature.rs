@@ -46,6 +46,12 @@ pub struct FunctionConverter<'a, 'c> {
     /// completion takes after the CommContext (docs/lowering.md, the kernel
     /// ABI).
     pub payload: Option<Val<'c>>,
+    /// The SDMA workspace and sync id, which a kernel that moves data with
+    /// SDMA takes after the CommContext and the dispatch payload (the
+    /// kernel ABI).
+    pub sdma: Option<(Val<'c>, Val<'c>)>,
+    /// The kernel's SDMA session, once its first SDMA transfer built it.
+    pub session: Option<Val<'c>>,
     pub lowered: PtrMap<ValueKey, Lowered<'c>>,
     /// Ops whose results stood for lowered values; erased at the end.
     pub replaced: Vec<OpRef<'c>>,
@@ -75,6 +81,8 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             report,
             ctx: None,
             payload: None,
+            sdma: None,
+            session: None,
             lowered: PtrMap::default(),
             replaced: Vec::new(),
             tiles: PtrMap::default(),
@@ -152,10 +160,17 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
                 .any(|op| pld_ir::read::name(op) == pld::SystemDeferWaitOp::NAME)
     }
 
+    /// Whether this function is a kernel that moves data with SDMA (and so
+    /// takes the SDMA workspace and a sync id).
+    fn takes_sdma(&self) -> bool {
+        self.function.kind == Kind::Kernel && self.function.sdma
+    }
+
     /// Where the pld-level arguments start while both kinds coexist: after
-    /// the CommContext and the dispatch payload.
+    /// the CommContext, the dispatch payload and the SDMA workspace and sync
+    /// id.
     fn first_old_argument(&self) -> usize {
-        1 + usize::from(self.payload.is_some())
+        1 + usize::from(self.payload.is_some()) + 2 * usize::from(self.sdma.is_some())
     }
 
     /// The lowered parameter types of a pld-level parameter type (none for a
@@ -237,6 +252,20 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
                 entry.insert_argument(1, ascend_types::dispatch_payload(context), location);
             // SAFETY: see the documentation of `pld_ir`.
             self.payload = Some(unsafe { Val::from_raw(payload.to_raw()) });
+        }
+        if self.takes_sdma() {
+            let at = 1 + usize::from(self.payload.is_some());
+            let workspace =
+                entry.insert_argument(at, ascend_types::sdma_workspace(context), location);
+            let i32 = melior::ir::r#type::IntegerType::new(context, 32).into();
+            let sync_id = entry.insert_argument(at + 1, i32, location);
+            // SAFETY: see the documentation of `pld_ir`.
+            self.sdma = Some(unsafe {
+                (
+                    Val::from_raw(workspace.to_raw()),
+                    Val::from_raw(sync_id.to_raw()),
+                )
+            });
         }
         let first_old = self.first_old_argument();
         let mut failed = false;

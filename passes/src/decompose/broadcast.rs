@@ -26,7 +26,7 @@ pub fn scatter_allgather<'c>(
 ) {
     let element_bytes = types::byte_width(stream.element).expect("a sized element type");
     let tile = stream.tile(builder, width);
-    let segments = Segments::new(builder, stream.len, credits.ranks, element_bytes);
+    let segments = Segments::new(builder, stream, credits.ranks, element_bytes);
     let chunks = builder.ceil_div(segments.size, Ix::Const(width));
     let region = |builder: &Builder<'c>, segment: Ix<'c>, chunk: Ix<'c>| {
         segments.chunk(builder, segment, chunk, width)

@@ -47,7 +47,8 @@ pub struct Facts {
     pub element_bytes: i64,
     /// The rank count the signal is shaped for.
     pub ranks: Option<i64>,
-    /// Elements of the stream (allreduce, broadcast) or of one row.
+    /// Elements of the stream (allreduce, broadcast) or of one row; on
+    /// several cores, of one core's part.
     pub len: Option<i64>,
     /// Unified-buffer bytes the surrounding code's tiles hold across the
     /// collective.
@@ -55,9 +56,12 @@ pub struct Facts {
     /// An allgather's `local` is in the window (a distributed tensor), so
     /// peers can read it where it is.
     pub local_in_window: bool,
-    /// The signal is a mesh signal `[N, 2]`: the faster algorithms count
-    /// their barriers on its second column (`credits::Credits::phase`).
+    /// The signal is a mesh signal `[N, 2]` (`[N, 2 C]` on C cores): the
+    /// faster algorithms count their barriers on its second column
+    /// (`credits::Credits::phase`).
     pub counters: bool,
+    /// The vector cores of every rank the collective runs on (`core_num`).
+    pub cores: i64,
 }
 
 fn known(value: i64) -> Option<i64> {
@@ -67,7 +71,8 @@ fn known(value: i64) -> Option<i64> {
 impl Facts {
     pub fn of(op: OpRef, collective: Collective, operands: &super::CollectiveOperands) -> Self {
         let signal = types::shape(operands.signal.r#type()).expect("a shaped signal");
-        let ring = CollectiveAttributes::of(op).ring;
+        let attributes = CollectiveAttributes::of(op);
+        let (ring, cores) = (attributes.ring, attributes.cores);
         let ranks = known(if ring { signal[1] } else { signal[0] });
         let (element_bytes, len) = match collective {
             Collective::Barrier => (1, Some(0)),
@@ -81,7 +86,13 @@ impl Facts {
                         .try_fold(1, |len, dim| known(*dim).map(|dim| len * dim)),
                     _ => known(shape[1]),
                 };
-                (types::byte_width(element).unwrap_or(1), len)
+                let element_bytes = types::byte_width(element).unwrap_or(1);
+                // A core's part (`Stream::part`): the largest of `cores`.
+                let len = len.map(|len| match cores {
+                    1 => len,
+                    _ => super::segments::size(len, cores, element_bytes),
+                });
+                (element_bytes, len)
             }
         };
         Self {
@@ -92,7 +103,8 @@ impl Facts {
             reserved: super::live::bytes_live_across(op),
             local_in_window: collective == Collective::Allgather
                 && !types::is_memref(operands.local().r#type()),
-            counters: !ring && signal.len() == 2 && signal[1] == 2,
+            counters: !ring && signal.len() == 2 && signal[1] == 2 * cores,
+            cores,
         }
     }
 
@@ -270,7 +282,12 @@ impl Chooser<'_> {
                 remark: None,
             });
         }
-        let candidates: Vec<CollectiveAlgorithm> = algorithms
+        // On several cores, the algorithms that run on one core's part.
+        let weighed = match facts.cores {
+            1 => algorithms,
+            _ => interfaces::partitioned_algorithms(&op),
+        };
+        let candidates: Vec<CollectiveAlgorithm> = weighed
             .into_iter()
             .filter(|algorithm| is_candidate(facts.collective, *algorithm))
             .filter(|algorithm| interfaces::algorithm_signal_problem(&op, *algorithm).is_none())
@@ -305,6 +322,7 @@ impl Chooser<'_> {
             element_bytes,
             local_in_window: facts.local_in_window,
             counters: facts.counters,
+            cores: facts.cores,
         };
         cost::cost(self.model, facts.collective, algorithm, &case)
     }
@@ -316,6 +334,11 @@ impl Chooser<'_> {
             None => format!("{ranks} ranks (assumed: the rank count is dynamic)"),
         };
         let name = facts.collective.name();
+        let ranks_text = match facts.cores {
+            1 => ranks_text,
+            cores => format!("{ranks_text} on {cores} cores each"),
+        };
+        let per_core = if facts.cores > 1 { " per core" } else { "" };
         let best = |len: i64| {
             *candidates
                 .iter()
@@ -342,7 +365,7 @@ impl Chooser<'_> {
             return Decision {
                 choice: Choice::One(chosen),
                 remark: Some(format!(
-                    "{name} auto: {} for {ranks_text} x {} bytes (modelled {})",
+                    "{name} auto: {} for {ranks_text} x {} bytes{per_core} (modelled {})",
                     chosen.keyword(),
                     len * facts.element_bytes,
                     costs.join(", ")

@@ -32,6 +32,9 @@ pub struct Case {
     pub local_in_window: bool,
     /// The faster algorithms' barriers are counted: one wait each.
     pub counters: bool,
+    /// The vector cores of every rank that run the collective, each on its
+    /// part of `bytes` (which is one part's).
+    pub cores: i64,
 }
 
 /// The bytes of the longest segment of `algorithm`: `ceil(S / n)`, and for
@@ -98,22 +101,32 @@ impl Charges<'_> {
         count * self.model.issue_ns
     }
 
-    /// `k` pulls of `w` bytes in flight on distinct links.
+    /// `k` pulls of `w` bytes on distinct links, issued by one core: its
+    /// load engine moves them one after the other at a core's remote rate,
+    /// and they share the rank's ingress.
     fn pull(&self, k: f64, w: f64) -> f64 {
         if k <= 0.0 {
             return 0.0;
         }
-        (w / self.model.link_bytes_per_ns).max(k * w / self.model.ingress_bytes_per_ns)
+        self.link(w)
+            .max(k * w / self.model.ingress_bytes_per_ns)
+            .max(k * w / self.model.core_pull_bytes_per_ns)
     }
 
-    /// One pull of `w` bytes, alone.
+    /// One pull of `w` bytes, alone: the slower of the link and the core.
     fn link(&self, w: f64) -> f64 {
-        w / self.model.link_bytes_per_ns
+        w / self
+            .model
+            .link_bytes_per_ns
+            .min(self.model.core_pull_bytes_per_ns)
     }
 
-    /// A push of `w` bytes into a peer.
+    /// A push of `w` bytes into a peer: the slower of the link and the core.
     fn push(&self, w: f64) -> f64 {
-        w / self.model.link_write_bytes_per_ns
+        w / self
+            .model
+            .link_write_bytes_per_ns
+            .min(self.model.core_push_bytes_per_ns)
     }
 
     /// A load of `w` bytes from the core's own memory (MTE2).
@@ -173,9 +186,8 @@ impl Charges<'_> {
         let peers = self.n - 1.0;
         let pull = self.pull(peers, w);
         let combine = self.combined(w);
-        let push = self
-            .push(w)
-            .max(peers * w / self.model.ingress_bytes_per_ns);
+        // One core's store engine pushes the chunk to every peer in turn.
+        let push = (peers * self.push(w)).max(peers * w / self.model.ingress_bytes_per_ns);
         let later = count - 1.0;
         // The chunks do not overlap their phases as the model of the
         // pulls alone would have them: measured, a later chunk costs one
@@ -185,7 +197,7 @@ impl Charges<'_> {
             + pull
             + combine
             + push
-            + later * (self.link(w) + self.push(w) + combine).max(issue)
+            + later * (self.link(w) + push + combine).max(issue)
     }
 
     /// A gather in `count` chunks of `w` bytes that stores `rows` rows: the
@@ -219,6 +231,15 @@ pub fn cost(
     case: &Case,
 ) -> f64 {
     use CollectiveAlgorithm as A;
+    // C cores run the algorithm side by side, each on its part: each has a
+    // C-th of every link and of the rank's ingress, and its own engines.
+    let shared = |rate: f64| rate / case.cores.max(1) as f64;
+    let model = &Model {
+        link_bytes_per_ns: shared(model.link_bytes_per_ns),
+        link_write_bytes_per_ns: shared(model.link_write_bytes_per_ns),
+        ingress_bytes_per_ns: shared(model.ingress_bytes_per_ns),
+        ..*model
+    };
     let c = Charges {
         model,
         n: case.ranks as f64,

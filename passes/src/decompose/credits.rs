@@ -39,7 +39,7 @@ use pld_ir::{Builder, Ix, Val};
 /// Which cell of the signal counts the barriers from rank `src`.
 #[derive(Clone, Copy)]
 pub enum Cells<'c> {
-    /// `[src, 0]` of an `[N, 1]` signal.
+    /// `[src, column]` of an `[N, C]` signal (`[src, 0]` of `[N, 1]`).
     Column,
     /// `[src]` of an `[N]` signal.
     Vector,
@@ -57,6 +57,9 @@ pub struct Credits<'c> {
     /// The signal is a mesh signal `[N, 2]`: [`Credits::phase`] counts on
     /// the counters of its second column.
     pub counters: bool,
+    /// The first column of the signal these credits count on: 0, or for
+    /// block b of a collective on several cores, b (or 2b on counters).
+    pub column: Ix<'c>,
 }
 
 impl<'c> Credits<'c> {
@@ -67,7 +70,7 @@ impl<'c> Credits<'c> {
 
     fn cell(&self, src: Ix<'c>) -> Vec<Ix<'c>> {
         match self.cells {
-            Cells::Column => vec![src, Ix::Const(0)],
+            Cells::Column => vec![src, self.column],
             Cells::Vector => vec![src],
             Cells::Row(row) => vec![row, src],
         }
@@ -84,12 +87,13 @@ impl<'c> Credits<'c> {
 
     /// The counter cell of phase `g` (1-based) in rank `rank`'s signal.
     fn counter(&self, builder: &Builder<'c>, g: i64, rank: Ix<'c>) -> Vec<Ix<'c>> {
+        let second = builder.add(self.column, Ix::Const(1));
         match g {
-            1 => vec![rank, Ix::Const(0)],
-            2 => vec![rank, Ix::Const(1)],
+            1 => vec![rank, self.column],
+            2 => vec![rank, second],
             3 => {
                 let next = builder.rem(builder.add(rank, Ix::Const(1)), self.ranks);
-                vec![next, Ix::Const(1)]
+                vec![next, second]
             }
             _ => unreachable!("at most three counted phases per call, found {g}"),
         }

@@ -13,19 +13,32 @@ use melior::ir::ValueLike;
 use pld_dialect::enums::ReduceOp;
 use pld_ir::{Builder, Ix, Val, types};
 
-/// The `[1, width]` chunks of a row of `size` elements.
-struct Row<'c> {
+/// The `[1, width]` chunks of the rows of an `[N, SIZE]` target: of all
+/// SIZE columns, or of one core's part of them.
+pub struct Row<'c> {
     stream: Stream<'c>,
     width: i64,
 }
 
 impl<'c> Row<'c> {
-    fn of(builder: &Builder<'c>, target: Val<'c>, width: i64) -> Self {
+    /// The rows of `target` in chunks of `width`: on one core whole, on
+    /// several (`part`, block and cores) part `block` of their columns.
+    pub fn of(
+        builder: &Builder<'c>,
+        target: Val<'c>,
+        width: i64,
+        part: Option<(Ix<'c>, i64)>,
+    ) -> Self {
+        let whole = Stream {
+            base: Ix::Const(0),
+            view: target,
+            len: builder.dim(target, 1),
+            element: types::element_type(target.r#type()).expect("a shaped target"),
+        };
         Self {
-            stream: Stream {
-                view: target,
-                len: builder.dim(target, 1),
-                element: types::element_type(target.r#type()).expect("a shaped target"),
+            stream: match part {
+                Some((block, cores)) => whole.part(builder, block, cores),
+                None => whole,
             },
             width,
         }
@@ -49,16 +62,17 @@ impl<'c> Row<'c> {
             Ix::Const(1),
             self.stream.valid(builder, Ix::Const(0), self.width),
         ];
-        builder.load(source, &[row, Ix::Const(0)], tile, Some(&valid))
+        builder.load(source, &[row, self.stream.base], tile, Some(&valid))
     }
 
-    /// Runs `body(at column, valid)` for every chunk of the row.
+    /// Runs `body(at column, valid)` for every chunk of the row (the column
+    /// of the target, from the start of the part).
     fn chunks(&self, builder: &Builder<'c>, body: impl FnOnce(&Builder<'c>, Ix<'c>, [Ix<'c>; 2])) {
         let chunks = builder.ceil_div(self.stream.len, Ix::Const(self.width));
         builder.for_each_or_once(chunks, |builder, chunk| {
-            let column = builder.mul(chunk, Ix::Const(self.width));
-            let valid = [Ix::Const(1), self.stream.valid(builder, column, self.width)];
-            body(builder, column, valid);
+            let offset = builder.mul(chunk, Ix::Const(self.width));
+            let valid = [Ix::Const(1), self.stream.valid(builder, offset, self.width)];
+            body(builder, self.stream.at(builder, offset)[1], valid);
         });
     }
 
@@ -73,8 +87,9 @@ impl<'c> Row<'c> {
             let moved: Vec<_> = (0..count)
                 .map(|k| {
                     let chunk = builder.add(first, Ix::Const(k));
-                    let column = builder.mul(chunk, Ix::Const(self.width));
-                    let valid = [Ix::Const(1), self.stream.valid(builder, column, self.width)];
+                    let offset = builder.mul(chunk, Ix::Const(self.width));
+                    let valid = [Ix::Const(1), self.stream.valid(builder, offset, self.width)];
+                    let column = self.stream.at(builder, offset)[1];
                     let part = builder.load(from, &[from_row, column], tile, Some(&valid));
                     (column, valid, part)
                 })
@@ -102,14 +117,13 @@ impl<'c> Row<'c> {
 /// peer reads, so the chunks need no synchronization. Epilogue: 2.
 pub fn reduce_scatter<'c>(
     builder: &Builder<'c>,
-    target: Val<'c>,
+    row: Row<'c>,
     credits: Credits<'c>,
     peers: Peers<'c>,
     op: ReduceOp,
-    width: i64,
 ) {
-    let row = Row::of(builder, target, width);
-    let tile = row.stream.tile(builder, width);
+    let target = row.stream.view;
+    let tile = row.stream.tile(builder, row.width);
     // Row `me` is this rank's alone.
     let early_own = match entry(builder, &row, credits, peers, target, credits.me) {
         Own::InTurn(own) => return reduce_scatter_in_turn(builder, &row, credits, peers, op, own),
@@ -162,7 +176,7 @@ fn reduce_scatter_in_turn<'c>(
 ) {
     let target = row.stream.view;
     let tile = row.stream.tile(builder, row.width);
-    let at = [credits.me, Ix::Const(0)];
+    let at = [credits.me, row.stream.base];
     let valid = [
         Ix::Const(1),
         row.stream.valid(builder, Ix::Const(0), row.width),
@@ -314,12 +328,11 @@ pub fn allgather<'c>(
     builder: &Builder<'c>,
     local: Val<'c>,
     local_in_window: bool,
-    target: Val<'c>,
+    row: Row<'c>,
     credits: Credits<'c>,
     peers: Peers<'c>,
-    width: i64,
 ) {
-    let row = Row::of(builder, target, width);
+    let target = row.stream.view;
     if local_in_window {
         // Only this rank writes its `local`.
         let own = entry(builder, &row, credits, peers, local, Ix::Const(0));
@@ -356,12 +369,10 @@ pub fn allgather<'c>(
 pub fn all_to_all<'c>(
     builder: &Builder<'c>,
     input: Val<'c>,
-    target: Val<'c>,
+    row: Row<'c>,
     credits: Credits<'c>,
     peers: Peers<'c>,
-    width: i64,
 ) {
-    let row = Row::of(builder, target, width);
     let me = credits.me;
     // Only this rank writes its input.
     let own = entry(builder, &row, credits, peers, input, me);

@@ -30,7 +30,7 @@ pub fn allreduce<'c>(
     builder.for_each_or_once(chunks, |builder, chunk| {
         let offset = builder.mul(chunk, Ix::Const(width));
         let valid = [Ix::Const(1), stream.valid(builder, offset, width)];
-        let at = [Ix::Const(0), offset];
+        let at = stream.at(builder, offset);
         let local = builder.load(stream.view, &at, tile, Some(&valid));
         let combined = builder.for_loop(
             Ix::Const(0),

@@ -139,7 +139,18 @@ impl Pass for DecomposeCollectives {
         let mut decided = Vec::new();
         let mut failed = false;
         for op in collectives {
-            match check(op).and_then(|facts| Ok((facts, chooser.decide(op, &facts)?))) {
+            let checked = check(op).and_then(|facts| {
+                if facts.cores > 1 && self.in_host_code(op) {
+                    return Err(format!(
+                        "core_num {} runs a collective on several blocks of a kernel, but this \
+                         one is in host code, which runs it on the HOST rail in a kernel of one \
+                         block: call it from an InCore kernel launched with {} blocks",
+                        facts.cores, facts.cores
+                    ));
+                }
+                Ok(facts)
+            });
+            match checked.and_then(|facts| Ok((facts, chooser.decide(op, &facts)?))) {
                 Ok((facts, decision)) => {
                     if let (Some(remark), true) = (&decision.remark, self.remarks) {
                         emit(Severity::Remark, op.location(), remark, &[]);
@@ -202,22 +213,25 @@ impl Collective {
 
 /// A collective's attributes by their ODS names: the reduction of an
 /// allreduce or reduce_scatter, whether an allreduce's signal is in ring
-/// mode, and the algorithm the op asks for.
+/// mode, the algorithm the op asks for and the cores it runs on.
 #[derive(Clone, Copy)]
 struct CollectiveAttributes {
     reduce: Option<ReduceOp>,
     ring: bool,
     algorithm: Option<CollectiveAlgorithm>,
+    cores: i64,
 }
 
 impl CollectiveAttributes {
     /// The attributes of `op`, a collective.
     fn of(op: OpRef) -> Self {
         const VERIFIED: &str = "a verified collective";
+        let cores = pld_dialect::interfaces::collective_cores(&op).expect("a collective");
         let asks = |algorithm| Self {
             reduce: None,
             ring: false,
             algorithm,
+            cores,
         };
         match Collective::of(op).expect("a collective") {
             Collective::Allreduce => {
@@ -226,6 +240,7 @@ impl CollectiveAttributes {
                     reduce: Some(attributes.op),
                     ring: attributes.mode == CollectiveMode::Ring,
                     algorithm: attributes.algorithm,
+                    cores,
                 }
             }
             Collective::ReduceScatter => {
@@ -398,6 +413,11 @@ impl DecomposeCollectives {
         }
     }
 
+    /// Whether `op` is in host code, where it runs on the HOST rail.
+    fn in_host_code(&self, op: OpRef) -> bool {
+        scope_of(&op, self.default_kind).is_some_and(|scope| !scope.place.is_core())
+    }
+
     /// Replaces `op` by its algorithm: in place in InCore code; in host code
     /// (the HOST rail) as a call of a generated kernel that runs it.
     fn decompose<'c>(
@@ -411,9 +431,7 @@ impl DecomposeCollectives {
         let operands = CollectiveOperands::of(op, collective);
         // The result is the target's updated value (a barrier has none).
         let target = operands.target;
-        let in_host_code =
-            scope_of(&op, self.default_kind).is_some_and(|scope| !scope.place.is_core());
-        if in_host_code {
+        if self.in_host_code(op) {
             let (builder, arguments) = kernels.create(op, collective);
             self.choose(
                 &builder.at(implementing(&op)),
@@ -455,8 +473,44 @@ impl DecomposeCollectives {
         choice: Choice,
         operands: &CollectiveOperands<'c>,
     ) {
+        if facts.cores > 1 {
+            // Block b of the launch runs part b on its own columns of the
+            // signal. Blocks beyond the collective's cores have none, nor
+            // have those whose part is empty (the same blocks on every
+            // rank, so no peer waits for them).
+            let block = builder.pl_block_idx();
+            let len = extent(builder, facts.collective, operands, None);
+            let part = segments::Segments::of_len(
+                builder,
+                len,
+                Ix::Const(facts.cores),
+                facts.element_bytes,
+            )
+            .size;
+            let parts = builder.ceil_div(len, part);
+            let runs = builder.cmp(CmpiPredicate::Slt, block, parts);
+            builder.if_then(runs, |builder| {
+                self.choose_part(builder, op, facts, choice, operands, Some(block))
+            });
+        } else {
+            self.choose_part(builder, op, facts, choice, operands, None);
+        }
+    }
+
+    /// [`Self::choose`] on one block: `block` of the collective's cores, or
+    /// the whole collective on one core.
+    fn choose_part<'c>(
+        &self,
+        builder: &Builder<'c>,
+        op: OpRef<'c>,
+        facts: &Facts,
+        choice: Choice,
+        operands: &CollectiveOperands<'c>,
+        block: Option<Ix<'c>>,
+    ) {
         let signal = operands.signal;
         let ctx = builder.comm_ctx(signal);
+        let columns_per_block = if facts.counters { 2 } else { 1 };
         let credits = Credits {
             signal,
             me: builder.rank_index(ctx),
@@ -467,9 +521,13 @@ impl DecomposeCollectives {
                 Cells::Column
             },
             counters: facts.counters,
+            column: block.map_or(Ix::Const(0), |block| {
+                builder.mul(block, Ix::Const(columns_per_block))
+            }),
         };
+        let part = block.map(|block| (block, facts.cores));
         let run = |builder: &Builder<'c>, algorithm| {
-            self.algorithm(builder, op, facts, algorithm, operands, credits)
+            self.algorithm(builder, op, facts, algorithm, operands, credits, part)
         };
         match choice {
             Choice::One(algorithm) => run(builder, algorithm),
@@ -478,7 +536,7 @@ impl DecomposeCollectives {
                 large,
                 up_to,
             } => {
-                let len = extent(builder, facts.collective, operands);
+                let len = extent(builder, facts.collective, operands, part);
                 let is_small = builder.cmp(CmpiPredicate::Sle, len, Ix::Const(up_to));
                 builder.if_else(
                     is_small,
@@ -496,7 +554,9 @@ impl DecomposeCollectives {
         }
     }
 
-    /// Builds `algorithm` for `op`.
+    /// Builds `algorithm` for `op`, on part `block` of `cores` of its
+    /// stream where it runs on several.
+    #[allow(clippy::too_many_arguments)]
     fn algorithm<'c>(
         &self,
         builder: &Builder<'c>,
@@ -505,6 +565,7 @@ impl DecomposeCollectives {
         algorithm: CollectiveAlgorithm,
         operands: &CollectiveOperands<'c>,
         credits: Credits<'c>,
+        part: Option<(Ix<'c>, i64)>,
     ) {
         use CollectiveAlgorithm as A;
         let peers = Peers {
@@ -518,13 +579,21 @@ impl DecomposeCollectives {
                 .expect("checked before rewriting")
         };
         let chunk = self.chunk_bytes;
+        // The target as a stream, or this block's part of it.
+        let stream = |builder: &Builder<'c>| {
+            let whole = Stream::of(builder, operands.target());
+            match part {
+                Some((block, cores)) => whole.part(builder, block, cores),
+                None => whole,
+            }
+        };
         match (facts.collective, algorithm) {
             (Collective::Allreduce, A::Oneshot) => {
-                let stream = Stream::of(builder, operands.target());
+                let stream = stream(builder);
                 oneshot::allreduce(builder, &stream, credits, peers, reduce_op(op), width());
             }
             (Collective::Allreduce, A::Twoshot | A::TwoshotPush) => {
-                let stream = Stream::of(builder, operands.target());
+                let stream = stream(builder);
                 let allgather = match algorithm {
                     A::TwoshotPush => twoshot::Allgather::Push,
                     _ => twoshot::Allgather::Pull,
@@ -542,11 +611,10 @@ impl DecomposeCollectives {
             }
             (Collective::ReduceScatter, A::Direct) => direct::reduce_scatter(
                 builder,
-                operands.target(),
+                direct::Row::of(builder, operands.target(), width(), part),
                 credits,
                 peers,
                 reduce_op(op),
-                width(),
             ),
             (Collective::ReduceScatter, _) => {
                 rows::reduce_scatter(builder, operands.target(), credits, reduce_op(op), chunk)
@@ -555,16 +623,15 @@ impl DecomposeCollectives {
                 builder,
                 operands.local(),
                 facts.local_in_window,
-                operands.target(),
+                direct::Row::of(builder, operands.target(), width(), part),
                 credits,
                 peers,
-                width(),
             ),
             (Collective::Allgather, _) => {
                 rows::allgather(builder, operands.local(), operands.target(), credits, chunk)
             }
             (Collective::Broadcast, A::ScatterAllgather) => {
-                let stream = Stream::of(builder, operands.target());
+                let stream = stream(builder);
                 broadcast::scatter_allgather(
                     builder,
                     &stream,
@@ -586,10 +653,9 @@ impl DecomposeCollectives {
             (Collective::AllToAll, A::Direct) => direct::all_to_all(
                 builder,
                 operands.input(),
-                operands.target(),
+                direct::Row::of(builder, operands.target(), width(), part),
                 credits,
                 peers,
-                width(),
             ),
             (Collective::AllToAll, _) => {
                 rows::all_to_all(builder, operands.input(), operands.target(), credits, chunk)
@@ -599,14 +665,15 @@ impl DecomposeCollectives {
 }
 
 /// The elements a size branch compares: the stream (allreduce, broadcast)
-/// or one row (the row collectives).
+/// or one row (the row collectives), or this block's part of it.
 fn extent<'c>(
     builder: &Builder<'c>,
     collective: Collective,
     operands: &CollectiveOperands<'c>,
+    part: Option<(Ix<'c>, i64)>,
 ) -> Ix<'c> {
     let target = operands.target();
-    match collective {
+    let len = match collective {
         Collective::Allreduce | Collective::Broadcast => {
             let rank = types::shape(target.r#type())
                 .expect("a shaped target")
@@ -616,5 +683,15 @@ fn extent<'c>(
             })
         }
         _ => builder.dim(target, 1),
+    };
+    match part {
+        Some((block, cores)) => {
+            let element = types::element_type(target.r#type()).expect("a shaped target");
+            let element_bytes = types::byte_width(element).expect("a sized element type");
+            segments::Segments::of_len(builder, len, Ix::Const(cores), element_bytes)
+                .segment(builder, block)
+                .1
+        }
+        None => len,
     }
 }

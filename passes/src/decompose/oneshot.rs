@@ -34,7 +34,7 @@ pub fn allreduce<'c>(
     let region = |builder: &Builder<'c>, chunk: Ix<'c>| {
         let offset = builder.mul(chunk, Ix::Const(width));
         (
-            [Ix::Const(0), offset],
+            stream.at(builder, offset),
             [Ix::Const(1), stream.valid(builder, offset, width)],
         )
     };

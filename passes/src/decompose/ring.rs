@@ -72,7 +72,7 @@ pub fn allreduce<'c>(
                 Ix::Const(1),
                 builder.clamp_to(builder.sub(length, into), Ix::Const(width)),
             ];
-            let at = [Ix::Const(0), builder.add(start, into)];
+            let at = stream.at(builder, builder.add(start, into));
             let twice = builder.mul(c, Ix::Const(2));
             row_credits.barrier(builder, builder.add(twice, Ix::Const(1)));
             let result = chunk(builder, &at, &valid);

@@ -23,6 +23,7 @@ pub fn reduce_scatter<'c>(
     let size = builder.dim(target, 1);
     let width = chunk_width(size.constant(), element_bytes, chunk_bytes);
     let row = Stream {
+        base: Ix::Const(0),
         view: target,
         len: size,
         element,

@@ -6,26 +6,44 @@
 //! S is also the longest, and all ranks run `ceil(S / W)` chunks for every
 //! segment.
 
+use super::stream::Stream;
 use pld_ir::{Builder, Ix, ceil_div};
 
 #[derive(Clone, Copy)]
 pub struct Segments<'c> {
+    /// Where the stream starts in its view.
+    base: Ix<'c>,
     pub len: Ix<'c>,
     /// S.
     pub size: Ix<'c>,
 }
 
 impl<'c> Segments<'c> {
-    pub fn new(builder: &Builder<'c>, len: Ix<'c>, ranks: Ix<'c>, element_bytes: i64) -> Self {
+    /// `stream` split into `ranks` segments.
+    pub fn new(
+        builder: &Builder<'c>,
+        stream: &Stream<'c>,
+        ranks: Ix<'c>,
+        element_bytes: i64,
+    ) -> Self {
+        Self {
+            base: stream.base,
+            ..Self::of_len(builder, stream.len, ranks, element_bytes)
+        }
+    }
+
+    /// `len` elements from 0 on, split into `ranks` segments.
+    pub fn of_len(builder: &Builder<'c>, len: Ix<'c>, ranks: Ix<'c>, element_bytes: i64) -> Self {
         let align = Ix::Const(alignment(element_bytes));
         let share = builder.ceil_div(len, ranks);
         Self {
+            base: Ix::Const(0),
             len,
             size: builder.mul(builder.ceil_div(share, align), align),
         }
     }
 
-    /// Segment `index` as (start, length).
+    /// Segment `index` as (start, length), from the stream's start.
     pub fn segment(&self, builder: &Builder<'c>, index: Ix<'c>) -> (Ix<'c>, Ix<'c>) {
         let start = builder.min(builder.mul(index, self.size), self.len);
         (
@@ -35,8 +53,8 @@ impl<'c> Segments<'c> {
     }
 
     /// Chunk `chunk` of `width` elements of segment `index`, as the
-    /// `[0, column]` it starts at and its valid `[1, elements]` (0 past the
-    /// segment's end).
+    /// `[0, column]` of the view it starts at and its valid `[1, elements]`
+    /// (0 past the segment's end).
     pub fn chunk(
         &self,
         builder: &Builder<'c>,
@@ -47,7 +65,10 @@ impl<'c> Segments<'c> {
         let (start, length) = self.segment(builder, index);
         let into = builder.mul(chunk, Ix::Const(width));
         (
-            [Ix::Const(0), builder.add(start, into)],
+            [
+                Ix::Const(0),
+                builder.add(self.base, builder.add(start, into)),
+            ],
             [
                 Ix::Const(1),
                 builder.clamp_to(builder.sub(length, into), Ix::Const(width)),

@@ -1,12 +1,15 @@
-//! A collective's target seen as one `[1, L]` stream of elements, and the
-//! width of the chunks that stream moves in.
+//! A collective's target seen as one `[1, L]` stream of elements (or one
+//! core's contiguous part of it), and the width of the chunks that stream
+//! moves in.
 
 use melior::ir::{Type, ValueLike};
 use pld_ir::{Builder, Ix, Val, ceil_div, types};
 
-/// A window tensor viewed as `[1, L]`.
+/// A window tensor viewed as `[1, L]`: the `len` elements from column
+/// `base` on (all of it, or one core's part).
 pub struct Stream<'c> {
     pub view: Val<'c>,
+    pub base: Ix<'c>,
     pub len: Ix<'c>,
     pub element: Type<'c>,
 }
@@ -19,6 +22,7 @@ impl<'c> Stream<'c> {
         if shape.len() == 2 && shape[0] == 1 {
             return Self {
                 view: target,
+                base: Ix::Const(0),
                 len: builder.dim(target, 1),
                 element,
             };
@@ -36,9 +40,30 @@ impl<'c> Stream<'c> {
         };
         Self {
             view: builder.reshape(target, row, &dynamic),
+            base: Ix::Const(0),
             len,
             element,
         }
+    }
+
+    /// Part `block` of `cores` of the stream: the stream split into `cores`
+    /// parts as [`super::segments::Segments`] splits it over ranks (32-byte
+    /// aligned, every part but the last non-empty one of the same length).
+    pub fn part(self, builder: &Builder<'c>, block: Ix<'c>, cores: i64) -> Self {
+        let element_bytes = types::byte_width(self.element).expect("a sized element type");
+        let parts =
+            super::segments::Segments::of_len(builder, self.len, Ix::Const(cores), element_bytes);
+        let (start, len) = parts.segment(builder, block);
+        Self {
+            base: builder.add(self.base, start),
+            len,
+            ..self
+        }
+    }
+
+    /// Where element `offset` of the stream is in its view.
+    pub fn at(&self, builder: &Builder<'c>, offset: Ix<'c>) -> [Ix<'c>; 2] {
+        [Ix::Const(0), builder.add(self.base, offset)]
     }
 
     /// The `[1, width]` tile that carries one chunk.

@@ -1,5 +1,7 @@
 //! `pld-expand-transfers`: every `pld.tensor.put`, `pld.tensor.get` and
-//! `pld.tensor.remote_store` becomes a staged chunk loop (pipeline §3).
+//! `pld.tensor.remote_store` becomes a staged chunk loop (pipeline §3),
+//! except a put or get with `engine sdma`, which the SDMA engine moves
+//! whole (`convert-pld-to-ascend` lowers it).
 //!
 //! A transfer moves its region through a staging tile `[min(rows,
 //! chunk_rows), min(cols, chunk_cols)]` over its two innermost dimensions
@@ -23,7 +25,7 @@ use melior::{
 use pld_dialect::ops::pld;
 use pld_dialect::{
     diagnostics::{Severity, emit},
-    enums::AtomicType,
+    enums::{AtomicType, TransferEngine},
 };
 use pld_ir::pass::bridge::OptionError;
 use pld_ir::pass::bridge::{Pass, PassFailed, PassOption, PassStatistic, Statistics};
@@ -94,7 +96,15 @@ enum Kind {
 }
 
 impl Kind {
+    /// The transfer `op` is, when this pass stages it: a put or get with
+    /// `engine sdma` is left for `convert-pld-to-ascend`, which hands it to
+    /// the SDMA engine whole.
     fn of(op: OpRef) -> Option<Self> {
+        let engine =
+            pld::TensorPutOp::get_engine(&op).or_else(|| pld::TensorGetOp::get_engine(&op));
+        if engine == Some(TransferEngine::Sdma) {
+            return None;
+        }
         Some(match name(op) {
             pld::TensorPutOp::NAME => Self::Put,
             pld::TensorGetOp::NAME => Self::Get,
@@ -189,6 +199,7 @@ impl<'c> Request<'c> {
                         static_sizes: attributes.static_sizes,
                         // A get pulls: it never accumulates.
                         atomic: AtomicType::None,
+                        engine: attributes.engine,
                         chunk_rows: attributes.chunk_rows,
                         chunk_cols: attributes.chunk_cols,
                         pipeline: attributes.pipeline,

@@ -73,7 +73,7 @@ pub(super) struct Line {
     /// Function to run (default: the module's only host orchestrator, else its only kernel)
     #[arg(long, value_name = "NAME", allow_hyphen_values = true, value_parser = Checked(values::text))]
     pub entry: Option<String>,
-    /// Blocks per rank (default 1)
+    /// Blocks per rank of an entry kernel (default 1); a kernel that runs a collective takes 1
     #[arg(
         long,
         value_name = "B",

@@ -158,6 +158,8 @@ fn run(options: &Options) -> Result<ExitStatus, Failure> {
     let parsed = session.parse(Source::File(&options.input), compile.entry.as_deref())?;
     // Every input error is reported before anything is compiled.
     let prepared = spec.prepare(parsed.arguments())?;
+    // A collective on several blocks too, at the op the user wrote.
+    parsed.check_blocks(spec.blocks)?;
     let program = parsed.build(&compile)?;
     // The run's files: in DIR with --keep, else in a private temporary
     // directory removed with it.

@@ -400,3 +400,50 @@ module attributes {pld.target = #pld.target<Ascend950>} {
     return
   }
 }
+
+// -----
+
+// An SDMA session's scratch buffer sits on a 32-byte boundary of the
+// unified buffer, inside it.
+func.func @sdma_session_misaligned(%ws: !ascend.sdma_workspace, %id: i32) {
+  // expected-error @+1 {{'ascend.sdma_session' op expected offset to be a non-negative multiple of 32, found 48}}
+  %s = ascend.sdma_session %ws, sync_id %id {offset = 48 : i64}
+  return
+}
+
+// -----
+
+func.func @sdma_session_outside(%ws: !ascend.sdma_workspace, %id: i32) {
+  // expected-error @+1 {{'ascend.sdma_session' op the session's scratch buffer covers bytes [196480, 196736) of the unified buffer, which has 196608}}
+  %s = ascend.sdma_session %ws, sync_id %id {offset = 196480 : i64}
+  return
+}
+
+// -----
+
+// The sync id is an i32.
+func.func @sdma_session_sync_id(%ws: !ascend.sdma_workspace, %id: i64) {
+  // expected-error @+1 {{'ascend.sdma_session' op operand #1 must be 32-bit signless integer, but got 'i64'}}
+  %s = "ascend.sdma_session"(%ws, %id) : (!ascend.sdma_workspace, i64) -> !ascend.async_session
+  return
+}
+
+// -----
+
+// An SDMA transfer copies one element type.
+func.func @sdma_transfer_types(%ws: !ascend.sdma_workspace, %id: i32, %a: !ascend.view<f32>, %b: !ascend.view<i32>) {
+  %s = ascend.sdma_session %ws, sync_id %id
+  // expected-error @+1 {{'ascend.tget_async' op failed to verify that all of {dst, src} have same type}}
+  %e = "ascend.tget_async"(%a, %b, %s) : (!ascend.view<f32>, !ascend.view<i32>, !ascend.async_session) -> !ascend.async_event
+  return
+}
+
+// -----
+
+// A post goes through a session, and a wait takes its event.
+func.func @sdma_wait_event(%ws: !ascend.sdma_workspace, %id: i32, %a: !ascend.view<f32>) {
+  %s = ascend.sdma_session %ws, sync_id %id
+  // expected-error @+1 {{'ascend.wait_async' op operand #0 must be the completion of one SDMA transfer (`pto::comm::AsyncEvent`), but got '!ascend.async_session'}}
+  "ascend.wait_async"(%s, %s) : (!ascend.async_session, !ascend.async_session) -> ()
+  return
+}

@@ -100,6 +100,29 @@ module attributes {pld.target = #pld.target<Ascend910B>} {
     return
   }
 
+  // A kernel that moves data with SDMA takes the workspace and a sync id
+  // after its context: its session, a pull and a push, their waits.
+  // CHECK-LABEL: func.func @sdma
+  // CHECK-SAME: (%{{.*}}: !ascend.ctx, %{{.*}}: !ascend.sdma_workspace, %{{.*}}: i32, %{{.*}}: !ascend.gm<f32>, %{{.*}}: index)
+  func.func @sdma(%ctx: !ascend.ctx, %ws: !ascend.sdma_workspace, %id: i32, %data: !ascend.gm<f32>, %peer: index) {
+    %c64 = arith.constant 64 : index
+    %c1 = arith.constant 1 : index
+    // CHECK: %[[S:.*]] = ascend.sdma_session %{{.*}}, sync_id %{{.*}} {offset = 256 : i64}
+    %s = ascend.sdma_session %ws, sync_id %id {offset = 256 : i64}
+    %remote = ascend.peer_ptr %ctx, %data, peer %peer : !ascend.gm<f32>
+    %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
+    %rv = ascend.view %remote, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
+    // CHECK: %[[E:.*]] = ascend.tget_async %{{.*}}, %{{.*}}, session %[[S]] {site = "pull"} : !ascend.view<f32>
+    %e = ascend.tget_async %v, %rv, session %s {site = "pull"} : !ascend.view<f32>
+    // CHECK: ascend.wait_async %[[E]], session %[[S]]
+    ascend.wait_async %e, session %s
+    // CHECK: %[[F:.*]] = ascend.tput_async %{{.*}}, %{{.*}}, session %[[S]] : !ascend.view<f32>
+    %f = ascend.tput_async %rv, %v, session %s : !ascend.view<f32>
+    // CHECK: ascend.wait_async %[[F]], session %[[S]] {site = "push"}
+    ascend.wait_async %f, session %s {site = "push"}
+    return
+  }
+
   // CHECK-LABEL: func.func @host
   func.func @host(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %sig: !ascend.gm<i32>, %go: i1) {
     %c1 = arith.constant 1 : index
@@ -118,6 +141,12 @@ module attributes {pld.target = #pld.target<Ascend910B>} {
     ascend.launch @kernel(%data, %sig, %c1) ctx %ctx blocks %c1 : (!ascend.gm<f32>, !ascend.gm<i32>, index) -> ()
     // CHECK: ascend.run_on_lanes @lanes() ctx %{{.*}} : () -> ()
     ascend.run_on_lanes @lanes() ctx %ctx : () -> ()
+    // Host code passes an SDMA kernel the runtime's workspace and a sync id.
+    // CHECK: %[[WS:.*]] = ascend.sdma_workspace %{{.*}}
+    %ws = ascend.sdma_workspace %ctx
+    %id = arith.constant 0 : i32
+    // CHECK: ascend.launch @sdma(%[[WS]], %{{.*}}, %{{.*}}, %{{.*}}) ctx %{{.*}} blocks %{{.*}} : (!ascend.sdma_workspace, i32, !ascend.gm<f32>, index) -> ()
+    ascend.launch @sdma(%ws, %id, %data, %c1) ctx %ctx blocks %c1 : (!ascend.sdma_workspace, i32, !ascend.gm<f32>, index) -> ()
     // The runtime passes a deferring kernel its dispatch payload.
     // CHECK: ascend.submit @deferring(%{{.*}}) ctx %{{.*}} blocks %{{.*}} name "waiter" : (!ascend.gm<i32>) -> !ascend.task
     %t3 = ascend.submit @deferring(%sig) ctx %ctx blocks %c1 name "waiter" : (!ascend.gm<i32>) -> !ascend.task

@@ -395,6 +395,51 @@ func.func @put_negative_chunk(%dst: !pld.dtensor<8x64xf32>, %src: memref<8x64xf3
 
 // -----
 
+// The SDMA engine stages nothing: chunks and pipelining mean nothing there.
+func.func @put_sdma_chunked(%dst: !pld.dtensor<8x64xf32>, %src: memref<8x64xf32>, %p: index) {
+  // expected-error @+1 {{engine sdma moves the region from global memory to global memory without a staging tile, so chunk_rows, chunk_cols cannot apply (they size the staging of engine mte)}}
+  pld.tensor.put %dst, peer %p, %src engine sdma chunk_rows 4 chunk_cols 64 : !pld.dtensor<8x64xf32>, memref<8x64xf32>
+  return
+}
+
+// -----
+
+func.func @get_sdma_pipeline(%dst: memref<8x64xf32>, %src: !pld.dtensor<8x64xf32>, %p: index) {
+  // expected-error @+1 {{engine sdma moves the region from global memory to global memory without a staging tile, so pipeline cannot apply (they size the staging of engine mte)}}
+  pld.tensor.get %dst, peer %p, %src engine sdma pipeline : memref<8x64xf32>, !pld.dtensor<8x64xf32>
+  return
+}
+
+// -----
+
+// TPUT_ASYNC only copies.
+func.func @put_sdma_atomic(%dst: !pld.dtensor<8x64xf32>, %src: memref<8x64xf32>, %p: index) {
+  // expected-error @+1 {{engine sdma cannot put with atomic add: the SDMA engine only copies (TPUT_ASYNC has no atomic form); use engine mte}}
+  pld.tensor.put %dst, peer %p, %src atomic add engine sdma : !pld.dtensor<8x64xf32>, memref<8x64xf32>
+  return
+}
+
+// -----
+
+// The region rules hold for either engine.
+func.func @get_sdma_region(%dst: memref<8x64xf32>, %src: !pld.dtensor<8x64xf32>, %p: index) {
+  // expected-error @+1 {{the transferred region}}
+  pld.tensor.get %dst, peer %p, %src dst_offsets [0, 0] src_offsets [7, 0] shape [2, 64] engine sdma : memref<8x64xf32>, !pld.dtensor<8x64xf32>
+  return
+}
+
+// -----
+
+// An unknown engine.
+func.func @get_unknown_engine(%dst: memref<8x64xf32>, %src: !pld.dtensor<8x64xf32>, %p: index) {
+  // expected-error @+2 {{expected ::pld::TransferEngine to be one of: mte, sdma}}
+  // expected-error @+1 {{failed to parse Pld_TransferEngineAttr parameter 'value'}}
+  pld.tensor.get %dst, peer %p, %src engine rdma : memref<8x64xf32>, !pld.dtensor<8x64xf32>
+  return
+}
+
+// -----
+
 func.func @put_pipeline_unchunked(%dst: !pld.dtensor<8x64xf32>, %src: memref<8x64xf32>, %p: index) {
   // expected-error @+1 {{pipeline requires chunk_rows > 0 and chunk_cols > 0 (double buffering needs a chunked transfer), found chunk_rows = 4, chunk_cols = 0}}
   pld.tensor.put %dst, peer %p, %src chunk_rows 4 pipeline : !pld.dtensor<8x64xf32>, memref<8x64xf32>
@@ -476,8 +521,65 @@ func.func @allreduce_signal_rank(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x
 // -----
 
 func.func @allreduce_mesh_signal(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x3xi32>) {
-  // expected-error @+1 {{mesh allreduce expects a signal of shape [N, 1] or [N, 2], found [4, 3]}}
+  // expected-error @+1 {{mesh allreduce on 1 core expects a signal of shape [N, 1] or [N, 2], found [4, 3]}}
   %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<4x3xi32>
+  return
+}
+
+// -----
+
+// Block b of 4 counts on column b (or 2b and 2b + 1): the signal has 4 or 8.
+func.func @allreduce_cores_signal(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{mesh allreduce on 4 cores expects a signal of shape [N, 4] or [N, 8], found [4, 2]}}
+  %r = pld.tensor.allreduce %d, %s, op sum core_num 4 : !pld.dtensor<1x64xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @allreduce_cores_seed(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x4xi32>) {
+  // expected-error @+1 {{core_num 4 needs algorithm auto, oneshot, twoshot or twoshot_push, found seed_mesh}}
+  %r = pld.tensor.allreduce %d, %s, op sum algorithm seed_mesh core_num 4 : !pld.dtensor<1x64xf32>, !pld.dtensor<4x4xi32>
+  return
+}
+
+// -----
+
+func.func @allreduce_cores_ring(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<6x4xi32>) {
+  // expected-error @+1 {{core_num 2 runs the mesh algorithms: expected mode mesh}}
+  %r = pld.tensor.allreduce %d, %s, op sum mode ring core_num 2 : !pld.dtensor<1x64xf32>, !pld.dtensor<6x4xi32>
+  return
+}
+
+// -----
+
+func.func @reduce_scatter_cores_signal(%d: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{on 3 cores expects a signal of shape [N, 3] or [N, 6], found [4, 2]}}
+  %r = pld.tensor.reduce_scatter %d, %s, op sum core_num 3 : !pld.dtensor<4x64xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_cores_vector(%l: !pld.dtensor<1x64xf32>, %d: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4xi32>) {
+  // expected-error @+1 {{on 2 cores expects a signal of shape [N, 2] or [N, 4], found [4]}}
+  %r = pld.tensor.allgather %l, %d, %s core_num 2 : !pld.dtensor<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @broadcast_cores_star(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x2xi32>, %root: index) {
+  // expected-error @+1 {{core_num 2 needs algorithm auto or scatter_allgather, found star}}
+  %r = pld.tensor.broadcast %d, %s, root %root algorithm star core_num 2 : !pld.dtensor<1x64xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @allreduce_cores_zero(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x1xi32>) {
+  // expected-error @+1 {{attribute 'core_num' failed to satisfy constraint}}
+  %r = pld.tensor.allreduce %d, %s, op sum core_num 0 : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
   return
 }
 

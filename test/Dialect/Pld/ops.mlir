@@ -99,17 +99,35 @@ func.func @put_get(%dst: !pld.dtensor<8x128xf32>, %src: memref<8x128xf32>, %win:
   pld.tensor.get %src, peer %p, %dst : memref<8x128xf32>, !pld.dtensor<8x128xf32>
   // CHECK: pld.tensor.get %{{.*}}, peer %{{.*}}, %{{.*}} dst_offsets [1, 0] src_offsets [0, 0] shape [1, 128] chunk_cols 64 : memref<8x128xf32>, !pld.dtensor<8x128xf32>
   pld.tensor.get %src, peer %p, %dst dst_offsets [1, 0] src_offsets [0, 0] shape [1, 128] chunk_cols 64 : memref<8x128xf32>, !pld.dtensor<8x128xf32>
+  // The SDMA engine: printed only when not the default (mte), and no chunk
+  // needed for a dynamic extent.
+  // CHECK: pld.tensor.put %{{.*}}, peer %{{.*}}, %{{.*}} engine sdma : !pld.dtensor<8x128xf32>, memref<8x128xf32>
+  pld.tensor.put %dst, peer %p, %src engine sdma : !pld.dtensor<8x128xf32>, memref<8x128xf32>
+  // CHECK: pld.tensor.get %{{.*}}, peer %{{.*}}, %{{.*}} dst_offsets [%{{.*}}, 0] src_offsets [0, 0] shape [1, 128] engine sdma : memref<8x128xf32>, !pld.dtensor<8x128xf32>
+  pld.tensor.get %src, peer %p, %dst dst_offsets [%r, 0] src_offsets [0, 0] shape [1, 128] engine sdma : memref<8x128xf32>, !pld.dtensor<8x128xf32>
+  // CHECK: pld.tensor.put %{{.*}}, peer %{{.*}}, %{{.*}} engine sdma : !pld.dtensor<?x?xf32>, memref<?x?xf32>
+  pld.tensor.put %dyn, peer %p, %dsrc engine sdma : !pld.dtensor<?x?xf32>, memref<?x?xf32>
+  // CHECK: pld.tensor.get %{{.*}}, peer %{{.*}}, %{{.*}} : memref<8x128xf32>, !pld.dtensor<8x128xf32>
+  // CHECK-NOT: engine
+  pld.tensor.get %src, peer %p, %dst engine mte : memref<8x128xf32>, !pld.dtensor<8x128xf32>
   return
 }
 
 // CHECK-LABEL: func.func @collectives
 func.func @collectives(%data: !pld.dtensor<1x4097xf32>, %h: !pld.dtensor<1x17xf16>, %sig: !pld.dtensor<4x1xi32>,
                        %ring: !pld.dtensor<6x4xi32>, %rows: !pld.dtensor<4x64xf32>, %rows2: !pld.dtensor<4x64xf32>,
-                       %row: !pld.dtensor<1x64xf32>, %local: memref<1x64xf32>, %vsig: !pld.dtensor<4xi32>, %root: index) {
+                       %row: !pld.dtensor<1x64xf32>, %local: memref<1x64xf32>, %vsig: !pld.dtensor<4xi32>, %root: index,
+                       %sig2: !pld.dtensor<4x2xi32>) {
   // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op sum : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
   %0 = pld.tensor.allreduce %data, %sig, op sum : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
   // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op max mode ring : !pld.dtensor<1x17xf16>, !pld.dtensor<6x4xi32>
   %1 = pld.tensor.allreduce %h, %ring, op max mode ring : !pld.dtensor<1x17xf16>, !pld.dtensor<6x4xi32>
+  // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op sum algorithm twoshot core_num 2 : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x2xi32>
+  %7 = pld.tensor.allreduce %data, %sig2, op sum algorithm twoshot core_num 2 : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x2xi32>
+  // CHECK: pld.tensor.broadcast %{{.*}}, %{{.*}}, root %{{.*}} core_num 2 : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x2xi32>
+  %8 = pld.tensor.broadcast %data, %sig2, root %root core_num 2 : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x2xi32>
+  // CHECK: pld.tensor.reduce_scatter %{{.*}}, %{{.*}}, op sum algorithm direct core_num 2 : !pld.dtensor<4x64xf32>, !pld.dtensor<4x2xi32>
+  %9 = pld.tensor.reduce_scatter %rows, %sig2, op sum algorithm direct core_num 2 : !pld.dtensor<4x64xf32>, !pld.dtensor<4x2xi32>
   // CHECK: pld.tensor.reduce_scatter %{{.*}}, %{{.*}}, op prod : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
   %2 = pld.tensor.reduce_scatter %rows, %sig, op prod : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
   // CHECK: pld.tensor.allgather %{{.*}}, %{{.*}}, %{{.*}} : !pld.dtensor<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>

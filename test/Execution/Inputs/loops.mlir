@@ -39,3 +39,16 @@ func.func @gather(%sig: !pld.dtensor<8x1xi32>, %data: !pld.dtensor<8x64xf32>,
   }
   return
 }
+
+// An allreduce in a loop on a signal [N, 2] (counted barriers, whose
+// counters every call rearms before it waits): three sums in a row.
+func.func @allreduce_loop(%data: !pld.dtensor<1x300xf32>, %signal: !pld.dtensor<8x2xi32>)
+    attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  scf.for %i = %c0 to %c3 step %c1 {
+    %r = pld.tensor.allreduce %data, %signal, op sum : !pld.dtensor<1x300xf32>, !pld.dtensor<8x2xi32>
+  }
+  return
+}

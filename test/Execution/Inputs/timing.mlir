@@ -56,6 +56,45 @@ func.func @pull_same_link(%data: !pld.dtensor<1x1024xf32>, %out: !pld.dtensor<1x
   return
 }
 
+// Block b of rank 2 pulls half b of rank b's 4096 bytes: two cores, two
+// links, one ingress.
+func.func @pull_two_cores(%data: !pld.dtensor<1x1024xf32>, %out: !pld.dtensor<1x1024xf32>,
+                          %sig: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %sig : !pld.dtensor<4x1xi32>
+  %me32 = pld.system.rank %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %block = pl.get_block_idx
+  %c2 = arith.constant 2 : index
+  %c512 = arith.constant 512 : index
+  %column = arith.muli %block, %c512 : index
+  %is_two = arith.cmpi eq, %me, %c2 : index
+  scf.if %is_two {
+    %t = pld.tile.remote_load %data[0, %column], peer %block : !pld.dtensor<1x1024xf32> -> !pl.tile<1x512xf32>
+    pl.store %t, %out[0, %column] : !pl.tile<1x512xf32>, !pld.dtensor<1x1024xf32>
+  }
+  return
+}
+
+// Block b of rank 1 pulls half b of rank 0's 4096 bytes: two cores on one
+// link.
+func.func @pull_halves(%data: !pld.dtensor<1x1024xf32>, %out: !pld.dtensor<1x1024xf32>,
+                       %sig: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %sig : !pld.dtensor<4x1xi32>
+  %me32 = pld.system.rank %ctx
+  %me = arith.index_cast %me32 : i32 to index
+  %block = pl.get_block_idx
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  %column = arith.muli %block, %c512 : index
+  %is_one = arith.cmpi eq, %me, %c1 : index
+  scf.if %is_one {
+    %half = pld.tile.remote_load %data[0, %column], peer %c0 : !pld.dtensor<1x1024xf32> -> !pl.tile<1x512xf32>
+    pl.store %half, %out[0, %column] : !pl.tile<1x512xf32>, !pld.dtensor<1x1024xf32>
+  }
+  return
+}
+
 // Rank 0 notifies rank 1, which waits: one signal hop.
 func.func @one_hop(%sig: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
   %ctx = pld.system.get_comm_ctx %sig : !pld.dtensor<4x1xi32>

@@ -52,6 +52,15 @@ void pld::ascend::populateAscendToEmitCTypeConversions(
   converter.addConversion([](DispatchPayloadType type) -> Type {
     return opaque(type.getContext(), "pld::rt::DispatchPayload");
   });
+  converter.addConversion([](SdmaWorkspaceType type) -> Type {
+    return opaque(type.getContext(), "pld::rt::SdmaWorkspace");
+  });
+  converter.addConversion([](AsyncSessionType type) -> Type {
+    return opaque(type.getContext(), "pld::rt::AsyncSession");
+  });
+  converter.addConversion([](AsyncEventType type) -> Type {
+    return opaque(type.getContext(), "pld::rt::AsyncEvent");
+  });
   converter.addConversion([](TaskType type) -> Type {
     return opaque(type.getContext(), "pld::rt::TaskId");
   });

@@ -1,10 +1,11 @@
 //===- Memory.cpp - global-memory traffic and windows as runtime calls ----===//
 //
 // Scalar reads and writes of global memory, the one-sided tile transfers
-// `pto::comm::TPUT` and `TGET`, and the host's window buffers. The accesses
-// pass their site, and the tensor they lie in when the op names one: the
-// device ignores both, the simulator checks bounds and names the op it traps
-// in.
+// `pto::comm::TPUT` and `TGET`, the SDMA transfers `TGET_ASYNC` and
+// `TPUT_ASYNC` with their session and wait, and the host's window buffers. The
+// accesses pass their site, and the tensor they lie in when the op names one:
+// the device ignores both, the simulator checks bounds and names the op it
+// traps in.
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,6 +85,28 @@ struct WindowAsLowering : CallPattern<WindowAsOp> {
   }
 };
 
+/// `sdma_session(workspace, sync_id, offset, site)`: PTO's
+/// `BuildAsyncSession` on the scratch buffer at the offset ascend-plan-ub
+/// chose in the unified buffer.
+struct SdmaSessionLowering : CallPattern<SdmaSessionOp> {
+  using CallPattern::CallPattern;
+
+  LogicalResult lower(SdmaSessionOp op, OpAdaptor adaptor, TypeRange results,
+                      ConversionPatternRewriter &rewriter) const override {
+    std::optional<int64_t> offset = op.getOffset();
+    if (!offset)
+      return rewriter.notifyMatchFailure(
+          op, "the SDMA session has no offset: run ascend-plan-ub first");
+    Builder builder(op.getContext());
+    return RuntimeCall(op, "pld::rt::sdma_session")
+        .operand(adaptor.getWorkspace())
+        .operand(adaptor.getSyncId())
+        .literal(builder.getI64IntegerAttr(*offset))
+        .literal(siteOf(op))
+        .replace(rewriter, results);
+  }
+};
+
 } // namespace
 
 void pld::ascend::populateMemoryPatterns(TypeConverter &converter,
@@ -97,4 +120,19 @@ void pld::ascend::populateMemoryPatterns(TypeConverter &converter,
                                           "pld::rt::tput_atomic_add");
   patterns.add<PlainCall<TGetOp>>(converter, context, "pld::rt::tget",
                                   /*withSite=*/true);
+  // SDMA: the session, a post (`TGET_ASYNC`, `TPUT_ASYNC`) returning its
+  // event, the wait for the event; the session goes by reference (PTO
+  // keeps the engine's queue state in it).
+  patterns.add<SdmaSessionLowering>(converter, context);
+  patterns.add<PlainCall<SdmaWorkspaceOp>>(converter, context,
+                                           "pld::rt::sdma_workspace");
+  patterns.add<PlainCall<TGetAsyncOp>>(converter, context,
+                                       "pld::rt::tget_async",
+                                       /*withSite=*/true);
+  patterns.add<PlainCall<TPutAsyncOp>>(converter, context,
+                                       "pld::rt::tput_async",
+                                       /*withSite=*/true);
+  patterns.add<PlainCall<WaitAsyncOp>>(converter, context,
+                                       "pld::rt::wait_async",
+                                       /*withSite=*/true);
 }

@@ -34,6 +34,7 @@ void populateSignalPatterns(mlir::TypeConverter &converter,
                             mlir::RewritePatternSet &patterns);
 
 /// Memory.cpp: global-memory traffic and windows (read, write, tput, tget,
+/// sdma_workspace, sdma_session, tget_async, tput_async, wait_async,
 /// alloc_window, window_as).
 void populateMemoryPatterns(mlir::TypeConverter &converter,
                             mlir::RewritePatternSet &patterns);

@@ -24,7 +24,9 @@ fn defined_inside(value: Value, loop_op: &OperationRef) -> bool {
 
 /// The self-notifies that atomically add a negative amount, by signal: the
 /// epilogues of semantics §4, which make a signal reusable with the same expected
-/// values on the next iteration or call.
+/// values on the next iteration or call, and the self-subtractions of a
+/// counted barrier (docs/pld-decompose-collectives.md, "Counted barriers"),
+/// which rearm its counter before the wait on every iteration or call.
 struct Restorers<'s, 'c, 'a> {
     /// With their positions in program order, ascending.
     by_signal: HashMap<ValueKey, Vec<(usize, &'s SignalAccess<'c, 'a>)>>,
@@ -53,37 +55,59 @@ impl<'s, 'c, 'a> Restorers<'s, 'c, 'a> {
         Self { by_signal, order }
     }
 
-    /// The first restorer of `wait`'s cells after it in program order. A
-    /// scope around the wait (a loop, its function) holds some restorer
-    /// after the wait exactly when it holds this one: the ops inside a scope
-    /// follow it contiguously in pre-order, the wait among them. So one
-    /// restorer per wait is looked at, not every restorer of the signal for
-    /// every wait and every loop around it (quadratic in a loop of thousands
-    /// of barriers with their epilogues).
-    fn first_after(&self, wait: &SignalAccess) -> Option<&'s SignalAccess<'c, 'a>> {
-        let wait_at = *self.order.get(&ir::op_key(wait.op))?;
-        let restorers = self.by_signal.get(&ir::value_key(wait.signal))?;
-        let after = restorers.partition_point(|(position, _)| *position <= wait_at);
-        restorers[after..]
+    /// The nearest restorers of `wait`'s cells before and after it in
+    /// program order; before it only for a wait for at most 0 (a counted
+    /// barrier's): a counter that must fall below the threshold to hold the
+    /// wait falls only by a subtraction of the same run of the scope, while
+    /// one subtracted before a wait for a positive count may still hold it
+    /// from the run before. A scope around the wait (a loop, its function)
+    /// holds some restorer of its cells exactly when it holds one of these:
+    /// the ops inside a scope follow it contiguously in pre-order, the wait
+    /// among them. So two restorers per wait are looked at, not every
+    /// restorer of the signal for every wait and every loop around it
+    /// (quadratic in a loop of thousands of barriers with their epilogues).
+    fn nearest(&self, wait: &SignalAccess) -> Vec<&'s SignalAccess<'c, 'a>> {
+        let (Some(wait_at), Some(restorers)) = (
+            self.order.get(&ir::op_key(wait.op)),
+            self.by_signal.get(&ir::value_key(wait.signal)),
+        ) else {
+            return Vec::new();
+        };
+        let after = restorers.partition_point(|(position, _)| position <= wait_at);
+        let overlapping =
+            |(_, notify): &&(usize, &'s SignalAccess<'c, 'a>)| notify.may_overlap(wait);
+        let rearms = pld_ir::analysis::facts::constant_int(wait.scalar)
+            .is_some_and(|expected| expected <= 0);
+        let before = restorers[..after]
             .iter()
+            .rev()
+            .find(overlapping)
+            .filter(|_| rearms);
+        let later = restorers[after..].iter().find(overlapping);
+        before
+            .into_iter()
+            .chain(later)
             .map(|(_, notify)| *notify)
-            .find(|notify| notify.may_overlap(wait))
+            .collect()
     }
 
-    /// Whether `wait`'s counter is brought back down after it, inside
-    /// `scope` (which holds the wait).
-    fn restore_after(&self, wait: &SignalAccess, scope: &OperationRef) -> bool {
-        self.first_after(wait)
-            .is_some_and(|notify| ir::is_inside(&notify.op, scope))
+    /// Whether `wait`'s counter is brought back down (after the wait) or
+    /// rearmed (before it) inside `scope`, which holds the wait: then every
+    /// run of the scope needs fresh notifies to pass it.
+    fn restores(&self, wait: &SignalAccess, scope: &OperationRef) -> bool {
+        self.nearest(wait)
+            .iter()
+            .any(|notify| ir::is_inside(&notify.op, scope))
     }
 
-    /// The ops inside which a restorer brings `wait`'s counter back down
-    /// after it: [`Self::restore_after`] for every scope around the wait at
+    /// The ops inside which a restorer brings `wait`'s counter back down or
+    /// rearms it: [`Self::restores`] for every scope around the wait at
     /// once.
     fn scopes_restoring(&self, wait: &SignalAccess) -> HashSet<OpKey> {
-        self.first_after(wait)
-            .map(|notify| ancestors(&notify.op).into_iter().collect())
-            .unwrap_or_default()
+        self.nearest(wait)
+            .iter()
+            .flat_map(|notify| ancestors(&notify.op))
+            .collect()
     }
 }
 
@@ -216,7 +240,7 @@ fn fixed_waits_on_arguments<'c, 'a>(function: &OperationRef<'c, 'a>) -> Vec<Fixe
     signals
         .iter()
         .filter(|access| access.is_wait())
-        .filter(|access| !restorers.restore_after(access, function))
+        .filter(|access| !restorers.restores(access, function))
         .filter_map(|access| {
             let owner = ir::argument_owner(access.signal)?;
             if owner != *function {

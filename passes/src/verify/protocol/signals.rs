@@ -126,12 +126,18 @@ pub fn notify_peer<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
 /// Whether `value` is this rank's own index: `pld.system.rank`, directly or
 /// through integer casts.
 fn is_own_rank(value: Value) -> bool {
+    is_system_value(value, pld::SystemRankOp::NAME)
+}
+
+/// Whether `value` is the result of op `name` (`pld.system.rank` or
+/// `nranks`), directly or through integer casts.
+fn is_system_value(value: Value, name: &str) -> bool {
     let mut current = value;
     loop {
         let Some(op) = ir::defining_op(current) else {
             return false;
         };
-        if ir::name(op) == pld::SystemRankOp::NAME {
+        if ir::name(op) == name {
             return true;
         }
         match cast_source(&op, true) {
@@ -148,7 +154,9 @@ fn is_own_rank(value: Value) -> bool {
 /// `0 - (x + 1)` into `-1 - x`), or `c * x` with a constant `c < 0` (`-1 * k`
 /// as a front end writes a negated count), directly or through integer
 /// casts. The count itself is taken to be positive (were both sides known,
-/// the amount would fold to a constant and be judged as one).
+/// the amount would fold to a constant and be judged as one). Also `1 - n`
+/// with n the rank count, which a counted barrier adds to its own counter
+/// (nothing with one rank, when no peer adds to it either).
 fn is_negative_amount(value: Value) -> bool {
     if let Some(constant) = pld_ir::analysis::facts::constant_int(value) {
         return constant < 0;
@@ -157,7 +165,10 @@ fn is_negative_amount(value: Value) -> bool {
         if let Some(source) = cast_source(&op, false) {
             is_negative_amount(source)
         } else if let Some(sub) = arith::SubIOp::operands(&op) {
-            pld_ir::analysis::facts::constant_int(sub.lhs).is_some_and(|minuend| minuend <= 0)
+            pld_ir::analysis::facts::constant_int(sub.lhs).is_some_and(|minuend| {
+                minuend <= 0
+                    || (minuend == 1 && is_system_value(sub.rhs, pld::SystemNranksOp::NAME))
+            })
         } else if let Some(mul) = arith::MulIOp::operands(&op) {
             [mul.lhs, mul.rhs].into_iter().any(|factor| {
                 pld_ir::analysis::facts::constant_int(factor).is_some_and(|constant| constant < 0)

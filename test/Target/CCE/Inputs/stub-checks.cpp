@@ -118,6 +118,12 @@ extern "C" __global__ __aicore__ void k(__gm__ CommContext *ctx,
   Acc<int32_t, 32, 16> qc = acc<int32_t, 32, 16>(4096);
   tmatmul(qc, ql, qr, "");
   tstore(view(i32, 32, 16, 16), qc, "");
+  // SDMA: the session, a pull of rows that are not one line (a post per
+  // row), a push of one line, their waits.
+  AsyncSession s = sdma_session(nullptr, 0, 1024, "");
+  AsyncEvent e = tget_async(view(f32, 2, 8, 16), view(f32, 2, 8, 8), s, "");
+  wait_async(e, s, "");
+  wait_async(tput_async(view(h, 1, 32, 32), view(h, 1, 32, 32), s, ""), s, "");
 #elif CASE == 1
   // A row of 20 bytes.
   Tile<int32_t, 1, 5> t = tile<int32_t, 1, 5>(0);
@@ -167,5 +173,11 @@ extern "C" __global__ __aicore__ void k(__gm__ CommContext *ctx,
 #elif CASE == 13
   // A2/A3's TLOAD moves fewer than 4096 rows (Ascend950's has no limit).
   tload(tile<float, 4096, 8>(0), view(f32, 4096, 8, 8), "");
+#elif CASE == 14
+  // An SDMA copy between two element types.
+  AsyncSession s = sdma_session(nullptr, 0, 0, "");
+  Global2D<float> d = global(view(f32, 1, 8, 8));
+  Global2D<int32_t> g = global(view(i32, 1, 8, 8));
+  (void)pto::comm::TGET_ASYNC(d, g, s);
 #endif
 }

@@ -290,6 +290,23 @@ LogicalResult TGetOp::verify() {
   return verifyTransfer(*this, AtomicType::AtomicNone);
 }
 
+LogicalResult SdmaSessionOp::verify() {
+  std::optional<int64_t> offset = getOffset();
+  if (!offset)
+    return success();
+  if (*offset < 0 || *offset % AscendDialect::kTileAlignment != 0)
+    return emitOpError() << "expected offset to be a non-negative multiple "
+                            "of "
+                         << AscendDialect::kTileAlignment << ", found "
+                         << *offset;
+  if (*offset + kSdmaScratchBytes > AscendDialect::kUnifiedBufferBytes)
+    return emitOpError() << "the session's scratch buffer covers bytes ["
+                         << *offset << ", " << *offset + kSdmaScratchBytes
+                         << ") of the unified buffer, which has "
+                         << AscendDialect::kUnifiedBufferBytes;
+  return success();
+}
+
 LogicalResult ReadOp::verify() {
   if (getValue().getType() != elementOf(getPtr()))
     return emitOpError() << "expected a value of the pointer's element type "

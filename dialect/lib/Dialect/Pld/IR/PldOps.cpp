@@ -170,11 +170,30 @@ static LogicalResult verifyRankCount(Operation *op, int64_t ranks,
 /// A credit-barrier signal: `i32 [N, 1]`, `[N, 2]` (a second column of
 /// counters for the faster algorithms' barriers) or `[N]` where
 /// `allowVector`. Returns N, which may be dynamic.
+/// The vector cores of every rank `op` runs on (`core_num`), 1 for an op
+/// that is not a collective.
+static int64_t coreCount(Operation *op) {
+  auto collective = dyn_cast<CollectiveOpInterface>(op);
+  return collective ? collective.getCoreCount() : 1;
+}
+
 static FailureOr<int64_t> verifyCreditSignal(Operation *op, Value signal,
                                              bool allowVector = false) {
   if (failed(verifySignalElementType(op, "signal", signal)))
     return failure();
   ArrayRef<int64_t> shape = dtensor(signal).getShape();
+  int64_t cores = coreCount(op);
+  if (cores > 1) {
+    // Block b counts on column b, or on columns 2b and 2b + 1.
+    if (shape.size() != 2 || (!ShapedType::isDynamic(shape[1]) &&
+                              shape[1] != cores && shape[1] != 2 * cores))
+      return op->emitOpError("on ")
+             << cores << " cores expects a signal of shape [N, " << cores
+             << "] or [N, " << 2 * cores << "], found " << formatShape(shape);
+    if (failed(verifyRankCount(op, shape[0], "the signal's leading dimension")))
+      return failure();
+    return shape[0];
+  }
   bool isColumn = shape.size() == 2 && (shape[1] == 1 || shape[1] == 2);
   bool isVector = allowVector && shape.size() == 1;
   if (!isColumn && !isVector)
@@ -220,8 +239,27 @@ static LogicalResult verifyRowsSignal(Operation *op, Value signal,
   return verifySameRankCount(op, *ranks, "target", target.getDimSize(0));
 }
 
+/// On several cores, a collective runs the algorithms that work on a part
+/// of its data: `partitioned` (and `auto`).
+static LogicalResult
+verifyCoreAlgorithm(CollectiveOpInterface op,
+                    std::optional<CollectiveAlgorithm> algorithm,
+                    ArrayRef<CollectiveAlgorithm> partitioned) {
+  int64_t cores = op.getCoreCount();
+  if (cores == 1 || !algorithm || *algorithm == CollectiveAlgorithm::Auto ||
+      llvm::is_contained(partitioned, *algorithm))
+    return success();
+  InFlightDiagnostic diagnostic = op->emitOpError("core_num ")
+                                  << cores << " needs algorithm auto";
+  for (CollectiveAlgorithm candidate : partitioned)
+    diagnostic << (candidate == partitioned.back() ? " or " : ", ")
+               << stringifyCollectiveAlgorithm(candidate);
+  return diagnostic << ", found " << stringifyCollectiveAlgorithm(*algorithm);
+}
+
 /// A collective's `algorithm`, when it names one: one of the collective's
-/// algorithms, on a signal that can host it.
+/// algorithms, on a signal that can host it, and on several cores one that
+/// works on a part of the data.
 static LogicalResult
 verifyAlgorithm(CollectiveOpInterface op,
                 std::optional<CollectiveAlgorithm> algorithm) {
@@ -242,7 +280,9 @@ verifyAlgorithm(CollectiveOpInterface op,
   std::string problem = op.getAlgorithmSignalProblem(*algorithm);
   if (!problem.empty())
     return op->emitOpError(problem);
-  return success();
+  SmallVector<CollectiveAlgorithm> partitioned;
+  op.getPartitionedAlgorithms(partitioned);
+  return verifyCoreAlgorithm(op, algorithm, partitioned);
 }
 
 //===----------------------------------------------------------------------===//
@@ -483,8 +523,35 @@ struct TransferView {
   int64_t chunkRows, chunkCols;
   bool pipeline;
   AtomicType atomic;
+  TransferEngine engine;
 };
 } // namespace
+
+/// The SDMA engine copies global memory to global memory: there is no
+/// staging tile to size, and it has no atomic form (pto-isa
+/// include/pto/comm/pto_comm_inst.hpp:339-350: TPUT_ASYNC takes no
+/// AtomicType; its SDMA post is a plain copy, opcode 0,
+/// comm/async/sdma/sdma_async_intrin.hpp:168-181).
+static LogicalResult verifySdmaTransfer(Operation *op, const TransferView &t) {
+  if (t.chunkRows != 0 || t.chunkCols != 0 || t.pipeline) {
+    InFlightDiagnostic diag = op->emitOpError("engine sdma moves the region "
+                                              "from global memory to global "
+                                              "memory without a staging tile, "
+                                              "so");
+    if (t.chunkRows != 0)
+      diag << " chunk_rows";
+    if (t.chunkCols != 0)
+      diag << (t.chunkRows != 0 ? "," : "") << " chunk_cols";
+    if (t.pipeline)
+      diag << (t.chunkRows != 0 || t.chunkCols != 0 ? "," : "") << " pipeline";
+    return diag << " cannot apply (they size the staging of engine mte)";
+  }
+  if (t.atomic != AtomicType::None)
+    return op->emitOpError("engine sdma cannot put with atomic add: the SDMA "
+                           "engine only copies (TPUT_ASYNC has no atomic "
+                           "form); use engine mte");
+  return success();
+}
 
 static LogicalResult verifyTransfer(Operation *op, const TransferView &t) {
   StringRef verb = t.isPut ? "put" : "get";
@@ -582,6 +649,9 @@ static LogicalResult verifyTransfer(Operation *op, const TransferView &t) {
     }
   }
 
+  // SDMA moves any extent, dynamic ones included, in one go.
+  if (t.engine == TransferEngine::Sdma)
+    return verifySdmaTransfer(op, t);
   if (t.chunkRows < 0 || t.chunkCols < 0)
     return op->emitOpError() << "expected chunk_rows and chunk_cols >= 0, "
                              << "found chunk_rows = " << t.chunkRows
@@ -628,7 +698,8 @@ static TransferView viewOf(TransferOp op, bool isPut, AtomicType atomic) {
                       static_cast<int64_t>(op.getChunkRows()),
                       static_cast<int64_t>(op.getChunkCols()),
                       op.getPipeline(),
-                      atomic};
+                      atomic,
+                      op.getEngine()};
 }
 
 LogicalResult TensorPutOp::verify() {
@@ -658,11 +729,17 @@ LogicalResult TensorAllreduceOp::verify() {
   if (shape.size() != 2)
     return emitOpError("expected a 2-D signal, found shape ")
            << formatShape(shape);
+  int64_t cores = getCoreCount();
+  if (cores > 1 && getMode() != CollectiveMode::Mesh)
+    return emitOpError("core_num ")
+           << cores << " runs the mesh algorithms: expected mode mesh";
   if (getMode() == CollectiveMode::Mesh) {
-    if (!ShapedType::isDynamic(shape[1]) && shape[1] != 1 && shape[1] != 2)
-      return emitOpError("mesh allreduce expects a signal of shape [N, 1] or "
-                         "[N, 2], found ")
-             << formatShape(shape);
+    if (!ShapedType::isDynamic(shape[1]) && shape[1] != cores &&
+        shape[1] != 2 * cores)
+      return emitOpError("mesh allreduce on ")
+             << cores << (cores == 1 ? " core" : " cores")
+             << " expects a signal of shape [N, " << cores << "] or [N, "
+             << 2 * cores << "], found " << formatShape(shape);
     if (failed(
             verifyRankCount(*this, shape[0], "the signal's leading dimension")))
       return failure();
@@ -925,6 +1002,31 @@ void TensorAllToAllOp::getAlgorithms(
     SmallVectorImpl<CollectiveAlgorithm> &algorithms) {
   algorithms.append({CollectiveAlgorithm::Auto, CollectiveAlgorithm::Direct,
                      CollectiveAlgorithm::Seed});
+}
+
+// The algorithms that run on one core's part of the data
+// (docs/pld-decompose-collectives.md, "Collectives on several cores"): the
+// ones that read the data where it is, by pulls on a stream or a row.
+void TensorAllreduceOp::getPartitionedAlgorithms(
+    SmallVectorImpl<CollectiveAlgorithm> &algorithms) {
+  algorithms.append({CollectiveAlgorithm::Oneshot, CollectiveAlgorithm::Twoshot,
+                     CollectiveAlgorithm::TwoshotPush});
+}
+void TensorReduceScatterOp::getPartitionedAlgorithms(
+    SmallVectorImpl<CollectiveAlgorithm> &algorithms) {
+  algorithms.push_back(CollectiveAlgorithm::Direct);
+}
+void TensorAllgatherOp::getPartitionedAlgorithms(
+    SmallVectorImpl<CollectiveAlgorithm> &algorithms) {
+  algorithms.push_back(CollectiveAlgorithm::Direct);
+}
+void TensorBroadcastOp::getPartitionedAlgorithms(
+    SmallVectorImpl<CollectiveAlgorithm> &algorithms) {
+  algorithms.push_back(CollectiveAlgorithm::ScatterAllgather);
+}
+void TensorAllToAllOp::getPartitionedAlgorithms(
+    SmallVectorImpl<CollectiveAlgorithm> &algorithms) {
+  algorithms.push_back(CollectiveAlgorithm::Direct);
 }
 
 // The ring algorithms need the ring signal. Every other one counts on one

@@ -324,6 +324,145 @@ AICORE inline void tget(View<T> dst, View<T> src, Tile<T, R, C> ping,
   }
 }
 
+//===-- SDMA transfers: global memory to global memory --------------------===//
+//
+// PTO ISA's asynchronous transfers (pto-isa include/pto/comm/
+// pto_comm_inst.hpp:339-400): a kernel builds an `AsyncSession` once from
+// the SDMA workspace and sync id its launcher passes and a 256-byte scratch
+// tile in the unified buffer (comm/async_common/async_event_impl.hpp:27-43;
+// kernels/manual/a2a3/tget_bandwidth/tget_bandwidth_kernel.cpp:243-274),
+// then `TGET_ASYNC(dst, src, session)` / `TPUT_ASYNC` post a copy to the
+// SDMA engine and return an `AsyncEvent`, which `event.Wait(session)`
+// completes. A post moves one flat contiguous line
+// (comm/async_common/TGetAsyncCommonDetail.hpp:77-84, TPutAsyncCommonDetail
+// .hpp:77-84), so a view whose rows are not one line goes row by row. The
+// session keeps the engine's queue state (mutated through const references,
+// async_types.hpp:141-144): it is passed by reference, never copied.
+// PTO's CPU build (__CPU_SIM) has neither BuildAsyncSession nor
+// AsyncEvent::Wait (pto_comm_inst.hpp:18-20 includes
+// async_event_impl.hpp only outside it): its TGET_ASYNC / TPUT_ASYNC copy
+// at once and ignore the session (cpu/comm/TGet.hpp:69-74,
+// cpu/comm/TPut.hpp:30-35), so there the session is not built and nothing
+// is waited for.
+
+/// What a kernel that moves data with SDMA receives after its context (and
+/// its dispatch payload, if it takes one), with a sync id: the SDMA
+/// workspace the host runtime set up (`SdmaWorkspaceManager`;
+/// tget_bandwidth_kernel.cpp:243-245 takes the same pair).
+using SdmaWorkspace = __gm__ uint8_t *;
+using AsyncSession = pto::comm::AsyncSession;
+using AsyncEvent = pto::comm::AsyncEvent;
+
+namespace detail {
+
+/// The session's scratch buffer: a Vec tile of UB_ALIGN_SIZE bytes
+/// (async_types.hpp:27, :31; tget_bandwidth_kernel.cpp:250).
+using SdmaScratch =
+    pto::Tile<pto::TileType::Vec, uint8_t, 1, pto::comm::sdma::UB_ALIGN_SIZE>;
+
+/// A flat line of `n` elements as TGET_ASYNC takes one: shape (1, 1, 1, 1,
+/// n) with packed strides (tget_bandwidth_kernel.cpp:247-249, :263-264).
+using LineShape = pto::Shape<pto::DYNAMIC, pto::DYNAMIC, pto::DYNAMIC,
+                             pto::DYNAMIC, pto::DYNAMIC>;
+using LineStride = pto::Stride<pto::DYNAMIC, pto::DYNAMIC, pto::DYNAMIC,
+                               pto::DYNAMIC, pto::DYNAMIC>;
+template <typename T>
+using Line = pto::GlobalTensor<T, LineShape, LineStride, pto::Layout::ND>;
+
+template <bool Push, typename T>
+AICORE inline AsyncEvent sdma_post(__gm__ T *dst, __gm__ T *src, int64_t n,
+                                   AsyncSession &session) {
+  Line<T> d(dst, LineShape(1, 1, 1, 1, n), LineStride(n, n, n, n, 1));
+  Line<T> s(src, LineShape(1, 1, 1, 1, n), LineStride(n, n, n, n, 1));
+  if constexpr (Push)
+    return pto::comm::TPUT_ASYNC(d, s, session);
+  else
+    return pto::comm::TGET_ASYNC(d, s, session);
+}
+
+/// The copy of `src` into `dst`: one post when the rows of both are one
+/// line, else one per row, each waited for before the next; the event of
+/// the last.
+template <bool Push, typename T>
+AICORE inline AsyncEvent sdma_copy(View<T> dst, View<T> src,
+                                   AsyncSession &session) {
+  AsyncEvent event;
+  if constexpr (kVectorCode) {
+    if (dst.rows <= 1 || (dst.stride == dst.cols && src.stride == src.cols))
+      return sdma_post<Push>(dst.data, src.data, dst.rows * dst.cols, session);
+    for (int64_t r = 0; r < dst.rows; ++r) {
+#if !defined(__CPU_SIM)
+      if (r > 0)
+        (void)event.Wait(session);
+#endif
+      event = sdma_post<Push>(dst.data + r * dst.stride,
+                              src.data + r * src.stride, dst.cols, session);
+    }
+  }
+  return event;
+}
+
+} // namespace detail
+
+/// BuildAsyncSession on the scratch tile at `ub_offset`, on this AIV core's
+/// own SDMA channel: PTO's default channel is `get_block_idx()`
+/// (sdma_async_intrin.hpp:107-109), which both AIVs of a block share, and
+/// the workspace has a channel per AIV core (kSdmaMaxChannel = 48,
+/// comm/async/sdma/sdma_types.hpp:30; WarmupSdmaControlPathForAiv,
+/// sdma_async_detail_post.hpp:176-186), so the channel is the AIV's index
+/// over the launch, `get_block_idx() * get_subblockdim() +
+/// get_subblockid()` (get_subblockdim() is 1 in an AIV-only launch, 2 in a
+/// mixed one: cannmirror/asc-devkit @2cdc3f1,
+/// docs/api/context/c_api/sys_var/asc_get_sub_block_num.md and
+/// impl/c_api/c_api_instr_impl/sys_var/get_sub_block_num/asc_2201/
+/// get_sub_block_num_impl.h:15-18).
+AICORE inline AsyncSession sdma_session(SdmaWorkspace workspace,
+                                        int32_t sync_id, int64_t ub_offset,
+                                        const char *) {
+  AsyncSession session;
+#if defined(__CPU_SIM)
+  (void)workspace;
+  (void)sync_id;
+  (void)ub_offset;
+#else
+  if constexpr (kVectorCode) {
+    detail::SdmaScratch scratch;
+    pto::TASSIGN(scratch, ub_offset);
+    uint32_t channel = static_cast<uint32_t>(
+        get_block_idx() * get_subblockdim() + get_subblockid());
+    pto::comm::sdma::SdmaBaseConfig config{
+        pto::comm::sdma::kDefaultSdmaBlockBytes, 0, 1};
+    (void)pto::comm::BuildAsyncSession<pto::comm::DmaEngine::SDMA>(
+        scratch, workspace, session, static_cast<uint32_t>(sync_id), config,
+        channel);
+  }
+#endif
+  return session;
+}
+
+template <typename T>
+AICORE inline AsyncEvent tget_async(View<T> dst, View<T> src,
+                                    AsyncSession &session, const char *) {
+  return detail::sdma_copy<false>(dst, src, session);
+}
+template <typename T>
+AICORE inline AsyncEvent tput_async(View<T> dst, View<T> src,
+                                    AsyncSession &session, const char *) {
+  return detail::sdma_copy<true>(dst, src, session);
+}
+
+/// AsyncEvent::Wait (async_event_impl.hpp:108-127).
+AICORE inline void wait_async(AsyncEvent event, AsyncSession &session,
+                              const char *) {
+#if defined(__CPU_SIM)
+  (void)event;
+  (void)session;
+#else
+  if constexpr (kVectorCode)
+    (void)event.Wait(session);
+#endif
+}
+
 //===-- The cube: L1, L0A, L0B and L0C tiles and the matrix unit ---------===//
 
 /// A tile in L1: PTO's Mat tile in the NZ layout (column-major 16-row x

@@ -486,6 +486,43 @@ void tget(View<T> dst, View<T> src, Tile<T, R, C> ping, Tile<T, R, C> pong,
                    detail::ref(ping), &second, site);
 }
 
+//===-- SDMA transfers: global memory to global memory --------------------===//
+
+/// The SDMA workspace host code passes the kernels it launches that move
+/// data with SDMA (the device's host runtime has its own).
+inline SdmaWorkspace sdma_workspace(__gm__ CommContext *ctx) {
+  return {detail::sdma_workspace(ctx)};
+}
+
+/// The kernel's SDMA session on the 256 bytes of unified buffer at
+/// `ub_offset`; traps without a workspace or with a sync id outside 0..7,
+/// where the device's BuildAsyncSession fails.
+inline AsyncSession sdma_session(SdmaWorkspace workspace, int32_t sync_id,
+                                 int64_t ub_offset, const char *site) {
+  return detail::sdma_session(workspace.token, sync_id, ub_offset, site);
+}
+
+/// TGET_ASYNC / TPUT_ASYNC: the engine copies `src` into `dst` (one extent),
+/// from global memory to global memory; the returned event completes it.
+template <typename T>
+AsyncEvent tget_async(View<T> dst, View<T> src, AsyncSession &session,
+                      const char *site) {
+  return detail::sdma_transfer(false, detail::ref(dst), detail::ref(src),
+                               session, site);
+}
+template <typename T>
+AsyncEvent tput_async(View<T> dst, View<T> src, AsyncSession &session,
+                      const char *site) {
+  return detail::sdma_transfer(true, detail::ref(dst), detail::ref(src),
+                               session, site);
+}
+
+/// AsyncEvent::Wait: the transfer has completed.
+inline void wait_async(AsyncEvent event, AsyncSession &session,
+                       const char *site) {
+  detail::wait_async(event, session, site);
+}
+
 //===-- Signals and ordering ----------------------------------------------===//
 
 // `dims` are the signal tensor's dimensions; with `signal_base` they only

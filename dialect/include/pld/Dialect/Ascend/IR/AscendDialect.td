@@ -13,7 +13,8 @@ def Ascend_Dialect : Dialect {
     `ascend` is what pld lowers to before C++: kernels over `__gm__` pointers
     and the CommContext, UB tiles at planned offsets, tile loads and stores
     through global views, vector tile math, the PTO communication
-    instructions (`TNOTIFY`, `TWAIT`, `TTEST`, `TPUT`, `TGET`), the ordering
+    instructions (`TNOTIFY`, `TWAIT`, `TTEST`, `TPUT`, `TGET`, and the SDMA
+    engine's `TGET_ASYNC`, `TPUT_ASYNC` with their session and wait), the ordering
     operations the target needs around them (`release` before a notify that
     publishes a payload, `acquire` after a wait and before the payload is
     read, pipe synchronisation between the load, vector and store pipes),

@@ -410,6 +410,115 @@ def Ascend_TPutOp : Ascend_TransferOp<"tput", "pto::comm::TPUT",
 
 def Ascend_TGetOp : Ascend_TransferOp<"tget", "pto::comm::TGET", (ins), "">;
 
+//===----------------------------------------------------------------------===//
+// SDMA transfers: global memory to global memory on the SDMA engine
+//===----------------------------------------------------------------------===//
+//
+// PTO splits an SDMA transfer in two: `TGET_ASYNC` / `TPUT_ASYNC` post it to
+// the engine and return an `AsyncEvent`, `event.Wait(session)` waits for it
+// (pto-isa include/pto/comm/pto_comm_inst.hpp:339-400,
+// comm/async_common/async_event_impl.hpp:108-127). The ops are the same two
+// steps, so one op is still one PTO instruction, and the ordering pass sees
+// where a transfer is still in flight: `ascend-insert-sync` releases the
+// core's payload before the post (the engine reads and writes global memory
+// behind the core's data cache and pipes), acquires after the wait, and in
+// `check` mode reports a notify, a call or a return that a transfer still
+// in flight reaches. The lowering waits right after each post.
+
+def Ascend_SdmaWorkspaceOp : Ascend_Op<"sdma_workspace", [Pure]> {
+  let summary = "the SDMA workspace the runtime set up for this rank (host)";
+  let description = [{
+    What host code passes a kernel that moves data with SDMA (with a sync
+    id): on the device the host runtime's SDMA workspace; in the simulator
+    a token of its own SDMA sessions.
+
+    ```mlir
+    %ws = ascend.sdma_workspace %ctx
+    ```
+  }];
+  let arguments = (ins Ascend_CtxType:$ctx);
+  let results = (outs Ascend_SdmaWorkspaceType:$workspace);
+  let assemblyFormat = "$ctx attr-dict";
+}
+
+def Ascend_SdmaSessionOp : Ascend_Op<"sdma_session", [Ascend_GmEffects]> {
+  let summary = "build the kernel's SDMA session (`pto::comm::BuildAsyncSession`)";
+  let description = [{
+    Builds, once per kernel, the session every SDMA transfer of the kernel
+    goes through, from the workspace and the sync id the kernel received
+    (the kernel ABI, docs/lowering.md) and a scratch buffer of 256 bytes
+    (`pto::comm::sdma::UB_ALIGN_SIZE`) at `offset` bytes into the unified
+    buffer. `ascend-plan-ub` chooses the offset as it does a tile's (the
+    session is a buffer of its own, live until its last use); the EmitC
+    lowering requires one. The sync id is the event id (0 to 7) PTO's SDMA
+    code sets and waits between MTE3 and MTE2. On the device the session
+    uses the issuing AIV core's own SDMA channel.
+
+    ```mlir
+    %s = ascend.sdma_session %ws, sync_id %id {offset = 0 : i64}
+    ```
+  }];
+  let arguments = (ins Ascend_SdmaWorkspaceType:$workspace, I32:$sync_id,
+                       OptionalAttr<I64Attr>:$offset,
+                       OptionalAttr<StrAttr>:$site);
+  let results = (outs Res<Ascend_AsyncSessionType, "", [MemAlloc]>:$session);
+  let assemblyFormat = "$workspace `,` `sync_id` $sync_id attr-dict";
+  let hasVerifier = 1;
+}
+
+class Ascend_AsyncTransferOp<string mnemonic, string instruction, string what>
+    : Ascend_Op<mnemonic, [Ascend_GmEffects, AllTypesMatch<["dst", "src"]>]> {
+  let summary = "`pto::comm::" # instruction # "`: post a copy of a global view to the SDMA engine";
+  let description = [{
+    Posts the copy of `src` into `dst` (same extent, }] # what # [{) to the
+    kernel's SDMA session and returns at once, with the event that
+    `ascend.wait_async` waits for. The engine copies global memory to global
+    memory, with no staging tile and none of the core's pipes (the op is on
+    no pipe); PTO posts one contiguous line, so a view whose rows are not
+    contiguous (`stride != cols` on either side, more than one row) is
+    posted one row at a time, each row waited for before the next is posted.
+    What the core wrote to `src` or `dst` before must be released first
+    (`ascend.release`, which `ascend-insert-sync` inserts), and nothing may
+    rely on `dst` before the wait.
+
+    ```mlir
+    %e = ascend.}] # mnemonic # [{ %dst, %src, session %s : !ascend.view<f32>
+    ascend.wait_async %e, session %s
+    ```
+  }];
+  let arguments = (ins Ascend_AnyView:$dst, Ascend_AnyView:$src,
+                       Ascend_AsyncSessionType:$session,
+                       OptionalAttr<StrAttr>:$site);
+  let results = (outs Ascend_AsyncEventType:$event);
+  let assemblyFormat = [{
+    $dst `,` $src `,` `session` $session attr-dict `:` type($dst)
+  }];
+}
+
+def Ascend_TGetAsyncOp : Ascend_AsyncTransferOp<"tget_async", "TGET_ASYNC",
+    "`src` usually a peer's view: a pull">;
+def Ascend_TPutAsyncOp : Ascend_AsyncTransferOp<"tput_async", "TPUT_ASYNC",
+    "`dst` usually a peer's view: a push">;
+
+def Ascend_WaitAsyncOp : Ascend_Op<"wait_async", [Ascend_GmEffects]> {
+  let summary = "wait for an SDMA transfer to complete (`AsyncEvent::Wait`)";
+  let description = [{
+    Blocks until the engine has copied everything the transfer of `event`
+    moves: its destination holds the data and its source may be written
+    again. Payload accesses after it must come after an `ascend.acquire`
+    (the core's data cache may hold stale lines of the destination), as
+    after a TWAIT.
+
+    ```mlir
+    ascend.wait_async %e, session %s
+    ```
+  }];
+  let arguments = (ins Ascend_AsyncEventType:$event,
+                       Ascend_AsyncSessionType:$session,
+                       OptionalAttr<StrAttr>:$site);
+  let assemblyFormat = "$event `,` `session` $session attr-dict";
+}
+
 def Ascend_TNotifyOp : Ascend_Op<"tnotify", [Ascend_GmEffects,
                                              AllTypesMatch<["cell", "signal"]>]> {
   let summary = "`pto::comm::TNOTIFY`: set or atomically add to a signal cell";

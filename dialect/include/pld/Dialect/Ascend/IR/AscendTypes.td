@@ -115,6 +115,36 @@ def Ascend_DispatchPayloadType : Ascend_Type<"DispatchPayload", "dispatch_payloa
   }];
 }
 
+def Ascend_SdmaWorkspaceType : Ascend_Type<"SdmaWorkspace", "sdma_workspace"> {
+  let summary = "the SDMA workspace a kernel's SDMA session is built on (`__gm__ uint8_t*`)";
+  let description = [{
+    The global memory the host runtime set up for the SDMA engine's queues
+    (pto-isa's `SdmaWorkspaceManager`), which PTO's `BuildAsyncSession`
+    takes. A kernel that moves data with SDMA (`ascend.sdma_session`) takes
+    it, and an `i32` sync id, as its parameters after the CommContext (and
+    the dispatch payload, if it takes one); docs/lowering.md has the kernel
+    ABI. Host code gets it from the runtime with `ascend.sdma_workspace`.
+  }];
+}
+
+def Ascend_AsyncSessionType : Ascend_Type<"AsyncSession", "async_session"> {
+  let summary = "a kernel's SDMA session (`pto::comm::AsyncSession`)";
+  let description = [{
+    Built once per kernel by `ascend.sdma_session`, on a scratch buffer of
+    256 bytes in the core's unified buffer; every `ascend.tget_async`,
+    `ascend.tput_async` and `ascend.wait_async` of the kernel goes through
+    it (it keeps the state of the engine's queues).
+  }];
+}
+
+def Ascend_AsyncEventType : Ascend_Type<"AsyncEvent", "async_event"> {
+  let summary = "the completion of one SDMA transfer (`pto::comm::AsyncEvent`)";
+  let description = [{
+    What `ascend.tget_async` and `ascend.tput_async` return, and
+    `ascend.wait_async` waits for.
+  }];
+}
+
 def Ascend_TaskType : Ascend_Type<"Task", "task"> {
   let summary = "the id of a submitted task";
 }

@@ -49,6 +49,14 @@ std::string tileMathElementTypeNames(TargetProfile profile, TileMath math);
 /// PTO's name of `math` (TADD, ...).
 const char *tileMathName(TileMath math);
 
+//===-- SDMA transfers ----------------------------------------------------===//
+
+/// The bytes of unified buffer an SDMA session works through: PTO's
+/// `pto::comm::sdma::UB_ALIGN_SIZE` (comm/async_common/async_types.hpp:27,
+/// :31), the scratch tile its kernels build a session on
+/// (kernels/manual/a2a3/tget_bandwidth/tget_bandwidth_kernel.cpp:250).
+constexpr int64_t kSdmaScratchBytes = 256;
+
 //===-- The cube
 //-----------------------------------------------------------===//
 

@@ -50,6 +50,28 @@ def Pld_AtomicTypeEnum : I32EnumAttr<"AtomicType", "remote-store combine mode", 
   let genSpecializedAttr = 0;
 }
 
+// What moves the bytes of a `pld.tensor.put` / `pld.tensor.get` (its
+// `engine`): the core's own MTE pipes through staging tiles in the unified
+// buffer, or the SDMA engine from global memory to global memory.
+def Pld_TransferEngineEnum : I32EnumAttr<"TransferEngine",
+    "the engine that moves a put's or a get's bytes", [
+    I32EnumAttrCase<"Mte", 0, "mte">,
+    I32EnumAttrCase<"Sdma", 1, "sdma">]> {
+  let cppNamespace = "::pld";
+  let genSpecializedAttr = 0;
+  let description = [{
+    `mte` (the default): the AI core moves the region itself, chunk by
+    chunk through a staging tile in its unified buffer (TLOAD on MTE2, then
+    TSTORE on MTE3; `pld-expand-transfers`), which `chunk_rows`,
+    `chunk_cols` and `pipeline` size. `sdma`: the core hands the region to
+    the SDMA engine (PTO's `TPUT_ASYNC` / `TGET_ASYNC`), which copies it
+    from global memory to global memory without a staging tile and without
+    the core's pipes, and waits for it to complete; it costs a launch of
+    some 2.5 us and then moves bytes at the SDMA rate, so it pays off for
+    large regions (docs/target/pto-isa.md, "SDMA transfers").
+  }];
+}
+
 def Pld_CollectiveModeEnum : I32EnumAttr<"CollectiveMode",
     "allreduce algorithm", [
     I32EnumAttrCase<"Mesh", 0, "mesh">,

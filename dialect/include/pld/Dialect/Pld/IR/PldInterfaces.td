@@ -60,6 +60,15 @@ def Pld_CollectiveOpInterface : OpInterface<"CollectiveOpInterface"> {
       "std::string", "getAlgorithmSignalProblem",
       (ins "::pld::CollectiveAlgorithm":$algorithm),
       [{}], [{ return {}; }]>,
+    InterfaceMethod<[{The vector cores (blocks) of every rank it runs on:
+      its `core_num`, 1 for a collective without one.}],
+      "int64_t", "getCoreCount", (ins), [{}], [{ return 1; }]>,
+    InterfaceMethod<[{Appends the algorithms (of getAlgorithms, not `auto`)
+      that run on a part of its data, one part per core: those it can run
+      on several cores; none for a collective that runs on one.}],
+      "void", "getPartitionedAlgorithms",
+      (ins "::llvm::SmallVectorImpl<::pld::CollectiveAlgorithm> &":$algorithms),
+      [{}], [{ return; }]>,
   ];
 }
 

@@ -363,7 +363,9 @@ class Pld_TransferOp<string mnemonic, dag atomicArg, string atomicFormat>
                             Variadic<Index>:$sizes,
                             OptionalAttr<DenseI64ArrayAttr>:$static_sizes),
                        atomicArg,
-                       (ins DefaultValuedAttr<I64Attr, "0">:$chunk_rows,
+                       (ins DefaultValuedAttr<Pld_TransferEngineAttr,
+                                              "::pld::TransferEngine::Mte">:$engine,
+                            DefaultValuedAttr<I64Attr, "0">:$chunk_rows,
                             DefaultValuedAttr<I64Attr, "0">:$chunk_cols,
                             UnitAttr:$pipeline));
   let assemblyFormat = [{
@@ -372,6 +374,7 @@ class Pld_TransferOp<string mnemonic, dag atomicArg, string atomicFormat>
     (`src_offsets` custom<DynamicIndexList>($src_offsets, $static_src_offsets)^)?
     (`shape` custom<DynamicIndexList>($sizes, $static_sizes)^)?
   }] # atomicFormat # [{
+    (`engine` `` $engine^)?
     (`chunk_rows` $chunk_rows^)? (`chunk_cols` $chunk_cols^)?
     (`pipeline` $pipeline^)?
     attr-dict `:` type($dst) `,` type($src)
@@ -395,17 +398,25 @@ def Pld_TensorPutOp : Pld_TransferOp<"tensor.put",
     at all, and the sub-region is bounds-checked. Element types and ranks
     agree; `atomic add` accumulates (f32, bf16, f16, i32, i16, i8).
 
-    The transfer stages through a tile of `[min(rows, chunk_rows),
-    min(cols, chunk_cols)]` (0 = full extent). `pipeline` double-buffers the
-    stage and needs both chunk sizes; a dynamic leading dimension needs
-    `chunk_rows` and a dynamic innermost dimension needs `chunk_cols`, since
-    the stage is sized statically. A computed tile is not a valid source: use
+    `engine` says what moves the bytes. With `mte` (the default, not
+    printed) the AI core does: the transfer stages through a tile of
+    `[min(rows, chunk_rows), min(cols, chunk_cols)]` (0 = full extent).
+    `pipeline` double-buffers the stage and needs both chunk sizes; a
+    dynamic leading dimension needs `chunk_rows` and a dynamic innermost
+    dimension needs `chunk_cols`, since the stage is sized statically. With
+    `sdma` the SDMA engine copies the region from global memory to global
+    memory (PTO's `TPUT_ASYNC`), with no staging tile, so `chunk_rows`,
+    `chunk_cols` and `pipeline` are rejected and dynamic extents need no
+    chunk; the op returns once the copy has completed. The SDMA engine only
+    copies: `atomic add` is rejected with `sdma` (`TPUT_ASYNC` has no
+    atomic form). A computed tile is not a valid source: use
     `pld.tile.remote_store`.
 
     ```mlir
     pld.tensor.put %dst, peer %p, %src : !pld.dtensor<64xf32>, memref<64xf32>
     pld.tensor.put %dst, peer %p, %src chunk_rows 4 chunk_cols 64 pipeline : !pld.dtensor<8x128xf32>, !pld.dtensor<8x128xf32>
     pld.tensor.put %dst, peer %p, %src dst_offsets [1, 0] src_offsets [0, 0] shape [1, 64] : !pld.dtensor<2x64xf32>, memref<2x64xf32>
+    pld.tensor.put %dst, peer %p, %src engine sdma : !pld.dtensor<1024x1024xf32>, memref<1024x1024xf32>
     ```
   }];
 }
@@ -414,12 +425,14 @@ def Pld_TensorGetOp : Pld_TransferOp<"tensor.get", (ins), ""> {
   let summary = "one-sided read of a peer's window into a local tensor";
   let description = [{
     Reads `src` (a DT) of rank `peer` into local `dst` (a DT or a plain
-    `memref`). The region, chunking and pipelining rules are those of
-    `pld.tensor.put`; there is no atomic mode. A tile is not a valid
-    destination: use `pld.tile.remote_load`.
+    `memref`). The region, engine, chunking and pipelining rules are those
+    of `pld.tensor.put` (with `engine sdma`, PTO's `TGET_ASYNC`); there is
+    no atomic mode. A tile is not a valid destination: use
+    `pld.tile.remote_load`.
 
     ```mlir
     pld.tensor.get %out, peer %next, %in : memref<64xf32>, !pld.dtensor<64xf32>
+    pld.tensor.get %out, peer %next, %in engine sdma : memref<4096xf32>, !pld.dtensor<4096xf32>
     ```
   }];
 }
@@ -443,9 +456,17 @@ class Pld_CollectiveOp<string mnemonic, list<Trait> traits = [],
 // the pass option of pld-decompose-collectives decides (default `auto`).
 defvar Pld_OptionalAlgorithm = OptionalAttr<Pld_CollectiveAlgorithmAttr>;
 
+// The optional `core_num C` of a collective that runs on several vector
+// cores of every rank (docs/pld-decompose-collectives.md, "Collectives on
+// several cores"), and what CollectiveOpInterface::getCoreCount answers.
+defvar Pld_OptionalCoreNum = OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<1>]>>;
+defvar Pld_CoreCountDefinition = [{
+  int64_t $cppClass::getCoreCount() { return getCoreNum().value_or(1); }
+}];
+
 def Pld_TensorAllreduceOp : Pld_CollectiveOp<"tensor.allreduce",
     [AllTypesMatch<["target", "result"]>],
-    ["getAlgorithms", "getAlgorithmSignalProblem"]> {
+    ["getAlgorithms", "getAlgorithmSignalProblem", "getCoreCount", "getPartitionedAlgorithms"]> {
   let summary = "reduce a window tensor across all ranks, in place";
   let description = [{
     Every rank ends with the element-wise reduction (`sum`, `max`, `min`,
@@ -463,10 +484,20 @@ def Pld_TensorAllreduceOp : Pld_CollectiveOp<"tensor.allreduce",
     (docs/pld-decompose-collectives.md). `mode` stays the layout of the
     signal.
 
+    `core_num C` (default 1) runs the allreduce on C vector cores of every
+    rank: the kernel is launched with C blocks (`pld-run --blocks C`), and
+    block b reduces the b-th of C 32-byte-aligned contiguous parts of the
+    target with the mesh algorithms (`auto`, `oneshot`, `twoshot`,
+    `twoshot_push`), counting on column b of an `[N, C]` signal or on
+    columns 2b and 2b + 1 of an `[N, 2 C]` one. Each block returns once its
+    part is reduced; the kernel's end is when every part is
+    (docs/pld-decompose-collectives.md, "Collectives on several cores").
+
     ```mlir
     %r = pld.tensor.allreduce %data, %signal, op sum : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
     %q = pld.tensor.allreduce %data, %ring_sig, op max mode ring : !pld.dtensor<1x4097xf32>, !pld.dtensor<6x4xi32>
     %s = pld.tensor.allreduce %data, %signal, op sum algorithm twoshot : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
+    %m = pld.tensor.allreduce %data, %wide, op sum core_num 24 : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x48xi32>
     ```
   }];
   let arguments = (ins Pld_AnyDistributedTensor:$target,
@@ -474,16 +505,19 @@ def Pld_TensorAllreduceOp : Pld_CollectiveOp<"tensor.allreduce",
                        Pld_ReduceOpAttr:$op,
                        DefaultValuedAttr<Pld_CollectiveModeAttr,
                                          "::pld::CollectiveMode::Mesh">:$mode,
-                       Pld_OptionalAlgorithm:$algorithm);
+                       Pld_OptionalAlgorithm:$algorithm,
+                       Pld_OptionalCoreNum:$core_num);
   let results = (outs Pld_AnyDistributedTensor:$result);
   let assemblyFormat = [{
     $target `,` $signal `,` `op` `` $op (`mode` `` $mode^)?
-    (`algorithm` `` $algorithm^)? attr-dict `:` type($target) `,` type($signal)
+    (`algorithm` `` $algorithm^)? (`core_num` $core_num^)? attr-dict `:`
+    type($target) `,` type($signal)
   }];
+  let extraClassDefinition = Pld_CoreCountDefinition;
 }
 
 def Pld_TensorReduceScatterOp : Pld_CollectiveOp<"tensor.reduce_scatter",
-    [AllTypesMatch<["target", "result"]>]> {
+    [AllTypesMatch<["target", "result"]>], ["getAlgorithms", "getCoreCount", "getPartitionedAlgorithms"]> {
   let summary = "reduce row r of every rank's [N, SIZE] target onto rank r";
   let description = [{
     `target` is `[N, SIZE]`; afterwards row `r` on rank `r` holds the
@@ -492,25 +526,34 @@ def Pld_TensorReduceScatterOp : Pld_CollectiveOp<"tensor.reduce_scatter",
     operators are supported on the InCore rail; the HOST builtin rail lowers
     only `sum` (checked by `pld-verify`). `algorithm` is `auto`, `direct`
     or `seed`.
+    `core_num C` (default 1) runs it on C vector cores of every rank
+    (`pld-run --blocks C`): block b moves part b of every row's columns
+    with `direct`, counting on column b of an `[N, C]` signal or on columns
+    2b and 2b + 1 of an `[N, 2 C]` one (docs/pld-decompose-collectives.md,
+    "Collectives on several cores").
 
     ```mlir
     %r = pld.tensor.reduce_scatter %data, %signal, op sum : !pld.dtensor<4x256xf32>, !pld.dtensor<4x1xi32>
     %d = pld.tensor.reduce_scatter %data, %signal, op max algorithm direct : !pld.dtensor<4x256xf32>, !pld.dtensor<4x1xi32>
+    %m = pld.tensor.reduce_scatter %data, %wide, op sum core_num 4 : !pld.dtensor<4x256xf32>, !pld.dtensor<4x8xi32>
     ```
   }];
   let arguments = (ins Pld_AnyDistributedTensor:$target,
                        Pld_AnyDistributedTensor:$signal,
                        Pld_ReduceOpAttr:$op,
-                       Pld_OptionalAlgorithm:$algorithm);
+                       Pld_OptionalAlgorithm:$algorithm,
+                       Pld_OptionalCoreNum:$core_num);
   let results = (outs Pld_AnyDistributedTensor:$result);
   let assemblyFormat = [{
-    $target `,` $signal `,` `op` `` $op (`algorithm` `` $algorithm^)? attr-dict
+    $target `,` $signal `,` `op` `` $op (`algorithm` `` $algorithm^)?
+    (`core_num` $core_num^)? attr-dict
     `:` type($target) `,` type($signal)
   }];
+  let extraClassDefinition = Pld_CoreCountDefinition;
 }
 
 def Pld_TensorAllgatherOp : Pld_CollectiveOp<"tensor.allgather",
-    [AllTypesMatch<["target", "result"]>]> {
+    [AllTypesMatch<["target", "result"]>], ["getAlgorithms", "getCoreCount", "getPartitionedAlgorithms"]> {
   let summary = "gather every rank's [1, SIZE] row into an [N, SIZE] target";
   let description = [{
     Rank `r`'s `local` row lands in row `r` of every rank's `target`.
@@ -518,43 +561,60 @@ def Pld_TensorAllgatherOp : Pld_CollectiveOp<"tensor.allgather",
     and `SIZE` agree; the signal is `i32 [N]`, `[N, 1]` or `[N, 2]` (a column
     of counters for the barriers of `direct`). `algorithm` is
     `auto`, `direct` or `seed`.
+    `core_num C` (default 1) runs it on C vector cores of every rank
+    (`pld-run --blocks C`): block b moves part b of every row's columns
+    with `direct`, counting on column b of an `[N, C]` signal or on columns
+    2b and 2b + 1 of an `[N, 2 C]` one (docs/pld-decompose-collectives.md,
+    "Collectives on several cores").
 
     ```mlir
     %g = pld.tensor.allgather %row, %all, %signal : !pld.dtensor<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+    %m = pld.tensor.allgather %row, %all, %wide core_num 2 : !pld.dtensor<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x2xi32>
     ```
   }];
   let arguments = (ins AnyTypeOf<[Pld_AnyDistributedTensor, AnyMemRef]>:$local,
                        Pld_AnyDistributedTensor:$target,
                        Pld_AnyDistributedTensor:$signal,
-                       Pld_OptionalAlgorithm:$algorithm);
+                       Pld_OptionalAlgorithm:$algorithm,
+                       Pld_OptionalCoreNum:$core_num);
   let results = (outs Pld_AnyDistributedTensor:$result);
   let assemblyFormat = [{
-    $local `,` $target `,` $signal (`algorithm` `` $algorithm^)? attr-dict `:`
+    $local `,` $target `,` $signal (`algorithm` `` $algorithm^)?
+    (`core_num` $core_num^)? attr-dict `:`
     type($local) `,` type($target) `,` type($signal)
   }];
+  let extraClassDefinition = Pld_CoreCountDefinition;
 }
 
 def Pld_TensorBroadcastOp : Pld_CollectiveOp<"tensor.broadcast",
-    [AllTypesMatch<["target", "result"]>]> {
+    [AllTypesMatch<["target", "result"]>], ["getAlgorithms", "getCoreCount", "getPartitionedAlgorithms"]> {
   let summary = "copy rank root's target to every rank";
   let description = [{
     The signal is `i32 [N, 1]` or `[N, 2]` (a column of counters for the
     barriers of `star` and `scatter_allgather`); `0 <= root < N` when both
     are known.
     `algorithm` is `auto`, `star`, `scatter_allgather` or `seed`.
+    `core_num C` (default 1) runs it on C vector cores of every rank
+    (`pld-run --blocks C`): block b broadcasts part b of the target with
+    `scatter_allgather`, counting on column b of an `[N, C]` signal or on
+    columns 2b and 2b + 1 of an `[N, 2 C]` one.
 
     ```mlir
     %b = pld.tensor.broadcast %data, %signal, root %c0 : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
+    %m = pld.tensor.broadcast %data, %wide, root %c0 core_num 4 : !pld.dtensor<1x64xf32>, !pld.dtensor<4x8xi32>
     ```
   }];
   let arguments = (ins Pld_AnyDistributedTensor:$target,
                        Pld_AnyDistributedTensor:$signal, Index:$root,
-                       Pld_OptionalAlgorithm:$algorithm);
+                       Pld_OptionalAlgorithm:$algorithm,
+                       Pld_OptionalCoreNum:$core_num);
   let results = (outs Pld_AnyDistributedTensor:$result);
   let assemblyFormat = [{
-    $target `,` $signal `,` `root` $root (`algorithm` `` $algorithm^)? attr-dict
+    $target `,` $signal `,` `root` $root (`algorithm` `` $algorithm^)?
+    (`core_num` $core_num^)? attr-dict
     `:` type($target) `,` type($signal)
   }];
+  let extraClassDefinition = Pld_CoreCountDefinition;
 }
 
 def Pld_TensorBarrierOp : Pld_CollectiveOp<"tensor.barrier", [], []> {
@@ -573,13 +633,18 @@ def Pld_TensorBarrierOp : Pld_CollectiveOp<"tensor.barrier", [], []> {
 }
 
 def Pld_TensorAllToAllOp : Pld_CollectiveOp<"tensor.all_to_all",
-    [AllTypesMatch<["target", "result"]>]> {
+    [AllTypesMatch<["target", "result"]>], ["getAlgorithms", "getCoreCount", "getPartitionedAlgorithms"]> {
   let summary = "personalised exchange of [N, SIZE] blocks";
   let description = [{
     Row `d` of rank `r`'s `input` lands in row `r` of rank `d`'s `target`.
     `input` and `target` are distinct `[N, SIZE]` windows of one type; the
     signal is `i32 [N, 1]` or `[N, 2]` (a column of counters for the
     barriers of `direct`). `algorithm` is `auto`, `direct` or `seed`.
+    `core_num C` (default 1) runs it on C vector cores of every rank
+    (`pld-run --blocks C`): block b moves part b of every row's columns
+    with `direct`, counting on column b of an `[N, C]` signal or on columns
+    2b and 2b + 1 of an `[N, 2 C]` one (docs/pld-decompose-collectives.md,
+    "Collectives on several cores").
 
     ```mlir
     %t = pld.tensor.all_to_all %in, %out, %signal : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
@@ -588,12 +653,15 @@ def Pld_TensorAllToAllOp : Pld_CollectiveOp<"tensor.all_to_all",
   let arguments = (ins Pld_AnyDistributedTensor:$input,
                        Pld_AnyDistributedTensor:$target,
                        Pld_AnyDistributedTensor:$signal,
-                       Pld_OptionalAlgorithm:$algorithm);
+                       Pld_OptionalAlgorithm:$algorithm,
+                       Pld_OptionalCoreNum:$core_num);
   let results = (outs Pld_AnyDistributedTensor:$result);
   let assemblyFormat = [{
-    $input `,` $target `,` $signal (`algorithm` `` $algorithm^)? attr-dict `:`
+    $input `,` $target `,` $signal (`algorithm` `` $algorithm^)?
+    (`core_num` $core_num^)? attr-dict `:`
     type($input) `,` type($target) `,` type($signal)
   }];
+  let extraClassDefinition = Pld_CoreCountDefinition;
 }
 
 #endif // PLD_OPS_TD

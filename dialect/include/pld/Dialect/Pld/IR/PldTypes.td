@@ -81,6 +81,8 @@ def Pld_ReduceOpAttr : EnumAttr<Pld_Dialect, Pld_ReduceOpEnum, "reduce_op">;
 
 def Pld_AtomicTypeAttr : EnumAttr<Pld_Dialect, Pld_AtomicTypeEnum, "atomic">;
 
+def Pld_TransferEngineAttr : EnumAttr<Pld_Dialect, Pld_TransferEngineEnum, "engine">;
+
 def Pld_CollectiveModeAttr : EnumAttr<Pld_Dialect, Pld_CollectiveModeEnum, "mode">;
 def Pld_CollectiveAlgorithmAttr : EnumAttr<Pld_Dialect, Pld_CollectiveAlgorithmEnum,
                                            "algorithm">;

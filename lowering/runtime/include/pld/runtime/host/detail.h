@@ -26,6 +26,29 @@ struct DispatchPayload {
 };
 enum class WaitCmp : uint8_t;
 
+/// What host code passes a kernel that moves data with SDMA, with a sync id
+/// (on the device the host runtime's SDMA workspace, `__gm__ uint8_t *`).
+/// The simulator keeps the SDMA state per simulated thread: the workspace
+/// is only a token that must be there.
+struct SdmaWorkspace {
+  const void *token;
+};
+
+/// A kernel's SDMA session: its scratch buffer in the thread's unified
+/// buffer and its sync id (on the device PTO's `AsyncSession`).
+struct AsyncSession {
+  void *scratch = nullptr;
+  int32_t sync_id = 0;
+};
+
+/// One SDMA transfer's completion (on the device PTO's `AsyncEvent`): when
+/// it ends in modelled time, and the race detector's clock of its accesses,
+/// which its wait publishes.
+struct AsyncEvent {
+  double end = 0;
+  uint32_t accessed = 0;
+};
+
 namespace detail {
 
 /// Element types a tile or view may hold (semantics §2's i1 is one byte).
@@ -165,6 +188,16 @@ void tmatmul(const TileRef &c, const TileRef &a, const TileRef &b,
 /// An Acc tile into global memory through the fixpipe, which converts its
 /// elements to the view's type.
 void tstore_acc(const ViewRef &dst, const TileRef &src, const char *site);
+
+// SDMA transfers (transfer.cpp): global memory to global memory on the
+// SDMA engine, through the calling thread's session.
+const void *sdma_workspace(const CommContext *ctx);
+AsyncSession sdma_session(const void *workspace, int32_t sync_id,
+                          int64_t ub_offset, const char *site);
+AsyncEvent sdma_transfer(bool push, const ViewRef &dst, const ViewRef &src,
+                         AsyncSession &session, const char *site);
+void wait_async(const AsyncEvent &event, AsyncSession &session,
+                const char *site);
 
 // Scalar global-memory access: bounds checks (inside the tensor when
 // `tensor` is not null). A check returns true when it made the access

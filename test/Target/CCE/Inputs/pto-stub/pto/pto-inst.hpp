@@ -46,6 +46,16 @@
 //   TPUT/TGET) in the cube's compile and a cube one (on a Mat, Left, Right
 //   or Acc tile, TEXTRACT, TMATMUL) in the vector core's, so that a
 //   wrapper without its guard fails here;
+// - the SDMA transfers (comm/pto_comm_inst.hpp:339-400): TGET_ASYNC and
+//   TPUT_ASYNC take two GlobalTensors of one element type and layout
+//   (comm/async_common/TGetAsyncCommonDetail.hpp:57-65,
+//   TPutAsyncCommonDetail.hpp:57-65) and a const AsyncSession&, and return
+//   an AsyncEvent (comm/comm_types.hpp:173-188) whose Wait takes the
+//   session; BuildAsyncSession builds the session on a Vec scratch tile
+//   (comm/async_common/async_event_impl.hpp:27-43;
+//   comm/async/sdma/sdma_async_detail_basic.hpp:84-91); AsyncSession,
+//   SdmaBaseConfig and the constants as comm/async_common/async_types.hpp
+//   declares them (here only the members pld's code may name);
 // - the FFTS cross-core flags, ffts_cross_core_sync(pipe_t, uint64_t) and
 //   wait_flag_dev(int64_t), with the types Ascend C passes them (its
 //   devkit, mirrored as github.com/cannmirror/asc-devkit @1bab725:
@@ -113,6 +123,7 @@ void dcci(const volatile void *p, int line, int dst);
 void dsb(mem_dsb_t arg);
 int64_t get_block_idx();
 int64_t get_subblockid();
+int64_t get_subblockdim();
 void ffts_cross_core_sync(pipe_t pipe, uint64_t config);
 void wait_flag_dev(int64_t flagID);
 
@@ -584,6 +595,92 @@ template <typename GlobalDstData, typename GlobalSrcData, typename TileData,
 RecordEvent TGET(GlobalDstData &, GlobalSrcData &, TileData &, TileData &,
                  WaitEvents &...) {
   check_transfer<GlobalDstData, GlobalSrcData, TileData>();
+  return {};
+}
+
+// SDMA transfers.
+enum class DmaEngine : uint8_t { SDMA = 0, URMA = 1, RDMA = 2 };
+
+namespace sdma {
+constexpr uint32_t UB_ALIGN_SIZE = 256U;
+constexpr uint32_t kAutoChannelGroupIdx = 0xffffffffU;
+constexpr uint64_t kDefaultSdmaBlockBytes = 1024 * 1024;
+struct SdmaBaseConfig {
+  uint64_t block_bytes;
+  uint64_t comm_block_offset;
+  uint32_t queue_num;
+};
+} // namespace sdma
+
+struct AsyncSession;
+
+struct AsyncEvent {
+  uint64_t handle{0};
+  DmaEngine engine{DmaEngine::SDMA};
+  constexpr AsyncEvent() = default;
+  constexpr AsyncEvent(uint64_t h, DmaEngine e) : handle(h), engine(e) {}
+  constexpr bool valid() const { return handle != 0; }
+  bool Wait(const AsyncSession &session) const;
+  bool Test(const AsyncSession &session) const;
+};
+
+struct AsyncSession {
+  DmaEngine engine{DmaEngine::SDMA};
+  bool valid{false};
+  __gm__ uint8_t *contextGm{nullptr};
+  uint32_t syncId{0};
+  uint32_t channelGroupIdx{sdma::kAutoChannelGroupIdx};
+};
+
+template <DmaEngine engine = DmaEngine::SDMA, typename ScratchTile>
+bool BuildAsyncSession(ScratchTile &, __gm__ uint8_t *workspace,
+                       AsyncSession &session, uint32_t syncId = 0,
+                       const sdma::SdmaBaseConfig &baseConfig =
+                           {sdma::kDefaultSdmaBlockBytes, 0, 1},
+                       uint32_t channelGroupIdx = sdma::kAutoChannelGroupIdx) {
+  static_assert(engine == DmaEngine::SDMA,
+                "This overload is for SDMA; use the engine-specific "
+                "BuildAsyncSession overload for URMA or RDMA");
+  static_assert(ScratchTile::Loc == TileType::Vec,
+                "scratchTile must be in Vec(UB) memory");
+  check_core<ScratchTile::Loc>();
+  (void)workspace;
+  (void)session;
+  (void)syncId;
+  (void)baseConfig;
+  (void)channelGroupIdx;
+  return false;
+}
+
+template <bool IsPut, typename GlobalDstData, typename GlobalSrcData>
+constexpr void check_async_transfer() {
+  // The post works through the session's scratch tile in the unified
+  // buffer: the vector core's (checked where it is instantiated).
+  check_core<sizeof(GlobalDstData) != 0 ? TileType::Vec : TileType::Vec>();
+  constexpr bool sameType = std::is_same_v<typename GlobalSrcData::RawDType,
+                                           typename GlobalDstData::RawDType>;
+  constexpr bool sameLayout = GlobalSrcData::layout == GlobalDstData::layout;
+  if constexpr (IsPut) {
+    static_assert(sameType, "TPUT_ASYNC: src/dst element type mismatch");
+    static_assert(sameLayout, "TPUT_ASYNC: src/dst layout mismatch");
+  } else {
+    static_assert(sameType, "TGET_ASYNC: src/dst element type mismatch");
+    static_assert(sameLayout, "TGET_ASYNC: src/dst layout mismatch");
+  }
+}
+
+template <DmaEngine engine = DmaEngine::SDMA, typename GlobalDstData,
+          typename GlobalSrcData, typename... WaitEvents>
+AsyncEvent TPUT_ASYNC(GlobalDstData &, GlobalSrcData &, const AsyncSession &,
+                      WaitEvents &...) {
+  check_async_transfer<true, GlobalDstData, GlobalSrcData>();
+  return {};
+}
+template <DmaEngine engine = DmaEngine::SDMA, typename GlobalDstData,
+          typename GlobalSrcData, typename... WaitEvents>
+AsyncEvent TGET_ASYNC(GlobalDstData &, GlobalSrcData &, const AsyncSession &,
+                      WaitEvents &...) {
+  check_async_transfer<false, GlobalDstData, GlobalSrcData>();
   return {};
 }
 

@@ -1,0 +1,75 @@
+// Kernels run on several blocks per rank (pld-run --blocks, pl.spmd) and
+// collectives, which run on one block per rank (test/Execution/blocks.test).
+
+// Every rank contributes a row; every rank holds the sum afterwards.
+func.func @allreduce(%data: !pld.dtensor<1x8xf32>, %signal: !pld.dtensor<8x1xi32>)
+    attributes {pl.kernel = #pl.kernel<incore>} {
+  %sum = pld.tensor.allreduce %data, %signal, op sum : !pld.dtensor<1x8xf32>, !pld.dtensor<8x1xi32>
+  return
+}
+
+// The same allreduce in a helper the kernel calls.
+func.func private @sum_rows(%data: !pld.dtensor<1x8xf32>, %signal: !pld.dtensor<8x1xi32>)
+    attributes {pl.kernel = #pl.kernel<incore>} {
+  %sum = pld.tensor.allreduce %data, %signal, op sum : !pld.dtensor<1x8xf32>, !pld.dtensor<8x1xi32>
+  return
+}
+
+func.func @allreduce_in_helper(%data: !pld.dtensor<1x8xf32>, %signal: !pld.dtensor<8x1xi32>)
+    attributes {pl.kernel = #pl.kernel<incore>} {
+  func.call @sum_rows(%data, %signal) : (!pld.dtensor<1x8xf32>, !pld.dtensor<8x1xi32>) -> ()
+  return
+}
+
+// The allreduce on block 0 only: the other blocks skip it.
+func.func @guarded_allreduce(%data: !pld.dtensor<1x8xf32>, %signal: !pld.dtensor<8x1xi32>)
+    attributes {pl.kernel = #pl.kernel<incore>} {
+  %block = pl.get_block_idx
+  %c0 = arith.constant 0 : index
+  %first = arith.cmpi eq, %block, %c0 : index
+  scf.if %first {
+    %sum = pld.tensor.allreduce %data, %signal, op sum : !pld.dtensor<1x8xf32>, !pld.dtensor<8x1xi32>
+  }
+  return
+}
+
+// Point to point, one row per block: block b sends row b of its data to the
+// next rank's inbox, notifies cell [b, 0] there, waits for its own cell
+// [b, 0] and copies what it received to row b of out.
+func.func @exchange_rows(%data: !pld.dtensor<2x8xf32>, %inbox: !pld.dtensor<2x8xf32>,
+                         %signal: !pld.dtensor<2x1xi32>, %out: memref<2x8xf32>)
+    attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<2x1xi32>
+  %me = pld.system.rank %ctx
+  %n = pld.system.nranks %ctx
+  %one = arith.constant 1 : i32
+  %next32 = arith.addi %me, %one : i32
+  %peer32 = arith.remsi %next32, %n : i32
+  %peer = arith.index_cast %peer32 : i32 to index
+  %block = pl.get_block_idx
+  %row = pl.load %data[%block, 0] : !pld.dtensor<2x8xf32> -> !pl.tile<1x8xf32>
+  pld.tile.remote_store %row, %inbox[%block, 0], peer %peer : !pl.tile<1x8xf32>, !pld.dtensor<2x8xf32>
+  pld.system.notify %signal[%block, 0], peer %peer, value %one, op set : !pld.dtensor<2x1xi32>
+  pld.system.wait %signal[%block, 0], expected %one, cmp ge : !pld.dtensor<2x1xi32>
+  %received = pl.load %inbox[%block, 0] : !pld.dtensor<2x8xf32> -> !pl.tile<1x8xf32>
+  pl.store %received, %out[%block, 0] : !pl.tile<1x8xf32>, memref<2x8xf32>
+  return
+}
+
+// A barrier in a task of 2 blocks, and an allreduce in one of 1.
+func.func @spmd_barrier(%signal: !pld.dtensor<8x1xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  %c2 = arith.constant 2 : index
+  %t = pl.spmd %c2 name "sync" {
+    pld.tensor.barrier %signal : !pld.dtensor<8x1xi32>
+  }
+  return
+}
+
+func.func @spmd_one_block(%data: !pld.dtensor<1x8xf32>, %signal: !pld.dtensor<8x1xi32>)
+    attributes {pl.kernel = #pl.kernel<host>} {
+  %c1 = arith.constant 1 : index
+  %t = pl.spmd %c1 name "sum" {
+    %sum = pld.tensor.allreduce %data, %signal, op sum : !pld.dtensor<1x8xf32>, !pld.dtensor<8x1xi32>
+  }
+  return
+}
