@@ -146,6 +146,12 @@ pub mod ascend {
         unsafe { Type::from_raw(ffi::ascendDispatchPayloadTypeGet(context.to_raw())) }
     }
 
+    /// `!ascend.ffts_addr`.
+    pub fn ffts_addr(context: &Context) -> Type<'_> {
+        // SAFETY: a live context; the type has no parameters.
+        unsafe { Type::from_raw(ffi::ascendFftsAddrTypeGet(context.to_raw())) }
+    }
+
     /// `!ascend.sdma_workspace`.
     pub fn sdma_workspace(context: &Context) -> Type<'_> {
         // SAFETY: a live context; the type has no parameters.

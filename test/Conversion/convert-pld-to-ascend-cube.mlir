@@ -108,7 +108,8 @@ func.func @ragged(%a: memref<?x?xf16>, %b: !pld.dtensor<64x64xf16>, %c: memref<1
 // A mixed kernel (a GEMM, then vector work on its product in a split
 // region) is split: the cube half keeps the GEMM and the cube's side of the
 // handover around it, the vector half everything else and its side, and the
-// kernel runs both.
+// kernel, which alone takes the FFTS base address (after its context), sets
+// it and runs both.
 // CHECK-LABEL: func.func private @mixed_aic
 // CHECK-SAME: (%{{.*}}: !ascend.ctx, %[[A:.*]]: !ascend.gm<f16>, %{{.*}}: !ascend.gm<f32>, %{{.*}}: !ascend.gm<i32>)
 // CHECK-SAME: specifiers = ["static __aicore__ inline"]
@@ -126,7 +127,8 @@ func.func @ragged(%a: memref<?x?xf16>, %b: !pld.dtensor<64x64xf16>, %c: memref<1
 // CHECK: ascend.run_on_lanes @mixed_lanes
 // CHECK: return
 // CHECK-LABEL: func.func @mixed
-// CHECK-SAME: (%[[CTX:.*]]: !ascend.ctx, %[[A:.*]]: !ascend.gm<f16>, %[[C:.*]]: !ascend.gm<f32>, %[[S:.*]]: !ascend.gm<i32>)
+// CHECK-SAME: (%[[CTX:.*]]: !ascend.ctx, %[[FFTS:.*]]: !ascend.ffts_addr, %[[A:.*]]: !ascend.gm<f16>, %[[C:.*]]: !ascend.gm<f32>, %[[S:.*]]: !ascend.gm<i32>)
+// CHECK-NEXT: ascend.set_ffts_base_addr %[[FFTS]]
 // CHECK-NEXT: ascend.run_mixed @mixed_aic, @mixed_aiv(%[[A]], %[[C]], %[[S]]) ctx %[[CTX]]
 // CHECK-NEXT: return
 func.func @mixed(%a: memref<32x32xf16>, %c: !pld.dtensor<32x32xf32>, %sig: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {

@@ -64,6 +64,8 @@ MLIR_CAPI_EXPORTED MlirType ascendViewTypeGet(MlirContext context,
 MLIR_CAPI_EXPORTED MlirType ascendTaskTypeGet(MlirContext context);
 MLIR_CAPI_EXPORTED MlirType ascendArgsTypeGet(MlirContext context);
 MLIR_CAPI_EXPORTED MlirType ascendDispatchPayloadTypeGet(MlirContext context);
+/* !ascend.ffts_addr: a mixed kernel's FFTS base address parameter. */
+MLIR_CAPI_EXPORTED MlirType ascendFftsAddrTypeGet(MlirContext context);
 /* !ascend.sdma_workspace, !ascend.async_session and !ascend.async_event: a
  * kernel's SDMA workspace parameter, its SDMA session, one transfer's
  * completion. */

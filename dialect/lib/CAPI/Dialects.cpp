@@ -107,6 +107,10 @@ MlirType ascendDispatchPayloadTypeGet(MlirContext context) {
   return wrap(pld::ascend::DispatchPayloadType::get(unwrap(context)));
 }
 
+MlirType ascendFftsAddrTypeGet(MlirContext context) {
+  return wrap(pld::ascend::FftsAddrType::get(unwrap(context)));
+}
+
 MlirType ascendSdmaWorkspaceTypeGet(MlirContext context) {
   return wrap(pld::ascend::SdmaWorkspaceType::get(unwrap(context)));
 }

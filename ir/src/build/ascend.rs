@@ -69,6 +69,11 @@ pub trait AscendBuilder<'c> {
     fn cross_core_wait(&self, src: Core, dst: Core);
     /// `ascend.run_mixed @aic, @aiv(args) ctx`.
     fn run_mixed(&self, aic: &str, aiv: &str, ctx: Val<'c>, args: &[Val<'c>]);
+    /// `ascend.ffts_addr %ctx`: host code's FFTS base address for the mixed
+    /// kernels it calls.
+    fn ffts_addr(&self, ctx: Val<'c>) -> Val<'c>;
+    /// `ascend.set_ffts_base_addr %addr`, at a mixed kernel's entry.
+    fn set_ffts_base_addr(&self, addr: Val<'c>);
     fn tnotify(
         &self,
         cell: Val<'c>,
@@ -332,6 +337,19 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
             args,
         };
         self.insert(run.build(self.context, self.location));
+    }
+
+    fn ffts_addr(&self, ctx: Val<'c>) -> Val<'c> {
+        let addr = ascend::FftsAddrOp {
+            ctx,
+            addr: types::ffts_addr(self.context),
+        };
+        self.build_one(addr.build(self.context, self.location))
+    }
+
+    fn set_ffts_base_addr(&self, addr: Val<'c>) {
+        let set = ascend::SetFftsBaseAddrOp { addr };
+        self.insert(set.build(self.context, self.location));
     }
 
     fn tile_math(&self, math: TileMath, dst: Val<'c>, lhs: Val<'c>, rhs: Val<'c>, site: Site) {

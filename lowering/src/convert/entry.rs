@@ -49,16 +49,31 @@ pub fn add_entry_wrappers(functions: &mut Functions) {
             // A task id exists only inside a running orchestrator.
             continue;
         }
-        let sdma = function.kind == super::Kind::Kernel && function.sdma;
-        wrappers.push(wrap(function.op, symbol, &function.inputs, sdma));
+        let kernel = function.kind == super::Kind::Kernel;
+        let extra = Extra {
+            sdma: kernel && function.sdma,
+            ffts: kernel && function.mixed,
+        };
+        wrappers.push(wrap(function.op, symbol, &function.inputs, extra));
     }
     functions.wrappers = wrappers;
 }
 
+/// The parameters a kernel takes after its context that the runtime, not
+/// the argument array, provides (the kernel ABI).
+#[derive(Clone, Copy)]
+struct Extra {
+    /// The SDMA workspace and a sync id (a kernel that moves data with SDMA).
+    sdma: bool,
+    /// The FFTS base address (a mixed kernel).
+    ffts: bool,
+}
+
 /// `@<symbol>__entry(%ctx: !ascend.ctx, %args: !ascend.args)`; a kernel
-/// that moves data with SDMA (`sdma`) is passed the runtime's SDMA
-/// workspace and sync id 0 after the context.
-fn wrap<'c>(function: OpRef<'c>, symbol: &str, inputs: &[Type<'c>], sdma: bool) -> OpRef<'c> {
+/// that moves data with SDMA is passed the runtime's SDMA workspace and
+/// sync id 0 after the context, a mixed kernel the runtime's FFTS base
+/// address.
+fn wrap<'c>(function: OpRef<'c>, symbol: &str, inputs: &[Type<'c>], extra: Extra) -> OpRef<'c> {
     let context = context_of(function);
     let location = function.location();
     let ctx_type = ascend_types::ctx(context);
@@ -93,9 +108,12 @@ fn wrap<'c>(function: OpRef<'c>, symbol: &str, inputs: &[Type<'c>], sdma: bool) 
     let i64 = IntegerType::new(context, 64).into();
     let index_attribute = |value: usize| IntegerAttribute::new(i64, value as i64).into();
     let mut operands = vec![ctx];
-    if sdma {
+    if extra.sdma {
         operands.push(builder.sdma_workspace(ctx));
         operands.push(builder.i32(0));
+    }
+    if extra.ffts {
+        operands.push(builder.ffts_addr(ctx));
     }
     for (index, input) in inputs.iter().enumerate() {
         if pld_types::is_comm_ctx(*input) {

@@ -10,7 +10,9 @@
 //!   loops and branches around them); nothing else;
 //! - `@k_aiv`: everything but the GEMMs and the cube's flags: the vector
 //!   work, the signals and scalar accesses, and the vector core's flags;
-//! - `@k` itself: `ascend.run_mixed @k_aic, @k_aiv(args)`.
+//! - `@k` itself: `ascend.set_ffts_base_addr %ffts` (the FFTS base address
+//!   the kernel takes, which the flags go through), then `ascend.run_mixed
+//!   @k_aic, @k_aiv(args)`; the halves do not take the address.
 //!
 //! Program order across the two holds at each GEMM: the vector core
 //! releases what it wrote and signals, the cube waits, runs the GEMM,
@@ -126,6 +128,7 @@ fn split_one<'c>(
     keep_vector_half(aiv);
     for half in [aic, aiv] {
         remove_dead(half);
+        drop_ffts_parameter(half);
         set_specifiers(half, specifiers(Kind::Device));
     }
     replace_body(kernel.op, &aic_symbol, &aiv_symbol);
@@ -226,6 +229,41 @@ fn keep_vector_half(function: OpRef) {
     }
 }
 
+/// The entry block of the function `op` and the index of its FFTS base
+/// address parameter, if it takes one (a mixed kernel does, after its
+/// context: the kernel ABI).
+fn ffts_parameter<'c>(op: OpRef<'c>) -> (melior::ir::BlockRef<'c, 'c>, Option<usize>) {
+    let body = op
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .expect("a converted kernel has a body");
+    // SAFETY: see the documentation of `pld_ir`.
+    let body: melior::ir::BlockRef<'c, 'c> =
+        unsafe { melior::ir::BlockRef::from_raw(body.to_raw()) };
+    let ffts_type = ascend_types::ffts_addr(pld_ir::build::context_of(op));
+    let index = (0..body.argument_count())
+        .find(|index| body.argument(*index).expect("an argument").r#type() == ffts_type);
+    (body, index)
+}
+
+/// A half does not take the FFTS base address: the kernel sets it before
+/// it runs them.
+fn drop_ffts_parameter(half: OpRef) {
+    let (body, Some(index)) = ffts_parameter(half) else {
+        return;
+    };
+    // SAFETY: nothing in the half uses the address (only the kernel's
+    // `ascend.set_ffts_base_addr` will), and no handle to it is kept.
+    unsafe { body.erase_argument(index) };
+    let inputs: Vec<melior::ir::Type> = (0..body.argument_count())
+        .map(|index| body.argument(index).expect("an argument").r#type())
+        .collect();
+    let context = pld_ir::build::context_of(half);
+    let function_type = melior::ir::r#type::FunctionType::new(context, &inputs, &[]);
+    func::FuncOp::set_function_type(&half, function_type.into());
+}
+
 /// Erases what neither half needs any more (the addresses of the other
 /// half's accesses), until nothing changes.
 fn remove_dead(function: OpRef) {
@@ -261,7 +299,9 @@ fn replace_body(kernel: OpRef, aic: &str, aiv: &str) {
             pld_ir::build::erase_op(op);
         }
     }
+    let (_, ffts) = ffts_parameter(kernel);
     let arguments: Vec<Val> = (0..body.argument_count())
+        .filter(|index| Some(*index) != ffts)
         .map(|index| {
             let argument = body.argument(index).expect("an argument");
             // SAFETY: see the documentation of `pld_ir`.
@@ -271,5 +311,11 @@ fn replace_body(kernel: OpRef, aic: &str, aiv: &str) {
     let (ctx, args) = arguments
         .split_first()
         .expect("a kernel takes its context first");
-    Builder::before(terminator).run_mixed(aic, aiv, *ctx, args);
+    let builder = Builder::before(terminator);
+    if let Some(index) = ffts {
+        let ffts = body.argument(index).expect("the FFTS base address");
+        // SAFETY: see the documentation of `pld_ir`.
+        builder.set_ffts_base_addr(unsafe { Val::from_raw(ffts.to_raw()) });
+    }
+    builder.run_mixed(aic, aiv, *ctx, args);
 }

@@ -101,6 +101,7 @@ impl Pass for ConvertPldToAscend {
         }
         functions.mark_device_functions(&mut report);
         functions.mark_sdma_users();
+        functions.mark_mixed_kernels();
         let symbols: Vec<String> = functions.order.clone();
         let mut mixed = Vec::new();
         for symbol in &symbols {
@@ -175,6 +176,10 @@ pub struct Function<'c> {
     /// sdma`): a kernel then takes the SDMA workspace and a sync id after
     /// its context (the kernel ABI), which its callers pass.
     pub sdma: bool,
+    /// A kernel with cube and vector work (`ascend.run_mixed` once split):
+    /// it takes the FFTS base address after its context (and its dispatch
+    /// payload) (the kernel ABI), which its callers pass.
+    pub mixed: bool,
 }
 
 /// How an outlined region op is replaced.
@@ -242,6 +247,7 @@ impl<'c> Functions<'c> {
                 private,
                 inputs,
                 sdma: false,
+                mixed: false,
             },
         );
     }
@@ -265,6 +271,7 @@ impl<'c> Functions<'c> {
                 private: true,
                 inputs,
                 sdma: false,
+                mixed: false,
             },
         );
     }
@@ -389,6 +396,15 @@ impl<'c> Functions<'c> {
             function.sdma = nested_ops(function.op).into_iter().any(|op| {
                 is_sdma_transfer(op) && read::enclosing_function(&op) == Some(function.op)
             });
+        }
+    }
+
+    /// Marks the kernels with cube and vector work, which `mixed.rs` splits
+    /// (the same test `cube::find` makes).
+    fn mark_mixed_kernels(&mut self) {
+        for function in self.by_symbol.values_mut() {
+            function.mixed = function.kind == Kind::Kernel
+                && pld_ir::analysis::place::mixed_work(&nested_ops(function.op)).is_some();
         }
     }
 

@@ -792,22 +792,32 @@ impl<'c> FunctionConverter<'_, 'c> {
 
     /// The arguments of a launch or submission of the kernel `symbol`: a
     /// kernel that moves data with SDMA takes the SDMA workspace the runtime
-    /// set up and a sync id (0) first (the kernel ABI).
+    /// set up and a sync id (0) first, a mixed kernel the runtime's FFTS
+    /// base address (the kernel ABI).
     fn with_sdma_arguments(
         &self,
         builder: &Builder<'c>,
         symbol: &str,
         arguments: Vec<Val<'c>>,
     ) -> Vec<Val<'c>> {
-        let takes_sdma = self
+        let Some(callee) = self
             .functions
             .by_symbol
             .get(symbol)
-            .is_some_and(|callee| callee.kind == Kind::Kernel && callee.sdma);
-        if !takes_sdma {
+            .filter(|callee| callee.kind == Kind::Kernel)
+        else {
+            return arguments;
+        };
+        if !callee.sdma && !callee.mixed {
             return arguments;
         }
-        let mut with = vec![builder.sdma_workspace(self.ctx()), builder.i32(0)];
+        let mut with = Vec::new();
+        if callee.sdma {
+            with.extend([builder.sdma_workspace(self.ctx()), builder.i32(0)]);
+        }
+        if callee.mixed {
+            with.push(builder.ffts_addr(self.ctx()));
+        }
         with.extend(arguments);
         with
     }

@@ -50,6 +50,10 @@ pub struct FunctionConverter<'a, 'c> {
     /// SDMA takes after the CommContext and the dispatch payload (the
     /// kernel ABI).
     pub sdma: Option<(Val<'c>, Val<'c>)>,
+    /// The FFTS base address, which a mixed kernel takes after the
+    /// CommContext, the dispatch payload and the SDMA workspace and sync id
+    /// (the kernel ABI); `mixed.rs` sets it at the kernel's entry.
+    pub ffts: Option<Val<'c>>,
     /// The kernel's SDMA session, once its first SDMA transfer built it.
     pub session: Option<Val<'c>>,
     pub lowered: PtrMap<ValueKey, Lowered<'c>>,
@@ -82,6 +86,7 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             ctx: None,
             payload: None,
             sdma: None,
+            ffts: None,
             session: None,
             lowered: PtrMap::default(),
             replaced: Vec::new(),
@@ -166,11 +171,19 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
         self.function.kind == Kind::Kernel && self.function.sdma
     }
 
+    /// Whether this function is a mixed kernel (and so takes the FFTS base
+    /// address).
+    fn takes_ffts(&self) -> bool {
+        self.function.kind == Kind::Kernel && self.function.mixed
+    }
+
     /// Where the pld-level arguments start while both kinds coexist: after
-    /// the CommContext, the dispatch payload and the SDMA workspace and sync
-    /// id.
+    /// the CommContext, the dispatch payload, the SDMA workspace and sync id
+    /// and the FFTS base address.
     fn first_old_argument(&self) -> usize {
-        1 + usize::from(self.payload.is_some()) + 2 * usize::from(self.sdma.is_some())
+        1 + usize::from(self.payload.is_some())
+            + 2 * usize::from(self.sdma.is_some())
+            + usize::from(self.ffts.is_some())
     }
 
     /// The lowered parameter types of a pld-level parameter type (none for a
@@ -266,6 +279,12 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
                     Val::from_raw(sync_id.to_raw()),
                 )
             });
+        }
+        if self.takes_ffts() {
+            let at = 1 + usize::from(self.payload.is_some()) + 2 * usize::from(self.sdma.is_some());
+            let ffts = entry.insert_argument(at, ascend_types::ffts_addr(context), location);
+            // SAFETY: see the documentation of `pld_ir`.
+            self.ffts = Some(unsafe { Val::from_raw(ffts.to_raw()) });
         }
         let first_old = self.first_old_argument();
         let mut failed = false;

@@ -32,6 +32,7 @@
 //! announced in a fixed rotation and awaited one peer at a time
 //! ([`Credits::announce_in_turn`], [`Credits::await_from`]).
 
+use super::pull::Peers;
 use melior::dialect::arith::CmpiPredicate;
 use pld_dialect::enums::{NotifyOp, WaitCmp};
 use pld_ir::{Builder, Ix, Val};
@@ -160,12 +161,15 @@ impl<'c> Credits<'c> {
     /// The notify half of an entry barrier whose waits go one peer at a
     /// time ([`Self::await_from`]): +1 into this rank's cell of every peer,
     /// in the order `me + 1, me + 2, ...` (mod n), so that rank d hears
-    /// from `d - 1` first, then `d - 2`, and so on.
-    pub fn announce_in_turn(&self, builder: &Builder<'c>) {
+    /// from `d - 1` first, then `d - 2`, and so on; on several cores
+    /// rotated as `peers` rotates its pulls ([`Peers::turn`]), so that block
+    /// b of rank d hears first from the peer it pulls from first.
+    pub fn announce_in_turn(&self, builder: &Builder<'c>, peers: Peers<'c>) {
         let one = builder.i32(1);
         let mine = self.cell(self.me);
         builder.for_each(Ix::Const(1), self.ranks, |builder, k| {
-            let peer = builder.rem(builder.add(self.me, k), self.ranks);
+            let step = peers.turn(builder, k);
+            let peer = builder.rem(builder.add(self.me, step), self.ranks);
             builder.notify(self.signal, peer, &mine, one, NotifyOp::AtomicAdd);
         });
     }

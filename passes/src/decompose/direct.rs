@@ -9,9 +9,8 @@ use super::{
     pull::{self, Peers},
     stream::Stream,
 };
-use melior::ir::ValueLike;
 use pld_dialect::enums::ReduceOp;
-use pld_ir::{Builder, Ix, Val, types};
+use pld_ir::{Builder, Ix, Val};
 
 /// The `[1, width]` chunks of the rows of an `[N, SIZE]` target: of all
 /// SIZE columns, or of one core's part of them.
@@ -29,12 +28,7 @@ impl<'c> Row<'c> {
         width: i64,
         part: Option<(Ix<'c>, i64)>,
     ) -> Self {
-        let whole = Stream {
-            base: Ix::Const(0),
-            view: target,
-            len: builder.dim(target, 1),
-            element: types::element_type(target.r#type()).expect("a shaped target"),
-        };
+        let whole = Stream::row(builder, target);
         Self {
             stream: match part {
                 Some((block, cores)) => whole.part(builder, block, cores),
@@ -45,11 +39,11 @@ impl<'c> Row<'c> {
     }
 
     /// The row is one chunk and every pull of it is issued at once
-    /// ([`Peers::one_round`]). Read off a static length, so that asking
+    /// ([`Peers::one_round`]). Read off a static bound, so that asking
     /// builds no IR.
     fn single(&self, peers: Peers<'c>) -> bool {
-        let chunks = match self.stream.len.constant() {
-            Some(len) => Ix::Const(pld_ir::ceil_div(len, self.width)),
+        let chunks = match self.stream.bound {
+            Some(bound) => Ix::Const(pld_ir::ceil_div(bound, self.width)),
             None => self.stream.len,
         };
         peers.one_round(chunks)
@@ -68,7 +62,7 @@ impl<'c> Row<'c> {
     /// Runs `body(at column, valid)` for every chunk of the row (the column
     /// of the target, from the start of the part).
     fn chunks(&self, builder: &Builder<'c>, body: impl FnOnce(&Builder<'c>, Ix<'c>, [Ix<'c>; 2])) {
-        let chunks = builder.ceil_div(self.stream.len, Ix::Const(self.width));
+        let chunks = self.stream.chunks(builder, self.width);
         builder.for_each_or_once(chunks, |builder, chunk| {
             let offset = builder.mul(chunk, Ix::Const(self.width));
             let valid = [Ix::Const(1), self.stream.valid(builder, offset, self.width)];
@@ -82,7 +76,7 @@ impl<'c> Row<'c> {
     /// at the slower engine's rate rather than at the sum of both.
     fn copy(&self, builder: &Builder<'c>, from: Val<'c>, from_row: Ix<'c>, to_row: Ix<'c>) {
         let tile = self.stream.tile(builder, self.width);
-        let chunks = builder.ceil_div(self.stream.len, Ix::Const(self.width));
+        let chunks = self.stream.chunks(builder, self.width);
         let copy_chunks = |builder: &Builder<'c>, first: Ix<'c>, count: i64| {
             let moved: Vec<_> = (0..count)
                 .map(|k| {
@@ -300,7 +294,7 @@ fn entry<'c>(
 ) -> Own<'c> {
     let single = row.single(peers);
     if single && credits.counters {
-        credits.announce_in_turn(builder);
+        credits.announce_in_turn(builder, peers);
         return Own::InTurn(row.load_first(builder, source, own_row));
     }
     credits.phase_with(builder, 1, |builder| {

@@ -572,6 +572,7 @@ impl DecomposeCollectives {
             me: credits.me,
             ranks: credits.ranks,
             unrolled: pull::unrolled(facts.ranks),
+            rotation: part.map_or(Ix::Const(0), |(block, _)| block),
         };
         let width = || {
             self.chooser()

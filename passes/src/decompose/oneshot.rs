@@ -30,7 +30,7 @@ pub fn allreduce<'c>(
     width: i64,
 ) {
     let tile = stream.tile(builder, width);
-    let chunks = builder.ceil_div(stream.len, Ix::Const(width));
+    let chunks = stream.chunks(builder, width);
     let region = |builder: &Builder<'c>, chunk: Ix<'c>| {
         let offset = builder.mul(chunk, Ix::Const(width));
         (

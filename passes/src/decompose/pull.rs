@@ -11,7 +11,11 @@
 //!
 //! A reduction combines the chunks in the fixed order of the ranks, `0`
 //! first, this rank's own chunk at its position, so that every rank
-//! computes a bit-identical result.
+//! computes a bit-identical result. On several cores the order starts at
+//! rank `b mod n` for block b ([`Peers::rotation`]): the cores of a rank
+//! then pull from different peers first instead of all from rank 0 over
+//! one link, and every rank's block b still combines its part in the same
+//! order.
 
 use melior::{dialect::arith::CmpiPredicate, ir::Type};
 use pld_dialect::enums::ReduceOp;
@@ -35,6 +39,9 @@ pub struct Peers<'c> {
     pub ranks: Ix<'c>,
     /// `Some(N)`: unrolled over the ranks `0..N`; `None`: rolled.
     pub unrolled: Option<i64>,
+    /// Where the order of the ranks starts: 0, or the block on several
+    /// cores (the k-th rank visited is `(k + rotation) mod n`).
+    pub rotation: Ix<'c>,
 }
 
 /// Whether a signal of `static_ranks` rows unrolls its pull phases.
@@ -58,6 +65,14 @@ pub fn gather_tiles(unrolled: Option<i64>) -> i64 {
 }
 
 impl<'c> Peers<'c> {
+    /// The k-th rank visited (`k < n`).
+    fn rank_at(&self, builder: &Builder<'c>, k: Ix<'c>) -> Ix<'c> {
+        match self.rotation.constant() {
+            Some(0) => k,
+            _ => builder.rem(builder.add(k, self.rotation), self.ranks),
+        }
+    }
+
     /// The combination, in rank order, of every rank's chunk: `own` is this
     /// rank's, `pull(p)` loads rank p's. `between` runs once the pulls are
     /// issued (all of them when unrolled, rank 0's when rolled), before the
@@ -71,14 +86,16 @@ impl<'c> Peers<'c> {
         pull: &dyn Fn(&Builder<'c>, Ix<'c>) -> Val<'c>,
         between: &dyn Fn(&Builder<'c>),
     ) -> Val<'c> {
-        // Rank 0 always exists.
-        let first = self.chunk_of(builder, tile, Ix::Const(0), None, own, pull);
+        // The first rank visited always exists.
+        let first_rank = self.rank_at(builder, Ix::Const(0));
+        let first = self.chunk_of(builder, tile, first_rank, None, own, pull);
         match self.unrolled {
             Some(ranks) => {
                 let pulled: Vec<(Val, Val)> = (1..ranks)
-                    .map(|p| {
-                        let p = Ix::Const(p);
-                        let is_rank = builder.cmp(CmpiPredicate::Ult, p, self.ranks);
+                    .map(|k| {
+                        let k = Ix::Const(k);
+                        let is_rank = builder.cmp(CmpiPredicate::Ult, k, self.ranks);
+                        let p = self.rank_at(builder, k);
                         (
                             is_rank,
                             self.chunk_of(builder, tile, p, Some(is_rank), own, pull),
@@ -100,10 +117,11 @@ impl<'c> Peers<'c> {
                     |builder, base, acc| {
                         let group: Vec<(Option<Val>, Val)> = (0..ROLLED_GROUP)
                             .map(|j| {
-                                let p = builder.add(base, Ix::Const(j));
+                                let k = builder.add(base, Ix::Const(j));
                                 // The loop's bound covers the group's first rank.
                                 let is_rank =
-                                    (j > 0).then(|| builder.cmp(CmpiPredicate::Ult, p, self.ranks));
+                                    (j > 0).then(|| builder.cmp(CmpiPredicate::Ult, k, self.ranks));
+                                let p = self.rank_at(builder, k);
                                 (is_rank, self.chunk_of(builder, tile, p, is_rank, own, pull))
                             })
                             .collect();
@@ -154,7 +172,22 @@ impl<'c> Peers<'c> {
         chunks.constant() == Some(1) && self.unrolled.is_some()
     }
 
-    /// Unrolled: for k = 1..N-1, the peer `(me - k) mod n` where k < n,
+    /// The distance `1 <= d < n` of the k-th peer (`1 <= k < n`) in turn:
+    /// k, or on several cores `1 + (k - 1 + rotation) mod (n - 1)`.
+    pub fn turn(&self, builder: &Builder<'c>, k: Ix<'c>) -> Ix<'c> {
+        match self.rotation.constant() {
+            Some(0) => k,
+            _ => {
+                // At least 1, so that the remainder is defined with one rank
+                // (which visits no peer).
+                let others = builder.max(builder.sub(self.ranks, Ix::Const(1)), Ix::Const(1));
+                let shifted = builder.add(builder.sub(k, Ix::Const(1)), self.rotation);
+                builder.add(Ix::Const(1), builder.rem(shifted, others))
+            }
+        }
+    }
+
+    /// Unrolled: for k = 1..N-1, the peer `(me - turn(k)) mod n` where k < n,
     /// `arrived(peer)` (its wait), then `fetch(peer)`: each pull goes out
     /// as soon as its peer's announcement of
     /// [`super::credits::Credits::announce_in_turn`] is in, the order they
@@ -172,7 +205,8 @@ impl<'c> Peers<'c> {
         (1..ranks)
             .map(|k| {
                 let is_rank = builder.cmp(CmpiPredicate::Ult, Ix::Const(k), self.ranks);
-                let back = builder.sub(builder.add(self.me, self.ranks), Ix::Const(k));
+                let step = self.turn(builder, Ix::Const(k));
+                let back = builder.sub(builder.add(self.me, self.ranks), step);
                 let peer = builder.rem(back, self.ranks);
                 let chunk = builder.if_else(
                     is_rank,
@@ -205,8 +239,9 @@ impl<'c> Peers<'c> {
         let group = |builder: &Builder<'c>, ranks: Vec<Ix<'c>>, between: &dyn Fn(&Builder<'c>)| {
             let fetched: Vec<(Ix, Val, Val)> = ranks
                 .into_iter()
-                .map(|q| {
-                    let is_rank = builder.cmp(CmpiPredicate::Ult, q, self.ranks);
+                .map(|k| {
+                    let is_rank = builder.cmp(CmpiPredicate::Ult, k, self.ranks);
+                    let q = self.rank_at(builder, k);
                     let other = builder.cmp(CmpiPredicate::Ne, q, self.me);
                     let wanted = builder.and(is_rank, other);
                     let chunk = builder.if_else(

@@ -18,16 +18,10 @@ pub fn reduce_scatter<'c>(
     op: ReduceOp,
     chunk_bytes: i64,
 ) {
-    let element = types::element_type(target.r#type()).expect("a shaped target");
-    let element_bytes = types::byte_width(element).expect("a combinable element type");
-    let size = builder.dim(target, 1);
+    let row = Stream::row(builder, target);
+    let element_bytes = types::byte_width(row.element).expect("a combinable element type");
+    let size = row.len;
     let width = chunk_width(size.constant(), element_bytes, chunk_bytes);
-    let row = Stream {
-        base: Ix::Const(0),
-        view: target,
-        len: size,
-        element,
-    };
     let tile = row.tile(builder, width);
     let chunks = builder.ceil_div(size, Ix::Const(width));
     credits.barrier(builder, Ix::Const(1));

@@ -11,6 +11,9 @@ pub struct Stream<'c> {
     pub view: Val<'c>,
     pub base: Ix<'c>,
     pub len: Ix<'c>,
+    /// At most this many elements, where that is static (a core's part of
+    /// a static stream has a dynamic length but a static bound).
+    pub bound: Option<i64>,
     pub element: Type<'c>,
 }
 
@@ -20,10 +23,12 @@ impl<'c> Stream<'c> {
         let shape = types::shape(target.r#type()).expect("a collective target is shaped");
         let element = types::element_type(target.r#type()).expect("a collective target is shaped");
         if shape.len() == 2 && shape[0] == 1 {
+            let len = builder.dim(target, 1);
             return Self {
                 view: target,
                 base: Ix::Const(0),
-                len: builder.dim(target, 1),
+                len,
+                bound: len.constant(),
                 element,
             };
         }
@@ -42,21 +47,49 @@ impl<'c> Stream<'c> {
             view: builder.reshape(target, row, &dynamic),
             base: Ix::Const(0),
             len,
+            bound: len.constant(),
             element,
+        }
+    }
+
+    /// The `[1, len]` row of `target` (an `[N, len]` tensor), whole.
+    pub fn row(builder: &Builder<'c>, target: Val<'c>) -> Self {
+        let len = builder.dim(target, 1);
+        Self {
+            view: target,
+            base: Ix::Const(0),
+            len,
+            bound: len.constant(),
+            element: types::element_type(target.r#type()).expect("a shaped target"),
+        }
+    }
+
+    /// How many chunks of `width` elements cover the stream: a constant 1
+    /// where the static bound fits one chunk (a non-empty part of a core,
+    /// whatever its length), so that one-chunk forms apply.
+    pub fn chunks(&self, builder: &Builder<'c>, width: i64) -> Ix<'c> {
+        match self.bound {
+            Some(bound) if bound <= width => Ix::Const(1),
+            _ => builder.ceil_div(self.len, Ix::Const(width)),
         }
     }
 
     /// Part `block` of `cores` of the stream: the stream split into `cores`
     /// parts as [`super::segments::Segments`] splits it over ranks (32-byte
     /// aligned, every part but the last non-empty one of the same length).
+    /// The caller runs only non-empty parts.
     pub fn part(self, builder: &Builder<'c>, block: Ix<'c>, cores: i64) -> Self {
         let element_bytes = types::byte_width(self.element).expect("a sized element type");
         let parts =
             super::segments::Segments::of_len(builder, self.len, Ix::Const(cores), element_bytes);
         let (start, len) = parts.segment(builder, block);
+        let bound = self
+            .bound
+            .map(|bound| super::segments::size(bound, cores, element_bytes));
         Self {
             base: builder.add(self.base, start),
             len,
+            bound,
             ..self
         }
     }

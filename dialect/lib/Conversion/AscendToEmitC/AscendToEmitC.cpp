@@ -52,6 +52,9 @@ void pld::ascend::populateAscendToEmitCTypeConversions(
   converter.addConversion([](DispatchPayloadType type) -> Type {
     return opaque(type.getContext(), "pld::rt::DispatchPayload");
   });
+  converter.addConversion([](FftsAddrType type) -> Type {
+    return opaque(type.getContext(), "pld::rt::FftsAddr");
+  });
   converter.addConversion([](SdmaWorkspaceType type) -> Type {
     return opaque(type.getContext(), "pld::rt::SdmaWorkspace");
   });

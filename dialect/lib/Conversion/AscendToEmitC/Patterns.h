@@ -40,7 +40,9 @@ void populateMemoryPatterns(mlir::TypeConverter &converter,
                             mlir::RewritePatternSet &patterns);
 
 /// Tasks.cpp: host launches and tasks, and the arguments of entry wrappers
-/// (submit, launch, run_on_lanes, arg_ptr, arg_dim, arg_scalar).
+/// (submit, launch, run_on_lanes, run_mixed, cross_core_signal,
+/// cross_core_wait, ffts_addr, set_ffts_base_addr, arg_ptr, arg_dim,
+/// arg_scalar).
 void populateTaskPatterns(mlir::TypeConverter &converter,
                           mlir::RewritePatternSet &patterns);
 

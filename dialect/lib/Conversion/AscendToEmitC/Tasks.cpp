@@ -176,4 +176,9 @@ void pld::ascend::populateTaskPatterns(TypeConverter &converter,
       converter, context, "pld::rt::cross_core_signal");
   patterns.add<CrossCoreLowering<CrossCoreWaitOp>>(converter, context,
                                                    "pld::rt::cross_core_wait");
+  // A mixed kernel's FFTS base address: host code gets it from the runtime,
+  // the kernel sets it at its entry.
+  patterns.add<PlainCall<FftsAddrOp>>(converter, context, "pld::rt::ffts_addr");
+  patterns.add<PlainCall<SetFftsBaseAddrOp>>(converter, context,
+                                             "pld::rt::set_ffts_base_addr");
 }

@@ -60,8 +60,9 @@ static __aicore__ inline void m_aiv(__gm__ CommContext *ctx, __gm__ f16 *h,
   Tile<float, 16, 16> p = tile<float, 16, 16>(1024);
   tload(p, view(f32, 16, 16, 16), "");
 }
-extern "C" __global__ __aicore__ void m(__gm__ CommContext *ctx, __gm__ f16 *h,
-                                        __gm__ float *f32) {
+extern "C" __global__ __aicore__ void m(__gm__ CommContext *ctx, FftsAddr ffts,
+                                        __gm__ f16 *h, __gm__ float *f32) {
+  set_ffts_base_addr(ffts);
   run_mixed(ctx, m_aic, m_aiv, h, f32);
 }
 #endif

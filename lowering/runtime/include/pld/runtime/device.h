@@ -841,6 +841,29 @@ template <Core Src, Core Dst> AICORE inline void cross_core_wait() {
   }
 }
 
+/// The FFTS base address a mixed kernel takes after its context (and its
+/// dispatch payload, if it takes one): the address of the FFTS control
+/// block the flags above go through, which the host runtime gets from
+/// rtGetC2cCtrlAddr and passes as a `__gm__ uint8_t *`, as the vendor's
+/// mixed kernels take it (kernels/manual/a2a3/distributed_ffn_grid/
+/// distributed_ffn_grid_reducesum_compute_kernel.cpp:76, :84, main_reducesum
+/// .cpp:270, :488; dispatch_mega_combine/kernel_launch.cpp:47-48, :61).
+using FftsAddr = __gm__ uint8_t *;
+
+/// Sets the FFTS base address at a mixed kernel's entry, before its halves
+/// run and raise or wait for a flag, on each core, as PTO's cross-core
+/// Event does (npu/a2a3/TSync.hpp:71-77). PTO's CPU build has no FFTS
+/// (common/cpu_stub.hpp declares no set_ffts_base_addr) and A5 sets no
+/// address (npu/a5/TSync.hpp:57): there it does nothing.
+AICORE inline void set_ffts_base_addr(FftsAddr addr) {
+#if defined(__CPU_SIM) || defined(__DAV_C310_CUBE__) ||                        \
+    defined(__DAV_C310_VEC__)
+  (void)addr;
+#else
+  ::set_ffts_base_addr(reinterpret_cast<uint64_t>(addr));
+#endif
+}
+
 /// Both halves of one block of a mixed kernel: the cube core runs `aic`,
 /// the vector core (each AIV) `aiv`. The vendor's compiler builds the
 /// kernel once per core type, so each compile calls its own core's half

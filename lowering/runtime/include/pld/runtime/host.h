@@ -642,6 +642,18 @@ void run_on_lanes(__gm__ CommContext *ctx,
 
 //===-- Mixed kernels: the cube core and the vector core of a block -------===//
 
+/// The FFTS base address a mixed kernel takes after its context (the
+/// kernel ABI; device.h). The simulator has no FFTS: host code passes a
+/// null address and the kernel's set_ffts_base_addr does nothing.
+using FftsAddr = __gm__ uint8_t *;
+
+inline FftsAddr ffts_addr(__gm__ CommContext *ctx) {
+  (void)ctx;
+  return nullptr;
+}
+
+inline void set_ffts_base_addr(FftsAddr addr) { (void)addr; }
+
 /// Runs both halves of one block of a mixed kernel at once: `aic` on the
 /// block's cube core (a new simulated thread with its own L1 and L0
 /// memories), `aiv` on its vector core (the calling thread); returns when

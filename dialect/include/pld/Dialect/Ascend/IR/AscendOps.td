@@ -379,6 +379,37 @@ def Ascend_RunMixedOp : Ascend_Op<"run_mixed", [Ascend_GmEffects, Ascend_RunsCal
   }];
 }
 
+def Ascend_FftsAddrOp : Ascend_Op<"ffts_addr", [Pure]> {
+  let summary = "the FFTS base address for this rank's mixed kernels (host)";
+  let description = [{
+    What host code passes a mixed kernel: on the device the address the
+    host runtime's `rtGetC2cCtrlAddr` returns; in the simulator, which has
+    no FFTS, a null address.
+
+    ```mlir
+    %ffts = ascend.ffts_addr %ctx
+    ```
+  }];
+  let arguments = (ins Ascend_CtxType:$ctx);
+  let results = (outs Ascend_FftsAddrType:$addr);
+  let assemblyFormat = "$ctx attr-dict";
+}
+
+def Ascend_SetFftsBaseAddrOp : Ascend_Op<"set_ffts_base_addr"> {
+  let summary = "set the FFTS base address the cross-core flags use (`set_ffts_base_addr`)";
+  let description = [{
+    At the entry of a mixed kernel, before `ascend.run_mixed`: the cross-core
+    flags of its halves go through FFTS, whose base address each core sets
+    first, as the vendor's mixed kernels do. The simulator ignores it.
+
+    ```mlir
+    ascend.set_ffts_base_addr %ffts
+    ```
+  }];
+  let arguments = (ins Ascend_FftsAddrType:$addr);
+  let assemblyFormat = "$addr attr-dict";
+}
+
 //===----------------------------------------------------------------------===//
 // Communication
 //===----------------------------------------------------------------------===//

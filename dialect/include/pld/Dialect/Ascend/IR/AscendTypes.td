@@ -127,6 +127,20 @@ def Ascend_SdmaWorkspaceType : Ascend_Type<"SdmaWorkspace", "sdma_workspace"> {
   }];
 }
 
+def Ascend_FftsAddrType : Ascend_Type<"FftsAddr", "ffts_addr"> {
+  let summary = "the FFTS base address a mixed kernel sets (`__gm__ uint8_t*`)";
+  let description = [{
+    The address of the FFTS control block the cross-core flags
+    (`ascend.cross_core_signal`, `ascend.cross_core_wait`) go through, which
+    the host runtime gets from `rtGetC2cCtrlAddr` and a mixed kernel sets
+    with `set_ffts_base_addr` at its entry (`ascend.set_ffts_base_addr`). A
+    mixed kernel (one whose body is `ascend.run_mixed`) takes it as its
+    parameter after the CommContext (and the dispatch payload, if it takes
+    one); docs/lowering.md has the kernel ABI. Host code gets it from the
+    runtime with `ascend.ffts_addr`.
+  }];
+}
+
 def Ascend_AsyncSessionType : Ascend_Type<"AsyncSession", "async_session"> {
   let summary = "a kernel's SDMA session (`pto::comm::AsyncSession`)";
   let description = [{

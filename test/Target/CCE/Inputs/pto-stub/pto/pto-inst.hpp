@@ -62,7 +62,11 @@
 //   impl/c_api/instr_impl/npu_arch_2201/sync_impl/
 //   asc_sync_block_arrive_impl.h, asc_sync_block_wait_impl.h); pto-isa's
 //   cost model takes them as `auto` (costmodel/a2a3/cce_costmodel/
-//   cce_costmodel_sync.hpp:20, :162).
+//   cce_costmodel_sync.hpp:20, :162);
+// - set_ffts_base_addr(uint64_t), which a mixed kernel calls at its entry
+//   with the FFTS base address it takes (npu/a2a3/TSync.hpp:71-77 passes a
+//   uint64_t; distributed_ffn_grid_reducesum_compute_kernel.cpp:84 casts the
+//   kernel's `__gm__ uint8_t *` to one).
 // Bodies exist only to carry the checks; the stub is compiled with
 // -fsyntax-only and never run.
 //
@@ -126,6 +130,7 @@ int64_t get_subblockid();
 int64_t get_subblockdim();
 void ffts_cross_core_sync(pipe_t pipe, uint64_t config);
 void wait_flag_dev(int64_t flagID);
+void set_ffts_base_addr(uint64_t addr);
 
 namespace pto {
 
