@@ -2,6 +2,7 @@
 //! op's generated accessors (`<Op>::attributes`): a new op with such an
 //! attribute is one more arm here, and a renamed attribute a compile error.
 
+use crate::{Ix, OpRef, Val, build::mixed_list};
 use melior::ir::{
     Value,
     operation::{OperationLike, OperationRef},
@@ -59,4 +60,81 @@ pub fn valid_sizes<'c, 'a>(
         let dynamic = pld::TileRemoteStoreOp::operands(op).map(|store| store.valid_sizes);
         (statics, dynamic.unwrap_or_default())
     }))
+}
+
+/// A `pld.tensor.put` or `pld.tensor.get`, read alike (both name their
+/// operands and region attributes the same): which it is, its `dst`, `src`
+/// and `peer`, and its region when it has one.
+pub struct PutOrGet<'c> {
+    /// A put (this rank writes the peer), not a get.
+    pub push: bool,
+    pub dst: Val<'c>,
+    pub src: Val<'c>,
+    pub peer: Val<'c>,
+    /// `dst_offsets`, `src_offsets` and `shape`, static and dynamic entries
+    /// joined; `None` for a transfer of the whole tensor.
+    pub region: Option<Region<'c>>,
+}
+
+/// The region of a [`PutOrGet`].
+pub struct Region<'c> {
+    pub dst_offsets: Vec<Ix<'c>>,
+    pub src_offsets: Vec<Ix<'c>>,
+    pub sizes: Vec<Ix<'c>>,
+}
+
+/// `op` as a [`PutOrGet`]; `None` when it is neither.
+pub fn put_or_get<'c>(op: &OpRef<'c>) -> Option<PutOrGet<'c>> {
+    const VERIFIED: &str = "a verified transfer";
+    let (push, operands, statics) = match pld::TensorPutOp::operands(op) {
+        Some(put) => {
+            let attributes = pld::TensorPutOp::attributes(op).expect(VERIFIED);
+            let statics = (
+                attributes.static_dst_offsets,
+                attributes.static_src_offsets,
+                attributes.static_sizes,
+            );
+            let operands = (
+                put.dst,
+                put.src,
+                put.peer,
+                put.dst_offsets,
+                put.src_offsets,
+                put.sizes,
+            );
+            (true, operands, statics)
+        }
+        None => {
+            let get = pld::TensorGetOp::operands(op)?;
+            let attributes = pld::TensorGetOp::attributes(op).expect(VERIFIED);
+            let statics = (
+                attributes.static_dst_offsets,
+                attributes.static_src_offsets,
+                attributes.static_sizes,
+            );
+            let operands = (
+                get.dst,
+                get.src,
+                get.peer,
+                get.dst_offsets,
+                get.src_offsets,
+                get.sizes,
+            );
+            (false, operands, statics)
+        }
+    };
+    let (dst, src, peer, dst_offsets, src_offsets, sizes) = operands;
+    let (static_dst_offsets, static_src_offsets, static_sizes) = statics;
+    let region = static_sizes.map(|static_sizes| Region {
+        dst_offsets: mixed_list(&static_dst_offsets.unwrap_or_default(), &dst_offsets),
+        src_offsets: mixed_list(&static_src_offsets.unwrap_or_default(), &src_offsets),
+        sizes: mixed_list(&static_sizes, &sizes),
+    });
+    Some(PutOrGet {
+        push,
+        dst,
+        src,
+        peer,
+        region,
+    })
 }

@@ -146,6 +146,13 @@ std::string bytes_of(uintptr_t begin, uintptr_t end) {
 /// The payload clock each thread's last release published, by thread.
 std::vector<uint32_t> g_released(1);
 
+/// Thread `thread`'s entry of g_released, made if it has none yet.
+uint32_t &released(uint32_t thread) {
+  if (g_released.size() <= thread)
+    g_released.resize(thread + 1, 0);
+  return g_released[thread];
+}
+
 /// Why `first` is not ordered before the calling thread's access.
 std::string missing(const Epoch &first, const Doer &then) {
   const Doer &was = g_doers[first.doer];
@@ -407,10 +414,7 @@ void release() {
     return;
   std::lock_guard<std::mutex> guard(g_lock);
   Lanes &lanes = t_race.lanes;
-  uint32_t thread = thread_of(lanes.payload);
-  if (g_released.size() <= thread)
-    g_released.resize(thread + 1, 0);
-  g_released[thread] = get(lanes.now, lanes.payload);
+  released(thread_of(lanes.payload)) = get(lanes.now, lanes.payload);
   join_into(lanes.sig, lanes.now);
   ++at(lanes.now, lanes.payload);
 }
@@ -428,10 +432,8 @@ void publish(uint32_t clock) {
     return;
   std::lock_guard<std::mutex> guard(g_lock);
   Lanes &lanes = t_race.lanes;
-  uint32_t thread = thread_of(lanes.payload);
-  if (g_released.size() <= thread)
-    g_released.resize(thread + 1, 0);
-  g_released[thread] = std::max(g_released[thread], clock);
+  uint32_t &last = released(thread_of(lanes.payload));
+  last = std::max(last, clock);
   uint32_t &published = at(lanes.sig, lanes.payload);
   published = std::max(published, clock);
 }

@@ -49,6 +49,18 @@ const char *name(Transfer kind) {
   return "transfer";
 }
 
+/// Traps unless `dst` and `src`, each well formed, have the same shape.
+void check_same_shape(const ViewRef &dst, const ViewRef &src, const char *op,
+                      const char *site) {
+  check_view_shape(dst, op, site);
+  check_view_shape(src, op, site);
+  if (dst.rows != src.rows || dst.cols != src.cols)
+    trap(op_site(op, site) + ": the destination is " +
+         std::to_string(dst.rows) + " x " + std::to_string(dst.cols) +
+         " but the source is " + std::to_string(src.rows) + " x " +
+         std::to_string(src.cols));
+}
+
 bool overlap(const TileRef &a, const TileRef &b) {
   auto begin_a = static_cast<const uint8_t *>(a.data);
   auto begin_b = static_cast<const uint8_t *>(b.data);
@@ -62,13 +74,7 @@ void transfer(Transfer kind, const ViewRef &dst, const ViewRef &src,
               const TileRef &ping, const TileRef *pong, const char *site) {
   doing(site);
   const char *op = name(kind);
-  check_view_shape(dst, op, site);
-  check_view_shape(src, op, site);
-  if (dst.rows != src.rows || dst.cols != src.cols)
-    trap(op_site(op, site) + ": the destination is " +
-         std::to_string(dst.rows) + " x " + std::to_string(dst.cols) +
-         " but the source is " + std::to_string(src.rows) + " x " +
-         std::to_string(src.cols));
+  check_same_shape(dst, src, op, site);
   // Both stages in flight at once on the device: sharing UB would corrupt.
   if (pong && overlap(ping, *pong))
     trap(op_site(op, site) +
@@ -178,13 +184,7 @@ AsyncEvent sdma_transfer(bool push, const ViewRef &dst, const ViewRef &src,
   const char *op = push ? "tput_async" : "tget_async";
   if (!session.scratch)
     trap(op_site(op, site) + ": the SDMA session was never built");
-  check_view_shape(dst, op, site);
-  check_view_shape(src, op, site);
-  if (dst.rows != src.rows || dst.cols != src.cols)
-    trap(op_site(op, site) + ": the destination is " +
-         std::to_string(dst.rows) + " x " + std::to_string(dst.cols) +
-         " but the source is " + std::to_string(src.rows) + " x " +
-         std::to_string(src.cols));
+  check_same_shape(dst, src, op, site);
   AsyncEvent event;
   if (dst.rows == 0 || dst.cols == 0)
     return event;

@@ -22,9 +22,8 @@
 use super::ConvertError;
 use super::{Kind, buffer::Buffer, signature::FunctionConverter};
 use melior::ir::{BlockLike, RegionLike, operation::OperationLike};
-use pld_dialect::ops::pld;
 use pld_ir::build::ascend::{AscendBuilder, Site};
-use pld_ir::{Builder, Ix, OpRef, Val, build::erase_op, build::mixed_list};
+use pld_ir::{Builder, Ix, OpRef, Val, attributes::put_or_get, build::erase_op};
 
 /// One SDMA transfer, read from its op.
 struct Transfer<'c> {
@@ -50,64 +49,17 @@ impl<'c> FunctionConverter<'_, 'c> {
         op: OpRef<'c>,
         site: Site,
     ) -> Result<(), ConvertError> {
-        const VERIFIED: &str = "a verified transfer";
-        // A put and a get name their operands and attributes alike.
-        let (push, operands, lists) = match pld::TensorPutOp::operands(&op) {
-            Some(put) => {
-                let attributes = pld::TensorPutOp::attributes(&op).expect(VERIFIED);
-                (
-                    true,
-                    (
-                        put.dst,
-                        put.src,
-                        put.peer,
-                        put.dst_offsets,
-                        put.src_offsets,
-                        put.sizes,
-                    ),
-                    (
-                        attributes.static_dst_offsets,
-                        attributes.static_src_offsets,
-                        attributes.static_sizes,
-                    ),
-                )
-            }
-            None => {
-                let get = pld::TensorGetOp::operands(&op).expect("dispatched on transfers");
-                let attributes = pld::TensorGetOp::attributes(&op).expect(VERIFIED);
-                (
-                    false,
-                    (
-                        get.dst,
-                        get.src,
-                        get.peer,
-                        get.dst_offsets,
-                        get.src_offsets,
-                        get.sizes,
-                    ),
-                    (
-                        attributes.static_dst_offsets,
-                        attributes.static_src_offsets,
-                        attributes.static_sizes,
-                    ),
-                )
-            }
-        };
-        let (dst, src, peer, dst_offsets, src_offsets, sizes) = operands;
-        let (static_dst_offsets, static_src_offsets, static_sizes) = lists;
+        let transfer = put_or_get(&op).expect("dispatched on transfers");
         let session = self.sdma_session(op, site)?;
-        let dst = self.buffer(dst)?;
-        let src = self.buffer(src)?;
+        let (push, peer) = (transfer.push, transfer.peer);
+        let dst = self.buffer(transfer.dst)?;
+        let src = self.buffer(transfer.src)?;
         let rank = dst.dims.len();
         if rank == 0 {
             return Err("a transfer of a 0-D tensor cannot be lowered".into());
         }
-        let (dst_offsets, src_offsets, extent) = match static_sizes {
-            Some(static_sizes) => (
-                mixed_list(&static_dst_offsets.unwrap_or_default(), &dst_offsets),
-                mixed_list(&static_src_offsets.unwrap_or_default(), &src_offsets),
-                mixed_list(&static_sizes, &sizes),
-            ),
+        let (dst_offsets, src_offsets, extent) = match transfer.region {
+            Some(region) => (region.dst_offsets, region.src_offsets, region.sizes),
             // The whole local slice: the static size where either side has
             // one, else the source's.
             None => (

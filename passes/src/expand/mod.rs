@@ -168,60 +168,13 @@ impl<'c> Request<'c> {
     /// A put or get: a region (the whole tensor without one) between its
     /// `dst` and `src`, with the chunking and pipelining it writes.
     fn of_put_or_get(op: OpRef<'c>) -> Self {
-        // A put and a get name their operands and attributes alike.
-        let (operands, attributes) = match pld::TensorPutOp::operands(&op) {
-            Some(put) => (
-                (
-                    put.dst,
-                    put.src,
-                    put.peer,
-                    put.dst_offsets,
-                    put.src_offsets,
-                    put.sizes,
-                ),
-                pld::TensorPutOp::attributes(&op).expect("a verified put"),
-            ),
-            None => {
-                let get = pld::TensorGetOp::operands(&op).expect("a put or a get");
-                let attributes = pld::TensorGetOp::attributes(&op).expect("a verified get");
-                (
-                    (
-                        get.dst,
-                        get.src,
-                        get.peer,
-                        get.dst_offsets,
-                        get.src_offsets,
-                        get.sizes,
-                    ),
-                    pld::TensorPutOpAttributes {
-                        static_dst_offsets: attributes.static_dst_offsets,
-                        static_src_offsets: attributes.static_src_offsets,
-                        static_sizes: attributes.static_sizes,
-                        // A get pulls: it never accumulates.
-                        atomic: AtomicType::None,
-                        engine: attributes.engine,
-                        chunk_rows: attributes.chunk_rows,
-                        chunk_cols: attributes.chunk_cols,
-                        pipeline: attributes.pipeline,
-                    },
-                )
-            }
-        };
-        let (dst, src, peer, dynamic_dst_offsets, dynamic_src_offsets, dynamic_sizes) = operands;
-        let (dst_offsets, src_offsets, extent) = match attributes.static_sizes {
-            Some(sizes) => (
-                mixed_list(
-                    &attributes.static_dst_offsets.unwrap_or_default(),
-                    &dynamic_dst_offsets,
-                ),
-                mixed_list(
-                    &attributes.static_src_offsets.unwrap_or_default(),
-                    &dynamic_src_offsets,
-                ),
-                mixed_list(&sizes, &dynamic_sizes)
-                    .into_iter()
-                    .map(Some)
-                    .collect(),
+        let transfer = pld_ir::attributes::put_or_get(&op).expect("a put or a get");
+        let (dst, src) = (transfer.dst, transfer.src);
+        let (dst_offsets, src_offsets, extent) = match transfer.region {
+            Some(region) => (
+                region.dst_offsets,
+                region.src_offsets,
+                region.sizes.into_iter().map(Some).collect(),
             ),
             None => {
                 let rank = types::shape(dst.r#type()).expect("a shaped dst").len();
@@ -232,6 +185,13 @@ impl<'c> Request<'c> {
                 )
             }
         };
+        // A put and a get name their chunk options alike.
+        let chunk_rows =
+            pld::TensorPutOp::get_chunk_rows(&op).or_else(|| pld::TensorGetOp::get_chunk_rows(&op));
+        let chunk_cols =
+            pld::TensorPutOp::get_chunk_cols(&op).or_else(|| pld::TensorGetOp::get_chunk_cols(&op));
+        let pipeline =
+            pld::TensorPutOp::get_pipeline(&op).or_else(|| pld::TensorGetOp::get_pipeline(&op));
         Self {
             dst: Side {
                 value: dst,
@@ -241,12 +201,13 @@ impl<'c> Request<'c> {
                 value: src,
                 offsets: src_offsets,
             },
-            peer: Ix::Dyn(peer),
+            peer: Ix::Dyn(transfer.peer),
             extent,
-            chunk_rows: attributes.chunk_rows,
-            chunk_cols: attributes.chunk_cols,
-            pipeline: attributes.pipeline,
-            atomic: attributes.atomic,
+            chunk_rows: chunk_rows.expect("a verified transfer"),
+            chunk_cols: chunk_cols.expect("a verified transfer"),
+            pipeline: pipeline.expect("a verified transfer"),
+            // A get pulls: it never accumulates.
+            atomic: pld_ir::attributes::atomic(&op).unwrap_or(AtomicType::None),
         }
     }
 
