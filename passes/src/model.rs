@@ -52,6 +52,16 @@ pub struct Model {
     pub combine_bytes_per_ns: f64,
     /// Issuing one transfer, notify or scalar access on a core.
     pub issue_ns: f64,
+    /// The cube's clock: a mad's cycles per ns.
+    pub cube_cycles_per_ns: f64,
+    /// A cube core's own global memory into L1 (MTE2, GM_TO_L1).
+    pub l1_load_bytes_per_ns: f64,
+    /// L1 into L0A (MTE1, TEXTRACT of a left operand).
+    pub l0a_bytes_per_ns: f64,
+    /// L1 into L0B (MTE1, TEXTRACT of a right operand).
+    pub l0b_bytes_per_ns: f64,
+    /// L0C out to global memory through the fixpipe (L0C_TO_GM).
+    pub fixpipe_bytes_per_ns: f64,
 }
 
 /// One parameter: its name (as `pld-run --model KEY=VALUE`, the
@@ -125,7 +135,35 @@ pub const PARAMETERS: &[Parameter] = &[
         description: "issuing one transfer or signal, ns",
         field: |m| &mut m.issue_ns,
     },
+    Parameter {
+        name: "cube_cycles_per_ns",
+        description: "the cube's clock, GHz",
+        field: |m| &mut m.cube_cycles_per_ns,
+    },
+    Parameter {
+        name: "l1_load_bytes_per_ns",
+        description: "global memory -> L1 per cube core (GB/s)",
+        field: |m| &mut m.l1_load_bytes_per_ns,
+    },
+    Parameter {
+        name: "l0a_bytes_per_ns",
+        description: "L1 -> L0A per cube core (GB/s)",
+        field: |m| &mut m.l0a_bytes_per_ns,
+    },
+    Parameter {
+        name: "l0b_bytes_per_ns",
+        description: "L1 -> L0B per cube core (GB/s)",
+        field: |m| &mut m.l0b_bytes_per_ns,
+    },
+    Parameter {
+        name: "fixpipe_bytes_per_ns",
+        description: "L0C -> global memory per cube core (GB/s)",
+        field: |m| &mut m.fixpipe_bytes_per_ns,
+    },
 ];
+
+/// One GiB/s in bytes per ns.
+const GIB_PER_S: f64 = 1.073741824;
 
 impl Model {
     /// Ascend 910B, eight NPUs fully meshed by HCCS (docs/performance.md).
@@ -143,6 +181,15 @@ impl Model {
             sdma_bytes_per_ns: 20.97,
             combine_bytes_per_ns: 230.0,
             issue_ns: 13.3,
+            // pto-isa's cost model for a2a3 (include/pto/costmodel/
+            // arch_config.hpp): its clock and the GM_TO_L1, L1_TO_L0A,
+            // L1_TO_L0B and L0C_TO_GM rates of its BandwidthTable, GiB/s in
+            // bytes per ns (docs/performance.md).
+            cube_cycles_per_ns: 1.85,
+            l1_load_bytes_per_ns: 135.0 * GIB_PER_S,
+            l0a_bytes_per_ns: 441.0 * GIB_PER_S,
+            l0b_bytes_per_ns: 220.5 * GIB_PER_S,
+            fixpipe_bytes_per_ns: 70.0 * GIB_PER_S,
         }
     }
 

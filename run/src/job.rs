@@ -11,6 +11,7 @@
 //! schedule replay <t0>,<t1>,... | schedule pct <seed> <depth>
 //! trace <path>
 //! timing <key>=<value> ...
+//! values skip
 //! events <path>
 //! stats <path>
 //! input <path>
@@ -26,7 +27,8 @@
 //! (`f16`, `bf16`, `i32`, `index`, ...). One `arg` line per entry argument,
 //! in index order. `race`, `schedule`, `trace` and `timing` (the machine
 //! model's parameters; the harness then orders the run by modelled time
-//! and writes it into the stats) are optional; `trace`
+//! and writes it into the stats) are optional; `values skip` (`pld-run
+//! --timing-only`: the bulk values are not computed) needs `timing`; `trace`
 //! (the serialized run's choices, see [`crate::explore`]) needs `schedule`.
 //! A 0-d array has no dimensions to list; its dims are
 //! written `1`, which has the same single element and the same bytes.
@@ -87,6 +89,9 @@ pub struct Job {
     pub trace: Option<PathBuf>,
     /// The machine model's `KEY=VALUE` parameters of a timed run.
     pub timing: Option<Vec<String>>,
+    /// A timed run that skips the bulk values (`values skip`,
+    /// `--timing-only`): tile math, matmuls and element copies.
+    pub skip_values: bool,
     /// Where the harness writes the run's trace events (`--trace`).
     pub events: Option<PathBuf>,
     /// Where the harness writes its counters (see [`crate::stats`]).
@@ -126,6 +131,9 @@ impl Job {
         }
         if let Some(parameters) = &self.timing {
             line(format!("timing {}", parameters.join(" ")));
+        }
+        if self.skip_values {
+            line("values skip".to_owned());
         }
         let mut paths = Vec::new();
         for (key, path) in self
@@ -279,6 +287,7 @@ mod tests {
             mpi_rma: false,
             trace: None,
             timing: None,
+            skip_values: false,
             events: None,
             stats: "/tmp/run/stats.json".into(),
             input: "/tmp/run/input.bin".into(),
@@ -300,6 +309,14 @@ mod tests {
         rma.mpi_rma = true;
         let text = String::from_utf8(rma.render().unwrap()).unwrap();
         assert!(text.contains("\ntimeout 60\nmpi rma\n"), "{text}");
+        let mut timed = job();
+        timed.timing = Some(vec!["alpha_ns=500".into()]);
+        timed.skip_values = true;
+        let text = String::from_utf8(timed.render().unwrap()).unwrap();
+        assert!(
+            text.contains("\ntiming alpha_ns=500\nvalues skip\nstats "),
+            "{text}"
+        );
         let mut serialized = job();
         serialized.race = true;
         serialized.schedule = Some(crate::cli::Schedule::Replay(vec![0, 2, 1]));

@@ -517,3 +517,65 @@ fn paths_need_not_be_utf8() {
         "--entry: value is not valid UTF-8"
     );
 }
+
+#[test]
+fn timing_only_is_timing_without_the_values() {
+    let timing = |args: &[&str]| run(args).timing.unwrap();
+    let only = timing(&["a", "--ranks", "2", "--timing-only"]);
+    assert_eq!((only.model.as_str(), only.skip_values), ("910b", true));
+    assert!(!timing(&["a", "--ranks", "2", "--timing"]).skip_values);
+    let modelled = timing(&[
+        "a",
+        "--ranks",
+        "2",
+        "--timing-only",
+        "--timing=910b",
+        "--model",
+        "alpha_ns=1",
+    ]);
+    assert_eq!(modelled.overrides, ["alpha_ns=1"]);
+    assert!(modelled.skip_values);
+    let o = run(&[
+        "a",
+        "--ranks",
+        "2",
+        "--timing-only",
+        "--init",
+        "0=r",
+        "--sanitize",
+        "race",
+        "--stats",
+    ]);
+    assert_eq!(o.sanitize, Some(Sanitizer::Race));
+    for (option, verb) in [
+        (&["--expect", "0=1"][..], "check"),
+        (&["--print", "0"], "print"),
+        (&["--dump", "d"], "dump"),
+    ] {
+        let mut args = vec!["a", "--ranks", "2", "--timing-only"];
+        args.extend_from_slice(option);
+        assert_eq!(
+            error(&args),
+            format!(
+                "{} reads the final values, but --timing-only skips the values, so there is nothing to {verb}; run with --timing to {verb} them",
+                option[0]
+            )
+        );
+    }
+    assert!(
+        error(&["a", "--ranks", "2", "--timing-only", "--sanitize", "thread"])
+            .starts_with("--sanitize thread checks the simulator's own memory accesses")
+    );
+    assert_eq!(
+        error(&["a", "--ranks", "2", "--timing-only", "--schedule", "0"]),
+        "--timing-only orders the run by modelled time; it does not combine with --schedule"
+    );
+    assert_eq!(
+        error(&["a", "--ranks", "2", "--timing-only", "--backend", "mpi"]),
+        "--timing-only needs every rank in one process: it runs on --backend thread, not mpi"
+    );
+    assert_eq!(
+        error(&["a", "--ranks", "2", "--timing-only", "--timing-only"]),
+        "--timing-only is given more than once"
+    );
+}

@@ -122,6 +122,7 @@ fn run(o: &Options, dir: &Path, corrupt: Option<(usize, usize)>) -> Run {
         mpi_rma: false,
         trace: None,
         timing: None,
+        skip_values: false,
         events: None,
         stats: dir.join("stats.json"),
         input: dir.join("input.bin"),

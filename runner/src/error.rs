@@ -25,6 +25,11 @@ pub enum Error {
     Ranks(usize),
     #[error("blocks: a run needs at least one block")]
     NoBlocks,
+    /// Expectations or printing asked of a run that skips the values.
+    #[error(
+        "--timing-only skips the values, so there is nothing to check or print: run with --timing for --expect and --print"
+    )]
+    TimingOnly,
     /// The entry kernel runs a collective, which runs on one block per
     /// rank, and the run asks for several blocks: the first such
     /// collective ([`crate::Parsed::check_blocks`] emits an error at each,

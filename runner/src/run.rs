@@ -60,6 +60,7 @@ impl Program {
             mpi_rma: matches!(&self.backend, Backend::Mpi(mpi) if mpi.mode == MpiMode::Rma),
             trace: spec.schedule.is_some().then(|| PathBuf::from(TRACE)),
             timing: spec.timing.as_ref().map(timing_parameters).transpose()?,
+            skip_values: spec.skips_values(),
             events: spec.trace.then(|| PathBuf::from("events.json")),
             // Relative: the program runs in its work directory, so a kept
             // directory can move.
@@ -128,7 +129,8 @@ impl Program {
         Ok(RunOutcome {
             status: checks.status(),
             checks: Some(checks),
-            values: Some(values),
+            // A run that skipped the values has none to give.
+            values: (!spec.skips_values()).then_some(values),
             printed,
             stats,
             trace,

@@ -43,7 +43,9 @@ pub struct RunSpec {
     pub race: bool,
     /// Serialize the run with these choices.
     pub schedule: Option<Schedule>,
-    /// Advance a modelled clock by this machine model.
+    /// Advance a modelled clock by this machine model; without the values
+    /// with [`Timing::skip_values`] (`--timing-only`: no expectations or
+    /// printing then, and [`crate::RunOutcome::values`] is `None`).
     pub timing: Option<Timing>,
     /// Read the run's counters back ([`crate::RunOutcome::stats`]).
     pub stats: bool,
@@ -107,6 +109,9 @@ impl RunSpec {
         if self.blocks == 0 {
             return Err(Error::NoBlocks);
         }
+        if self.skips_values() && !(self.expect.is_empty() && self.print.is_empty()) {
+            return Err(Error::TimingOnly);
+        }
         let bound = bind(arguments, self.naming())?;
         let layouts = resolve(arguments, &bound.shape)?;
         validate(&layouts, &bound)?;
@@ -119,6 +124,13 @@ impl RunSpec {
             initial,
             expected,
         })
+    }
+
+    /// Whether the run skips the bulk values (`--timing-only`).
+    pub fn skips_values(&self) -> bool {
+        self.timing
+            .as_ref()
+            .is_some_and(|timing| timing.skip_values)
     }
 
     fn naming(&self) -> Naming<'_> {
@@ -142,5 +154,33 @@ impl Prepared<'_> {
             self.spec.rtol,
             self.spec.atol,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_without_the_values_has_nothing_to_check_or_print() {
+        let timing_only = Some(Timing {
+            model: "910b".into(),
+            overrides: Vec::new(),
+            skip_values: true,
+        });
+        let expect = RunSpec {
+            timing: timing_only.clone(),
+            expect: [(Arg::Position(0), Expr::parse("1").unwrap())].into(),
+            ..RunSpec::default()
+        };
+        assert!(expect.skips_values());
+        assert!(matches!(expect.prepare(&[]), Err(Error::TimingOnly)));
+        let print = RunSpec {
+            timing: timing_only,
+            print: vec![Arg::Position(0)],
+            ..RunSpec::default()
+        };
+        assert!(matches!(print.prepare(&[]), Err(Error::TimingOnly)));
+        assert!(!RunSpec::default().skips_values());
     }
 }

@@ -1,10 +1,13 @@
 // convert-pld-to-ascend: a GEMM (a pl.matmul of two loaded tiles whose
 // product one pl.store writes) becomes the cube's code at the store: per
-// block of the product, TLOADs into L1 (mat tiles), TEXTRACTs into L0A and
-// L0B (left, right), TMATMUL then TMATMUL_ACC per K step into L0C (acc), and
-// a TSTORE of the accumulator through the fixpipe. Blocks are whole fractals
-// that fit half of each buffer; ragged edges are valid shapes.
+// block of the product, TLOADs of K panels into L1 (mat tiles, two panels
+// at a time: ping and pong), TEXTRACTs of their K steps into L0A and L0B
+// (left, right, two steps at a time), TMATMUL then TMATMUL_ACC per step into
+// L0C (acc), and a TSTORE of the accumulator through the fixpipe. Blocks are
+// whole fractals: the accumulator fills at most L0C, a K step half of L0A
+// and L0B, a panel of A and B half of L1; ragged edges are valid shapes.
 // RUN: pld-opt %s --split-input-file --convert-pld-to-ascend --canonicalize --verify-each | FileCheck %s
+// RUN: pld-opt %s --split-input-file --convert-pld-to-ascend --canonicalize --ascend-plan-ub | FileCheck %s --check-prefix=PLAN
 
 // Unaligned M, K and N: one block, padded to the fractals, the logical
 // shape as valid shape.
@@ -13,13 +16,13 @@
 // CHECK-NOT: scf.for
 // CHECK: %[[ACC:.*]] = ascend.tile valid(%[[C40:.*]], %[[C50:.*]]) : !ascend.tile<48x64xf32, acc>
 // CHECK: %[[MA:.*]] = ascend.tile valid(%[[C40]], %[[C30:.*]]) : !ascend.tile<48x32xf16, mat>
+// CHECK: %[[MB:.*]] = ascend.tile valid(%[[C30]], %[[C50]]) : !ascend.tile<32x64xf16, mat>
 // CHECK: %[[VA:.*]] = ascend.view %[[A]], rows %[[C40]], cols %[[C30]], stride %[[C30]]
 // CHECK: ascend.tload %[[MA]], %[[VA]] {site = "pl.load at {{.*}}"} : !ascend.tile<48x32xf16, mat>, !ascend.view<f16>
-// CHECK: %[[MB:.*]] = ascend.tile valid(%[[C30]], %[[C50]]) : !ascend.tile<32x64xf16, mat>
 // CHECK: ascend.tload %[[MB]]
 // CHECK: %[[L:.*]] = ascend.tile valid(%[[C40]], %[[C30]]) : !ascend.tile<48x32xf16, left>
-// CHECK: ascend.textract %[[L]], %[[MA]], row %{{.*}}, col %{{.*}} {site = "pl.matmul at {{.*}}"}
 // CHECK: %[[R:.*]] = ascend.tile valid(%[[C30]], %[[C50]]) : !ascend.tile<32x64xf16, right>
+// CHECK: ascend.textract %[[L]], %[[MA]], row %{{.*}}, col %{{.*}} {site = "pl.matmul at {{.*}}"}
 // CHECK: ascend.textract %[[R]], %[[MB]]
 // CHECK: ascend.tmatmul %[[ACC]], %[[L]], %[[R]]
 // CHECK-NOT: ascend.tmatmul_acc
@@ -37,23 +40,61 @@ func.func @unaligned(%a: memref<40x30xf16>, %b: memref<30x50xf16>, %c: memref<40
 
 // -----
 
-// Far larger than L0 and L1: 128 x 128 blocks of the product (an f32
-// accumulator of 64 KiB, half of L0C), K in steps of 128 (32 KiB of L0A and
-// L0B each); the first step sets the accumulator, the others add.
+// Far larger than L0 and L1: 128 x 256 blocks of the product (an f32
+// accumulator of 128 KiB, all of L0C); K in L1 panels of 256 (A and B: 192
+// KiB), two at a time in a loop over pairs, each extracted in four steps of
+// 64 (16 KiB of L0A, 32 KiB of L0B). The steps are software-pipelined: a
+// step's left and right tiles are made and extracted into before the
+// previous step's product. The first step sets the accumulator (the first
+// pair's, decided in the loop), the others add.
 // CHECK-LABEL: func.func @large
-// CHECK: scf.for %[[M0:.*]] = %{{.*}} to %{{.*}} step %[[C128:.*]] {
-// CHECK: scf.for %[[N0:.*]] = %{{.*}} to %{{.*}} step %[[C128]] {
-// CHECK: %[[ACC:.*]] = ascend.tile valid({{.*}}) : !ascend.tile<128x128xf32, acc>
-// CHECK: ascend.tile valid({{.*}}) : !ascend.tile<128x128xf16, mat>
-// CHECK: ascend.tmatmul %[[ACC]]
-// CHECK: scf.for %[[K0:.*]] = %[[C128]] to %{{.*}} step %[[C128]] {
-// CHECK: ascend.tload
-// CHECK: ascend.tload
-// CHECK: ascend.textract
-// CHECK: ascend.textract
-// CHECK: ascend.tmatmul_acc %[[ACC]]
-// CHECK: }
+// CHECK: scf.for %[[M0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NOT: scf.for
+// CHECK: %[[ACC:.*]] = ascend.tile valid({{.*}}) : !ascend.tile<128x256xf32, acc>
+// CHECK: scf.for %[[K0:.*]] = %[[ZERO:.*]] to %{{.*}} step %{{.*}} {
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[K0]], %[[ZERO]]
+// CHECK: %[[A0:.*]] = ascend.tile valid({{.*}}) : !ascend.tile<128x256xf16, mat>
+// CHECK: %[[B0:.*]] = ascend.tile valid({{.*}}) : !ascend.tile<256x256xf16, mat>
+// CHECK: %[[A1:.*]] = ascend.tile valid({{.*}}) : !ascend.tile<128x256xf16, mat>
+// CHECK: %[[B1:.*]] = ascend.tile valid({{.*}}) : !ascend.tile<256x256xf16, mat>
+// CHECK: ascend.tload %[[A0]]
+// CHECK: ascend.tload %[[B0]]
+// CHECK: ascend.tload %[[A1]]
+// CHECK: ascend.tload %[[B1]]
+// CHECK: %[[L0:.*]] = ascend.tile valid({{.*}}) : !ascend.tile<128x64xf16, left>
+// CHECK: %[[R0:.*]] = ascend.tile valid({{.*}}) : !ascend.tile<64x256xf16, right>
+// CHECK: ascend.textract %[[L0]], %[[A0]], row %[[ZERO]], col %[[ZERO]]
+// CHECK: ascend.textract %[[R0]], %[[B0]], row %[[ZERO]], col %[[ZERO]]
+// CHECK: %[[L1:.*]] = ascend.tile valid({{.*}}) : !ascend.tile<128x64xf16, left>
+// CHECK: %[[R1:.*]] = ascend.tile valid({{.*}}) : !ascend.tile<64x256xf16, right>
+// CHECK: ascend.textract %[[L1]], %[[A0]], row %[[ZERO]], col %[[C64:.*]] {
+// CHECK: ascend.textract %[[R1]], %[[B0]], row %[[C64]], col %[[ZERO]]
+// CHECK: scf.if %[[FIRST]] {
+// CHECK-NEXT: ascend.tmatmul %[[ACC]], %[[L0]], %[[R0]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: ascend.tmatmul_acc %[[ACC]], %[[L0]], %[[R0]]
+// CHECK-NEXT: {{^ *}}}{{$}}
+// CHECK: ascend.textract %{{.*}}, %[[A0]], row %[[ZERO]], col %{{.*}}
+// CHECK: ascend.tmatmul_acc %[[ACC]], %[[L1]], %[[R1]]
+// CHECK: ascend.textract %{{.*}}, %[[A1]], row %[[ZERO]], col %[[ZERO]]
+// CHECK-COUNT-5: ascend.tmatmul_acc %[[ACC]]
+// CHECK-NEXT: {{^ *}}}{{$}}
 // CHECK: ascend.tstore_acc %{{.*}}, %[[ACC]]
+// ascend-plan-ub gives the ping and the pong their own bytes: the four
+// panels' tiles are live together (384 KiB of L1), and two steps' left and
+// right tiles take turns in two halves of L0A and L0B.
+// PLAN-LABEL: func.func @large
+// PLAN: ascend.tile valid({{.*}}) {offset = 0 : i64} : !ascend.tile<128x256xf32, acc>
+// PLAN: ascend.tile valid({{.*}}) {offset = 0 : i64} : !ascend.tile<128x256xf16, mat>
+// PLAN: ascend.tile valid({{.*}}) {offset = 65536 : i64} : !ascend.tile<256x256xf16, mat>
+// PLAN: ascend.tile valid({{.*}}) {offset = 196608 : i64} : !ascend.tile<128x256xf16, mat>
+// PLAN: ascend.tile valid({{.*}}) {offset = 262144 : i64} : !ascend.tile<256x256xf16, mat>
+// PLAN: ascend.tile valid({{.*}}) {offset = 0 : i64} : !ascend.tile<128x64xf16, left>
+// PLAN: ascend.tile valid({{.*}}) {offset = 0 : i64} : !ascend.tile<64x256xf16, right>
+// PLAN: ascend.tile valid({{.*}}) {offset = 16384 : i64} : !ascend.tile<128x64xf16, left>
+// PLAN: ascend.tile valid({{.*}}) {offset = 32768 : i64} : !ascend.tile<64x256xf16, right>
+// PLAN: ascend.tile valid({{.*}}) {offset = 0 : i64} : !ascend.tile<128x64xf16, left>
+// PLAN: ascend.tile valid({{.*}}) {offset = 0 : i64} : !ascend.tile<64x256xf16, right>
 func.func @large(%a: memref<256x2048xf16>, %b: memref<2048x256xf16>, %c: memref<256x256xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
   %ta = pl.load %a[0, 0] : memref<256x2048xf16> -> !pl.tile<256x2048xf16>
   %tb = pl.load %b[0, 0] : memref<2048x256xf16> -> !pl.tile<2048x256xf16>
@@ -83,6 +124,43 @@ func.func @int8(%a: memref<32x40xi8>, %b: memref<40x32xi8>, %c: memref<32x32xi32
 
 // -----
 
+// K known only at run time and up to 1100, more than a pair of panels of
+// 256: a loop over pairs; the second panel's loads and every step that K
+// may not reach run under a guard (their tiles' valid shapes at least 1).
+// The f32 product is stored as bf16: the fixpipe converts it.
+// CHECK-LABEL: func.func @dynamic_k
+// CHECK-SAME: %[[C:[a-z0-9]+]]: !ascend.gm<bf16>, %[[K:[a-z0-9]+]]: index)
+// CHECK: %[[ACC:.*]] = ascend.tile valid({{.*}}) : !ascend.tile<16x256xf32, acc>
+// CHECK: scf.for %[[K0:.*]] = %{{.*}} to %[[K]] step %{{.*}} {
+// CHECK: %[[SECOND:.*]] = arith.cmpi sgt, %[[K]], %{{.*}} : index
+// CHECK: %[[A0:.*]] = ascend.tile valid({{.*}}) : !ascend.tile<16x256xf16, mat>
+// CHECK: %[[A1:.*]] = ascend.tile valid({{.*}}) : !ascend.tile<16x256xf16, mat>
+// CHECK: ascend.tload %[[A0]]
+// CHECK: scf.if %[[SECOND]] {
+// CHECK: ascend.tload %[[A1]]
+// CHECK: }
+// CHECK: ascend.textract %{{.*}}, %[[A0]], row %{{.*}}, col
+// CHECK: %[[MORE:.*]] = arith.cmpi sgt, %{{.*}}, %{{.*}} : index
+// CHECK: scf.if %[[MORE]] {
+// CHECK-NEXT: ascend.textract
+// CHECK-NEXT: ascend.textract
+// CHECK-NEXT: {{^ *}}}{{$}}
+// CHECK: ascend.tmatmul %[[ACC]]
+// CHECK: ascend.tmatmul_acc %[[ACC]]
+// CHECK: ascend.textract %{{.*}}, %[[A1]], row %{{.*}}, col
+// CHECK: }
+// CHECK: %[[VC:.*]] = ascend.view %[[C]], {{.*}} : !ascend.gm<bf16> -> !ascend.view<bf16>
+// CHECK: ascend.tstore_acc %[[VC]], %[[ACC]] {{.*}} : !ascend.view<bf16>, !ascend.tile<16x256xf32, acc>
+func.func @dynamic_k(%a: memref<16x1100xf16>, %b: memref<1100x256xf16>, %c: memref<16x256xbf16>, %k: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ta = pl.load %a[0, 0] valid [16, %k] : memref<16x1100xf16> -> !pl.tile<16x1100xf16>
+  %tb = pl.load %b[0, 0] valid [%k, 256] : memref<1100x256xf16> -> !pl.tile<1100x256xf16>
+  %p = pl.matmul %ta, %tb : !pl.tile<16x1100xf16>, !pl.tile<1100x256xf16> -> !pl.tile<16x256xf32>
+  pl.store %p, %c[0, 0] : !pl.tile<16x256xf32>, memref<16x256xbf16>
+  return
+}
+
+// -----
+
 // Valid shapes known at run time: the tiles bound the extents, so one block
 // (no loop) whose valid shape is the loads'; the operand read from a peer's
 // window goes through peer_ptr; the product lands at the store's offsets.
@@ -90,9 +168,8 @@ func.func @int8(%a: memref<32x40xi8>, %b: memref<40x32xi8>, %c: memref<32x32xi32
 // CHECK-SAME: %[[M:[a-z0-9]+]]: index, %[[K:[a-z0-9]+]]: index, %[[P:[a-z0-9]+]]: index)
 // CHECK-NOT: scf.for
 // CHECK: ascend.tile valid(%[[M]], %{{.*}}) : !ascend.tile<64x64xf32, acc>
-// CHECK: %[[DEPTH:.*]] = arith.minsi %[[K]], %{{.*}} : index
-// CHECK: ascend.tile valid(%[[M]], %[[DEPTH]]) : !ascend.tile<64x64xf16, mat>
-// CHECK: ascend.tile valid(%[[DEPTH]], %{{.*}}) : !ascend.tile<64x64xf16, mat>
+// CHECK: ascend.tile valid(%[[M]], %[[K]]) : !ascend.tile<64x64xf16, mat>
+// CHECK: ascend.tile valid(%[[K]], %{{.*}}) : !ascend.tile<64x64xf16, mat>
 // CHECK: ascend.peer_ptr %{{.*}}, %{{.*}}, peer %[[P]]
 // CHECK: ascend.tstore_acc
 func.func @ragged(%a: memref<?x?xf16>, %b: !pld.dtensor<64x64xf16>, %c: memref<128x64xf32>, %m: index, %k: index, %p: index) attributes {pl.kernel = #pl.kernel<incore>} {

@@ -9,7 +9,7 @@
 
 // DECOMPOSE: Pass statistics report (pld's passes)
 // DECOMPOSE: {{^}}  pld-decompose-collectives
-// DECOMPOSE-NEXT: (S) 2 collectives - Collectives decomposed
+// DECOMPOSE-NEXT: (S) 2 collectives - Collectives decomposed (GEMMs fused with communication too)
 
 // EXPAND: Pass statistics report (pld's passes)
 // EXPAND: {{^}}  pld-expand-transfers

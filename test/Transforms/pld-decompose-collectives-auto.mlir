@@ -148,3 +148,108 @@ func.func @cores(%data: !pld.dtensor<5504x1536xf16>, %signal: !pld.dtensor<8x48x
   %r = pld.tensor.allreduce %data, %signal, op sum core_num 24 : !pld.dtensor<5504x1536xf16>, !pld.dtensor<8x48xi32>
   return
 }
+
+// -----
+
+// A GEMM fused with communication: with one tile row per rank there is
+// nothing to overlap, and the fused form's per-tile pushes lose to the GEMM
+// followed by an allreduce ...
+// CHECK-LABEL: func.func @one_tile_row
+// CHECK: name "matmul_allreduce.matmul"
+// CHECK: name "matmul_allreduce.allreduce"
+func.func @one_tile_row(%a: memref<128x6144xf16>, %b: memref<6144x1408xf16>, %c: !pld.dtensor<128x1408xf16>,
+                        %signal: !pld.dtensor<8x48xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-remark @+2 {{matmul_allreduce auto: unfused for 8 ranks on 24 cube cores (modelled fused 137.65 us, unfused 41.29 us: the GEMM 34.53 us, then allreduce twoshot 6.76 us)}}
+  // expected-remark @+1 {{allreduce auto: twoshot for 8 ranks on 24 cores each x 15040 bytes per core (modelled oneshot 20.65 us, twoshot 6.76 us, twoshot_push 20.15 us)}}
+  %t = pld.tensor.matmul_allreduce %a, %b, %c, %signal, op sum core_num 24 : memref<128x6144xf16>, memref<6144x1408xf16>, !pld.dtensor<128x1408xf16>, !pld.dtensor<8x48xi32>
+  return
+}
+
+// -----
+
+// ... while on gemm_ar's shape (pto-isa kernels/manual/a2a3/gemm_ar) the
+// communication hides behind the GEMM.
+// CHECK-LABEL: func.func @gemm_ar
+// CHECK: name "matmul_allreduce.matmul"
+// CHECK: name "matmul_allreduce.communicate"
+func.func @gemm_ar(%a: memref<5416x6144xf16>, %b: memref<6144x1408xf16>, %c: !pld.dtensor<5416x1408xf16>,
+                   %signal: !pld.dtensor<8x96xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-remark @+1 {{matmul_allreduce auto: fused for 8 ranks on 24 cube cores (modelled fused 482.99 us, unfused 577.45 us: the GEMM 379.88 us, then allreduce twoshot 197.57 us)}}
+  %t = pld.tensor.matmul_allreduce %a, %b, %c, %signal, op sum core_num 24 : memref<5416x6144xf16>, memref<6144x1408xf16>, !pld.dtensor<5416x1408xf16>, !pld.dtensor<8x96xi32>
+  return
+}
+
+// -----
+
+// matmul_reduce_scatter: with one tile per rank's block, each tile's push by
+// one core outlasts the GEMM followed by a reduce_scatter whose 24 cores
+// pull parts of every row at once ...
+// CHECK-LABEL: func.func @reduce_scatter_one_tile
+// CHECK: name "matmul_reduce_scatter.matmul"
+// CHECK: name "matmul_reduce_scatter.reduce_scatter"
+// CHECK: name "matmul_reduce_scatter.copy"
+func.func @reduce_scatter_one_tile(%a: memref<1024x64xf16>, %b: memref<64x256xf16>, %p: !pld.dtensor<1024x256xf16>,
+                                   %o: !pld.dtensor<128x256xf16>, %signal: !pld.dtensor<8x48xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-remark @+2 {{matmul_reduce_scatter auto: unfused for 8 ranks on 24 cube cores (modelled fused 22.68 us, unfused 6.11 us: the GEMM 1.49 us, then reduce_scatter direct on 24 cores 4.58 us, then the copy 0.04 us)}}
+  // expected-remark @+1 {{reduce_scatter auto: direct for 8 ranks on 24 cores each x 2752 bytes per core (modelled direct 4.58 us)}}
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %signal, op sum core_num 24 : memref<1024x64xf16>, memref<64x256xf16>, !pld.dtensor<1024x256xf16>, !pld.dtensor<128x256xf16>, !pld.dtensor<8x48xi32>
+  return
+}
+
+// -----
+
+// ... while with K = 8192 the pushes hide behind the GEMM.
+// CHECK-LABEL: func.func @reduce_scatter_deep
+// CHECK: name "matmul_reduce_scatter.matmul"
+// CHECK: name "matmul_reduce_scatter.communicate"
+func.func @reduce_scatter_deep(%a: memref<1024x8192xf16>, %b: memref<8192x4096xf16>, %p: !pld.dtensor<1024x4096xf16>,
+                               %o: !pld.dtensor<128x4096xf16>, %signal: !pld.dtensor<8x48xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-remark @+1 {{matmul_reduce_scatter auto: fused for 8 ranks on 24 cube cores (modelled fused 296.04 us, unfused 328.29 us: the GEMM 272.31 us, then reduce_scatter direct on 24 cores 55.36 us, then the copy 0.62 us)}}
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %signal, op sum core_num 24 : memref<1024x8192xf16>, memref<8192x4096xf16>, !pld.dtensor<1024x4096xf16>, !pld.dtensor<128x4096xf16>, !pld.dtensor<8x48xi32>
+  return
+}
+
+// -----
+
+// allgather_matmul on pto-isa's allgather_gemm shapes (README.md, "Measured
+// Performance"; its default 20 compute blocks): on 2 ranks, 2048 x 2048 x
+// 1024, the one link at a push's rate loses to the allgather's pulls and a
+// short GEMM ...
+// CHECK-LABEL: func.func @allgather_two_ranks
+// CHECK: name "allgather_matmul.allgather"
+// CHECK: name "allgather_matmul.matmul"
+func.func @allgather_two_ranks(%a: memref<1024x2048xf16>, %g: !pld.dtensor<2048x2048xf16>, %b: memref<2048x1024xf16>,
+                               %c: memref<2048x1024xf32>, %signal: !pld.dtensor<2x40xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-remark @+2 {{allgather_matmul auto: unfused for 2 ranks on 20 cube cores (modelled fused 245.15 us, unfused 222.04 us: allgather direct on 20 cores 167.22 us, then the GEMM 54.82 us)}}
+  // expected-remark @+1 {{allgather auto: direct for 2 ranks on 20 cores each x 209728 bytes per core (modelled direct 167.22 us)}}
+  %t = pld.tensor.allgather_matmul %a, %g, %b, %c, %signal core_num 20 : memref<1024x2048xf16>, !pld.dtensor<2048x2048xf16>, memref<2048x1024xf16>, memref<2048x1024xf32>, !pld.dtensor<2x40xi32>
+  return
+}
+
+// -----
+
+// ... and on 8 ranks, 8192 x 4096 x 4096 (measured 1439 us), the chunks
+// arrive while the GEMM runs.
+// CHECK-LABEL: func.func @allgather_eight_ranks
+// CHECK: name "allgather_matmul.communicate"
+// CHECK: name "allgather_matmul.matmul"
+func.func @allgather_eight_ranks(%a: memref<1024x4096xf16>, %g: !pld.dtensor<8192x4096xf16>, %b: memref<4096x4096xf16>,
+                                 %c: memref<8192x4096xf32>, %signal: !pld.dtensor<8x40xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-remark @+1 {{allgather_matmul auto: fused for 8 ranks on 20 cube cores (modelled fused 1429.06 us, unfused 1796.89 us: allgather direct on 20 cores 520.00 us, then the GEMM 1276.89 us)}}
+  %t = pld.tensor.allgather_matmul %a, %g, %b, %c, %signal core_num 20 : memref<1024x4096xf16>, !pld.dtensor<8192x4096xf16>, memref<4096x4096xf16>, memref<8192x4096xf32>, !pld.dtensor<8x40xi32>
+  return
+}
+
+// -----
+
+// With `out` in plain memory the peers cannot add into it: the unfused form,
+// without weighing.
+// CHECK-LABEL: func.func @reduce_scatter_into_memory
+// CHECK: name "matmul_reduce_scatter.copy"
+func.func @reduce_scatter_into_memory(%a: memref<1024x8192xf16>, %b: memref<8192x4096xf16>, %p: !pld.dtensor<1024x4096xf16>,
+                                      %o: memref<128x4096xf16>, %signal: !pld.dtensor<8x48xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-remark @+2 {{matmul_reduce_scatter auto: unfused for 8 ranks on 24 cube cores (the fused form adds every rank's tiles into the owner's 'out', which is memref<128x4096xf16> (not a window tensor))}}
+  // expected-remark @+1 {{reduce_scatter auto: direct}}
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %signal, op sum core_num 24 : memref<1024x8192xf16>, memref<8192x4096xf16>, !pld.dtensor<1024x4096xf16>, memref<128x4096xf16>, !pld.dtensor<8x48xi32>
+  return
+}

@@ -29,6 +29,21 @@ func.func @world_size_in_task() attributes {pl.kernel = #pl.kernel<host>} {
 
 // -----
 
+// A GEMM fused with communication launches tasks: host code only.
+func.func @matmul_allreduce_in_task(%a: memref<32x16xf16>, %b: memref<16x32xf16>, %c: !pld.dtensor<32x32xf32>,
+                                    %s: !pld.dtensor<4x2xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-note @+1 {{the body of a task scope runs on an AI core}}
+  %t = pl.at level core_group name "work" {
+    // expected-error @+1 {{'pld.tensor.matmul_allreduce' is only legal in host code, but it stands in InCore code}}
+    %u = pld.tensor.matmul_allreduce %a, %b, %c, %s, op sum : memref<32x16xf16>, memref<16x32xf16>, !pld.dtensor<32x32xf32>, !pld.dtensor<4x2xi32>
+  }
+  // Near miss: in the orchestrator itself.
+  %v = pld.tensor.matmul_allreduce %a, %b, %c, %s, op sum : memref<32x16xf16>, memref<16x32xf16>, !pld.dtensor<32x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
 // expected-note @+1 {{the enclosing function is marked #pl.kernel<host>}}
 func.func @rank_on_host(%s: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<host>} {
   // get_comm_ctx works in both kinds of code.
@@ -164,5 +179,27 @@ func.func @tile_in_lanes(%d: !pld.dtensor<2x64xf32>, %m: memref<2x64xf32>) attri
     %t = pl.load %m[%lane, 0] : memref<2x64xf32> -> !pl.tile<1x64xf32>
     pl.store %t, %d[%lane, 0] : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
   }
+  return
+}
+
+// -----
+
+// So do the reduce-scatter and allgather GEMMs.
+func.func @fused_gemms_in_kernel(%a: memref<64x16xf16>, %b: memref<16x32xf16>, %p: !pld.dtensor<64x32xf32>,
+                                 %o: !pld.dtensor<16x32xf32>, %s: !pld.dtensor<4x2xi32>, %shard: memref<16x16xf16>,
+                                 %g: !pld.dtensor<64x16xf16>, %c: memref<64x32xf32>) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-note @+1 {{the body of a task scope runs on an AI core}}
+  %t = pl.at level core_group name "work" {
+    // expected-error @+1 {{'pld.tensor.matmul_reduce_scatter' is only legal in host code, but it stands in InCore code}}
+    %u = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s, op sum : memref<64x16xf16>, memref<16x32xf16>, !pld.dtensor<64x32xf32>, !pld.dtensor<16x32xf32>, !pld.dtensor<4x2xi32>
+  }
+  // expected-note @+1 {{the body of a task scope runs on an AI core}}
+  %t2 = pl.at level core_group name "more work" {
+    // expected-error @+1 {{'pld.tensor.allgather_matmul' is only legal in host code, but it stands in InCore code}}
+    %v = pld.tensor.allgather_matmul %shard, %g, %b, %c, %s : memref<16x16xf16>, !pld.dtensor<64x16xf16>, memref<16x32xf16>, memref<64x32xf32>, !pld.dtensor<4x2xi32>
+  }
+  // Near misses: in the orchestrator itself.
+  %w = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s, op sum : memref<64x16xf16>, memref<16x32xf16>, !pld.dtensor<64x32xf32>, !pld.dtensor<16x32xf32>, !pld.dtensor<4x2xi32>
+  %x = pld.tensor.allgather_matmul %shard, %g, %b, %c, %s : memref<16x16xf16>, !pld.dtensor<64x16xf16>, memref<16x32xf16>, memref<64x32xf32>, !pld.dtensor<4x2xi32>
   return
 }

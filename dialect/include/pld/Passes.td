@@ -79,8 +79,13 @@ def PldDecomposeCollectives : Pass<"pld-decompose-collectives"> {
     option; `auto` chooses per op with a cost model over the machine model
     (`model`, `model-overrides`) and, where a size is dynamic, with a
     runtime branch. Collectives in host code run on the HOST rail, as a
-    call of a generated kernel. Every collective is checked before anything
-    is rewritten: an error leaves the input as it was.
+    call of a generated kernel. A GEMM fused with communication
+    (`pld.tensor.matmul_allreduce`, `matmul_reduce_scatter`,
+    `allgather_matmul`) becomes tasks of its host orchestrator: `fused`
+    moves the GEMM's tiles (or, for the allgather, its operand's chunks) on
+    vector cores as they come, `unfused` runs the GEMM and the collective
+    one after the other, and `auto` weighs the two. Every collective is checked before anything is
+    rewritten: an error leaves the input as it was.
 
     Each algorithm as a per-rank timeline, the cost model, the remarks and
     the diagnostics: `docs/pld-decompose-collectives.md`.
@@ -97,7 +102,8 @@ def PldDecomposeCollectives : Pass<"pld-decompose-collectives"> {
            "The algorithm of every collective without an algorithm "
            "attribute that has it (the others choose automatically): auto, "
            "oneshot, twoshot, twoshot_push, ring, seed-mesh, seed-ring, "
-           "star, scatter-allgather, direct, seed">,
+           "star, scatter-allgather, direct, seed; fused or unfused for a "
+           "GEMM fused with communication">,
     Option<"model", "model", "std::string", /*default=*/"\"910b\"",
            "The machine model auto decides with: 910b">,
     Option<"modelOverrides", "model-overrides", "std::string",
@@ -113,7 +119,8 @@ def PldDecomposeCollectives : Pass<"pld-decompose-collectives"> {
            "call of a generated kernel">,
   ];
   let statistics = [
-    Statistic<"numCollectives", "collectives", "Collectives decomposed">,
+    Statistic<"numCollectives", "collectives",
+              "Collectives decomposed (GEMMs fused with communication too)">,
   ];
 }
 

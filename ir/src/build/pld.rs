@@ -5,9 +5,12 @@
 
 use super::{Builder, Ix, constant_of};
 use crate::{Val, types};
-use melior::ir::{Attribute, Type, ValueLike, attribute::ArrayAttribute};
+use melior::ir::{
+    Attribute, Block, BlockLike, BlockRef, Region, RegionLike, Type, ValueLike,
+    attribute::{ArrayAttribute, StringAttribute},
+};
 use pld_dialect::{
-    enums::{AtomicType, NotifyOp, ReduceOp, WaitCmp},
+    enums::{AtomicType, Level, NotifyOp, ReduceOp, WaitCmp},
     ops::{memref, pl, pld},
 };
 
@@ -266,6 +269,68 @@ impl<'c> Builder<'c> {
             .build(self.context, self.location)
         };
         self.insert(op);
+    }
+
+    /// `pl.matmul lhs, rhs -> result`.
+    pub fn matmul(&self, lhs: Val<'c>, rhs: Val<'c>, result: Type<'c>) -> Val<'c> {
+        self.build_one(pl::MatmulOp { lhs, rhs, result }.build(self.context, self.location))
+    }
+
+    // --- tasks ---------------------------------------------------------------
+
+    /// A region of one empty block, and a builder at its end.
+    fn task_body(&self) -> (Region<'c>, Builder<'c>) {
+        let region = Region::new();
+        let block = region.append_block(Block::new(&[]));
+        // SAFETY: see the module documentation of `build`; the block keeps
+        // its address when the region moves into its op.
+        let block = unsafe { BlockRef::from_raw(block.to_raw()) };
+        (region, Builder::at_end(self.context, self.location, block))
+    }
+
+    /// `pl.spmd blocks name "name" deps [deps] { body }`: a task of `blocks`
+    /// blocks; returns its id.
+    pub fn spmd_task(
+        &self,
+        blocks: Ix<'c>,
+        name: &str,
+        deps: &[Val<'c>],
+        body: impl FnOnce(&Builder<'c>),
+    ) -> Val<'c> {
+        let (region, inner) = self.task_body();
+        let spmd = pl::SpmdOp {
+            num_blocks: self.value(blocks),
+            name_hint: StringAttribute::new(self.context, name).into(),
+            deps,
+            task: pld_dialect::types::task_id(self.context),
+            body: region,
+        };
+        let task = self.build_one(spmd.build(self.context, self.location));
+        body(&inner);
+        task
+    }
+
+    /// `pl.at level core_group name "name" deps [deps] { body }`: a task of
+    /// one block; returns its id.
+    pub fn core_group_task(
+        &self,
+        name: &str,
+        deps: &[Val<'c>],
+        body: impl FnOnce(&Builder<'c>),
+    ) -> Val<'c> {
+        let (region, inner) = self.task_body();
+        let at = pl::AtOp {
+            level: Level::CoreGroup.attribute(self.context),
+            name_hint: StringAttribute::new(self.context, name).into(),
+            deps,
+            dispatch_if: None,
+            allow_early_resolve: false,
+            task: pld_dialect::types::task_id(self.context),
+            body: region,
+        };
+        let task = self.build_one(at.build(self.context, self.location));
+        body(&inner);
+        task
     }
 
     // --- views ---------------------------------------------------------------

@@ -19,6 +19,7 @@
 #include "thread.h"
 #include "tiles.h"
 #include "timing.h"
+#include "values.h"
 
 #include <cmath>
 #include <cstring>
@@ -113,6 +114,8 @@ void check_matmul(const char *op, const TileRef &c, const TileRef &a,
 template <typename A, typename C>
 void multiply(const TileRef &c, const TileRef &a, const TileRef &b,
               bool accumulate) {
+  if (values_skipped())
+    return;
   auto *out = static_cast<C *>(c.data);
   const auto *x = static_cast<const A *>(a.data);
   const auto *y = static_cast<const A *>(b.data);
@@ -178,7 +181,7 @@ void textract(const TileRef &dst, CubeMemory to, const TileRef &src,
   // boxes, from wherever the source's own undefined elements lie.
   poison(dst, dst.valid_rows, dst.valid_cols);
   const int64_t e = dst.elem_bytes;
-  for (int64_t r = 0; r < dst.valid_rows; ++r)
+  for (int64_t r = 0; r < dst.valid_rows && !values_skipped(); ++r)
     std::memcpy(static_cast<uint8_t *>(dst.data) + r * dst.cols * e,
                 static_cast<const uint8_t *>(src.data) +
                     ((row + r) * src.cols + col) * e,

@@ -82,6 +82,10 @@ std::string directive(const std::vector<std::string> &words, Job &job,
     job.timing.assign(words.begin() + 1, words.end());
     if (job.timing.empty())
       return "`timing` takes the model's KEY=VALUE parameters";
+  } else if (key == "values") {
+    if (!want(2) || (words[1] != "skip" && words[1] != "compute"))
+      return "`values` is `skip` or `compute`";
+    job.skip_values = words[1] == "skip";
   } else if (key == "events") {
     if (!want(2))
       return "`events` takes one path";

@@ -37,6 +37,9 @@ struct Job {
   /// The `timing` directive's model parameters (`KEY=VALUE` words; empty:
   /// no modelled time).
   std::vector<std::string> timing;
+  /// `values skip` (`--timing-only`): a timed run that skips the bulk
+  /// values (values.h).
+  bool skip_values = false;
   std::string events; ///< Where a traced run writes its trace events.
   /// The MPI backend's mode (`mpi rma`): windows reached through MPI
   /// one-sided operations rather than mapped (the thread simulator ignores

@@ -9,6 +9,7 @@
 #include "tasks.h"
 #include "thread.h"
 #include "timing.h"
+#include "values.h"
 #include "world.h"
 
 #include <algorithm>
@@ -56,6 +57,12 @@ void configure(Job &job, const std::string &job_path) {
     job.schedule = {"schedule", "time"};
     timing::enable(model, job.ranks);
     sched::set_time_source(timing::now);
+  }
+  if (job.skip_values) {
+    // Skipping the values only makes sense for the time they take.
+    if (job.timing.empty())
+      usage_error(job_path + ": `values skip` needs `timing`");
+    skip_values();
   }
   if (!job.schedule.empty() && !sched::configure(job.schedule, error))
     usage_error(job_path + ": " + error);

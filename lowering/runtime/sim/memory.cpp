@@ -7,6 +7,7 @@
 
 #include "report.h"
 #include "tiles.h"
+#include "values.h"
 #include "world.h"
 
 #include <cstdlib>
@@ -171,6 +172,7 @@ std::string check_signal_cell(int32_t *cell, const char *op, const char *site,
                               const int32_t *base, const int64_t *dims,
                               int ndims) {
   check_range(cell, sizeof(int32_t), op, site);
+  check_values_known(cell, sizeof(int32_t), op, site);
   if (reinterpret_cast<uintptr_t>(cell) % alignof(int32_t) != 0)
     trap(op_site(op, site) + ": the signal cell at " +
          describe_address(reinterpret_cast<uintptr_t>(cell)) +
@@ -340,6 +342,7 @@ bool check_read(const void *p, int64_t bytes, const char *site,
                 const void *tensor, int64_t tensor_bytes, void *out) {
   doing(site);
   Place place = check_range(p, static_cast<uint64_t>(bytes), "read", site);
+  check_values_known(p, static_cast<uint64_t>(bytes), "read", site);
   check_in_tensor(p, static_cast<uint64_t>(bytes), tensor,
                   static_cast<uint64_t>(tensor_bytes), "read", site,
                   "one element");
@@ -358,6 +361,7 @@ bool check_write(const void *p, int64_t bytes, const char *site,
                  const void *tensor, int64_t tensor_bytes, const void *in) {
   doing(site);
   Place place = check_range(p, static_cast<uint64_t>(bytes), "write", site);
+  values_known(p, static_cast<uint64_t>(bytes));
   if (timing::enabled())
     timing::scalar(is_remote(place));
   check_in_tensor(p, static_cast<uint64_t>(bytes), tensor,

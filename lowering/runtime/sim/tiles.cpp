@@ -10,6 +10,7 @@
 #include "report.h"
 #include "sched.h"
 #include "timing.h"
+#include "values.h"
 #include "world.h"
 
 #include <cstring>
@@ -24,6 +25,8 @@ using rt::detail::TileRef;
 using rt::detail::ViewRef;
 
 void poison(const TileRef &tile, int64_t rows, int64_t cols) {
+  if (values_skipped())
+    return;
   visit(tile.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     T value;
@@ -49,6 +52,8 @@ void poison(const TileRef &tile, int64_t rows, int64_t cols) {
 
 void load_region(const TileRef &tile, const uint8_t *src, int64_t rows,
                  int64_t cols, int64_t stride) {
+  if (values_skipped())
+    return;
   const int64_t e = tile.elem_bytes;
   auto *dst = static_cast<uint8_t *>(tile.data);
   // The device leaves what lies outside the loaded region as it was
@@ -68,6 +73,8 @@ void load_region(const TileRef &tile, const uint8_t *src, int64_t rows,
 void store_region(uint8_t *dst, int64_t stride, const TileRef &tile,
                   int64_t rows, int64_t cols, bool atomic_add) {
   const int64_t e = tile.elem_bytes;
+  if (values_skipped())
+    return values_unknown(dst, rows, cols * e, stride * e);
   const auto *src = static_cast<const uint8_t *>(tile.data);
   // An atomic add goes through the hooks in this rank's window too: adds
   // by the CPU and by MPI do not combine on one element.
@@ -271,6 +278,8 @@ void tile_binary(BinOp op, const TileRef &dst, const TileRef &a,
   check_same_valid(names[static_cast<int>(op)], site, dst, {&a, &b});
   double began = events::enabled() ? events::now() : 0;
   visit(dst.dtype, [&](auto tag) {
+    if (values_skipped())
+      return;
     using T = typename decltype(tag)::type;
     auto *out = static_cast<T *>(dst.data);
     const auto *x = static_cast<const T *>(a.data);
@@ -306,7 +315,7 @@ void tile_copy(const TileRef &dst, const TileRef &src, const char *site) {
   check_same_valid("tcopy", site, dst, {&src});
   double began = events::enabled() ? events::now() : 0;
   const int64_t e = dst.elem_bytes;
-  for (int64_t r = 0; r < dst.valid_rows; ++r)
+  for (int64_t r = 0; r < dst.valid_rows && !values_skipped(); ++r)
     std::memmove(static_cast<uint8_t *>(dst.data) + r * dst.cols * e,
                  static_cast<const uint8_t *>(src.data) + r * src.cols * e,
                  static_cast<size_t>(dst.valid_cols * e));

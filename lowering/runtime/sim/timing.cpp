@@ -81,17 +81,33 @@ struct Clocks {
 };
 thread_local Clocks t_clocks;
 
-// The cube's costs come from pto-isa's cost model for a2a3 (@3186c38,
-// include/pto/costmodel/), as pld's machine model has no parameter for
-// them: its clock, 1.85 GHz (arch_config.hpp:21); the L1 -> L0A and
-// L1 -> L0B rates of its BandwidthTable (:49-50), 441 and 220.5 GiB/s
-// (:108-109), in bytes per ns; and a mad's cycles
-// (a2a3/cce_costmodel/cce_costmodel_cube.hpp:16, 24-34).
-constexpr double kCubeCyclesPerNs = 1.85;
-constexpr double kGiBPerSecond = 1.073741824; // in bytes per ns
-constexpr double kL1ToL0aBytesPerNs = 441.0 * kGiBPerSecond;
-constexpr double kL1ToL0bBytesPerNs = 220.5 * kGiBPerSecond;
+// A mad's fixed cycles, from pto-isa's cost model for a2a3 (@3186c38,
+// a2a3/cce_costmodel/cce_costmodel_cube.hpp:16, 24-34); the cube's clock
+// and rates are the model's (docs/performance.md).
 constexpr int64_t kMadHeadCycles = 6;
+
+/// Whether `tile` lies in the calling thread's cube memory `memory`
+/// (memory.cpp's bind_cube_tile), `bytes` long.
+bool in_cube_memory(const void *tile, rt::detail::CubeMemory memory,
+                    int64_t bytes) {
+  const uint8_t *base = self().cube[static_cast<int>(memory)];
+  const auto *at = static_cast<const uint8_t *>(tile);
+  return base && at >= base && at < base + bytes;
+}
+
+/// The rate of a transfer between the core and its own rank's memory: a
+/// load into L1 at GM_TO_L1, a store from L0C at L0C_TO_GM, a unified-buffer
+/// tile's at the model's local rates.
+double local_rate(const void *tile, bool push) {
+  using rt::detail::CubeMemory;
+  if (push)
+    return in_cube_memory(tile, CubeMemory::L0C, rt::kL0cBytes)
+               ? g_model.fixpipe_bytes_per_ns
+               : g_model.local_store_bytes_per_ns;
+  return in_cube_memory(tile, CubeMemory::L1, rt::kL1Bytes)
+             ? g_model.l1_load_bytes_per_ns
+             : g_model.local_load_bytes_per_ns;
+}
 
 void issue() { t_clocks.now += g_model.issue_ns; }
 
@@ -113,16 +129,17 @@ double cross(double start, double b, Route route, bool push) {
   return std::max(g_link_free[link], ingress);
 }
 
-/// Claims the resources of a transfer of `bytes` that may start at
-/// `earliest`; returns when it runs.
-Interval transfer(double earliest, uint64_t bytes, Route route, bool push) {
+/// Claims the resources of a transfer of `bytes` into or out of `tile`
+/// that may start at `earliest`; returns when it runs.
+Interval transfer(const void *tile, double earliest, uint64_t bytes,
+                  Route route, bool push) {
   auto b = static_cast<double>(bytes);
-  // The core's MTE2 (a load) or MTE3 (a store) runs one transfer at a time.
+  // The core's MTE2 (a load) or MTE3 (a store; the fixpipe for L0C) runs
+  // one transfer at a time.
   double &engine = push ? t_clocks.stores : t_clocks.loads;
   double start = std::max(earliest, engine);
   if (!route.remote) {
-    engine = start + b / (push ? g_model.local_store_bytes_per_ns
-                               : g_model.local_load_bytes_per_ns);
+    engine = start + b / local_rate(tile, push);
     return {start, engine};
   }
   // A remote transfer is still the core's own instruction: the engine
@@ -150,6 +167,11 @@ constexpr std::pair<const char *, double Model::*> kParameters[] = {
     {"sdma_bytes_per_ns", &Model::sdma_bytes_per_ns},
     {"combine_bytes_per_ns", &Model::combine_bytes_per_ns},
     {"issue_ns", &Model::issue_ns},
+    {"cube_cycles_per_ns", &Model::cube_cycles_per_ns},
+    {"l1_load_bytes_per_ns", &Model::l1_load_bytes_per_ns},
+    {"l0a_bytes_per_ns", &Model::l0a_bytes_per_ns},
+    {"l0b_bytes_per_ns", &Model::l0b_bytes_per_ns},
+    {"fixpipe_bytes_per_ns", &Model::fixpipe_bytes_per_ns},
 };
 
 std::string json_string(const std::string &text) {
@@ -259,7 +281,7 @@ double transfer_start(const void *tile, bool load) {
 
 Interval load(const void *tile, uint64_t bytes, Route route) {
   issue();
-  Interval run = transfer(tile_allows(tile, true), bytes, route, false);
+  Interval run = transfer(tile, tile_allows(tile, true), bytes, route, false);
   TileTimes &times = t_clocks.tiles[tile];
   times.ready = run.end;
   done_at(run.end);
@@ -268,7 +290,7 @@ Interval load(const void *tile, uint64_t bytes, Route route) {
 
 Interval store(const void *tile, uint64_t bytes, Route route) {
   issue();
-  Interval run = transfer(tile_allows(tile, false), bytes, route, true);
+  Interval run = transfer(tile, tile_allows(tile, false), bytes, route, true);
   TileTimes &times = t_clocks.tiles[tile];
   times.free = std::max(times.free, run.end);
   done_at(run.end);
@@ -322,7 +344,7 @@ Interval math(const void *dst, std::initializer_list<const void *> sources,
 }
 
 Interval extract(const void *dst, const void *src, uint64_t bytes, bool left) {
-  double rate = left ? kL1ToL0aBytesPerNs : kL1ToL0bBytesPerNs;
+  double rate = left ? g_model.l0a_bytes_per_ns : g_model.l0b_bytes_per_ns;
   return occupy(t_clocks.mte1, dst, {src}, static_cast<double>(bytes) / rate);
 }
 
@@ -334,7 +356,7 @@ Interval matmul(const void *dst, std::initializer_list<const void *> sources,
       ceil_div(m, 16) * ceil_div(k, 32 / a_bytes) * ceil_div(n, 16);
   int64_t cycles = kMadHeadCycles + repeats * (a_float ? 2 : 1);
   return occupy(t_clocks.cube, dst, sources,
-                static_cast<double>(cycles) / kCubeCyclesPerNs);
+                static_cast<double>(cycles) / g_model.cube_cycles_per_ns);
 }
 
 void scalar(bool remote) {

@@ -24,7 +24,9 @@
 //   repeats twice for f32 inputs) at 1.85 GHz; an extraction from L1 into
 //   L0A or L0B runs on the core's MTE1 engine, one at a time, at 441 or
 //   220.5 GiB/s; a load into L1 and a store from L0C go through the load
-//   and store engines as a tile's do;
+//   and store engines as a tile's do, from and to the core's own rank at
+//   pto-isa's GM_TO_L1 (135 GiB/s) and L0C_TO_GM (70 GiB/s) rather than
+//   the model's local rates, and over a link by the remote rules;
 // - a release waits for every transfer and every tile op in flight;
 // - a notify reaches its cell one signal hop (`alpha_ns`) later when the
 //   cell is another rank's; a wait completes when the first value of the
@@ -53,8 +55,8 @@
 
 namespace pld::sim::timing {
 
-/// The machine model (pld_passes::model::Model on the Rust side); the
-/// cube's costs are fixed in timing.cpp, not parameters.
+/// The machine model (pld_passes::model::Model on the Rust side, which
+/// gives every parameter its value and source).
 struct Model {
   double alpha_ns = 0;
   double link_bytes_per_ns = 1;
@@ -68,6 +70,11 @@ struct Model {
   double sdma_bytes_per_ns = 1;
   double combine_bytes_per_ns = 1;
   double issue_ns = 0;
+  double cube_cycles_per_ns = 1;
+  double l1_load_bytes_per_ns = 1;
+  double l0a_bytes_per_ns = 1;
+  double l0b_bytes_per_ns = 1;
+  double fixpipe_bytes_per_ns = 1;
 };
 
 /// Reads `KEY=VALUE` words into `model`; false with `error` set otherwise.

@@ -6,16 +6,19 @@
 //! the store it becomes, per `Mt x Nt` block of the product:
 //!
 //! ```text
-//! acc <- TMATMUL of the first Kt-wide step, TMATMUL_ACC of every later one:
-//!   TLOAD the A and B blocks into L1 (`mat` tiles),
-//!   TEXTRACT them into L0A and L0B (`left`, `right` tiles),
+//! acc <- TMATMUL of the first Kl-deep step, TMATMUL_ACC of every later one:
+//!   per pair of K1-deep panels: TLOAD the A and B blocks of both into L1
+//!   (`mat` tiles, ping and pong), then per step TEXTRACT its part of them
+//!   into L0A and L0B (`left`, `right` tiles, two steps in flight),
 //! TSTORE acc (L0C) into the product's block through the fixpipe
 //! ```
 //!
-//! The blocks are the largest multiples of the fractals that fit half of
-//! each buffer of the chip (the other half is left for double buffering);
-//! ragged edges are blocks with a smaller valid shape, whose padding
-//! TMATMUL never reads (it takes `m`, `k` and `n` from the valid shapes).
+//! The blocks are the largest multiples of the fractals up to 128 x 256
+//! whose accumulator fits L0C, whose steps fit half of L0A and L0B and
+//! whose panels fit half of L1 (double buffering, [`tiling`]); ragged edges
+//! are blocks with a smaller valid shape, whose padding TMATMUL never reads
+//! (it takes `m`, `k` and `n` from the valid shapes). The store may convert
+//! an f32 product to f16 or bf16 (the fixpipe's cast).
 //! The loads, the product and the store move to the store: nothing between
 //! the first load and the store may touch memory or synchronise. In a
 //! kernel that also does vector work, the GEMM is bracketed by the block's
@@ -25,6 +28,7 @@
 use super::ConvertError;
 use super::ops::{TileAccess, region_extent};
 use super::signature::FunctionConverter;
+use melior::dialect::arith::CmpiPredicate;
 use melior::ir::{Location, Type, ValueLike, operation::OperationLike};
 use pld_dialect::enums::ascend::{Core, TileKind};
 use pld_dialect::ops::{pl, pld};
@@ -260,14 +264,34 @@ fn lcm(a: i64, b: i64) -> i64 {
     a / gcd(a, b) * b
 }
 
-/// The block sizes of a GEMM of `m x k` by `k x n` of `element` (the
-/// static tile shapes) into `acc` elements: `(Mt, Kt, Nt)`.
-fn blocks(
+/// How a GEMM is tiled: `mt x nt` blocks of the product, each accumulated
+/// over K in panels of `k1` that TLOAD brings into L1, which TEXTRACT takes
+/// into L0A and L0B in steps of `kl` (`k1` is a whole number of steps).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Tiling {
+    mt: i64,
+    nt: i64,
+    kl: i64,
+    k1: i64,
+}
+
+/// The most rows and columns of a block of the product (pto-isa's a2a3
+/// GEMMs use 128 x 256, `kernels/manual/a2a3/gemm_ar`), and the most L0
+/// steps an L1 panel holds (its `stepK`).
+const MAX_BLOCK_ROWS: i64 = 128;
+const MAX_BLOCK_COLS: i64 = 256;
+const MAX_PANEL_STEPS: i64 = 4;
+
+/// The tiling of a GEMM of `m x k` by `k x n` of `element` (the static tile
+/// shapes) into `acc` elements, from the chip's buffers: the accumulator
+/// has L0C to itself; two L0 steps are in flight (ping and pong), each in
+/// half of L0A and L0B; two panels of A and of B are in flight in L1.
+fn tiling(
     profile: pld_dialect::enums::TargetProfile,
     (m, k, n): (i64, i64, i64),
     element: Type,
     acc: Type,
-) -> (i64, i64, i64) {
+) -> Tiling {
     let bytes = types::byte_width(element).unwrap_or(1);
     let acc_bytes = types::byte_width(acc).unwrap_or(4);
     // A block of A is a mat and a left tile, one of B a mat and a right
@@ -279,18 +303,72 @@ fn blocks(
     let m_unit = lcm(lcm(left_rows, mat_rows), acc_rows);
     let k_unit = lcm(lcm(left_cols, mat_cols), lcm(right_rows, mat_rows));
     let n_unit = lcm(lcm(right_cols, mat_cols), acc_cols);
-    // Half of each buffer: the rest is for double buffering.
-    let half = |kind| cube::buffer_bytes(profile, kind) / 2;
-    const MAX_SIDE: i64 = 128;
-    let mt = round_up(m, m_unit).min(fitting(MAX_SIDE, m_unit));
+    let capacity = |kind| cube::buffer_bytes(profile, kind);
+    let mt = round_up(m, m_unit).min(fitting(MAX_BLOCK_ROWS, m_unit));
     let nt = round_up(n, n_unit)
-        .min(fitting(MAX_SIDE, n_unit))
-        .min(fitting(half(TileKind::Acc) / (mt * acc_bytes), n_unit));
-    let kt = round_up(k, k_unit)
-        .min(fitting(half(TileKind::Left) / (mt * bytes), k_unit))
-        .min(fitting(half(TileKind::Right) / (nt * bytes), k_unit))
-        .min(fitting(half(TileKind::Mat) / ((mt + nt) * bytes), k_unit));
-    (mt, kt, nt)
+        .min(fitting(MAX_BLOCK_COLS, n_unit))
+        .min(fitting(capacity(TileKind::Acc) / (mt * acc_bytes), n_unit));
+    let kl = round_up(k, k_unit)
+        .min(fitting(capacity(TileKind::Left) / 2 / (mt * bytes), k_unit))
+        .min(fitting(
+            capacity(TileKind::Right) / 2 / (nt * bytes),
+            k_unit,
+        ));
+    let steps = (capacity(TileKind::Mat) / 2 / ((mt + nt) * kl * bytes))
+        .clamp(1, MAX_PANEL_STEPS)
+        .min(pld_ir::ceil_div(k, kl).max(1));
+    Tiling {
+        mt,
+        nt,
+        kl,
+        k1: kl * steps,
+    }
+}
+
+/// Whether the first product of a run of K steps sets the accumulator
+/// (TMATMUL) or adds to it (TMATMUL_ACC): known, or when a flag is set.
+#[derive(Clone, Copy)]
+enum First<'c> {
+    Sets,
+    Adds,
+    SetsWhen(Val<'c>),
+}
+
+/// An L1 panel of K: how deep it is (at least 1 where it exists), whether
+/// it exists (`None`: always), and the most it can be deep.
+#[derive(Clone, Copy)]
+struct Panel<'c> {
+    depth: Ix<'c>,
+    exists: Option<Val<'c>>,
+    bound: i64,
+}
+
+impl<'c> Panel<'c> {
+    fn always(depth: Ix<'c>, bound: i64) -> Self {
+        Self {
+            depth,
+            exists: None,
+            bound,
+        }
+    }
+}
+
+/// Runs `body` where `condition` holds (always when there is none).
+fn guarded<'c>(builder: &Builder<'c>, condition: Option<Val<'c>>, body: impl FnOnce(&Builder<'c>)) {
+    match condition {
+        Some(condition) => builder.if_then(condition, body),
+        None => body(builder),
+    }
+}
+
+/// A valid extent that is at least 1: a tile made for a step that may not
+/// run (`maybe`) still has a valid shape its kind accepts.
+fn at_least_one<'c>(builder: &Builder<'c>, extent: Ix<'c>, maybe: bool) -> Ix<'c> {
+    if maybe {
+        builder.max(extent, Ix::Const(1))
+    } else {
+        extent
+    }
 }
 
 /// Runs `body` for each `block`-wide window of `start..extent` with the
@@ -414,15 +492,25 @@ impl<'c> FunctionConverter<'_, 'c> {
         };
         let ((tile_m, tile_k), (_, tile_n)) = (shape(operands.lhs), shape(operands.rhs));
         let profile = pld_ir::read::target_profile(&gemm.matmul).0;
-        let (mt, kt, nt) = blocks(profile, (tile_m, tile_k, tile_n), a_element, acc_element);
-        let a_mat = self.cube_tile_type(builder, (mt, kt), a_element, TileKind::Mat)?;
-        let b_mat = self.cube_tile_type(builder, (kt, nt), b_element, TileKind::Mat)?;
-        let left = self.cube_tile_type(builder, (mt, kt), a_element, TileKind::Left)?;
-        let right = self.cube_tile_type(builder, (kt, nt), b_element, TileKind::Right)?;
+        let Tiling { mt, nt, kl, k1 } =
+            tiling(profile, (tile_m, tile_k, tile_n), a_element, acc_element);
+        let a_mat = self.cube_tile_type(builder, (mt, k1), a_element, TileKind::Mat)?;
+        let b_mat = self.cube_tile_type(builder, (k1, nt), b_element, TileKind::Mat)?;
+        let left = self.cube_tile_type(builder, (mt, kl), a_element, TileKind::Left)?;
+        let right = self.cube_tile_type(builder, (kl, nt), b_element, TileKind::Right)?;
         let acc = self.cube_tile_type(builder, (mt, nt), acc_element, TileKind::Acc)?;
         let a_memory = self.buffer(a.memory)?;
         let b_memory = self.buffer(b.memory)?;
         let c_memory = self.buffer(store.dest)?;
+        let c_element = types::element_type(store.dest.r#type()).expect("a verified store");
+        if !cube::is_acc_store(acc_element, c_element) {
+            return Err(format!(
+                "the fixpipe cannot store the {acc_element} product of a {} as {c_element}: it \
+                 stores f32 as f32, f16 or bf16 and i32 as i32",
+                pl::MatmulOp::NAME
+            )
+            .into());
+        }
 
         // A block of an operand or of the product: its region moved `row`
         // rows down and `col` columns right, `rows x cols` of it.
@@ -448,27 +536,220 @@ impl<'c> FunctionConverter<'_, 'c> {
             Some(&*matmul_site),
             Some(&*store_site),
         );
-        // One K step: both blocks into L1, out to L0A and L0B, multiplied.
-        let step = |builder: &Builder<'c>,
-                    (m0, rows): (Ix<'c>, Ix<'c>),
-                    (n0, cols): (Ix<'c>, Ix<'c>),
-                    (k0, depth): (Ix<'c>, Ix<'c>),
-                    acc_tile: Val<'c>,
-                    accumulate: bool| {
-            let a_block = builder.tile(a_mat, Some((rows, depth)));
-            let a_view = view(builder, &a, &a_memory, (m0, k0), (rows, depth), lhs_site);
-            builder.tload(a_block, a_view, lhs_site);
-            let b_block = builder.tile(b_mat, Some((depth, cols)));
-            let b_view = view(builder, &b, &b_memory, (k0, n0), (depth, cols), rhs_site);
-            builder.tload(b_block, b_view, rhs_site);
-            let left_tile = builder.tile(left, Some((rows, depth)));
-            builder.textract(left_tile, a_block, Ix::Const(0), Ix::Const(0), matmul_site);
-            let right_tile = builder.tile(right, Some((depth, cols)));
-            builder.textract(right_tile, b_block, Ix::Const(0), Ix::Const(0), matmul_site);
-            builder.tmatmul(acc_tile, left_tile, right_tile, accumulate, matmul_site);
+        // One product into the accumulator, where its step runs.
+        let multiply = |builder: &Builder<'c>,
+                        acc_tile: Val<'c>,
+                        (left_tile, right_tile): (Val<'c>, Val<'c>),
+                        exists: Option<Val<'c>>,
+                        first: First<'c>| {
+            guarded(builder, exists, |builder| match first {
+                First::Sets => builder.tmatmul(acc_tile, left_tile, right_tile, false, matmul_site),
+                First::Adds => builder.tmatmul(acc_tile, left_tile, right_tile, true, matmul_site),
+                First::SetsWhen(flag) => {
+                    builder.if_else(
+                        flag,
+                        &[],
+                        |builder| {
+                            builder.tmatmul(acc_tile, left_tile, right_tile, false, matmul_site);
+                            vec![]
+                        },
+                        |builder| {
+                            builder.tmatmul(acc_tile, left_tile, right_tile, true, matmul_site);
+                            vec![]
+                        },
+                    );
+                }
+            });
         };
-        // In a mixed kernel the vector core hands over here (what it wrote
-        // before is released) and takes back after the product is stored.
+        // A group of panels at `kp` (one, or a ping and a pong): every
+        // panel's `mat` tiles first, so that they are live together and
+        // ascend-plan-ub gives each its own bytes of L1, then their TLOADs,
+        // then the L0 steps, software-pipelined: each step's `left` and
+        // `right` tiles are made and extracted into before the previous
+        // step's product, so two steps are live at a time and take turns in
+        // two halves of L0A and L0B. The simulator's dataflow timing then
+        // overlaps the load of one panel with the extractions and products
+        // of the other, and the extraction of one step with the previous
+        // product (on the device, `ascend-insert-sync`'s pipe syncs order
+        // them; docs/lowering.md, "The cube").
+        let group = |builder: &Builder<'c>,
+                     (m0, rows): (Ix<'c>, Ix<'c>),
+                     (n0, cols): (Ix<'c>, Ix<'c>),
+                     acc_tile: Val<'c>,
+                     kp: Ix<'c>,
+                     panels: &[Panel<'c>],
+                     first: First<'c>| {
+            let mats: Vec<(Val<'c>, Val<'c>)> = panels
+                .iter()
+                .map(|panel| {
+                    let depth = at_least_one(builder, panel.depth, panel.exists.is_some());
+                    (
+                        builder.tile(a_mat, Some((rows, depth))),
+                        builder.tile(b_mat, Some((depth, cols))),
+                    )
+                })
+                .collect();
+            for (index, (panel, (a_block, b_block))) in panels.iter().zip(&mats).enumerate() {
+                guarded(builder, panel.exists, |builder| {
+                    let k0 = builder.add(kp, Ix::Const(index as i64 * k1));
+                    let a_view = view(
+                        builder,
+                        &a,
+                        &a_memory,
+                        (m0, k0),
+                        (rows, panel.depth),
+                        lhs_site,
+                    );
+                    builder.tload(*a_block, a_view, lhs_site);
+                    let b_view = view(
+                        builder,
+                        &b,
+                        &b_memory,
+                        (k0, n0),
+                        (panel.depth, cols),
+                        rhs_site,
+                    );
+                    builder.tload(*b_block, b_view, rhs_site);
+                });
+            }
+            let mut previous: Option<((Val<'c>, Val<'c>), Option<Val<'c>>, First<'c>)> = None;
+            for (panel, (a_block, b_block)) in panels.iter().zip(&mats) {
+                for step in 0..pld_ir::ceil_div(panel.bound, kl) {
+                    let col = step * kl;
+                    // The last step the panel can hold is what is left of
+                    // it; the others are `kl` deep where they run.
+                    let depth = if panel.bound - col <= kl {
+                        builder.sub(panel.depth, Ix::Const(col))
+                    } else {
+                        builder.chunk_extent(panel.depth, Ix::Const(col), kl)
+                    };
+                    let exists = if step == 0 || depth.constant().is_some_and(|depth| depth > 0) {
+                        panel.exists
+                    } else {
+                        let more = builder.cmp(CmpiPredicate::Sgt, panel.depth, Ix::Const(col));
+                        Some(
+                            panel
+                                .exists
+                                .map_or(more, |exists| builder.and(exists, more)),
+                        )
+                    };
+                    let valid = at_least_one(builder, depth, exists.is_some());
+                    let left_tile = builder.tile(left, Some((rows, valid)));
+                    let right_tile = builder.tile(right, Some((valid, cols)));
+                    guarded(builder, exists, |builder| {
+                        let (zero, at) = (Ix::Const(0), Ix::Const(col));
+                        builder.textract(left_tile, *a_block, zero, at, matmul_site);
+                        builder.textract(right_tile, *b_block, at, zero, matmul_site);
+                    });
+                    let this_first = if previous.is_none() {
+                        first
+                    } else {
+                        First::Adds
+                    };
+                    if let Some((tiles, exists, first)) =
+                        previous.replace(((left_tile, right_tile), exists, this_first))
+                    {
+                        multiply(builder, acc_tile, tiles, exists, first);
+                    }
+                }
+            }
+            if let Some((tiles, exists, first)) = previous {
+                multiply(builder, acc_tile, tiles, exists, first);
+            }
+        };
+        // Every K step of a block, the first setting the accumulator: one
+        // panel when K fits one; else pairs of full panels (a loop when
+        // there are several), then what is left; with K known only at run
+        // time, a loop over pairs whose second panel and later steps are
+        // guarded.
+        let k_steps = |builder: &Builder<'c>,
+                       m_block: (Ix<'c>, Ix<'c>),
+                       n_block: (Ix<'c>, Ix<'c>),
+                       acc_tile: Val<'c>| {
+            let pair = 2 * k1;
+            if tile_k <= k1 {
+                let panels = [Panel::always(k, tile_k)];
+                group(
+                    builder,
+                    m_block,
+                    n_block,
+                    acc_tile,
+                    Ix::Const(0),
+                    &panels,
+                    First::Sets,
+                );
+                return;
+            }
+            if let Some(total) = k.constant() {
+                let full = total / pair * pair;
+                let both = [Panel::always(Ix::Const(k1), k1); 2];
+                if full == pair {
+                    group(
+                        builder,
+                        m_block,
+                        n_block,
+                        acc_tile,
+                        Ix::Const(0),
+                        &both,
+                        First::Sets,
+                    );
+                } else if full > pair {
+                    let (zero, end) = (Ix::Const(0), Ix::Const(full));
+                    builder.for_each_step(zero, end, Ix::Const(pair), |builder, kp| {
+                        let first = First::SetsWhen(builder.cmp(CmpiPredicate::Eq, kp, zero));
+                        group(builder, m_block, n_block, acc_tile, kp, &both, first);
+                    });
+                }
+                let rest = total - full;
+                if rest > 0 {
+                    let mut panels = vec![Panel::always(Ix::Const(rest.min(k1)), rest.min(k1))];
+                    if rest > k1 {
+                        panels.push(Panel::always(Ix::Const(rest - k1), rest - k1));
+                    }
+                    let first = if full > 0 { First::Adds } else { First::Sets };
+                    group(
+                        builder,
+                        m_block,
+                        n_block,
+                        acc_tile,
+                        Ix::Const(full),
+                        &panels,
+                        first,
+                    );
+                }
+                return;
+            }
+            // The pair at `kp` < k: its first panel is at least 1 deep.
+            let pair_at = |builder: &Builder<'c>, kp: Ix<'c>, bound: i64| {
+                let beyond = builder.add(kp, Ix::Const(k1));
+                [
+                    Panel::always(builder.min(Ix::Const(k1), builder.sub(k, kp)), k1),
+                    Panel {
+                        depth: builder.clamp_to(builder.sub(k, beyond), Ix::Const(k1)),
+                        exists: Some(builder.cmp(CmpiPredicate::Sgt, k, beyond)),
+                        bound: bound.min(k1),
+                    },
+                ]
+            };
+            if tile_k <= pair {
+                let panels = pair_at(builder, Ix::Const(0), tile_k - k1);
+                group(
+                    builder,
+                    m_block,
+                    n_block,
+                    acc_tile,
+                    Ix::Const(0),
+                    &panels,
+                    First::Sets,
+                );
+            } else {
+                builder.for_each_step(Ix::Const(0), k, Ix::Const(pair), |builder, kp| {
+                    let panels = pair_at(builder, kp, k1);
+                    let first = First::SetsWhen(builder.cmp(CmpiPredicate::Eq, kp, Ix::Const(0)));
+                    group(builder, m_block, n_block, acc_tile, kp, &panels, first);
+                });
+            }
+        };
         if self.cube.mixed {
             builder.cross_core_signal(Core::Aiv, Core::Aic);
             builder.cross_core_wait(Core::Aiv, Core::Aic);
@@ -476,21 +757,7 @@ impl<'c> FunctionConverter<'_, 'c> {
         for_blocks(builder, (0, m, tile_m), mt, |builder, m0, rows| {
             for_blocks(builder, (0, n, tile_n), nt, |builder, n0, cols| {
                 let acc_tile = builder.tile(acc, Some((rows, cols)));
-                // The first K step sets the accumulator, the others add.
-                let first_depth = builder.min(Ix::Const(kt), k);
-                step(
-                    builder,
-                    (m0, rows),
-                    (n0, cols),
-                    (Ix::Const(0), first_depth),
-                    acc_tile,
-                    false,
-                );
-                if tile_k > kt {
-                    for_blocks(builder, (kt, k, tile_k), kt, |builder, k0, depth| {
-                        step(builder, (m0, rows), (n0, cols), (k0, depth), acc_tile, true);
-                    });
-                }
+                k_steps(builder, (m0, rows), (n0, cols), acc_tile);
                 let c_view = view(
                     builder,
                     &c_access,

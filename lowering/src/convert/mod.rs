@@ -568,6 +568,9 @@ pub fn is_unexpanded(op: PldOp) -> bool {
         | PldOp::TensorBroadcast(_)
         | PldOp::TensorBarrier(_)
         | PldOp::TensorAllToAll(_)
+        | PldOp::TensorMatmulAllreduce(_)
+        | PldOp::TensorMatmulReduceScatter(_)
+        | PldOp::TensorAllgatherMatmul(_)
         | PldOp::TensorRemoteStore(_) => true,
         // An SDMA put or get is lowered here; the others are staged first.
         PldOp::TensorPut(op) | PldOp::TensorGet(op) => !is_sdma_transfer(op),

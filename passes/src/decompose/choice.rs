@@ -327,6 +327,22 @@ impl Chooser<'_> {
         cost::cost(self.model, facts.collective, algorithm, &case)
     }
 
+    /// The cheapest of `candidates` on `facts` (static rank count and
+    /// size) and its modelled cost in ns.
+    pub fn cheapest(
+        &self,
+        facts: &Facts,
+        candidates: &[CollectiveAlgorithm],
+    ) -> (CollectiveAlgorithm, f64) {
+        let (ranks, len) = (facts.ranks.unwrap_or(ASSUMED_RANKS), facts.len.unwrap_or(0));
+        candidates
+            .iter()
+            .filter(|algorithm| self.fits(facts, **algorithm).is_ok())
+            .map(|algorithm| (*algorithm, self.cost(facts, *algorithm, ranks, len)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .expect("some candidate fits")
+    }
+
     fn auto(&self, facts: &Facts, candidates: &[CollectiveAlgorithm]) -> Decision {
         let ranks = facts.ranks.unwrap_or(ASSUMED_RANKS);
         let ranks_text = match facts.ranks {

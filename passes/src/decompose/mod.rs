@@ -11,6 +11,7 @@ mod choice;
 mod cost;
 mod credits;
 mod direct;
+mod fused;
 mod host_rail;
 mod live;
 mod mesh;
@@ -130,6 +131,8 @@ impl Pass for DecomposeCollectives {
     fn run(&self, root: OperationRef, statistics: &Statistics) -> Result<(), PassFailed> {
         // SAFETY: see the documentation of `pld_ir`.
         let root: OpRef = unsafe { OpRef::from_raw(root.to_raw()) };
+        // A fused op's unfused form calls an allreduce, decomposed below.
+        self.decompose_fused(root, statistics)?;
         let collectives: Vec<OpRef> = nested_ops(root)
             .into_iter()
             .filter(|op| Collective::of(*op).is_some())
@@ -411,6 +414,250 @@ impl DecomposeCollectives {
             option: self.algorithm,
             model: &self.model,
         }
+    }
+
+    /// Replaces every GEMM fused with communication by its tasks
+    /// (`fused/`), after checking them all.
+    fn decompose_fused(&self, root: OpRef, statistics: &Statistics) -> Result<(), PassFailed> {
+        let mut decided = Vec::new();
+        let mut failed = false;
+        for op in nested_ops(root) {
+            let Some(fused) = fused::Fused::of(op) else {
+                continue;
+            };
+            let problem = if !self.in_host_code(op) {
+                Some(format!(
+                    "'{}' launches its GEMM and its communication as tasks of a host \
+                     orchestrator, but it stands in InCore code: call it from host code",
+                    name(op)
+                ))
+            } else {
+                fused.signal_problem().or_else(|| {
+                    let fused_asked = self.asked(&fused) == Some(CollectiveAlgorithm::Fused);
+                    fused
+                        .why_not_fused()
+                        .filter(|_| fused_asked)
+                        .map(|why| format!("algorithm fused cannot run here: {why}"))
+                })
+            };
+            match problem {
+                Some(message) => {
+                    emit(Severity::Error, op.location(), &message, &[]);
+                    failed = true;
+                }
+                None => decided.push(op),
+            }
+        }
+        if failed {
+            return Err(PassFailed);
+        }
+        statistics.add(&declared::COLLECTIVES, decided.len() as u64);
+        for op in decided {
+            // Read again: a dependency may be the task of a fused op
+            // replaced above.
+            let fused = fused::Fused::of(op).expect("checked above");
+            let chosen = self.asked(&fused).unwrap_or_else(|| {
+                let (chosen, remark) = self.weigh_fused(&fused);
+                if self.remarks {
+                    emit(Severity::Remark, op.location(), &remark, &[]);
+                }
+                chosen
+            });
+            let builder = Builder::before(op).at(implementing(&op));
+            let task = fused.emit(&builder, chosen == CollectiveAlgorithm::Fused);
+            replace_op(op, &[task]);
+        }
+        Ok(())
+    }
+
+    /// The form a fused op asks for: its `algorithm`, else the pass option
+    /// when that is `fused` or `unfused`; `None` for `auto`.
+    fn asked(&self, fused: &fused::Fused) -> Option<CollectiveAlgorithm> {
+        fused
+            .algorithm()
+            .filter(|algorithm| *algorithm != CollectiveAlgorithm::Auto)
+            .or(match self.algorithm {
+                CollectiveAlgorithm::Fused | CollectiveAlgorithm::Unfused => Some(self.algorithm),
+                _ => None,
+            })
+    }
+
+    /// `auto` for a GEMM fused with communication: the fused form against
+    /// the GEMM and the fastest collective on as many cores in sequence,
+    /// each modelled (`fused/cost.rs`, `cost.rs`); the choice, and the
+    /// remark that says why.
+    fn weigh_fused(&self, fused: &fused::Fused) -> (CollectiveAlgorithm, String) {
+        match fused {
+            fused::Fused::Allreduce(op) => self.weigh_matmul_allreduce(op),
+            fused::Fused::ReduceScatter(op) => self.weigh_matmul_reduce_scatter(op),
+            fused::Fused::Allgather(op) => self.weigh_allgather_matmul(op),
+        }
+    }
+
+    fn weigh_matmul_allreduce(
+        &self,
+        fused: &fused::MatmulAllreduce,
+    ) -> (CollectiveAlgorithm, String) {
+        use CollectiveAlgorithm as A;
+        let (rows, _) = fused.signal_shape();
+        let ranks = if rows == types::DYNAMIC {
+            choice::ASSUMED_RANKS
+        } else {
+            rows
+        };
+        let (tiling, cores) = (&fused.tiling, fused.cores);
+        let compute = fused::cost::compute_ns(&self.model, tiling, cores);
+        let pipelined = fused::cost::pipelined_ns(&self.model, tiling, ranks, cores);
+        let len = tiling.m * tiling.n;
+        let facts = Facts {
+            collective: Collective::Allreduce,
+            element_bytes: tiling.output_bytes,
+            ranks: Some(ranks),
+            len: Some(match cores {
+                1 => len,
+                _ => segments::size(len, cores, tiling.output_bytes),
+            }),
+            reserved: 0,
+            local_in_window: false,
+            counters: true,
+            cores,
+        };
+        let mut candidates = vec![A::Oneshot, A::Twoshot, A::TwoshotPush];
+        if cores == 1 {
+            candidates.push(A::SeedMesh);
+        }
+        let (allreduce, reduced) = self.chooser().cheapest(&facts, &candidates);
+        let unfused = compute + reduced;
+        let chosen = if pipelined < unfused {
+            A::Fused
+        } else {
+            A::Unfused
+        };
+        let remark = format!(
+            "matmul_allreduce auto: {} for {ranks} ranks on {cores} cube cores (modelled fused \
+             {:.2} us, unfused {:.2} us: the GEMM {:.2} us, then allreduce {} {:.2} us)",
+            chosen.keyword(),
+            pipelined / 1000.0,
+            unfused / 1000.0,
+            compute / 1000.0,
+            allreduce.keyword(),
+            reduced / 1000.0
+        );
+        (chosen, remark)
+    }
+
+    /// The cheapest row collective (reduce_scatter or allgather) of rows of
+    /// `len` elements on `cores` vector cores, the signal `[R, 2 cores]`.
+    fn cheapest_rows(
+        &self,
+        collective: Collective,
+        element_bytes: i64,
+        ranks: i64,
+        len: i64,
+        cores: i64,
+        local_in_window: bool,
+    ) -> (CollectiveAlgorithm, f64) {
+        use CollectiveAlgorithm as A;
+        let facts = Facts {
+            collective,
+            element_bytes,
+            ranks: Some(ranks),
+            len: Some(match cores {
+                1 => len,
+                _ => segments::size(len, cores, element_bytes),
+            }),
+            reserved: 0,
+            local_in_window,
+            counters: true,
+            cores,
+        };
+        let mut candidates = vec![A::Direct];
+        if cores == 1 {
+            candidates.push(A::Seed);
+        }
+        self.chooser().cheapest(&facts, &candidates)
+    }
+
+    fn weigh_matmul_reduce_scatter(
+        &self,
+        fused: &fused::MatmulReduceScatter,
+    ) -> (CollectiveAlgorithm, String) {
+        use CollectiveAlgorithm as A;
+        let (tiling, cores, ranks) = (&fused.tiling, fused.cores, fused.ranks);
+        let head =
+            format!("matmul_reduce_scatter auto: unfused for {ranks} ranks on {cores} cube cores");
+        if let Some(why) = fused.why_not_fused() {
+            return (A::Unfused, format!("{head} ({why})"));
+        }
+        let pipelined = fused::cost::reduce_scatter_fused_ns(&self.model, tiling, ranks, cores);
+        let compute = fused::cost::blocks_compute_ns(&self.model, tiling, ranks, cores);
+        let vector = fused::collective_cores(fused.signal);
+        let (algorithm, reduced) = self.cheapest_rows(
+            Collective::ReduceScatter,
+            tiling.output_bytes,
+            ranks,
+            tiling.m * tiling.n,
+            vector,
+            false,
+        );
+        let bytes = (tiling.m * tiling.n * tiling.output_bytes) as f64;
+        let copied = fused::cost::local_copy_ns(&self.model, bytes, cores);
+        let unfused = compute + reduced + copied;
+        let chosen = if pipelined < unfused {
+            A::Fused
+        } else {
+            A::Unfused
+        };
+        let remark = format!(
+            "matmul_reduce_scatter auto: {} for {ranks} ranks on {cores} cube cores (modelled \
+             fused {:.2} us, unfused {:.2} us: the GEMM {:.2} us, then reduce_scatter {} on \
+             {vector} cores {:.2} us, then the copy {:.2} us)",
+            chosen.keyword(),
+            pipelined / 1000.0,
+            unfused / 1000.0,
+            compute / 1000.0,
+            algorithm.keyword(),
+            reduced / 1000.0,
+            copied / 1000.0
+        );
+        (chosen, remark)
+    }
+
+    fn weigh_allgather_matmul(
+        &self,
+        fused: &fused::AllgatherMatmul,
+    ) -> (CollectiveAlgorithm, String) {
+        use CollectiveAlgorithm as A;
+        let (tiling, cores, ranks) = (&fused.tiling, fused.cores, fused.ranks);
+        let pipelined = fused::cost::allgather_fused_ns(&self.model, tiling, ranks, cores);
+        let compute = fused::cost::blocks_compute_ns(&self.model, tiling, ranks, cores);
+        let vector = fused::collective_cores(fused.signal);
+        let (algorithm, gathered) = self.cheapest_rows(
+            Collective::Allgather,
+            tiling.input_bytes,
+            ranks,
+            tiling.m * tiling.k,
+            vector,
+            !types::is_memref(fused.a.r#type()),
+        );
+        let unfused = gathered + compute;
+        let chosen = if pipelined < unfused {
+            A::Fused
+        } else {
+            A::Unfused
+        };
+        let remark = format!(
+            "allgather_matmul auto: {} for {ranks} ranks on {cores} cube cores (modelled fused \
+             {:.2} us, unfused {:.2} us: allgather {} on {vector} cores {:.2} us, then the GEMM \
+             {:.2} us)",
+            chosen.keyword(),
+            pipelined / 1000.0,
+            unfused / 1000.0,
+            algorithm.keyword(),
+            gathered / 1000.0,
+            compute / 1000.0
+        );
+        (chosen, remark)
     }
 
     /// Whether `op` is in host code, where it runs on the HOST rail.

@@ -1,7 +1,7 @@
 //! The ops that exist on one side only (semantics §1: `world_size` is
-//! host-only; `rank`, `nranks`, `notify`, `wait` and `defer_wait` exist
-//! only in InCore code), and the split-AIV regions the lowering cannot
-//! split. Where code runs is `pld_ir::analysis::place`.
+//! host-only, as is a GEMM fused with communication, which launches tasks;
+//! `rank`, `nranks`, `notify`, `wait` and `defer_wait` exist only in InCore
+//! code), and the split-AIV regions the lowering cannot split. Where code runs is `pld_ir::analysis::place`.
 
 use melior::ir::{ValueLike, operation::OperationRef};
 use pld_dialect::enums::KernelKind;
@@ -10,7 +10,12 @@ use pld_ir::analysis::place::{Place, scope_of};
 use pld_ir::pass::report::Report;
 use pld_ir::read as ir;
 
-const HOST_ONLY: &[&str] = &[pld::SystemWorldSizeOp::NAME];
+const HOST_ONLY: &[&str] = &[
+    pld::SystemWorldSizeOp::NAME,
+    pld::TensorMatmulAllreduceOp::NAME,
+    pld::TensorMatmulReduceScatterOp::NAME,
+    pld::TensorAllgatherMatmulOp::NAME,
+];
 const INCORE_ONLY: &[&str] = &[
     pld::SystemRankOp::NAME,
     pld::SystemNranksOp::NAME,

@@ -44,6 +44,9 @@ const LONG_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION")
 );
 
+/// The machine model of `--timing` without `=MODEL`, and of `--timing-only`.
+pub(super) const DEFAULT_MODEL: &str = "910b";
+
 /// [`super::DEFAULT_EXPLORE_MAX`] as clap takes a default: text.
 const DEFAULT_EXPLORE_MAX_TEXT: &str = "10000";
 
@@ -149,10 +152,13 @@ pub(super) struct Line {
         value_name = "MODEL",
         num_args = 0..=1,
         require_equals = true,
-        default_missing_value = "910b",
+        default_missing_value = DEFAULT_MODEL,
         value_parser = Checked(values::text)
     )]
     pub timing: Option<String>,
+    /// --timing without the values: the same threads, signals, waits, transfers and modelled time, but no tile math, matmul arithmetic or element copies (for GEMMs too big to compute on a host); a scalar read of skipped data stops the run (exit 2). Takes --timing=MODEL and --model; not --expect, --print or --dump
+    #[arg(long)]
+    pub timing_only: bool,
     /// Override parameters of the --timing model, e.g. alpha_ns=1000,link_bytes_per_ns=20 (repeatable)
     #[arg(long, value_name = "KEY=VALUE[,...]", allow_hyphen_values = true, value_parser = Checked(values::text))]
     pub model: Vec<String>,

@@ -6,7 +6,7 @@
 //!         [--expect ARG=EXPR]... [--rtol X] [--atol X] [--print ARG]... [--dump DIR]
 //!         [--stats[=json]] [--timeout SECONDS] [--sanitize race|thread|address]
 //!         [--schedule CHOICES|pct:SEED[:DEPTH]] [--explore[=MAX]]
-//!         [--timing[=MODEL]] [--model KEY=VALUE[,...]]...
+//!         [--timing[=MODEL]] [--timing-only] [--model KEY=VALUE[,...]]...
 //!         [--trace FILE.json] [--timeline FILE.svg]
 //!         [--pipeline PIPELINE] [--keep DIR]
 //!         [--backend thread|mpi] [--mpirun PATH] [--hostfile FILE]

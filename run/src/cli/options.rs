@@ -4,7 +4,7 @@
 use super::arg::Arg;
 use super::choices::{Backend, MpiMode, Sanitizer, StatsFormat};
 use super::error::{UsageError, usage_error};
-use super::line::Line;
+use super::line::{DEFAULT_MODEL, Line};
 use super::schedule::Schedule;
 use super::values::{self, Keyed};
 use crate::expr::Expr;
@@ -43,9 +43,9 @@ pub struct Options {
     pub schedule: Option<Schedule>,
     /// `--explore`: the most schedules to run, at least 1.
     pub explore: Option<u64>,
-    /// `--timing`: the machine model's name and the `--model` overrides
-    /// (`KEY=VALUE` items, in order), checked against the model by whoever
-    /// builds it.
+    /// `--timing` (or `--timing-only`): the machine model's name and the
+    /// `--model` overrides (`KEY=VALUE` items, in order), checked against
+    /// the model by whoever builds it.
     pub timing: Option<Timing>,
     /// `--trace`: where the trace events go.
     pub trace: Option<PathBuf>,
@@ -75,6 +75,10 @@ pub struct Mpi {
 pub struct Timing {
     pub model: String,
     pub overrides: Vec<String>,
+    /// `--timing-only`: the same modelled run without the bulk values (tile
+    /// math, matmuls, element copies); what reads the final values
+    /// (expectations, printing, dumps) has nothing to read.
+    pub skip_values: bool,
 }
 
 /// The options of `line` (the command line `args`), if they go together.
@@ -91,6 +95,7 @@ pub(super) fn check(mut line: Line, args: &[OsString]) -> Result<Options, UsageE
     }
     let sanitize = explore_rules(&line)?;
     timing_rules(&line)?;
+    timing_only_rules(&line, !expect.is_empty(), sanitize)?;
     backend_rules(&line, sanitize)?;
     let mpi = Mpi {
         // A hostfile may span machines, which only rma mode reaches.
@@ -120,9 +125,10 @@ pub(super) fn check(mut line: Line, args: &[OsString]) -> Result<Options, UsageE
         sanitize,
         schedule: line.schedule,
         explore: line.explore,
-        timing: line.timing.map(|model| Timing {
-            model,
+        timing: (line.timing.is_some() || line.timing_only).then(|| Timing {
+            model: line.timing.unwrap_or_else(|| DEFAULT_MODEL.to_owned()),
             overrides: line.model,
+            skip_values: line.timing_only,
         }),
         trace: line.trace,
         timeline: line.timeline,
@@ -201,22 +207,27 @@ fn explore_rules(line: &Line) -> Result<Option<Sanitizer>, UsageError> {
     Ok(Some(Sanitizer::Race))
 }
 
-/// `--model` needs `--timing`, which orders the run itself; `--trace` and
-/// `--timeline` describe one run.
+/// `--model` needs `--timing` (or `--timing-only`), which orders the run
+/// itself; `--trace` and `--timeline` describe one run.
 fn timing_rules(line: &Line) -> Result<(), UsageError> {
-    if line.timing.is_none() && !line.model.is_empty() {
+    if line.timing.is_none() && !line.timing_only && !line.model.is_empty() {
         return Err(usage_error(
             "--model changes the model of --timing; give --timing too",
         ));
     }
-    if line.timing.is_some() {
+    if line.timing.is_some() || line.timing_only {
+        let timing = if line.timing.is_some() {
+            "--timing"
+        } else {
+            "--timing-only"
+        };
         for (given, name) in [
             (line.schedule.is_some(), "--schedule"),
             (line.explore.is_some(), "--explore"),
         ] {
             if given {
                 return Err(usage_error(format!(
-                    "--timing orders the run by modelled time; it does not combine with {name}"
+                    "{timing} orders the run by modelled time; it does not combine with {name}"
                 )));
             }
         }
@@ -225,6 +236,38 @@ fn timing_rules(line: &Line) -> Result<(), UsageError> {
         return Err(usage_error(
             "--trace and --timeline describe one run and --explore makes many: replay one with --schedule",
         ));
+    }
+    Ok(())
+}
+
+/// `--timing-only` computes no values: what reads the final values has
+/// nothing to read, and the simulator's own sanitizers would check little
+/// of what it does. `--sanitize race` needs only the accesses, which run
+/// as in a timed run, and stays.
+fn timing_only_rules(
+    line: &Line,
+    expects: bool,
+    sanitize: Option<Sanitizer>,
+) -> Result<(), UsageError> {
+    if !line.timing_only {
+        return Ok(());
+    }
+    for (given, name, verb) in [
+        (expects, "--expect", "check"),
+        (!line.print.is_empty(), "--print", "print"),
+        (line.dump.is_some(), "--dump", "dump"),
+    ] {
+        if given {
+            return Err(usage_error(format!(
+                "{name} reads the final values, but --timing-only skips the values, so there is nothing to {verb}; run with --timing to {verb} them"
+            )));
+        }
+    }
+    if let Some(sanitizer @ (Sanitizer::Thread | Sanitizer::Address)) = sanitize {
+        return Err(usage_error(format!(
+            "--sanitize {} checks the simulator's own memory accesses, and --timing-only skips most of them (the values), so there is little to check; run it with --timing (--sanitize race works with --timing-only)",
+            sanitizer.name()
+        )));
     }
     Ok(())
 }
@@ -252,6 +295,7 @@ fn backend_rules(line: &Line, sanitize: Option<Sanitizer>) -> Result<(), UsageEr
         (sanitize.is_some(), "--sanitize"),
         (line.schedule.is_some(), "--schedule"),
         (line.timing.is_some(), "--timing"),
+        (line.timing_only, "--timing-only"),
         (line.trace.is_some(), "--trace"),
         (line.timeline.is_some(), "--timeline"),
     ] {

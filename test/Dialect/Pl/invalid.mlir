@@ -102,6 +102,36 @@ func.func @write_value_type(%v: i32, %m: memref<4x64xf32>) {
 
 // -----
 
+// Only a pl.matmul's f32 product may be stored into f16 or bf16: a loaded
+// f32 tile may not, ...
+func.func @store_cast_not_a_product(%t: !pl.tile<1x64xf32>, %m: memref<4x64xf16>) {
+  // expected-error @+1 {{'pl.store' op expected the tile element type to equal the element type of the destination ('f16'), found 'f32'}}
+  pl.store %t, %m[0, 0] : !pl.tile<1x64xf32>, memref<4x64xf16>
+  return
+}
+
+// -----
+
+// ... nor an i32 product ...
+func.func @store_cast_i32_product(%a: !pl.tile<32x32xi8>, %m: memref<32x32xf16>) {
+  %c = pl.matmul %a, %a : !pl.tile<32x32xi8>, !pl.tile<32x32xi8> -> !pl.tile<32x32xi32>
+  // expected-error @+1 {{'pl.store' op expected the tile element type to equal the element type of the destination ('f16'), found 'i32'}}
+  pl.store %c, %m[0, 0] : !pl.tile<32x32xi32>, memref<32x32xf16>
+  return
+}
+
+// -----
+
+// ... nor an f32 product into another type.
+func.func @store_cast_to_i8(%a: !pl.tile<16x16xf16>, %m: memref<16x16xi8>) {
+  %c = pl.matmul %a, %a : !pl.tile<16x16xf16>, !pl.tile<16x16xf16> -> !pl.tile<16x16xf32>
+  // expected-error @+1 {{'pl.store' op expected the tile element type to equal the element type of the destination ('i8'), found 'f32'}}
+  pl.store %c, %m[0, 0] : !pl.tile<16x16xf32>, memref<16x16xi8>
+  return
+}
+
+// -----
+
 func.func @add_types(%a: !pl.tile<1x64xf32>, %b: !pl.tile<1x32xf32>) {
   // expected-error @+1 {{'pl.add' op requires the same type for all operands and results}}
   %c = "pl.add"(%a, %b) : (!pl.tile<1x64xf32>, !pl.tile<1x32xf32>) -> !pl.tile<1x64xf32>

@@ -34,6 +34,24 @@ func.func @tiles(%m: memref<4x64xf32>, %dt: !pld.dtensor<4x64xf32>, %o: index, %
   return
 }
 
+// The f32 product of a pl.matmul may be stored as f16 or bf16 (the cube's
+// fixpipe converts it).
+// CHECK-LABEL: func.func @cast_stores
+func.func @cast_stores(%ma: memref<16x32xf16>, %mb: memref<32x16xf16>, %mc: memref<16x16xf16>,
+                       %dc: !pld.dtensor<16x16xbf16>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %a = pl.load %ma[0, 0] : memref<16x32xf16> -> !pl.tile<16x32xf16>
+  %b = pl.load %mb[0, 0] : memref<32x16xf16> -> !pl.tile<32x16xf16>
+  %g = pl.matmul %a, %b : !pl.tile<16x32xf16>, !pl.tile<32x16xf16> -> !pl.tile<16x16xf32>
+  // CHECK: pl.store %{{.*}}, %{{.*}}[0, 0] : !pl.tile<16x16xf32>, memref<16x16xf16>
+  pl.store %g, %mc[0, 0] : !pl.tile<16x16xf32>, memref<16x16xf16>
+  %a2 = pl.load %ma[0, 0] : memref<16x32xf16> -> !pl.tile<16x32xf16>
+  %b2 = pl.load %mb[0, 0] : memref<32x16xf16> -> !pl.tile<32x16xf16>
+  %h = pl.matmul %a2, %b2 : !pl.tile<16x32xf16>, !pl.tile<32x16xf16> -> !pl.tile<16x16xf32>
+  // CHECK: pl.store %{{.*}}, %{{.*}}[0, 0] : !pl.tile<16x16xf32>, !pld.dtensor<16x16xbf16>
+  pl.store %h, %dc[0, 0] : !pl.tile<16x16xf32>, !pld.dtensor<16x16xbf16>
+  return
+}
+
 // CHECK-LABEL: func.func @tasks
 // CHECK-SAME: attributes {pl.kernel = #pl.kernel<host>}
 func.func @tasks(%blocks: index, %go: i1) attributes {pl.kernel = #pl.kernel<host>} {

@@ -838,3 +838,340 @@ func.func @remote_store_valid_overhang(%d: !pld.dtensor<2x64xf32>, %t: !pl.tile<
   pld.tile.remote_store %t, %d[0, 48], peer %p valid [1, 17] : !pl.tile<1x32xf32>, !pld.dtensor<2x64xf32>
   return
 }
+
+// -----
+
+// A GEMM fused with communication sums its products.
+func.func @matmul_allreduce_max(%a: memref<32x16xf16>, %b: memref<16x32xf16>, %c: !pld.dtensor<32x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_allreduce' op expected op sum (the products are summed), found max}}
+  %t = pld.tensor.matmul_allreduce %a, %b, %c, %s, op max : memref<32x16xf16>, memref<16x32xf16>, !pld.dtensor<32x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_allreduce_inner(%a: memref<32x16xf16>, %b: memref<24x32xf16>, %c: !pld.dtensor<32x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_allreduce' op expected the columns of 'a' (16) to equal the rows of 'b' (24)}}
+  %t = pld.tensor.matmul_allreduce %a, %b, %c, %s, op sum : memref<32x16xf16>, memref<24x32xf16>, !pld.dtensor<32x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_allreduce_c_shape(%a: memref<32x16xf16>, %b: memref<16x32xf16>, %c: !pld.dtensor<32x16xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_allreduce' op expected 'c' of shape [32, 32] (rows of 'a', columns of 'b'), found [32, 16]}}
+  %t = pld.tensor.matmul_allreduce %a, %b, %c, %s, op sum : memref<32x16xf16>, memref<16x32xf16>, !pld.dtensor<32x16xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_allreduce_dynamic(%a: memref<?x16xf16>, %b: memref<16x32xf16>, %c: !pld.dtensor<32x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_allreduce' op expected 'a' to have a static shape, found [?, 16] (the decomposition tiles the product statically)}}
+  %t = pld.tensor.matmul_allreduce %a, %b, %c, %s, op sum : memref<?x16xf16>, memref<16x32xf16>, !pld.dtensor<32x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_allreduce_inputs(%a: memref<32x16xf32>, %b: memref<16x32xf32>, %c: !pld.dtensor<32x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_allreduce' op expected 'a' and 'b' of one element type, f16 or bf16, found 'f32' and 'f32'}}
+  %t = pld.tensor.matmul_allreduce %a, %b, %c, %s, op sum : memref<32x16xf32>, memref<16x32xf32>, !pld.dtensor<32x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_allreduce_output(%a: memref<32x16xf16>, %b: memref<16x32xf16>, %c: !pld.dtensor<32x32xbf16>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_allreduce' op expected 'c' of element type f32 or 'f16' (the fixpipe's cast of the f32 product), found 'bf16'}}
+  %t = pld.tensor.matmul_allreduce %a, %b, %c, %s, op sum : memref<32x16xf16>, memref<16x32xf16>, !pld.dtensor<32x32xbf16>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_allreduce_signal(%a: memref<32x16xf16>, %b: memref<16x32xf16>, %c: !pld.dtensor<32x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_allreduce' op on 4 cube cores expects a signal of shape [N, 8 * m] (a row per rank, a multiple of 8 columns), found [4, 2]}}
+  %t = pld.tensor.matmul_allreduce %a, %b, %c, %s, op sum core_num 4 : memref<32x16xf16>, memref<16x32xf16>, !pld.dtensor<32x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_allreduce_algorithm(%a: memref<32x16xf16>, %b: memref<16x32xf16>, %c: !pld.dtensor<32x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_allreduce' op expected an algorithm in [auto, fused, unfused], found twoshot}}
+  %t = pld.tensor.matmul_allreduce %a, %b, %c, %s, op sum algorithm twoshot : memref<32x16xf16>, memref<16x32xf16>, !pld.dtensor<32x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+// The unfused form allreduces on the signal seen as [N * m, 2 * core_num]:
+// at most 64 rows.
+func.func @matmul_allreduce_unfused_rows(%a: memref<32x16xf16>, %b: memref<16x32xf16>, %c: !pld.dtensor<32x32xf32>, %s: !pld.dtensor<40x4xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_allreduce' op algorithm unfused allreduces on the signal seen as [80, 2], but an allreduce's signal has at most 64 rows: use fewer columns}}
+  %t = pld.tensor.matmul_allreduce %a, %b, %c, %s, op sum algorithm unfused : memref<32x16xf16>, memref<16x32xf16>, !pld.dtensor<32x32xf32>, !pld.dtensor<40x4xi32>
+  // The same signal hosts the fused form.
+  %u = pld.tensor.matmul_allreduce %a, %b, %c, %s, op sum algorithm fused : memref<32x16xf16>, memref<16x32xf16>, !pld.dtensor<32x32xf32>, !pld.dtensor<40x4xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_allreduce_ranks(%a: memref<32x16xf16>, %b: memref<16x32xf16>, %c: !pld.dtensor<32x32xf32>, %s: !pld.dtensor<65x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_allreduce' op expected a rank count N in [1, 64] (the signal's leading dimension), found 65}}
+  %t = pld.tensor.matmul_allreduce %a, %b, %c, %s, op sum : memref<32x16xf16>, memref<16x32xf16>, !pld.dtensor<32x32xf32>, !pld.dtensor<65x2xi32>
+  return
+}
+
+// -----
+
+// matmul_reduce_scatter: rank r's `out` is rows [r M / N, (r + 1) M / N) of
+// the sum of the products.
+func.func @matmul_reduce_scatter_max(%a: memref<64x16xf16>, %b: memref<16x32xf16>, %p: !pld.dtensor<64x32xf32>, %o: !pld.dtensor<16x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_reduce_scatter' op expected op sum (the products are summed), found max}}
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s, op max : memref<64x16xf16>, memref<16x32xf16>, !pld.dtensor<64x32xf32>, !pld.dtensor<16x32xf32>, !pld.dtensor<4x2xi32>
+  // Near miss: op sum.
+  %u = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s, op sum : memref<64x16xf16>, memref<16x32xf16>, !pld.dtensor<64x32xf32>, !pld.dtensor<16x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_reduce_scatter_alias(%a: memref<64x16xf16>, %b: memref<16x32xf16>, %p: !pld.dtensor<64x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_reduce_scatter' op expected 'partial' and 'signal' to be distinct tensors, found the same value}}
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %s, %p, %s, op sum : memref<64x16xf16>, memref<16x32xf16>, !pld.dtensor<4x2xi32>, !pld.dtensor<64x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_reduce_scatter_same_out(%a: memref<64x16xf16>, %b: memref<16x32xf16>, %p: !pld.dtensor<64x32xf32>, %s: !pld.dtensor<1x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_reduce_scatter' op expected 'partial' and 'out' to be distinct tensors, found the same value}}
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %p, %p, %s, op sum : memref<64x16xf16>, memref<16x32xf16>, !pld.dtensor<64x32xf32>, !pld.dtensor<64x32xf32>, !pld.dtensor<1x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_reduce_scatter_dynamic(%a: memref<64x16xf16>, %b: memref<16x32xf16>, %p: !pld.dtensor<64x32xf32>, %o: !pld.dtensor<?x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_reduce_scatter' op expected 'out' to have a static shape, found [?, 32] (the decomposition tiles the product statically)}}
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s, op sum : memref<64x16xf16>, memref<16x32xf16>, !pld.dtensor<64x32xf32>, !pld.dtensor<?x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_reduce_scatter_inner(%a: memref<64x16xf16>, %b: memref<24x32xf16>, %p: !pld.dtensor<64x32xf32>, %o: !pld.dtensor<16x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_reduce_scatter' op expected the columns of 'a' (16) to equal the rows of 'b' (24)}}
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s, op sum : memref<64x16xf16>, memref<24x32xf16>, !pld.dtensor<64x32xf32>, !pld.dtensor<16x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_reduce_scatter_partial(%a: memref<64x16xf16>, %b: memref<16x32xf16>, %p: !pld.dtensor<64x16xf32>, %o: !pld.dtensor<16x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_reduce_scatter' op expected 'partial' of shape [64, 32] (rows of 'a', columns of 'b'), found [64, 16]}}
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s, op sum : memref<64x16xf16>, memref<16x32xf16>, !pld.dtensor<64x16xf32>, !pld.dtensor<16x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_reduce_scatter_inputs(%a: memref<64x16xf16>, %b: memref<16x32xbf16>, %p: !pld.dtensor<64x32xf32>, %o: !pld.dtensor<16x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_reduce_scatter' op expected 'a' and 'b' of one element type, f16 or bf16, found 'f16' and 'bf16'}}
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s, op sum : memref<64x16xf16>, memref<16x32xbf16>, !pld.dtensor<64x32xf32>, !pld.dtensor<16x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_reduce_scatter_output(%a: memref<64x16xf16>, %b: memref<16x32xf16>, %p: !pld.dtensor<64x32xbf16>, %o: !pld.dtensor<16x32xbf16>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_reduce_scatter' op expected 'partial' of element type f32 or 'f16' (the fixpipe's cast of the f32 product), found 'bf16'}}
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s, op sum : memref<64x16xf16>, memref<16x32xf16>, !pld.dtensor<64x32xbf16>, !pld.dtensor<16x32xbf16>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_reduce_scatter_out_type(%a: memref<64x16xf16>, %b: memref<16x32xf16>, %p: !pld.dtensor<64x32xf16>, %o: !pld.dtensor<16x32xf32>, %oh: !pld.dtensor<16x32xf16>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_reduce_scatter' op expected 'out' of the element type of 'partial' ('f16', the sum it receives), found 'f32'}}
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s, op sum : memref<64x16xf16>, memref<16x32xf16>, !pld.dtensor<64x32xf16>, !pld.dtensor<16x32xf32>, !pld.dtensor<4x2xi32>
+  // Near miss: both f16.
+  %u = pld.tensor.matmul_reduce_scatter %a, %b, %p, %oh, %s, op sum : memref<64x16xf16>, memref<16x32xf16>, !pld.dtensor<64x32xf16>, !pld.dtensor<16x32xf16>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_reduce_scatter_signal(%a: memref<64x16xf16>, %b: memref<16x32xf16>, %p: !pld.dtensor<64x32xf32>, %o: !pld.dtensor<16x32xf32>, %s: !pld.dtensor<4x6xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_reduce_scatter' op on 2 cube cores expects a signal of shape [N, 4 * m] (a row per rank, a multiple of 4 columns), found [4, 6]}}
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s, op sum core_num 2 : memref<64x16xf16>, memref<16x32xf16>, !pld.dtensor<64x32xf32>, !pld.dtensor<16x32xf32>, !pld.dtensor<4x6xi32>
+  // Near miss: 6 columns on 3 cube cores.
+  %u = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s, op sum core_num 3 : memref<64x16xf16>, memref<16x32xf16>, !pld.dtensor<64x32xf32>, !pld.dtensor<16x32xf32>, !pld.dtensor<4x6xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_reduce_scatter_ranks(%a: memref<65x16xf16>, %b: memref<16x32xf16>, %p: !pld.dtensor<65x32xf32>, %o: !pld.dtensor<1x32xf32>, %s: !pld.dtensor<65x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_reduce_scatter' op expected a rank count N in [1, 64] (the signal's leading dimension), found 65}}
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s, op sum : memref<65x16xf16>, memref<16x32xf16>, !pld.dtensor<65x32xf32>, !pld.dtensor<1x32xf32>, !pld.dtensor<65x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_reduce_scatter_dynamic_ranks(%a: memref<64x16xf16>, %b: memref<16x32xf16>, %p: !pld.dtensor<64x32xf32>, %o: !pld.dtensor<16x32xf32>, %s: !pld.dtensor<?x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_reduce_scatter' op expected a static rank count N (the signal's leading dimension: the operands' rows are cut by rank), found [?, 2]}}
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s, op sum : memref<64x16xf16>, memref<16x32xf16>, !pld.dtensor<64x32xf32>, !pld.dtensor<16x32xf32>, !pld.dtensor<?x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_reduce_scatter_rows(%a: memref<66x16xf16>, %b: memref<16x32xf16>, %p: !pld.dtensor<66x32xf32>, %o: !pld.dtensor<16x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_reduce_scatter' op expected the rows of 'a' (66) to be a multiple of the rank count N of the signal (4): rank r receives rows [r M / N, (r + 1) M / N)}}
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s, op sum : memref<66x16xf16>, memref<16x32xf16>, !pld.dtensor<66x32xf32>, !pld.dtensor<16x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_reduce_scatter_out(%a: memref<64x16xf16>, %b: memref<16x32xf16>, %p: !pld.dtensor<64x32xf32>, %o: !pld.dtensor<32x32xf32>, %s: !pld.dtensor<4x2xi32>, %s2: !pld.dtensor<2x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_reduce_scatter' op expected 'out' of shape [16, 32] (the rows of 'a' over the 4 ranks of the signal, the columns of 'b'), found [32, 32]}}
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s, op sum : memref<64x16xf16>, memref<16x32xf16>, !pld.dtensor<64x32xf32>, !pld.dtensor<32x32xf32>, !pld.dtensor<4x2xi32>
+  // Near miss: the same `out` on 2 ranks.
+  %u = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s2, op sum : memref<64x16xf16>, memref<16x32xf16>, !pld.dtensor<64x32xf32>, !pld.dtensor<32x32xf32>, !pld.dtensor<2x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_reduce_scatter_algorithm(%a: memref<64x16xf16>, %b: memref<16x32xf16>, %p: !pld.dtensor<64x32xf32>, %o: !pld.dtensor<16x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_reduce_scatter' op expected an algorithm in [auto, fused, unfused], found direct}}
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s, op sum algorithm direct : memref<64x16xf16>, memref<16x32xf16>, !pld.dtensor<64x32xf32>, !pld.dtensor<16x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+// The fused form adds into the owners' `out`: a window, not a memref.
+func.func @matmul_reduce_scatter_fused_memref(%a: memref<64x16xf16>, %b: memref<16x32xf16>, %p: !pld.dtensor<64x32xf32>, %o: memref<16x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.matmul_reduce_scatter' op algorithm fused adds every rank's tiles into the owner's 'out', which must be a window tensor, found 'memref<16x32xf32>'}}
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s, op sum algorithm fused : memref<64x16xf16>, memref<16x32xf16>, !pld.dtensor<64x32xf32>, memref<16x32xf32>, !pld.dtensor<4x2xi32>
+  // Near miss: the unfused form copies into a memref.
+  %u = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s, op sum algorithm unfused : memref<64x16xf16>, memref<16x32xf16>, !pld.dtensor<64x32xf32>, memref<16x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+// allgather_matmul: c = every rank's `a`, stacked in `gathered`, times `b`.
+func.func @allgather_matmul_alias(%a: memref<16x16xf16>, %g: !pld.dtensor<64x16xf16>, %b: memref<16x32xf16>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.allgather_matmul' op expected 'gathered' and 'c' to be distinct tensors, found the same value}}
+  %t = pld.tensor.allgather_matmul %a, %g, %b, %g, %s : memref<16x16xf16>, !pld.dtensor<64x16xf16>, memref<16x32xf16>, !pld.dtensor<64x16xf16>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_matmul_alias_signal(%a: memref<16x16xf16>, %g: !pld.dtensor<64x16xf16>, %b: memref<16x32xf16>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.allgather_matmul' op expected 'c' and 'signal' to be distinct tensors, found the same value}}
+  %t = pld.tensor.allgather_matmul %a, %g, %b, %s, %s : memref<16x16xf16>, !pld.dtensor<64x16xf16>, memref<16x32xf16>, !pld.dtensor<4x2xi32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_matmul_dynamic(%a: memref<?x16xf16>, %g: !pld.dtensor<64x16xf16>, %b: memref<16x32xf16>, %c: memref<64x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.allgather_matmul' op expected 'a' to have a static shape, found [?, 16] (the decomposition tiles the product statically)}}
+  %t = pld.tensor.allgather_matmul %a, %g, %b, %c, %s : memref<?x16xf16>, !pld.dtensor<64x16xf16>, memref<16x32xf16>, memref<64x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_matmul_inner(%a: memref<16x16xf16>, %g: !pld.dtensor<64x16xf16>, %b: memref<24x32xf16>, %c: memref<64x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.allgather_matmul' op expected the columns of 'a' (16) to equal the rows of 'b' (24)}}
+  %t = pld.tensor.allgather_matmul %a, %g, %b, %c, %s : memref<16x16xf16>, !pld.dtensor<64x16xf16>, memref<24x32xf16>, memref<64x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_matmul_inputs(%a: memref<16x16xf16>, %g: !pld.dtensor<64x16xbf16>, %b: memref<16x32xf16>, %c: memref<64x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.allgather_matmul' op expected 'a', 'gathered' and 'b' of one element type, f16 or bf16, found 'f16', 'bf16' and 'f16'}}
+  %t = pld.tensor.allgather_matmul %a, %g, %b, %c, %s : memref<16x16xf16>, !pld.dtensor<64x16xbf16>, memref<16x32xf16>, memref<64x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_matmul_output(%a: memref<16x16xbf16>, %g: !pld.dtensor<64x16xbf16>, %b: memref<16x32xbf16>, %c: memref<64x32xf16>, %cb: memref<64x32xbf16>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.allgather_matmul' op expected 'c' of element type f32 or 'bf16' (the fixpipe's cast of the f32 product), found 'f16'}}
+  %t = pld.tensor.allgather_matmul %a, %g, %b, %c, %s : memref<16x16xbf16>, !pld.dtensor<64x16xbf16>, memref<16x32xbf16>, memref<64x32xf16>, !pld.dtensor<4x2xi32>
+  // Near miss: bf16 in, bf16 out.
+  %u = pld.tensor.allgather_matmul %a, %g, %b, %cb, %s : memref<16x16xbf16>, !pld.dtensor<64x16xbf16>, memref<16x32xbf16>, memref<64x32xbf16>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_matmul_signal(%a: memref<16x16xf16>, %g: !pld.dtensor<64x16xf16>, %b: memref<16x32xf16>, %c: memref<64x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.allgather_matmul' op on 2 cube cores expects a signal of shape [N, 4 * m] (a row per rank, a multiple of 4 columns), found [4, 2]}}
+  %t = pld.tensor.allgather_matmul %a, %g, %b, %c, %s core_num 2 : memref<16x16xf16>, !pld.dtensor<64x16xf16>, memref<16x32xf16>, memref<64x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_matmul_signal_type(%a: memref<16x16xf16>, %g: !pld.dtensor<64x16xf16>, %b: memref<16x32xf16>, %c: memref<64x32xf32>, %s: !pld.dtensor<4x2xf32>) {
+  // expected-error @+1 {{'pld.tensor.allgather_matmul' op expected 'signal' to be an i32 signal tensor, found element type 'f32'}}
+  %t = pld.tensor.allgather_matmul %a, %g, %b, %c, %s : memref<16x16xf16>, !pld.dtensor<64x16xf16>, memref<16x32xf16>, memref<64x32xf32>, !pld.dtensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @allgather_matmul_dynamic_ranks(%a: memref<16x16xf16>, %g: !pld.dtensor<64x16xf16>, %b: memref<16x32xf16>, %c: memref<64x32xf32>, %s: !pld.dtensor<?x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.allgather_matmul' op expected a static rank count N (the signal's leading dimension: the operands' rows are cut by rank), found [?, 2]}}
+  %t = pld.tensor.allgather_matmul %a, %g, %b, %c, %s : memref<16x16xf16>, !pld.dtensor<64x16xf16>, memref<16x32xf16>, memref<64x32xf32>, !pld.dtensor<?x2xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_matmul_gathered(%a: memref<16x16xf16>, %g: !pld.dtensor<48x16xf16>, %b: memref<16x32xf16>, %c: memref<64x32xf32>, %s: !pld.dtensor<4x2xi32>, %s3: !pld.dtensor<3x2xi32>, %c3: memref<48x32xf32>) {
+  // expected-error @+1 {{'pld.tensor.allgather_matmul' op expected 'gathered' of shape [64, 16] (the rows of 'a' from each of the 4 ranks of the signal), found [48, 16]}}
+  %t = pld.tensor.allgather_matmul %a, %g, %b, %c, %s : memref<16x16xf16>, !pld.dtensor<48x16xf16>, memref<16x32xf16>, memref<64x32xf32>, !pld.dtensor<4x2xi32>
+  // Near miss: the same `gathered` for 3 ranks.
+  %u = pld.tensor.allgather_matmul %a, %g, %b, %c3, %s3 : memref<16x16xf16>, !pld.dtensor<48x16xf16>, memref<16x32xf16>, memref<48x32xf32>, !pld.dtensor<3x2xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_matmul_c(%a: memref<16x16xf16>, %g: !pld.dtensor<64x16xf16>, %b: memref<16x32xf16>, %c: memref<16x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.allgather_matmul' op expected 'c' of shape [64, 32] (rows of 'gathered', columns of 'b'), found [16, 32]}}
+  %t = pld.tensor.allgather_matmul %a, %g, %b, %c, %s : memref<16x16xf16>, !pld.dtensor<64x16xf16>, memref<16x32xf16>, memref<16x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_matmul_algorithm(%a: memref<16x16xf16>, %g: !pld.dtensor<64x16xf16>, %b: memref<16x32xf16>, %c: memref<64x32xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.allgather_matmul' op expected an algorithm in [auto, fused, unfused], found seed}}
+  %t = pld.tensor.allgather_matmul %a, %g, %b, %c, %s algorithm seed : memref<16x16xf16>, !pld.dtensor<64x16xf16>, memref<16x32xf16>, memref<64x32xf32>, !pld.dtensor<4x2xi32>
+  // Near miss: fused.
+  %u = pld.tensor.allgather_matmul %a, %g, %b, %c, %s algorithm fused : memref<16x16xf16>, !pld.dtensor<64x16xf16>, memref<16x32xf16>, memref<64x32xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_matmul_alias_a(%g: !pld.dtensor<64x16xf16>, %b: memref<16x32xf16>, %c: memref<64x32xf32>, %s: !pld.dtensor<1x2xi32>) {
+  // expected-error @+1 {{'pld.tensor.allgather_matmul' op expected 'a' and 'gathered' to be distinct tensors, found the same value}}
+  %t = pld.tensor.allgather_matmul %g, %g, %b, %c, %s : !pld.dtensor<64x16xf16>, !pld.dtensor<64x16xf16>, memref<16x32xf16>, memref<64x32xf32>, !pld.dtensor<1x2xi32>
+  return
+}

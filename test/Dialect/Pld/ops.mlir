@@ -196,3 +196,44 @@ func.func @algorithms(%data: !pld.dtensor<1x4097xf32>, %sig: !pld.dtensor<4x1xi3
 // CHECK-LABEL: module attributes {pld.target = #pld.target<Ascend950>}
 module attributes {pld.target = #pld.target<Ascend950>} {
 }
+
+// CHECK-LABEL: func.func @fused
+func.func @fused(%a: memref<200x48xf16>, %b: memref<48x300xf16>, %c: !pld.dtensor<200x300xf32>,
+                 %h: !pld.dtensor<200x300xf16>, %bf: memref<200x48xbf16>, %bb: !pld.dtensor<48x300xbf16>,
+                 %s: !pld.dtensor<8x4xi32>, %s1: !pld.dtensor<24x2xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  // CHECK: %[[T:.*]] = pld.tensor.matmul_allreduce %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, op sum : memref<200x48xf16>, memref<48x300xf16>, !pld.dtensor<200x300xf32>, !pld.dtensor<24x2xi32>
+  %t = pld.tensor.matmul_allreduce %a, %b, %c, %s1, op sum : memref<200x48xf16>, memref<48x300xf16>, !pld.dtensor<200x300xf32>, !pld.dtensor<24x2xi32>
+  // CHECK: pld.tensor.matmul_allreduce %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, op sum algorithm fused core_num 2 deps[%[[T]]] : memref<200x48xf16>, memref<48x300xf16>, !pld.dtensor<200x300xf16>, !pld.dtensor<8x4xi32>
+  %u = pld.tensor.matmul_allreduce %a, %b, %h, %s, op sum algorithm fused core_num 2 deps [%t] : memref<200x48xf16>, memref<48x300xf16>, !pld.dtensor<200x300xf16>, !pld.dtensor<8x4xi32>
+  // CHECK: pld.tensor.matmul_allreduce %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, op sum algorithm unfused core_num 2 : memref<200x48xbf16>, !pld.dtensor<48x300xbf16>, !pld.dtensor<200x300xf32>, !pld.dtensor<8x4xi32>
+  %v = pld.tensor.matmul_allreduce %bf, %bb, %c, %s, op sum algorithm unfused core_num 2 : memref<200x48xbf16>, !pld.dtensor<48x300xbf16>, !pld.dtensor<200x300xf32>, !pld.dtensor<8x4xi32>
+  return
+}
+
+// CHECK-LABEL: func.func @matmul_reduce_scatter
+func.func @matmul_reduce_scatter(%a: memref<360x40xf16>, %b: memref<40x300xf16>, %p: !pld.dtensor<360x300xf32>,
+                                 %o: !pld.dtensor<45x300xf32>, %om: memref<45x300xf32>, %ph: !pld.dtensor<360x300xbf16>,
+                                 %oh: !pld.dtensor<45x300xbf16>, %bf: !pld.dtensor<360x40xbf16>, %bb: memref<40x300xbf16>,
+                                 %s: !pld.dtensor<8x4xi32>, %s1: !pld.dtensor<8x2xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  // CHECK: %[[T:.*]] = pld.tensor.matmul_reduce_scatter %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, op sum : memref<360x40xf16>, memref<40x300xf16>, !pld.dtensor<360x300xf32>, !pld.dtensor<45x300xf32>, !pld.dtensor<8x2xi32>
+  %t = pld.tensor.matmul_reduce_scatter %a, %b, %p, %o, %s1, op sum : memref<360x40xf16>, memref<40x300xf16>, !pld.dtensor<360x300xf32>, !pld.dtensor<45x300xf32>, !pld.dtensor<8x2xi32>
+  // CHECK: pld.tensor.matmul_reduce_scatter %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, op sum algorithm unfused core_num 2 deps[%[[T]]] : memref<360x40xf16>, memref<40x300xf16>, !pld.dtensor<360x300xf32>, memref<45x300xf32>, !pld.dtensor<8x4xi32>
+  %u = pld.tensor.matmul_reduce_scatter %a, %b, %p, %om, %s, op sum algorithm unfused core_num 2 deps [%t] : memref<360x40xf16>, memref<40x300xf16>, !pld.dtensor<360x300xf32>, memref<45x300xf32>, !pld.dtensor<8x4xi32>
+  // CHECK: pld.tensor.matmul_reduce_scatter %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, op sum algorithm fused core_num 2 : !pld.dtensor<360x40xbf16>, memref<40x300xbf16>, !pld.dtensor<360x300xbf16>, !pld.dtensor<45x300xbf16>, !pld.dtensor<8x4xi32>
+  %v = pld.tensor.matmul_reduce_scatter %bf, %bb, %ph, %oh, %s, op sum algorithm fused core_num 2 : !pld.dtensor<360x40xbf16>, memref<40x300xbf16>, !pld.dtensor<360x300xbf16>, !pld.dtensor<45x300xbf16>, !pld.dtensor<8x4xi32>
+  return
+}
+
+// CHECK-LABEL: func.func @allgather_matmul
+func.func @allgather_matmul(%a: memref<45x40xf16>, %g: !pld.dtensor<360x40xf16>, %b: memref<40x300xf16>,
+                            %c: memref<360x300xf32>, %ch: !pld.dtensor<360x300xf16>, %ab: !pld.dtensor<45x40xbf16>,
+                            %gb: !pld.dtensor<360x40xbf16>, %bb: !pld.dtensor<40x300xbf16>,
+                            %s: !pld.dtensor<8x4xi32>, %s1: !pld.dtensor<8x2xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  // CHECK: %[[T:.*]] = pld.tensor.allgather_matmul %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : memref<45x40xf16>, !pld.dtensor<360x40xf16>, memref<40x300xf16>, memref<360x300xf32>, !pld.dtensor<8x2xi32>
+  %t = pld.tensor.allgather_matmul %a, %g, %b, %c, %s1 : memref<45x40xf16>, !pld.dtensor<360x40xf16>, memref<40x300xf16>, memref<360x300xf32>, !pld.dtensor<8x2xi32>
+  // CHECK: pld.tensor.allgather_matmul %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} algorithm fused core_num 2 deps[%[[T]]] : memref<45x40xf16>, !pld.dtensor<360x40xf16>, memref<40x300xf16>, !pld.dtensor<360x300xf16>, !pld.dtensor<8x4xi32>
+  %u = pld.tensor.allgather_matmul %a, %g, %b, %ch, %s algorithm fused core_num 2 deps [%t] : memref<45x40xf16>, !pld.dtensor<360x40xf16>, memref<40x300xf16>, !pld.dtensor<360x300xf16>, !pld.dtensor<8x4xi32>
+  // CHECK: pld.tensor.allgather_matmul %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} algorithm unfused core_num 2 : !pld.dtensor<45x40xbf16>, !pld.dtensor<360x40xbf16>, !pld.dtensor<40x300xbf16>, memref<360x300xf32>, !pld.dtensor<8x4xi32>
+  %v = pld.tensor.allgather_matmul %ab, %gb, %bb, %c, %s algorithm unfused core_num 2 : !pld.dtensor<45x40xbf16>, !pld.dtensor<360x40xbf16>, !pld.dtensor<40x300xbf16>, memref<360x300xf32>, !pld.dtensor<8x4xi32>
+  return
+}

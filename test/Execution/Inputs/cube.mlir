@@ -120,3 +120,52 @@ func.func @mixed_loop(%x: memref<64x16xf16>, %b: memref<16x16xf16>, %c: memref<6
   }
   return
 }
+
+// More K than two L1 panels hold: 16 x 1300 x 256 f16 in panels of 256
+// (four L0 steps of 64), a loop over two pairs of full panels (ping and
+// pong), then a pair of 256 and 20.
+func.func @panels(%a: memref<16x1300xf16>, %b: memref<1300x256xf16>, %c: memref<16x256xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ta = pl.load %a[0, 0] : memref<16x1300xf16> -> !pl.tile<16x1300xf16>
+  %tb = pl.load %b[0, 0] : memref<1300x256xf16> -> !pl.tile<1300x256xf16>
+  %p = pl.matmul %ta, %tb : !pl.tile<16x1300xf16>, !pl.tile<1300x256xf16> -> !pl.tile<16x256xf32>
+  pl.store %p, %c[0, 0] : !pl.tile<16x256xf32>, memref<16x256xf32>
+  return
+}
+
+// K known only at run time, up to 1100: a loop over pairs of panels whose
+// second panel and later L0 steps run where K reaches them.
+func.func @dynamic_k(%a: memref<16x1100xf16>, %b: memref<1100x256xf16>, %c: memref<16x256xf32>, %k: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ta = pl.load %a[0, 0] valid [16, %k] : memref<16x1100xf16> -> !pl.tile<16x1100xf16>
+  %tb = pl.load %b[0, 0] valid [%k, 256] : memref<1100x256xf16> -> !pl.tile<1100x256xf16>
+  %p = pl.matmul %ta, %tb : !pl.tile<16x1100xf16>, !pl.tile<1100x256xf16> -> !pl.tile<16x256xf32>
+  pl.store %p, %c[0, 0] : !pl.tile<16x256xf32>, memref<16x256xf32>
+  return
+}
+
+// The f32 product stored as f16 (into a memref) and as bf16 (into a
+// window) by the fixpipe.
+func.func @cast_f16(%a: memref<40x30xf16>, %b: memref<30x50xf16>, %c: memref<40x50xf16>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ta = pl.load %a[0, 0] : memref<40x30xf16> -> !pl.tile<40x30xf16>
+  %tb = pl.load %b[0, 0] : memref<30x50xf16> -> !pl.tile<30x50xf16>
+  %p = pl.matmul %ta, %tb : !pl.tile<40x30xf16>, !pl.tile<30x50xf16> -> !pl.tile<40x50xf32>
+  pl.store %p, %c[0, 0] : !pl.tile<40x50xf32>, memref<40x50xf16>
+  return
+}
+
+func.func @cast_bf16(%a: memref<16x6xbf16>, %b: memref<6x16xbf16>, %c: !pld.dtensor<16x16xbf16>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ta = pl.load %a[0, 0] : memref<16x6xbf16> -> !pl.tile<16x6xbf16>
+  %tb = pl.load %b[0, 0] : memref<6x16xbf16> -> !pl.tile<6x16xbf16>
+  %p = pl.matmul %ta, %tb : !pl.tile<16x6xbf16>, !pl.tile<6x16xbf16> -> !pl.tile<16x16xf32>
+  pl.store %p, %c[0, 0] : !pl.tile<16x16xf32>, !pld.dtensor<16x16xbf16>
+  return
+}
+
+// One 128 x 256 block of a GEMM with K = 6144 (pto-isa's gemm_ar tile,
+// docs/performance.md): its modelled time.
+func.func @gemm_tile(%a: memref<128x6144xf16>, %b: memref<6144x256xf16>, %c: memref<128x256xf16>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ta = pl.load %a[0, 0] : memref<128x6144xf16> -> !pl.tile<128x6144xf16>
+  %tb = pl.load %b[0, 0] : memref<6144x256xf16> -> !pl.tile<6144x256xf16>
+  %p = pl.matmul %ta, %tb : !pl.tile<128x6144xf16>, !pl.tile<6144x256xf16> -> !pl.tile<128x256xf32>
+  pl.store %p, %c[0, 0] : !pl.tile<128x256xf32>, memref<128x256xf16>
+  return
+}

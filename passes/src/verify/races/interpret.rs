@@ -12,7 +12,7 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
 };
 use pld_dialect::enums::KernelKind;
-use pld_dialect::ops::{func, scf};
+use pld_dialect::ops::{func, memref, scf};
 use pld_dialect::{
     interfaces::{self, Index, MemoryAccess, SignalEffect},
     ops::{pl, pld},
@@ -329,6 +329,18 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             return self.unknown_results(op, env);
         }
         let name = ir::name(op);
+        if name == pld::TensorMatmulAllreduceOp::NAME
+            || name == pld::TensorMatmulReduceScatterOp::NAME
+            || name == pld::TensorAllgatherMatmulOp::NAME
+        {
+            // Its tasks order its accesses by signals the op does not show;
+            // the rule reads them once the op is decomposed.
+            return undecided(
+                "a GEMM fused with communication is decided once \
+                 pld-decompose-collectives has expanded it into its tasks",
+                op,
+            );
+        }
         let value = if name == pld::SystemRankOp::NAME {
             Val::Int(self.rank as i64)
         } else if name == pld::SystemNranksOp::NAME || name == pld::SystemWorldSizeOp::NAME {
@@ -347,7 +359,11 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                 .map(|name| format!("window buffer \"{name}\""))
                 .unwrap_or_else(|| "a window buffer".to_owned());
             Val::Buffer(self.buffer(key, || label))
-        } else if name == pld::TensorWindowOp::NAME || name == pld::TensorReshapeOp::NAME {
+        } else if name == pld::TensorWindowOp::NAME
+            || name == pld::TensorReshapeOp::NAME
+            || name == memref::ExpandShapeOp::NAME
+            || name == memref::CollapseShapeOp::NAME
+        {
             self.view(op, env)?
         } else if name == pld::TensorDimOp::NAME {
             let dim = pld::TensorDimOp::get_dim(op);
@@ -438,17 +454,13 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         Ok(())
     }
 
-    /// `pld.tensor.window` or `pld.tensor.reshape`: the same buffer in the
-    /// result's shape.
+    /// `pld.tensor.window`, `pld.tensor.reshape`, `memref.expand_shape` or
+    /// `memref.collapse_shape`: the same buffer in the result's shape.
     fn view(&self, op: &OperationRef<'c, 'a>, env: &Env) -> Flow<'c, Val> {
-        let source = match pld::TensorWindowOp::operands(op) {
-            Some(window) => window.buffer,
-            None => {
-                pld::TensorReshapeOp::operands(op)
-                    .expect("a window or a reshape")
-                    .source
-            }
-        };
+        // The viewed buffer is the first operand of each (a window's buffer,
+        // a reshape's source, a memref's to expand or collapse); the others
+        // are the dynamic sizes of the result, in order.
+        let source = ir::operands(op)[0];
         let source = lookup(env, source);
         let buffer = match source {
             Val::Buffer(buffer) | Val::Memory { buffer, .. } => buffer,

@@ -42,8 +42,17 @@ LogicalResult StoreOp::verify() {
                              valid.value_or(ArrayRef<int64_t>()),
                              getValidSizes())))
     return failure();
-  return verifyTileAccess(*this, "the destination", shaped(getDest()),
-                          shaped(getValue()), getStaticOffsets(), valid);
+  ShapedType dest = shaped(getDest());
+  ShapedType tile = shaped(getValue());
+  // The fixpipe stores an f32 GEMM product as f16 or bf16: a pl.matmul's
+  // f32 result may go to such a destination (checked as the converted
+  // tile); any other tile stores its own element type.
+  Type destElement = dest.getElementType();
+  if (getValue().getDefiningOp<MatmulOp>() && tile.getElementType().isF32() &&
+      (destElement.isF16() || destElement.isBF16()))
+    tile = tile.clone(destElement);
+  return verifyTileAccess(*this, "the destination", dest, tile,
+                          getStaticOffsets(), valid);
 }
 
 LogicalResult ReadOp::verify() {

@@ -839,6 +839,261 @@ LogicalResult TensorAllToAllOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// GEMMs fused with communication
+//===----------------------------------------------------------------------===//
+
+/// The static shape of a GEMM operand (a memref or a window tensor).
+static FailureOr<ArrayRef<int64_t>> staticMatrix(Operation *op, StringRef name,
+                                                 Value value) {
+  auto shaped = cast<ShapedType>(value.getType());
+  if (shaped.getRank() != 2)
+    return op->emitOpError()
+           << "expected '" << name << "' to be a matrix [rows, columns], found "
+           << formatShape(shaped.getShape());
+  if (!shaped.hasStaticShape())
+    return op->emitOpError()
+           << "expected '" << name << "' to have a static shape, found "
+           << formatShape(shaped.getShape())
+           << " (the decomposition tiles the product statically)";
+  return shaped.getShape();
+}
+
+/// The inputs of a GEMM fused with communication: one element type, f16 or
+/// bf16 (the cube multiplies them, accumulating in f32). `names` and
+/// `values` list them in the op's order.
+static LogicalResult verifyGemmInputs(Operation *op, ArrayRef<StringRef> names,
+                                      ArrayRef<Value> values) {
+  SmallVector<Type> types;
+  for (Value value : values)
+    types.push_back(cast<ShapedType>(value.getType()).getElementType());
+  Type input = types.front();
+  if ((input.isF16() || input.isBF16()) &&
+      llvm::all_of(types, [&](Type type) { return type == input; }))
+    return success();
+  InFlightDiagnostic diagnostic = op->emitOpError("expected ");
+  for (auto [index, name] : llvm::enumerate(names))
+    diagnostic << (index == 0                  ? ""
+                   : index + 1 == names.size() ? " and "
+                                               : ", ")
+               << "'" << name << "'";
+  diagnostic << " of one element type, f16 or bf16, found ";
+  for (auto [index, type] : llvm::enumerate(types))
+    diagnostic << (index == 0                  ? ""
+                   : index + 1 == types.size() ? " and "
+                                               : ", ")
+               << type;
+  return diagnostic;
+}
+
+/// The element type the fixpipe stores a product of `input`s as: f32, or
+/// `input` itself (the cast of the f32 accumulator).
+static LogicalResult verifyGemmOutput(Operation *op, StringRef name,
+                                      Value value, Type input) {
+  Type output = cast<ShapedType>(value.getType()).getElementType();
+  if (output.isF32() || output == input)
+    return success();
+  return op->emitOpError("expected '")
+         << name << "' of element type f32 or " << input
+         << " (the fixpipe's cast of the f32 product), found " << output;
+}
+
+/// The signal of a GEMM fused with communication on `cores` cube cores:
+/// `i32 [N, 2 * cores * m]`, a row per rank (the fused forms read it as one
+/// row of cells, the unfused ones hand it to a collective on 2 * cores
+/// vector cores or more).
+static FailureOr<ArrayRef<int64_t>>
+verifyFusedSignal(Operation *op, Value value, int64_t cores) {
+  if (failed(verifySignalElementType(op, "signal", value)))
+    return failure();
+  ArrayRef<int64_t> signal = dtensor(value).getShape();
+  if (signal.size() != 2 || ShapedType::isDynamic(signal[1]) ||
+      signal[1] % (2 * cores) != 0)
+    return op->emitOpError("on ")
+           << cores << " cube cores expects a signal of shape [N, " << 2 * cores
+           << " * m] (a row per rank, a multiple of " << 2 * cores
+           << " columns), found " << formatShape(signal);
+  if (failed(verifyRankCount(op, signal[0], "the signal's leading dimension")))
+    return failure();
+  return signal;
+}
+
+/// A GEMM fused with communication is `fused`, `unfused` or `auto`.
+static LogicalResult
+verifyFusedAlgorithm(Operation *op,
+                     std::optional<CollectiveAlgorithm> algorithm) {
+  if (!algorithm || *algorithm == CollectiveAlgorithm::Auto ||
+      *algorithm == CollectiveAlgorithm::Fused ||
+      *algorithm == CollectiveAlgorithm::Unfused)
+    return success();
+  return op->emitOpError("expected an algorithm in [auto, fused, unfused], "
+                         "found ")
+         << stringifyCollectiveAlgorithm(*algorithm);
+}
+
+/// The rank count of a GEMM whose shapes are cut by rank: the signal's rows,
+/// which must be static.
+static FailureOr<int64_t> verifyStaticRanks(Operation *op,
+                                            ArrayRef<int64_t> signal) {
+  if (!ShapedType::isDynamic(signal[0]))
+    return signal[0];
+  return op->emitOpError("expected a static rank count N (the signal's "
+                         "leading dimension: the operands' rows are cut by "
+                         "rank), found ")
+         << formatShape(signal);
+}
+
+/// `a` [M, K] times `b` [K, N] is the `[M, N]` operand `name`.
+static LogicalResult verifyProductShape(Operation *op, ArrayRef<int64_t> a,
+                                        ArrayRef<int64_t> b, StringRef name,
+                                        ArrayRef<int64_t> product) {
+  if (a[1] != b[0])
+    return op->emitOpError() << "expected the columns of 'a' (" << a[1]
+                             << ") to equal the rows of 'b' (" << b[0] << ")";
+  if (product[0] != a[0] || product[1] != b[1])
+    return op->emitOpError()
+           << "expected '" << name << "' of shape [" << a[0] << ", " << b[1]
+           << "] (rows of 'a', columns of 'b'), found " << formatShape(product);
+  return success();
+}
+
+LogicalResult TensorMatmulAllreduceOp::verify() {
+  if (getOp() != ReduceOp::Sum)
+    return emitOpError("expected op sum (the products are summed), found ")
+           << stringifyReduceOp(getOp());
+  if (failed(verifyDistinct(*this, getC(), "c", getSignal(), "signal")))
+    return failure();
+  FailureOr<ArrayRef<int64_t>> a = staticMatrix(*this, "a", getA());
+  FailureOr<ArrayRef<int64_t>> b = staticMatrix(*this, "b", getB());
+  FailureOr<ArrayRef<int64_t>> c = staticMatrix(*this, "c", getC());
+  if (failed(a) || failed(b) || failed(c))
+    return failure();
+  if (failed(verifyProductShape(*this, *a, *b, "c", *c)))
+    return failure();
+  if (failed(verifyGemmInputs(*this, {"a", "b"}, {getA(), getB()})))
+    return failure();
+  Type input = cast<ShapedType>(getA().getType()).getElementType();
+  if (failed(verifyGemmOutput(*this, "c", getC(), input)))
+    return failure();
+  int64_t cores = getCoreCount();
+  FailureOr<ArrayRef<int64_t>> signal =
+      verifyFusedSignal(*this, getSignal(), cores);
+  if (failed(signal))
+    return failure();
+  std::optional<CollectiveAlgorithm> algorithm = getAlgorithm();
+  if (failed(verifyFusedAlgorithm(*this, algorithm)))
+    return failure();
+  // The unfused form allreduces on the signal seen as [N * m, 2 * cores].
+  int64_t rows = (*signal)[0] * ((*signal)[1] / (2 * cores));
+  if (algorithm == CollectiveAlgorithm::Unfused &&
+      !ShapedType::isDynamic((*signal)[0]) && rows > kMaxRanks)
+    return emitOpError("algorithm unfused allreduces on the signal seen as [")
+           << rows << ", " << 2 * cores
+           << "], but an allreduce's signal has at most " << kMaxRanks
+           << " rows: use fewer columns";
+  return success();
+}
+
+LogicalResult TensorMatmulReduceScatterOp::verify() {
+  if (getOp() != ReduceOp::Sum)
+    return emitOpError("expected op sum (the products are summed), found ")
+           << stringifyReduceOp(getOp());
+  if (failed(verifyDistinct(*this, getPartial(), "partial", getOut(), "out")) ||
+      failed(verifyDistinct(*this, getPartial(), "partial", getSignal(),
+                            "signal")) ||
+      failed(verifyDistinct(*this, getOut(), "out", getSignal(), "signal")))
+    return failure();
+  FailureOr<ArrayRef<int64_t>> a = staticMatrix(*this, "a", getA());
+  FailureOr<ArrayRef<int64_t>> b = staticMatrix(*this, "b", getB());
+  FailureOr<ArrayRef<int64_t>> partial =
+      staticMatrix(*this, "partial", getPartial());
+  FailureOr<ArrayRef<int64_t>> out = staticMatrix(*this, "out", getOut());
+  if (failed(a) || failed(b) || failed(partial) || failed(out))
+    return failure();
+  if (failed(verifyProductShape(*this, *a, *b, "partial", *partial)))
+    return failure();
+  if (failed(verifyGemmInputs(*this, {"a", "b"}, {getA(), getB()})))
+    return failure();
+  Type input = cast<ShapedType>(getA().getType()).getElementType();
+  if (failed(verifyGemmOutput(*this, "partial", getPartial(), input)))
+    return failure();
+  Type sum = dtensor(getPartial()).getElementType();
+  Type output = cast<ShapedType>(getOut().getType()).getElementType();
+  if (output != sum)
+    return emitOpError("expected 'out' of the element type of 'partial' (")
+           << sum << ", the sum it receives), found " << output;
+  FailureOr<ArrayRef<int64_t>> signal =
+      verifyFusedSignal(*this, getSignal(), getCoreCount());
+  if (failed(signal))
+    return failure();
+  FailureOr<int64_t> ranks = verifyStaticRanks(*this, *signal);
+  if (failed(ranks))
+    return failure();
+  if ((*a)[0] % *ranks != 0)
+    return emitOpError() << "expected the rows of 'a' (" << (*a)[0]
+                         << ") to be a multiple of the rank count N of the "
+                            "signal ("
+                         << *ranks << "): rank r receives rows [r M / N, (r "
+                         << "+ 1) M / N)";
+  if ((*out)[0] * *ranks != (*a)[0] || (*out)[1] != (*b)[1])
+    return emitOpError() << "expected 'out' of shape [" << (*a)[0] / *ranks
+                         << ", " << (*b)[1] << "] (the rows of 'a' over the "
+                         << *ranks << " ranks of the signal, the columns of "
+                         << "'b'), found " << formatShape(*out);
+  std::optional<CollectiveAlgorithm> algorithm = getAlgorithm();
+  if (failed(verifyFusedAlgorithm(*this, algorithm)))
+    return failure();
+  if (algorithm == CollectiveAlgorithm::Fused &&
+      !isa<DistributedTensorType>(getOut().getType()))
+    return emitOpError("algorithm fused adds every rank's tiles into the "
+                       "owner's 'out', which must be a window tensor, found ")
+           << getOut().getType();
+  return success();
+}
+
+LogicalResult TensorAllgatherMatmulOp::verify() {
+  if (failed(verifyDistinct(*this, getA(), "a", getGathered(), "gathered")) ||
+      failed(verifyDistinct(*this, getGathered(), "gathered", getC(), "c")) ||
+      failed(verifyDistinct(*this, getGathered(), "gathered", getSignal(),
+                            "signal")) ||
+      failed(verifyDistinct(*this, getC(), "c", getSignal(), "signal")))
+    return failure();
+  FailureOr<ArrayRef<int64_t>> a = staticMatrix(*this, "a", getA());
+  FailureOr<ArrayRef<int64_t>> gathered =
+      staticMatrix(*this, "gathered", getGathered());
+  FailureOr<ArrayRef<int64_t>> b = staticMatrix(*this, "b", getB());
+  FailureOr<ArrayRef<int64_t>> c = staticMatrix(*this, "c", getC());
+  if (failed(a) || failed(gathered) || failed(b) || failed(c))
+    return failure();
+  if ((*a)[1] != (*b)[0])
+    return emitOpError() << "expected the columns of 'a' (" << (*a)[1]
+                         << ") to equal the rows of 'b' (" << (*b)[0] << ")";
+  if (failed(verifyGemmInputs(*this, {"a", "gathered", "b"},
+                              {getA(), getGathered(), getB()})))
+    return failure();
+  Type input = cast<ShapedType>(getA().getType()).getElementType();
+  if (failed(verifyGemmOutput(*this, "c", getC(), input)))
+    return failure();
+  FailureOr<ArrayRef<int64_t>> signal =
+      verifyFusedSignal(*this, getSignal(), getCoreCount());
+  if (failed(signal))
+    return failure();
+  FailureOr<int64_t> ranks = verifyStaticRanks(*this, *signal);
+  if (failed(ranks))
+    return failure();
+  int64_t rows = *ranks * (*a)[0];
+  if ((*gathered)[0] != rows || (*gathered)[1] != (*a)[1])
+    return emitOpError() << "expected 'gathered' of shape [" << rows << ", "
+                         << (*a)[1] << "] (the rows of 'a' from each of the "
+                         << *ranks << " ranks of the signal), found "
+                         << formatShape(*gathered);
+  if ((*c)[0] != rows || (*c)[1] != (*b)[1])
+    return emitOpError() << "expected 'c' of shape [" << rows << ", " << (*b)[1]
+                         << "] (rows of 'gathered', columns of "
+                         << "'b'), found " << formatShape(*c);
+  return verifyFusedAlgorithm(*this, getAlgorithm());
+}
+
+//===----------------------------------------------------------------------===//
 // SignalOpInterface
 //===----------------------------------------------------------------------===//
 

@@ -56,9 +56,17 @@ def Pl_StoreOp : Pl_Op<"store", [MemoryEffects<[MemWrite]>,
     only the leading `valid` part of every dimension is written (a ragged
     tail). The region must be the tile's valid shape: what its load read.
 
+    The tile's element type is the destination's, with one exception: the
+    f32 product of a `pl.matmul` may be stored into an f16 or bf16
+    destination, which the cube's fixpipe converts on the way out (to
+    nearest, ties to even). An i32 product stays i32, and any other tile
+    must match its destination.
+
     ```mlir
     pl.store %acc, %out[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>
     pl.store %acc, %out[0, 64] valid [1, %n] : !pl.tile<1x64xf32>, memref<1x100xf32>
+    %c = pl.matmul %a, %b : !pl.tile<16x32xf16>, !pl.tile<32x16xf16> -> !pl.tile<16x16xf32>
+    pl.store %c, %half[0, 0] : !pl.tile<16x16xf32>, memref<16x16xf16>
     ```
   }];
   let arguments = (ins Pl_AnyTile:$value, Pl_GlobalMemory:$dest,

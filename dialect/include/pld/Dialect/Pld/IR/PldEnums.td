@@ -96,7 +96,9 @@ def Pld_CollectiveAlgorithmEnum : I32EnumAttr<"CollectiveAlgorithm",
     I32EnumAttrCase<"ScatterAllgather", 7, "scatter_allgather">,
     I32EnumAttrCase<"Direct", 8, "direct">,
     I32EnumAttrCase<"Seed", 9, "seed">,
-    I32EnumAttrCase<"TwoshotPush", 10, "twoshot_push">]> {
+    I32EnumAttrCase<"TwoshotPush", 10, "twoshot_push">,
+    I32EnumAttrCase<"Fused", 11, "fused">,
+    I32EnumAttrCase<"Unfused", 12, "unfused">]> {
   let cppNamespace = "::pld";
   let genSpecializedAttr = 0;
 }

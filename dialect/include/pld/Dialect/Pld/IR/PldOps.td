@@ -664,4 +664,187 @@ def Pld_TensorAllToAllOp : Pld_CollectiveOp<"tensor.all_to_all",
   let extraClassDefinition = Pld_CoreCountDefinition;
 }
 
+//===----------------------------------------------------------------------===//
+// GEMMs fused with communication
+//===----------------------------------------------------------------------===//
+
+def Pld_TensorMatmulAllreduceOp : Pld_Op<"tensor.matmul_allreduce",
+    [Pld_CommEffects]> {
+  let summary = "a GEMM whose products every rank sums: c = sum over ranks "
+                "of a_r x b (MC2's MatmulAllReduce)";
+  let description = [{
+    Every rank `r` multiplies its own `a` (`[M, K]`, f16 or bf16) by `b`
+    (`[K, N]`, the same type) on the cube, accumulating in f32, and every
+    rank's `c` window (`[M, N]`, f32 or the inputs' type, which the fixpipe
+    casts to) ends with the sum over ranks of the products. A host-level op:
+    it launches its GEMM and its communication as tasks of the orchestrator
+    (after `deps`) and returns the id of a task that completes once `c`
+    holds the sum on this rank, for the `deps` of later tasks. Shapes are
+    static; `op` is `sum`.
+
+    `algorithm` picks the decomposition (docs/pld-decompose-collectives.md,
+    "GEMMs fused with communication"): `fused` computes the product in
+    tiles of 128 x 256 on `core_num` cube cores, and moves each tile as it
+    is published, on twice as many vector cores (reduce-scatter by
+    atomic-add stores into the tile's owner rank, allgather by stores into
+    every peer); `unfused` runs the GEMM on `core_num` cube cores, then
+    `pld.tensor.allreduce` on `core_num` vector cores; `auto` (the default
+    of the pass option) chooses by the cost model.
+
+    The signal is `i32 [N, 2 * core_num * m]`: a row per rank (N at least
+    the rank count, at most 64), with at least `S * T + core_num + 1` cells
+    in all for the fused form, T the tiles (`ceil(M / 128) * ceil(N_c /
+    256)`, N_c the columns of `c`) and S the subtiles of a tile (32 KiB
+    each: 4 for an f32 `c`, 2 otherwise), which pld-decompose-collectives
+    checks; the unfused form's allreduce sees it as `[N * m, 2 * core_num]`
+    (at most 64 rows).
+    It is self-clearing and owned by the op.
+
+    ```mlir
+    %done = pld.tensor.matmul_allreduce %a, %b, %c, %signal, op sum core_num 24 deps [%ready]
+        : memref<5416x6144xf16>, memref<6144x1408xf16>, !pld.dtensor<5416x1408xf16>, !pld.dtensor<8x96xi32>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[AnyMemRef, Pld_AnyDistributedTensor]>:$a,
+                       AnyTypeOf<[AnyMemRef, Pld_AnyDistributedTensor]>:$b,
+                       Pld_AnyDistributedTensor:$c,
+                       Pld_AnyDistributedTensor:$signal,
+                       Pld_ReduceOpAttr:$op,
+                       Pld_OptionalAlgorithm:$algorithm,
+                       Pld_OptionalCoreNum:$core_num,
+                       Variadic<Pl_TaskIdType>:$deps);
+  let results = (outs Pl_TaskIdType:$task);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c `,` $signal `,` `op` `` $op (`algorithm` `` $algorithm^)?
+    (`core_num` $core_num^)? (`deps` `[` $deps^ `]`)? attr-dict `:`
+    type($a) `,` type($b) `,` type($c) `,` type($signal)
+  }];
+  let extraClassDeclaration = [{
+    /// The cube cores of every rank the GEMM runs on (`core_num`).
+    int64_t getCoreCount() { return getCoreNum().value_or(1); }
+  }];
+  let hasVerifier = 1;
+}
+
+def Pld_TensorMatmulReduceScatterOp : Pld_Op<"tensor.matmul_reduce_scatter",
+    [Pld_CommEffects]> {
+  let summary = "a GEMM whose products the ranks sum and scatter by rows: "
+                "out_r = rows r of the sum over ranks of a_s x b (MC2's "
+                "MatmulReduceScatter)";
+  let description = [{
+    Every rank multiplies its own `a` (`[M, K]`, f16 or bf16) by `b` (`[K,
+    N]`, the same type) on the cube, accumulating in f32, into its `partial`
+    window (`[M, N]`); rank `r`'s `out` (`[M / R, N]`, a window or a memref)
+    ends with rows `[r * M / R, (r + 1) * M / R)` of the sum over ranks of
+    the products, R the signal's rows. `partial` and `out` are f32 or the
+    inputs' type (the fixpipe casts the product), the same for both;
+    `partial` is the op's scratch. A host-level op: it launches its tasks
+    after `deps` and returns the id of a task that completes once `out`
+    holds this rank's rows. Shapes are static; `op` is `sum`.
+
+    `algorithm` picks the decomposition (docs/pld-decompose-collectives.md,
+    "GEMMs fused with communication: `matmul_reduce_scatter`"): `fused`
+    computes the product in tiles of 128 x 256 on `core_num` cube cores,
+    its own rows first, stored straight into `out` as the base of the sum,
+    then the other ranks' rows, and twice as many vector cores add each of
+    those tiles into its owner's `out` by atomic-add stores as it is
+    published, so `out` must be a window; `unfused` runs the GEMM, then
+    `pld.tensor.reduce_scatter` of `partial` seen as `[R, M / R * N]`, then
+    copies this rank's rows into `out`; `auto` (the default of the pass
+    option) chooses by the cost model.
+
+    The signal is `i32 [R, 2 * core_num * m]`: a row per rank (R at least
+    the rank count, at most 64; with fewer ranks, the rows of the absent
+    ones are not reduced), read by the fused form as one row of at least
+    `R * T + 2 * core_num` cells, T the tiles of `out` (`ceil(M / R / 128)
+    * ceil(N / 256)`), which pld-decompose-collectives checks. The unfused
+    form's reduce_scatter runs on the signal as it is, on `core_num * m`
+    vector cores. It is self-clearing and owned by the op.
+
+    ```mlir
+    %done = pld.tensor.matmul_reduce_scatter %a, %b, %partial, %out, %signal, op sum core_num 24 deps [%ready]
+        : memref<8192x4096xf16>, memref<4096x4096xf16>, !pld.dtensor<8192x4096xf16>, !pld.dtensor<1024x4096xf16>, !pld.dtensor<8x144xi32>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[AnyMemRef, Pld_AnyDistributedTensor]>:$a,
+                       AnyTypeOf<[AnyMemRef, Pld_AnyDistributedTensor]>:$b,
+                       Pld_AnyDistributedTensor:$partial,
+                       AnyTypeOf<[AnyMemRef, Pld_AnyDistributedTensor]>:$out,
+                       Pld_AnyDistributedTensor:$signal,
+                       Pld_ReduceOpAttr:$op,
+                       Pld_OptionalAlgorithm:$algorithm,
+                       Pld_OptionalCoreNum:$core_num,
+                       Variadic<Pl_TaskIdType>:$deps);
+  let results = (outs Pl_TaskIdType:$task);
+  let assemblyFormat = [{
+    $a `,` $b `,` $partial `,` $out `,` $signal `,` `op` `` $op
+    (`algorithm` `` $algorithm^)? (`core_num` $core_num^)?
+    (`deps` `[` $deps^ `]`)? attr-dict `:`
+    type($a) `,` type($b) `,` type($partial) `,` type($out) `,` type($signal)
+  }];
+  let extraClassDeclaration = [{
+    /// The cube cores of every rank the GEMM runs on (`core_num`).
+    int64_t getCoreCount() { return getCoreNum().value_or(1); }
+  }];
+  let hasVerifier = 1;
+}
+
+def Pld_TensorAllgatherMatmulOp : Pld_Op<"tensor.allgather_matmul",
+    [Pld_CommEffects]> {
+  let summary = "a GEMM of the rows every rank holds: c = [a_0; a_1; ...] x "
+                "b (MC2's AllGatherMatmul)";
+  let description = [{
+    Every rank's `a` (`[M, K]`, f16 or bf16, a window or a memref) lands
+    at rows `[r * M, (r + 1) * M)` of every rank's `gathered` window (`[R *
+    M, K]`, the same type, R the signal's rows), and every rank's `c` (`[R
+    * M, N]`, f32 or the inputs' type, which the fixpipe casts to; a window
+    or a memref) ends with `gathered x b`, `b` (`[K, N]`) the same on every
+    rank. A host-level op: it launches its tasks after `deps` and returns
+    the id of a task that completes once `c` holds the product on this
+    rank. Shapes are static.
+
+    `algorithm` picks the decomposition (docs/pld-decompose-collectives.md,
+    "GEMMs fused with communication: `allgather_matmul`"): `fused`
+    (pto-isa's allgather_gemm) has twice `core_num` vector cores put `a`
+    into every peer's `gathered` in chunks of 128 rows, each counted in the
+    peer's cell for (source, chunk), while `core_num` cube cores compute
+    this rank's rows from `a` at once and the peers' rows as their chunks
+    arrive; `unfused` runs `pld.tensor.allgather` of `a` into `gathered`
+    seen as `[R, M * K]`, then the GEMM; `auto` (the default of the pass
+    option) chooses by the cost model.
+
+    The signal is `i32 [R, 2 * core_num * m]`: a row per rank (R at least
+    the rank count, at most 64; with fewer ranks, the absent ones' rows of
+    `gathered` and `c` are left as they are), read by the fused form as one
+    row of at least `R * Q + R` cells, Q the chunks of `a` (`ceil(M /
+    128)`), which pld-decompose-collectives checks. The unfused form's
+    allgather runs on the signal as it is, on `core_num * m` vector cores.
+    It is self-clearing and owned by the op.
+
+    ```mlir
+    %done = pld.tensor.allgather_matmul %a, %gathered, %b, %c, %signal core_num 20 deps [%ready]
+        : memref<1024x4096xf16>, !pld.dtensor<8192x4096xf16>, memref<4096x4096xf16>, memref<8192x4096xf32>, !pld.dtensor<8x40xi32>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[AnyMemRef, Pld_AnyDistributedTensor]>:$a,
+                       Pld_AnyDistributedTensor:$gathered,
+                       AnyTypeOf<[AnyMemRef, Pld_AnyDistributedTensor]>:$b,
+                       AnyTypeOf<[AnyMemRef, Pld_AnyDistributedTensor]>:$c,
+                       Pld_AnyDistributedTensor:$signal,
+                       Pld_OptionalAlgorithm:$algorithm,
+                       Pld_OptionalCoreNum:$core_num,
+                       Variadic<Pl_TaskIdType>:$deps);
+  let results = (outs Pl_TaskIdType:$task);
+  let assemblyFormat = [{
+    $a `,` $gathered `,` $b `,` $c `,` $signal (`algorithm` `` $algorithm^)?
+    (`core_num` $core_num^)? (`deps` `[` $deps^ `]`)? attr-dict `:`
+    type($a) `,` type($gathered) `,` type($b) `,` type($c) `,` type($signal)
+  }];
+  let extraClassDeclaration = [{
+    /// The cube cores of every rank the GEMM runs on (`core_num`).
+    int64_t getCoreCount() { return getCoreNum().value_or(1); }
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // PLD_OPS_TD
