@@ -508,25 +508,14 @@ impl DecomposeCollectives {
         let (tiling, cores) = (&fused.tiling, fused.cores);
         let compute = fused::cost::compute_ns(&self.model, tiling, cores);
         let pipelined = fused::cost::pipelined_ns(&self.model, tiling, ranks, cores);
-        let len = tiling.m * tiling.n;
-        let facts = Facts {
-            collective: Collective::Allreduce,
-            element_bytes: tiling.output_bytes,
-            ranks: Some(ranks),
-            len: Some(match cores {
-                1 => len,
-                _ => segments::size(len, cores, tiling.output_bytes),
-            }),
-            reserved: 0,
-            local_in_window: false,
-            counters: true,
+        let (allreduce, reduced) = self.cheapest_collective(
+            Collective::Allreduce,
+            tiling.output_bytes,
+            ranks,
+            tiling.m * tiling.n,
             cores,
-        };
-        let mut candidates = vec![A::Oneshot, A::Twoshot, A::TwoshotPush];
-        if cores == 1 {
-            candidates.push(A::SeedMesh);
-        }
-        let (allreduce, reduced) = self.chooser().cheapest(&facts, &candidates);
+            false,
+        );
         let unfused = compute + reduced;
         let chosen = if pipelined < unfused {
             A::Fused
@@ -546,9 +535,11 @@ impl DecomposeCollectives {
         (chosen, remark)
     }
 
-    /// The cheapest row collective (reduce_scatter or allgather) of rows of
-    /// `len` elements on `cores` vector cores, the signal `[R, 2 cores]`.
-    fn cheapest_rows(
+    /// The cheapest algorithm of `collective` (allreduce of a stream of
+    /// `len` elements, reduce_scatter or allgather of rows of `len`) that
+    /// runs on `cores` vector cores, the signal `[R, 2 cores]`, and its
+    /// modelled cost.
+    fn cheapest_collective(
         &self,
         collective: Collective,
         element_bytes: i64,
@@ -571,9 +562,14 @@ impl DecomposeCollectives {
             counters: true,
             cores,
         };
-        let mut candidates = vec![A::Direct];
+        // On one core the seed's algorithm too (the partitioned ones
+        // otherwise, as `CollectiveOpInterface::getPartitionedAlgorithms`).
+        let (mut candidates, seed) = match collective {
+            Collective::Allreduce => (vec![A::Oneshot, A::Twoshot, A::TwoshotPush], A::SeedMesh),
+            _ => (vec![A::Direct], A::Seed),
+        };
         if cores == 1 {
-            candidates.push(A::Seed);
+            candidates.push(seed);
         }
         self.chooser().cheapest(&facts, &candidates)
     }
@@ -592,7 +588,7 @@ impl DecomposeCollectives {
         let pipelined = fused::cost::reduce_scatter_fused_ns(&self.model, tiling, ranks, cores);
         let compute = fused::cost::blocks_compute_ns(&self.model, tiling, ranks, cores);
         let vector = fused::collective_cores(fused.signal);
-        let (algorithm, reduced) = self.cheapest_rows(
+        let (algorithm, reduced) = self.cheapest_collective(
             Collective::ReduceScatter,
             tiling.output_bytes,
             ranks,
@@ -632,7 +628,7 @@ impl DecomposeCollectives {
         let pipelined = fused::cost::allgather_fused_ns(&self.model, tiling, ranks, cores);
         let compute = fused::cost::blocks_compute_ns(&self.model, tiling, ranks, cores);
         let vector = fused::collective_cores(fused.signal);
-        let (algorithm, gathered) = self.cheapest_rows(
+        let (algorithm, gathered) = self.cheapest_collective(
             Collective::Allgather,
             tiling.input_bytes,
             ranks,

@@ -942,13 +942,29 @@ static FailureOr<int64_t> verifyStaticRanks(Operation *op,
          << formatShape(signal);
 }
 
+/// A GEMM fused with communication sums its products.
+static LogicalResult verifySummed(Operation *op, ReduceOp reduce) {
+  if (reduce == ReduceOp::Sum)
+    return success();
+  return op->emitOpError("expected op sum (the products are summed), found ")
+         << stringifyReduceOp(reduce);
+}
+
+/// `a` [M, K] and `b` [K, N] agree on K.
+static LogicalResult verifyInnerDimension(Operation *op, ArrayRef<int64_t> a,
+                                          ArrayRef<int64_t> b) {
+  if (a[1] == b[0])
+    return success();
+  return op->emitOpError() << "expected the columns of 'a' (" << a[1]
+                           << ") to equal the rows of 'b' (" << b[0] << ")";
+}
+
 /// `a` [M, K] times `b` [K, N] is the `[M, N]` operand `name`.
 static LogicalResult verifyProductShape(Operation *op, ArrayRef<int64_t> a,
                                         ArrayRef<int64_t> b, StringRef name,
                                         ArrayRef<int64_t> product) {
-  if (a[1] != b[0])
-    return op->emitOpError() << "expected the columns of 'a' (" << a[1]
-                             << ") to equal the rows of 'b' (" << b[0] << ")";
+  if (failed(verifyInnerDimension(op, a, b)))
+    return failure();
   if (product[0] != a[0] || product[1] != b[1])
     return op->emitOpError()
            << "expected '" << name << "' of shape [" << a[0] << ", " << b[1]
@@ -957,9 +973,8 @@ static LogicalResult verifyProductShape(Operation *op, ArrayRef<int64_t> a,
 }
 
 LogicalResult TensorMatmulAllreduceOp::verify() {
-  if (getOp() != ReduceOp::Sum)
-    return emitOpError("expected op sum (the products are summed), found ")
-           << stringifyReduceOp(getOp());
+  if (failed(verifySummed(*this, getOp())))
+    return failure();
   if (failed(verifyDistinct(*this, getC(), "c", getSignal(), "signal")))
     return failure();
   FailureOr<ArrayRef<int64_t>> a = staticMatrix(*this, "a", getA());
@@ -994,9 +1009,8 @@ LogicalResult TensorMatmulAllreduceOp::verify() {
 }
 
 LogicalResult TensorMatmulReduceScatterOp::verify() {
-  if (getOp() != ReduceOp::Sum)
-    return emitOpError("expected op sum (the products are summed), found ")
-           << stringifyReduceOp(getOp());
+  if (failed(verifySummed(*this, getOp())))
+    return failure();
   if (failed(verifyDistinct(*this, getPartial(), "partial", getOut(), "out")) ||
       failed(verifyDistinct(*this, getPartial(), "partial", getSignal(),
                             "signal")) ||
@@ -1064,9 +1078,8 @@ LogicalResult TensorAllgatherMatmulOp::verify() {
   FailureOr<ArrayRef<int64_t>> c = staticMatrix(*this, "c", getC());
   if (failed(a) || failed(gathered) || failed(b) || failed(c))
     return failure();
-  if ((*a)[1] != (*b)[0])
-    return emitOpError() << "expected the columns of 'a' (" << (*a)[1]
-                         << ") to equal the rows of 'b' (" << (*b)[0] << ")";
+  if (failed(verifyInnerDimension(*this, *a, *b)))
+    return failure();
   if (failed(verifyGemmInputs(*this, {"a", "gathered", "b"},
                               {getA(), getGathered(), getB()})))
     return failure();
