@@ -201,7 +201,7 @@ fn embedders_register_their_own_rust_passes_with_options() {
     );
     let (ok, diagnostics) = run(
         &context,
-        "builtin.module(test-count-ops{op-name=pld.system.wait},pld-verify)",
+        "builtin.module(test-count-ops{op-name=pld.system.wait},pld-verify{remarks=false})",
         source,
     );
     assert!(ok);

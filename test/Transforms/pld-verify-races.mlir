@@ -27,6 +27,8 @@ func.func @read_early(%data: !pld.dtensor<2x64xf32>, %sig: !pld.dtensor<4x1xi32>
     // expected-error @+1 {{data race on 2 ranks: this pl.load on rank 1 reads [1, 2) x [0, 64) of rank 1's argument 0 of @read_early, which pld.tile.remote_store on rank 0 writes ([1, 2) x [0, 64)), and no happens-before order puts one before the other}}
     %got = pl.load %data[1, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
     pld.system.wait %sig[0, 0], expected %one, cmp ge : !pld.dtensor<4x1xi32>
+    // expected-remark @-1 {{@read_early does not complete on 3 or 4 ranks}}
+    // expected-note @-2 {{on 4 ranks it hangs}}
     pl.store %got, %data[0, 0] : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
   }
   return
@@ -48,6 +50,8 @@ func.func @read_after_wait(%data: !pld.dtensor<2x64xf32>, %sig: !pld.dtensor<4x1
     pld.system.notify %sig[0, 0], peer %c1, value %one, op atomic_add : !pld.dtensor<4x1xi32>
   } else {
     pld.system.wait %sig[0, 0], expected %one, cmp ge : !pld.dtensor<4x1xi32>
+    // expected-remark @-1 {{@read_after_wait does not complete on 3 or 4 ranks}}
+    // expected-note @-2 {{on 4 ranks it hangs}}
     %got = pl.load %data[1, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
     pl.store %got, %data[0, 0] : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
   }
@@ -128,6 +132,7 @@ func.func @relay(%data: !pld.dtensor<2x64xf32>, %sig: !pld.dtensor<4x1xi32>) att
   scf.if %is0 {
     %row = pl.load %data[0, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
     pld.tile.remote_store %row, %data[1, 0], peer %c2 : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+    // expected-remark @-1 {{@relay does not complete on 2 ranks}}
     pld.system.notify %sig[0, 0], peer %c1, value %one, op atomic_add : !pld.dtensor<4x1xi32>
   }
   scf.if %is1 {
@@ -159,6 +164,7 @@ func.func @relay_without_wait(%data: !pld.dtensor<2x64xf32>, %sig: !pld.dtensor<
     %row = pl.load %data[0, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
     // expected-note @+1 {{the conflicting pld.tile.remote_store on rank 0}}
     pld.tile.remote_store %row, %data[1, 0], peer %c2 : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+    // expected-remark @-1 {{@relay_without_wait does not complete on 2 ranks}}
     pld.system.notify %sig[0, 0], peer %c1, value %one, op atomic_add : !pld.dtensor<4x1xi32>
   }
   scf.if %is1 {
@@ -355,6 +361,8 @@ func.func @push(%payload: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<2x1xi32>
   %peer = arith.subi %c1, %me : index
   %t = pl.load %src[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
   pld.tile.remote_store %t, %payload[0, 0], peer %peer : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
+  // expected-remark @-1 {{@deferred does not complete on 3 or 4 ranks}}
+  // expected-note @-2 {{on 4 ranks it traps}}
   pld.system.notify %signal[%me, 0], peer %peer, value %one, op atomic_add : !pld.dtensor<2x1xi32>
   return
 }
@@ -438,6 +446,8 @@ func.func @push_early(%payload: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<2x
   %t = pl.load %src[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
   // expected-note @+1 {{the conflicting pld.tile.remote_store on rank 0 kernel @push_early}}
   pld.tile.remote_store %t, %payload[0, 0], peer %peer : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
+  // expected-remark @-1 {{@undeferred does not complete on 3 or 4 ranks}}
+  // expected-note @-2 {{on 4 ranks it traps}}
   // expected-note @+1 {{rank 0 kernel @push_early notifies cell [0, 0] of rank 1 after the write; a wait on that cell before the pl.load on rank 1 task "consume" would order them}}
   pld.system.notify %signal[%me, 0], peer %peer, value %one, op atomic_add : !pld.dtensor<2x1xi32>
   return

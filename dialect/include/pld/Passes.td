@@ -50,9 +50,11 @@ def PldVerify : Pass<"pld-verify"> {
   let options = [
     Option<"defaultKind", "default-kind", "std::string", /*default=*/"\"host\"",
            "Kind of a function without a pl.kernel attribute: host or incore">,
-    Option<"ranks", "ranks", "std::string", /*default=*/"\"2,3,4\"",
-           "Rank counts the race rule runs the program on, comma-separated "
-           "(each in 1..=64)">,
+    Option<"ranks", "ranks", "std::string", /*default=*/"\"\"",
+           "Rank counts the program must run on, comma-separated (each in "
+           "1..=64): the race rule runs each, and a trap there is a warning, "
+           "a hang an error. Empty: it runs 2, 3 and 4, and those the program "
+           "traps or hangs on are counts it is not written for (a remark)">,
     Option<"remarks", "remarks", "bool", /*default=*/"true",
            "Whether the race rule remarks on the functions it cannot "
            "decide: true or false">,

@@ -36,8 +36,8 @@ pub use protocol::SINGLE_RANK_WARNING;
 /// The `pld-verify` pass.
 pub struct PldVerify {
     default_kind: KernelKind,
-    /// The rank counts the race rule runs the program on.
-    ranks: Vec<usize>,
+    /// The rank counts the program must run on, if the user named them.
+    ranks: Option<Vec<usize>>,
     /// Whether the race rule says where it cannot decide.
     remarks: bool,
 }
@@ -68,7 +68,11 @@ impl Pass for PldVerify {
         let options = declared::Options::parse(values)?;
         Ok(Self {
             default_kind: pld_ir::analysis::place::parse_default_kind(&options.default_kind)?,
-            ranks: parse_ranks(&options.ranks)?,
+            ranks: if options.ranks.is_empty() {
+                None
+            } else {
+                Some(parse_ranks(&options.ranks)?)
+            },
             remarks: options.remarks,
         })
     }
@@ -92,7 +96,7 @@ impl Pass for PldVerify {
         races::check(
             &ops,
             self.default_kind,
-            &self.ranks,
+            self.ranks.as_deref(),
             self.remarks,
             &mut report,
         );

@@ -11,7 +11,7 @@ use super::order::Order;
 use super::run::{EventId, EventKind, Place, Run};
 use pld_dialect::interfaces::AccessKind;
 use pld_ir::OpKey;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// How an event touches memory: a payload access, or a signal op or atomic
 /// add (atomic: it conflicts only with plain accesses).
@@ -24,13 +24,10 @@ struct Touch {
 /// An event's memory: its place, its byte intervals, how it touches them.
 type Touched = (Place, Vec<(i64, i64)>, Touch);
 
-fn touch(kind: &EventKind) -> Option<Touched> {
+fn touch(kind: &EventKind) -> Option<(Place, Touch)> {
     match kind {
-        EventKind::Access {
-            place, bytes, kind, ..
-        } => Some((
+        EventKind::Access { place, kind, .. } => Some((
             *place,
-            bytes.clone(),
             Touch {
                 write: *kind != AccessKind::Read,
                 atomic: *kind == AccessKind::AtomicAdd,
@@ -38,13 +35,23 @@ fn touch(kind: &EventKind) -> Option<Touched> {
         )),
         EventKind::Notify { cell, .. } | EventKind::Wait { cell, .. } => Some((
             cell.place,
-            vec![(cell.byte, cell.byte + 4)],
             Touch {
                 write: matches!(kind, EventKind::Notify { .. }),
                 atomic: true,
             },
         )),
         _ => None,
+    }
+}
+
+/// The byte intervals an event touches.
+fn bytes(kind: &EventKind) -> Vec<(i64, i64)> {
+    match kind {
+        EventKind::Access { footprint, .. } => footprint.bytes(),
+        EventKind::Notify { cell, .. } | EventKind::Wait { cell, .. } => {
+            vec![(cell.byte, cell.byte + 4)]
+        }
+        _ => Vec::new(),
     }
 }
 
@@ -61,11 +68,24 @@ struct Shadow {
 /// Every unordered conflicting pair found, once per pair of ops, in event
 /// order.
 pub fn races(run: &Run, order: &Order) -> Vec<(EventId, EventId)> {
-    let touches: Vec<(EventId, Touched)> = run
+    let touches: Vec<(EventId, Place, Touch)> = run
         .events
         .iter()
         .enumerate()
-        .filter_map(|(id, event)| touch(&event.kind).map(|touched| (id, touched)))
+        .filter_map(|(id, event)| touch(&event.kind).map(|(place, touch)| (id, place, touch)))
+        .collect();
+    // Memory nobody writes cannot race: dropping it before its intervals
+    // are made keeps a GEMM's operands (every block of B read once per
+    // tile, on every rank) out of the search, which they would dominate.
+    let written: HashSet<Place> = touches
+        .iter()
+        .filter(|(_, _, touch)| touch.write)
+        .map(|(_, place, _)| *place)
+        .collect();
+    let touches: Vec<(EventId, Touched)> = touches
+        .into_iter()
+        .filter(|(_, place, _)| written.contains(place))
+        .map(|(id, place, touch)| (id, (place, bytes(&run.events[id].kind), touch)))
         .collect();
     // Each place cut into the stretches between all its interval bounds.
     let mut bounds: HashMap<Place, Vec<i64>> = HashMap::new();

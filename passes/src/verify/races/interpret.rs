@@ -6,6 +6,7 @@
 //! argument's value, data read from memory, a dynamic shape) stops the run
 //! as undecided, and the rule says so instead of guessing.
 
+use super::footprint::Footprint;
 use super::run::{BufferId, Cell, EventId, EventKind, Place, Run, ThreadId};
 use melior::ir::{
     BlockLike, Location, RegionLike, Value, ValueLike,
@@ -27,9 +28,9 @@ use std::collections::HashMap;
 pub enum Stop<'c> {
     /// The IR does not say enough: the reason and where.
     Undecided(String, Location<'c>),
-    /// The program cannot run on this rank count: an access outside its
-    /// memory or a peer outside `0..n` (it would trap).
-    NotRunnable,
+    /// The program traps on this rank count: an access outside its memory
+    /// or a peer outside `0..n`. What traps, where, and the op.
+    Trap(String, Location<'c>, OpKey),
 }
 
 type Flow<'c, T> = Result<T, Stop<'c>>;
@@ -156,6 +157,24 @@ fn undecided<'c, T>(reason: impl Into<String>, op: &OperationRef<'c, '_>) -> Flo
     Err(Stop::Undecided(reason.into(), op.location()))
 }
 
+/// `[r0, r1) x [c0, c1)`.
+pub fn region_text(offsets: &[i64], sizes: &[i64]) -> String {
+    offsets
+        .iter()
+        .zip(sizes)
+        .map(|(offset, size)| format!("[{offset}, {})", offset + size))
+        .collect::<Vec<_>>()
+        .join(" x ")
+}
+
+fn shape_text(shape: &[i64]) -> String {
+    shape
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join("x")
+}
+
 impl<'c, 'a> RankRun<'_, 'c, 'a> {
     fn push(
         &mut self,
@@ -203,6 +222,34 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             });
         }
         Ok(values)
+    }
+
+    /// The box `offsets`/`sizes` of `buffer`, or the trap of an access
+    /// that leaves it.
+    fn footprint(
+        &self,
+        op: &OperationRef<'c, 'a>,
+        place: Place,
+        shape: &[i64],
+        offsets: Vec<i64>,
+        sizes: Vec<i64>,
+        element_bytes: i64,
+    ) -> Flow<'c, Footprint> {
+        let region = region_text(&offsets, &sizes);
+        Footprint::new(shape, offsets, sizes, element_bytes).ok_or_else(|| {
+            Stop::Trap(
+                format!(
+                    "rank {}'s {} touches {region} of rank {}'s {}, whose shape is {}",
+                    self.rank,
+                    ir::name(op),
+                    place.owner,
+                    self.run.buffers[place.buffer],
+                    shape_text(shape)
+                ),
+                op.location(),
+                ir::op_key(op),
+            )
+        })
     }
 
     fn step(&mut self, op: &OperationRef<'c, 'a>) -> Flow<'c, ()> {
@@ -399,10 +446,23 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             return Ok(());
         };
         let name = ir::name(op);
-        if let Some(broadcast) = pld::TensorBroadcastOp::operands(op)
-            && self.int(env, broadcast.root, op, "the root")? == self.rank as i64
-        {
-            return Ok(());
+        if let Some(broadcast) = pld::TensorBroadcastOp::operands(op) {
+            let root = self.int(env, broadcast.root, op, "the root")?;
+            if !(0..self.run.ranks as i64).contains(&root) {
+                return Err(Stop::Trap(
+                    format!(
+                        "rank {}'s {} names root {root}, outside 0..{}",
+                        self.rank,
+                        ir::name(op),
+                        self.run.ranks
+                    ),
+                    op.location(),
+                    ir::op_key(op),
+                ));
+            }
+            if root == self.rank as i64 {
+                return Ok(());
+            }
         }
         let Val::Memory {
             buffer,
@@ -420,7 +480,17 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         } else {
             (vec![0; shape.len()], shape.clone())
         };
-        let bytes = intervals(&shape, &offsets, &sizes, element_bytes).ok_or(Stop::NotRunnable)?;
+        let footprint = self.footprint(
+            op,
+            Place {
+                owner: self.rank,
+                buffer,
+            },
+            &shape,
+            offsets,
+            sizes,
+            element_bytes,
+        )?;
         self.push(
             context.thread,
             Some(*op),
@@ -429,10 +499,8 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                     owner: self.rank,
                     buffer,
                 },
-                bytes,
+                footprint,
                 kind: pld_dialect::interfaces::AccessKind::Write,
-                offsets,
-                sizes,
             },
         )?;
         Ok(())
@@ -524,8 +592,15 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                 self.indices(sizes, env, op, "a size")?,
             ),
         };
-        let bytes = intervals(&shape, &offsets, &sizes, element_bytes).ok_or(Stop::NotRunnable)?;
-        if bytes.len() > MAX_INTERVALS {
+        let footprint = self.footprint(
+            op,
+            Place { owner, buffer },
+            &shape,
+            offsets,
+            sizes,
+            element_bytes,
+        )?;
+        if footprint.runs() > MAX_INTERVALS {
             return undecided(
                 format!(
                     "{} touches more than {MAX_INTERVALS} separate ranges",
@@ -539,10 +614,8 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             Some(*op),
             EventKind::Access {
                 place: Place { owner, buffer },
-                bytes,
+                footprint,
                 kind: access.kind,
-                offsets,
-                sizes,
             },
         )?;
         Ok(())
@@ -557,7 +630,16 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                 if (0..self.run.ranks as i64).contains(&peer) {
                     Ok(peer as usize)
                 } else {
-                    Err(Stop::NotRunnable)
+                    Err(Stop::Trap(
+                        format!(
+                            "rank {}'s {} reaches peer {peer}, outside 0..{}",
+                            self.rank,
+                            ir::name(op),
+                            self.run.ranks
+                        ),
+                        op.location(),
+                        ir::op_key(op),
+                    ))
                 }
             }
         }
@@ -600,7 +682,14 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         let owner = self.owner(op, signal.peer, env)?;
         let cell = self.indices(&signal.cell, env, op, "the cell")?;
         let ones = vec![1; cell.len()];
-        let bytes = intervals(&shape, &cell, &ones, element_bytes).ok_or(Stop::NotRunnable)?;
+        let footprint = self.footprint(
+            op,
+            Place { owner, buffer },
+            &shape,
+            cell.clone(),
+            ones,
+            element_bytes,
+        )?;
         let cell_text = format!(
             "[{}]",
             cell.iter()
@@ -610,9 +699,20 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         );
         let cell = Cell {
             place: Place { owner, buffer },
-            byte: bytes[0].0,
+            byte: footprint.bytes()[0].0,
         };
-        let scalar = self.int(env, signal.scalar, op, "the value")?;
+        let scalar = match lookup(env, signal.scalar) {
+            Val::Int(known) => known,
+            _ => {
+                // The cell is known without the value: the run goes on for
+                // the mixing rule, and how it orders stays undecided.
+                self.run.unknown_value.get_or_insert((
+                    format!("the value of {} is not known", ir::name(op)),
+                    op.location(),
+                ));
+                0
+            }
+        };
         let kind = match signal.effect {
             SignalEffect::NotifySet | SignalEffect::NotifyAtomicAdd => EventKind::Notify {
                 cell,
@@ -927,72 +1027,6 @@ fn memory_layout(value: Value) -> Option<(Vec<i64>, i64)> {
     Some((shape, pld_ir::types::byte_width(element)?))
 }
 
-/// The byte intervals of the box at `offsets` with `sizes` in a row-major
-/// `shape`; `None` when the box leaves the shape.
-fn intervals(
-    shape: &[i64],
-    offsets: &[i64],
-    sizes: &[i64],
-    element_bytes: i64,
-) -> Option<Vec<(i64, i64)>> {
-    if shape.len() != offsets.len() || shape.len() != sizes.len() {
-        return None;
-    }
-    for ((dim, offset), size) in shape.iter().zip(offsets).zip(sizes) {
-        if *offset < 0 || *size < 0 || offset + size > *dim {
-            return None;
-        }
-    }
-    if sizes.contains(&0) {
-        return Some(Vec::new());
-    }
-    let rank = shape.len();
-    if rank == 0 {
-        return Some(vec![(0, element_bytes)]);
-    }
-    // Row-major strides, in elements.
-    let mut strides = vec![1i64; rank];
-    for dim in (0..rank.saturating_sub(1)).rev() {
-        strides[dim] = strides[dim + 1] * shape[dim + 1];
-    }
-    // The trailing dimensions the box covers whole, with the first partial
-    // one, form one contiguous run.
-    let mut inner = rank - 1;
-    while inner > 0 && offsets[inner] == 0 && sizes[inner] == shape[inner] {
-        inner -= 1;
-    }
-    let run = sizes[inner] * strides[inner];
-    let mut out = Vec::new();
-    let mut index = vec![0i64; inner];
-    loop {
-        let start: i64 = (0..inner)
-            .map(|d| (offsets[d] + index[d]) * strides[d])
-            .sum::<i64>()
-            + offsets[inner] * strides[inner];
-        let (begin, end) = (start * element_bytes, (start + run) * element_bytes);
-        match out.last_mut() {
-            Some((_, last_end)) if *last_end == begin => *last_end = end,
-            _ => out.push((begin, end)),
-        }
-        if out.len() > MAX_INTERVALS {
-            return Some(out);
-        }
-        // The next index of the outer dimensions, last fastest.
-        let mut dim = inner;
-        loop {
-            if dim == 0 {
-                return Some(out);
-            }
-            dim -= 1;
-            index[dim] += 1;
-            if index[dim] < sizes[dim] {
-                break;
-            }
-            index[dim] = 0;
-        }
-    }
-}
-
 /// A collective's target; none for a barrier (or another op).
 fn collective_target<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
     pld::TensorAllreduceOp::operands(op)
@@ -1001,35 +1035,4 @@ fn collective_target<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>>
         .or_else(|| pld::TensorAllgatherOp::operands(op).map(|ops| ops.target))
         .or_else(|| pld::TensorBroadcastOp::operands(op).map(|ops| ops.target))
         .or_else(|| pld::TensorAllToAllOp::operands(op).map(|ops| ops.target))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::intervals;
-
-    #[test]
-    fn boxes_become_byte_intervals() {
-        // Row 1 of a 4x64 f32 tensor.
-        assert_eq!(
-            intervals(&[4, 64], &[1, 0], &[1, 64], 4),
-            Some(vec![(256, 512)])
-        );
-        // Whole rows merge into one run.
-        assert_eq!(
-            intervals(&[4, 64], &[1, 0], &[2, 64], 4),
-            Some(vec![(256, 768)])
-        );
-        // Half of two rows: two runs.
-        assert_eq!(
-            intervals(&[4, 64], &[0, 32], &[2, 32], 4),
-            Some(vec![(128, 256), (384, 512)])
-        );
-        // 3-D: a column of each plane.
-        assert_eq!(
-            intervals(&[2, 2, 4], &[0, 0, 1], &[2, 2, 1], 1),
-            Some(vec![(1, 2), (5, 6), (9, 10), (13, 14)])
-        );
-        assert_eq!(intervals(&[4, 64], &[3, 0], &[2, 64], 4), None);
-        assert_eq!(intervals(&[8, 1], &[8, 0], &[1, 1], 4), None);
-    }
 }

@@ -15,14 +15,19 @@
 //! its memory, a peer outside `0..n`) is not one it runs on and is skipped.
 
 mod conflicts;
+mod failures;
+mod footprint;
+mod hangs;
 mod interpret;
 mod mixing;
 mod order;
 mod run;
 
-use interpret::Stop;
+use failures::Failure;
+use interpret::{Stop, region_text};
 use melior::ir::{
-    Location, RegionLike, TypeLike, ValueLike, operation::OperationLike, operation::OperationRef,
+    BlockLike, Location, RegionLike, TypeLike, ValueLike, operation::OperationLike,
+    operation::OperationRef,
 };
 use pld_dialect::enums::KernelKind;
 use pld_dialect::ops::func;
@@ -40,7 +45,7 @@ use std::collections::{HashMap, HashSet};
 pub fn check(
     ops: &[OperationRef],
     default_kind: KernelKind,
-    ranks: &[usize],
+    given: Option<&[usize]>,
     remarks: bool,
     report: &mut Report,
 ) {
@@ -62,30 +67,33 @@ pub fn check(
         .enumerate()
         .map(|(position, op)| (ir::op_key(op), position))
         .collect();
+    // Whether an entry other than `name` notifies.
+    let others_notify = |name: &String| {
+        functions.keys().any(|other| {
+            other != name && !called.contains(other) && (reach[other].sets || reach[other].adds)
+        })
+    };
     for (name, entry) in &functions {
         let has_body = entry.region(0).ok().and_then(|r| r.first_block()).is_some();
         if called.contains(name) || !has_body || !reach[name].worth_running() {
             continue;
         }
         let mut undecided: Option<(usize, String, Location)> = None;
-        for &n in ranks {
+        let ranks = given.map_or_else(|| default_ranks(entry), <[usize]>::to_vec);
+        let mut failures: Vec<Failure> = Vec::new();
+        for &n in &ranks {
             let run = match interpret::run(*entry, &functions, default_kind, n) {
                 Ok(run) => run,
-                Err(Stop::NotRunnable) => continue,
+                Err(Stop::Trap(reason, location, op)) => {
+                    failures.push(Failure::trap(n, reason, location, op));
+                    continue;
+                }
                 Err(Stop::Undecided(reason, location)) => {
                     // What stops one rank count (an unknown entry argument,
                     // mostly) stops the others: not worth the runs.
                     undecided = Some((n, reason, location));
                     break;
                 }
-            };
-            let Ok((order, counted)) = order::compute(&run) else {
-                undecided.get_or_insert((
-                    n,
-                    "its waits and notifies order each other in a cycle".to_owned(),
-                    entry.location(),
-                ));
-                continue;
             };
             let position = |e: EventId| {
                 run.events[e]
@@ -99,6 +107,29 @@ pub fn check(
                     diagnose_mixing(&run, later, earlier, report);
                 }
             }
+            if let Some((reason, location)) = &run.unknown_value {
+                undecided = Some((n, reason.clone(), *location));
+                break;
+            }
+            let Ok((order, counted)) = order::compute(&run) else {
+                undecided.get_or_insert((
+                    n,
+                    "its waits and notifies order each other in a cycle".to_owned(),
+                    entry.location(),
+                ));
+                continue;
+            };
+            // A run that hangs stops there: what its threads would do after
+            // the wait does not happen, and races with it are not real. A
+            // wait another entry of the module may satisfy (its kernels are
+            // launches of their own) is not judged.
+            if let Some(hang) = hangs::hangs(&run, &order)
+                .first()
+                .filter(|_| !others_notify(name))
+            {
+                failures.push(Failure::hang(&run, hang));
+                continue;
+            }
             for (a, b) in conflicts::races(&run, &order) {
                 let key = |e: EventId| run.events[e].op.map(ir::op_key);
                 let pair = (key(a).min(key(b)), key(a).max(key(b)));
@@ -107,6 +138,7 @@ pub fn check(
                 }
             }
         }
+        failures::report(name, &ranks, given.is_some(), remarks, &failures, report);
         if let Some((n, reason, location)) = undecided.filter(|_| remarks) {
             emit(
                 Severity::Remark,
@@ -116,6 +148,30 @@ pub fn check(
             );
         }
     }
+}
+
+/// The rank counts an entry is run on when the user names none: 2, 3 and
+/// 4, and the leading dimension of each of its signal-shaped arguments (an
+/// `i32` distributed tensor with a static first dimension up to 64), the
+/// per-rank rows a program written for that many ranks gives its signals.
+fn default_ranks(entry: &OperationRef) -> Vec<usize> {
+    let mut ranks = vec![2, 3, 4];
+    if let Some(body) = entry.region(0).ok().and_then(|region| region.first_block()) {
+        for index in 0..body.argument_count() {
+            let argument = body.argument(index).expect("in range");
+            let r#type = argument.r#type();
+            let is_signal = pld_dialect::types::is_distributed_tensor(r#type)
+                && pld_ir::types::element_type(r#type)
+                    .is_some_and(|e| e.is_integer() && pld_ir::types::byte_width(e) == Some(4));
+            let rows = pld_ir::types::shape(r#type).and_then(|shape| shape.first().copied());
+            if let Some(rows) = rows.filter(|rows| is_signal && (2..=64).contains(rows)) {
+                ranks.push(rows as usize);
+            }
+        }
+    }
+    ranks.sort_unstable();
+    ranks.dedup();
+    ranks
 }
 
 /// What a function's run (with what it calls) can do that a race needs.
@@ -134,6 +190,8 @@ struct Reach {
     /// Notifies that set, and notifies that add: they may meet on a cell.
     sets: bool,
     adds: bool,
+    /// Waits, which may never return.
+    waits: bool,
 }
 
 impl Reach {
@@ -146,6 +204,7 @@ impl Reach {
             touches_cells: self.touches_cells || other.touches_cells,
             sets: self.sets || other.sets,
             adds: self.adds || other.adds,
+            waits: self.waits || other.waits,
         }
     }
 
@@ -159,10 +218,10 @@ impl Reach {
         meet && writes
     }
 
-    /// Whether a run may find anything: a race, or a Set and an atomic add
-    /// on one cell.
+    /// Whether a run may find anything: a race, a Set and an atomic add on
+    /// one cell, or a wait that never returns.
     fn worth_running(self) -> bool {
-        self.may_race() || (self.sets && self.adds)
+        self.may_race() || (self.sets && self.adds) || (self.ranks_meet && self.waits)
     }
 }
 
@@ -190,6 +249,10 @@ fn reach_of_functions(functions: &HashMap<String, OperationRef>) -> HashMap<Stri
                 reach.ranks_meet = true;
                 reach.sets |= access.effect == interfaces::SignalEffect::NotifySet;
                 reach.adds |= access.effect == interfaces::SignalEffect::NotifyAtomicAdd;
+                reach.waits |= matches!(
+                    access.effect,
+                    interfaces::SignalEffect::WaitEq | interfaces::SignalEffect::WaitGe
+                );
             } else if interfaces::collective(&op).is_some() {
                 reach.ranks_meet = true;
                 reach.writes_window = true;
@@ -247,22 +310,12 @@ fn verb(kind: &EventKind) -> &'static str {
 
 fn region(kind: &EventKind) -> String {
     match kind {
-        EventKind::Access { offsets, sizes, .. } => region_text(offsets, sizes),
+        EventKind::Access { footprint, .. } => region_text(&footprint.offsets, &footprint.sizes),
         EventKind::Notify { cell_text, .. } | EventKind::Wait { cell_text, .. } => {
             format!("cell {cell_text}")
         }
         _ => String::new(),
     }
-}
-
-/// `[r0, r1) x [c0, c1)`.
-pub fn region_text(offsets: &[i64], sizes: &[i64]) -> String {
-    offsets
-        .iter()
-        .zip(sizes)
-        .map(|(offset, size)| format!("[{offset}, {})", offset + size))
-        .collect::<Vec<_>>()
-        .join(" x ")
 }
 
 fn is_write(kind: &EventKind) -> bool {

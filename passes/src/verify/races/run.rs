@@ -2,7 +2,8 @@
 //! rule sees it: threads of execution and, in each, the events that order
 //! or conflict (docs/design/races.md).
 
-use melior::ir::operation::OperationRef;
+use super::footprint::Footprint;
+use melior::ir::{Location, operation::OperationRef};
 use pld_dialect::interfaces::AccessKind;
 
 pub type ThreadId = usize;
@@ -39,15 +40,11 @@ pub enum EventKind {
     Spawn,
     /// A point where a thread waits for other threads to complete.
     Join(Vec<ThreadId>),
-    /// A payload access of `bytes` (sorted, disjoint, half-open byte
-    /// intervals) of `place`: the box at `offsets` with `sizes` in the
-    /// memory's terms.
+    /// A payload access of `footprint` in `place`.
     Access {
         place: Place,
-        bytes: Vec<(i64, i64)>,
+        footprint: Footprint,
         kind: AccessKind,
-        offsets: Vec<i64>,
-        sizes: Vec<i64>,
     },
     Notify {
         cell: Cell,
@@ -91,6 +88,9 @@ pub struct Run<'c, 'a> {
     pub buffers: Vec<String>,
     /// The calls of each collective instance, one per rank that made it.
     pub collectives: Vec<Vec<EventId>>,
+    /// The first signal op whose value the run does not know (an epoch
+    /// passed in): its cells are known, how it orders is not.
+    pub unknown_value: Option<(String, Location<'c>)>,
 }
 
 impl<'c, 'a> Run<'c, 'a> {
