@@ -55,10 +55,10 @@ impl Footprint {
         if self.sizes.contains(&0) {
             return 0;
         }
+        // Saturating: a type's dimensions may multiply past usize.
         self.sizes[..self.inner()]
             .iter()
-            .map(|size| *size as usize)
-            .product()
+            .fold(1usize, |runs, size| runs.saturating_mul(*size as usize))
     }
 
     /// The box's sorted, disjoint, half-open byte intervals.
