@@ -27,7 +27,7 @@ impl Pipeline for ToCcePipeline {
 
     fn passes(values: &[&str]) -> Result<String, OptionError> {
         let [kind, _, ub, ..] = values else {
-            return Err(format!("expected 6 option values, found {}", values.len()).into());
+            return Err(format!("expected 7 option values, found {}", values.len()).into());
         };
         Ok([
             ToAscendPipeline::passes(values)?,

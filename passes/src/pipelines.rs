@@ -30,17 +30,33 @@ impl Pipeline for ToAscendPipeline {
         declared::pld_decompose_collectives::ALGORITHM,
         declared::pld_decompose_collectives::MODEL,
         declared::pld_decompose_collectives::MODEL_OVERRIDES,
+        PassOption {
+            name: "verify",
+            description: "Whether pld-verify runs before and after the rewrites: true, or \
+                          false to lower a program its rules reject (pld-run --no-verify)",
+            default: "true",
+        },
     ];
 
     fn passes(values: &[&str]) -> Result<String, OptionError> {
-        let [kind, chunk, ub, algorithm, model, overrides] = values else {
-            return Err(format!("expected 6 option values, found {}", values.len()).into());
+        let [kind, chunk, ub, algorithm, model, overrides, verify] = values else {
+            return Err(format!("expected 7 option values, found {}", values.len()).into());
+        };
+        let verify = match *verify {
+            "true" => true,
+            "false" => false,
+            other => {
+                return Err(
+                    format!("expected verify to be 'true' or 'false', found '{other}'").into(),
+                );
+            }
         };
         // Inside a pipeline a race the rule cannot decide, or the choice
         // auto made, is not news: the user asked for code, not for a review.
-        let verify = element::<PldVerify>(&[("default-kind", kind), ("remarks", "false")])?;
-        Ok([
-            verify.clone(),
+        let verify = verify
+            .then(|| element::<PldVerify>(&[("default-kind", kind), ("remarks", "false")]))
+            .transpose()?;
+        let rewrites = [
             element::<DecomposeCollectives>(&[
                 ("chunk-bytes", chunk),
                 ("ub-bytes", ub),
@@ -55,8 +71,13 @@ impl Pipeline for ToAscendPipeline {
             // builder call; folding it keeps the output readable.
             "canonicalize".to_owned(),
             "cse".to_owned(),
-            verify,
-        ]
-        .join(","))
+        ];
+        Ok(verify
+            .clone()
+            .into_iter()
+            .chain(rewrites)
+            .chain(verify)
+            .collect::<Vec<_>>()
+            .join(","))
     }
 }

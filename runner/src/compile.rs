@@ -16,6 +16,10 @@ use std::path::{Path, PathBuf};
 /// [`CompileOptions::pipeline`] names another.
 pub const DEFAULT_PIPELINE: &str = "builtin.module(pld-to-cce-pipeline)";
 
+/// `pld-run --no-verify`'s: the default without pld-verify, for a program
+/// its rules reject that the user wants to watch fail.
+pub const UNVERIFIED_PIPELINE: &str = "builtin.module(pld-to-cce-pipeline{verify=false})";
+
 /// How a module becomes a program.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CompileOptions {

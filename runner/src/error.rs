@@ -53,7 +53,10 @@ pub enum Error {
     SpmdCollective { blocks: i64, site: CollectiveSite },
     #[error("--pipeline: {0}")]
     Pipeline(String),
-    #[error("the module does not lower (see the errors above)")]
+    #[error(
+        "the module does not lower: pld-verify or a lowering pass rejects it (see the errors \
+         above; --no-verify lowers what only pld-verify rejects)"
+    )]
     Lower,
     #[error("the lowered module does not print as C++ (see the errors above)")]
     Translate,

@@ -4,7 +4,7 @@
 // RUN: pld-opt %s --pld-verify --verify-diagnostics | FileCheck %s
 
 // CHECK-LABEL: func.func @deferred_exchange
-func.func @deferred_exchange(%signal: !pld.dtensor<2x1xi32>,  // expected-remark {{the race rule cannot decide @deferred_exchange on 2 ranks: the peer of pld.tensor.remote_store is not known}}
+func.func @deferred_exchange(%signal: !pld.dtensor<2x1xi32>,
                              %peer_payload: !pld.dtensor<1x64xf32>,
                              %payload_value: memref<1x64xf32>,
                              %peer: index, %epoch: i32)
@@ -17,7 +17,7 @@ func.func @deferred_exchange(%signal: !pld.dtensor<2x1xi32>,  // expected-remark
     %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<2x1xi32>
     %me32 = pld.system.rank %ctx
     %me = arith.index_cast %me32 : i32 to index
-    pld.tensor.remote_store %payload_value, %peer_payload[0, 0], peer %peer : memref<1x64xf32>, !pld.dtensor<1x64xf32>  // expected-note {{here}}
+    pld.tensor.remote_store %payload_value, %peer_payload[0, 0], peer %peer : memref<1x64xf32>, !pld.dtensor<1x64xf32>
     pld.system.notify %signal[%me, 0], peer %peer, value %epoch, op set : !pld.dtensor<2x1xi32>
   }
   // Receiver: observe the peer publisher. No local publisher -> waiter dependency.
@@ -25,6 +25,8 @@ func.func @deferred_exchange(%signal: !pld.dtensor<2x1xi32>,  // expected-remark
   // CHECK: pld.system.defer_wait
   %wait_tid = pl.at level core_group name "payload_wait" {
     pld.system.defer_wait %signal[%peer, 0], expected %epoch, cmp ge : !pld.dtensor<2x1xi32>
+    // expected-remark @-1 {{@deferred_exchange does not complete on 3 or 4 ranks (name them in ranks= if it must): on 3 ranks it traps: ra}}
+    // expected-note @-2 {{on 4 ranks it traps: rank 1's pld.system.defer_wait touches [2, 3) x [0, 1) of rank 1's argument 0 of @deferre}}
   }
   // The consumer is not dispatched until wait_tid is logically complete.
   // CHECK: pl.at level core_group name "consume_payload" deps[%[[WAIT]]]

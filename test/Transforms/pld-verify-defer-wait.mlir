@@ -258,6 +258,9 @@ func.func @work_in_registration_loop(%signal: !pld.dtensor<4x1xi32>, %e: i32, %p
       pld.system.notify %signal[0, 0], peer %peer, value %e, op set : !pld.dtensor<4x1xi32>
       // expected-note @+1 {{registration begins here}}
       pld.system.defer_wait %signal[%i, 0], expected %e, cmp ge : !pld.dtensor<4x1xi32>
+      // expected-error @-1 {{@work_in_registration_loop completes on none of the rank counts tried (2, 3, 4): on 2 ranks, pld.system.defer_}}
+      // expected-note @-2 {{on 3 ranks, pld.system.defer_wait on rank 0 task "wait" never returns: it waits on cell [1, 0] of rank 0's arg}}
+      // expected-note @-3 {{on 4 ranks, pld.system.defer_wait on rank 0 task "wait" never returns: it waits on cell [1, 0] of rank 0's arg}}
     }
   }
   return
@@ -271,7 +274,9 @@ func.func @consumer_without_deps(%signal: !pld.dtensor<2x1xi32>, %peer_payload: 
     attributes {pl.kernel = #pl.kernel<host>} {
   %publish = pl.at level core_group name "publish" {
     pld.tensor.remote_store %value, %peer_payload[0, 0], peer %peer : memref<1x64xf32>, !pld.dtensor<1x64xf32>
+    // expected-note @-1 {{the conflicting pld.tensor.remote_store on rank 0 task "publish"}}
     pld.system.notify %signal[%me, 0], peer %peer, value %epoch, op set : !pld.dtensor<2x1xi32>
+    // expected-note @-1 {{rank 0 task "publish" notifies cell [0, 0] of rank 1 after the write; a wait on that cell before the pl.load o}}
   }
   // expected-note @+1 {{the waiter task}}
   %wait_tid = pl.at level core_group name "payload_wait" {
@@ -281,6 +286,7 @@ func.func @consumer_without_deps(%signal: !pld.dtensor<2x1xi32>, %peer_payload: 
   %consume = pl.at level core_group name "consume_payload" {
     // expected-note @+1 {{the payload is read here}}
     %t = pl.load %peer_payload[0, 0] : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
+    // expected-error @-1 {{data race on 2 ranks with argument 3 of @consumer_without_deps = 1, 0 on ranks 0, 1 and argument 4 of @consume}}
   }
   // Near miss: a consumer that depends on the waiter through another task.
   %relay = pl.at level core_group name "relay" deps [%wait_tid] {

@@ -39,8 +39,8 @@ func.func @computed_cells_meet(%signal: !pld.dtensor<4x1xi32>) attributes {pl.ke
 
 // -----
 
-// The same with the values an epoch passed in: the cells meet whatever the
-// values are.
+// The same with the values an epoch passed in (run as 1): the cells meet
+// whatever the values are.
 func.func @computed_cells_meet_epoch(%signal: !pld.dtensor<4x1xi32>, %epoch: i32) attributes {pl.kernel = #pl.kernel<incore>} {
   %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<4x1xi32>
   %me32 = pld.system.rank %ctx
@@ -48,7 +48,7 @@ func.func @computed_cells_meet_epoch(%signal: !pld.dtensor<4x1xi32>, %epoch: i32
   %c0 = arith.constant 0 : index
   // expected-note @+1 {{op set on rank 0 here}}
   pld.system.notify %signal[0, 0], peer %c0, value %epoch, op set : !pld.dtensor<4x1xi32>
-  // expected-error @+1 {{notify with op atomic_add on rank 0 reaches cell [0, 0] of rank 0's argument 0 of @computed_cells_meet_epoch on 2 ranks, which a notify with op set also reaches: Set and AtomicAdd are mixed on the same cell}}
+  // expected-error @+1 {{notify with op atomic_add on rank 0 reaches cell [0, 0] of rank 0's argument 0 of @computed_cells_meet_epoch on 2 ranks with argument 1 of @computed_cells_meet_epoch = 1 on every rank, which a notify with op set also reaches: Set and AtomicAdd are mixed on the same cell}}
   pld.system.notify %signal[%me, 0], peer %c0, value %epoch, op atomic_add : !pld.dtensor<4x1xi32>
   return
 }

@@ -474,12 +474,47 @@ func.func @undeferred(%payload: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<2x
 
 // -----
 
-// What the rule cannot decide it says in a remark: here the peer is an
-// entry argument, whose value only the caller knows.
+// What the rule cannot decide it says in a remark: here the peer is read
+// from memory, which the rule does not model.
 // expected-remark @+1 {{the race rule cannot decide @unknown_peer on 2 ranks: the peer of pld.tile.remote_store is not known}}
-func.func @unknown_peer(%data: !pld.dtensor<1x64xf32>, %src: memref<1x64xf32>, %peer: index) attributes {pl.kernel = #pl.kernel<incore>} {
+func.func @unknown_peer(%data: !pld.dtensor<1x64xf32>, %src: memref<1x64xf32>, %peers: !pld.dtensor<1x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
   %t = pl.load %src[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
+  %p32 = pl.read %peers[0, 0] : !pld.dtensor<1x1xi32>
+  %peer = arith.index_cast %p32 : i32 to index
   // expected-note @+1 {{here}}
   pld.tile.remote_store %t, %data[0, 0], peer %peer : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
+  return
+}
+
+// -----
+
+// A peer and a tag passed in (the seed's handshake_step): the rule runs the
+// peers a host loop computes (r + k mod n, r xor k) and the tag as 1, and
+// each rank's row of `out` is written by its one partner: no race.
+func.func @handshake_step(%src: memref<1x64xf32>, %out: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<1x1xi32>, %peer: index, %tag: i32) attributes {pl.kernel = #pl.kernel<incore>} {
+  %t = pl.load %src[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
+  pld.tile.remote_store %t, %out[0, 0], peer %peer : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
+  pld.system.notify %signal[0, 0], peer %peer, value %tag, op set : !pld.dtensor<1x1xi32>
+  pld.system.wait %signal[0, 0], expected %tag, cmp ge : !pld.dtensor<1x1xi32>
+  %got = pl.load %out[0, 0] : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
+  pl.store %got, %src[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>
+  return
+}
+
+// -----
+
+// The same with the payload written after the notify: the partner may read
+// it first, under the assignment the diagnostic names.
+func.func @handshake_step_late_payload(%src: memref<1x64xf32>, %out: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<1x1xi32>, %peer: index, %tag: i32) attributes {pl.kernel = #pl.kernel<incore>} {
+  %t = pl.load %src[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
+  // expected-note @+1 {{the notify that publishes it}}
+  pld.system.notify %signal[0, 0], peer %peer, value %tag, op set : !pld.dtensor<1x1xi32>
+  // expected-note @+2 {{the conflicting pld.tile.remote_store on rank 0}}
+  // expected-error @+1 {{'pld.tile.remote_store' writes a payload after the notify that publishes it}}
+  pld.tile.remote_store %t, %out[0, 0], peer %peer : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
+  pld.system.wait %signal[0, 0], expected %tag, cmp ge : !pld.dtensor<1x1xi32>
+  // expected-error @+1 {{data race on 2 ranks with argument 3 of @handshake_step_late_payload = 1, 0 on ranks 0, 1 and argument 4 of @handshake_step_late_payload = 1 on every rank: this pl.load on rank 1 reads [0, 1) x [0, 64) of rank 1's argument 1 of @handshake_step_late_payload, which pld.tile.remote_store on rank 0 writes}}
+  %got = pl.load %out[0, 0] : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
+  pl.store %got, %src[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>
   return
 }

@@ -32,10 +32,13 @@ func.func @halves_assemble_a_row(%data: !pld.dtensor<2x64xf32>, %half: memref<1x
 func.func @gap_between_halves(%data: !pld.dtensor<2x64xf32>, %h: !pl.tile<1x32xf32>, %p: index) attributes {pl.kernel = #pl.kernel<incore>} {
   // expected-note @+1 {{writes [0, 1) x [0, 32) here}}
   pld.tile.remote_store %h, %data[0, 0], peer %p : !pl.tile<1x32xf32>, !pld.dtensor<2x64xf32>
+  // expected-note @-1 {{the conflicting pld.tile.remote_store on rank 0}}
   // expected-note @+1 {{writes [0, 1) x [31, 63) here}}
   pld.tile.remote_store %h, %data[0, 31], peer %p : !pl.tile<1x32xf32>, !pld.dtensor<2x64xf32>
+  // expected-note @-1 {{the conflicting pld.tile.remote_store on rank 0}}
   // expected-error @+1 {{'pl.load' reads [0, 1) x [0, 64) of the window}}
   %row = pl.load %data[0, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+  // expected-error @-1 {{data race on 2 ranks with argument 2 of @gap_between_halves = 1, 0 on ranks 0, 1: this pl.load on rank 1 reads}}
   return
 }
 

@@ -204,10 +204,13 @@ func.func @computed_gap(%data: !pld.dtensor<2x64xf32>, %half: memref<1x32xf32>, 
   %h = pl.load %half[0, 0] : memref<1x32xf32> -> !pl.tile<1x32xf32>
   // expected-note @+1 {{writes [0, 1) x [0, 32) here}}
   pld.tile.remote_store %h, %data[0, 0], peer %p : !pl.tile<1x32xf32>, !pld.dtensor<2x64xf32>
+  // expected-note @-1 {{the conflicting pld.tile.remote_store on rank 0}}
   // expected-note @+1 {{writes [0, 1) x [31, 63) here}}
   pld.tile.remote_store %h, %data[0, %at], peer %p : !pl.tile<1x32xf32>, !pld.dtensor<2x64xf32>
+  // expected-note @-1 {{the conflicting pld.tile.remote_store on rank 0}}
   // expected-error @+1 {{'pl.load' reads [0, 1) x [0, 64) of the window}}
   %row = pl.load %data[0, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+  // expected-error @-1 {{data race on 2 ranks with argument 3 of @computed_gap = 1, 0 on ranks 0, 1: this pl.load on rank 1 reads [0, 1}}
   pl.store %row, %out[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>
   return
 }
@@ -218,8 +221,11 @@ func.func @computed_halves(%data: !pld.dtensor<2x64xf32>, %half: memref<1x32xf32
   %at = arith.addi %c16, %c16 : index
   %h = pl.load %half[0, 0] : memref<1x32xf32> -> !pl.tile<1x32xf32>
   pld.tile.remote_store %h, %data[0, 0], peer %p : !pl.tile<1x32xf32>, !pld.dtensor<2x64xf32>
+  // expected-note @-1 {{the conflicting pld.tile.remote_store on rank 0}}
   pld.tile.remote_store %h, %data[0, %at], peer %p : !pl.tile<1x32xf32>, !pld.dtensor<2x64xf32>
+  // expected-note @-1 {{the conflicting pld.tile.remote_store on rank 0}}
   %row = pl.load %data[0, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+  // expected-error @-1 {{data race on 2 ranks with argument 3 of @computed_halves = 1, 0 on ranks 0, 1: this pl.load on rank 1 reads [0}}
   pl.store %row, %out[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>
   return
 }

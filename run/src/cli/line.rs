@@ -171,6 +171,9 @@ pub(super) struct Line {
     /// Lowering pipeline to use instead of the default
     #[arg(long, value_name = "PIPELINE", allow_hyphen_values = true, value_parser = Checked(values::text))]
     pub pipeline: Option<String>,
+    /// Lower without pld-verify (the default pipeline with verify=false): run a program its rules reject, to watch the race or hang happen
+    #[arg(long, conflicts_with = "pipeline")]
+    pub no_verify: bool,
     /// Keep the emitted C++, the compiled program, its job and input in DIR, with DIR/rerun.sh, which reruns the program on them
     #[arg(long, value_name = "DIR", allow_hyphen_values = true, value_parser = Checked(values::path))]
     pub keep: Option<PathBuf>,

@@ -52,6 +52,8 @@ pub struct Options {
     /// `--timeline`: where their picture goes.
     pub timeline: Option<PathBuf>,
     pub pipeline: Option<String>,
+    /// `--no-verify`: the default pipeline without pld-verify.
+    pub no_verify: bool,
     pub keep: Option<PathBuf>,
     /// `--backend`; [`Backend::Thread`] unless given.
     pub backend: Backend,
@@ -133,6 +135,7 @@ pub(super) fn check(mut line: Line, args: &[OsString]) -> Result<Options, UsageE
         trace: line.trace,
         timeline: line.timeline,
         pipeline: line.pipeline,
+        no_verify: line.no_verify,
         keep: line.keep,
         backend: line.backend,
         mpi,

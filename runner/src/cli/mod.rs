@@ -96,7 +96,11 @@ pub fn main(arguments: Vec<OsString>) -> i32 {
 fn compile_options(options: &Options) -> CompileOptions {
     CompileOptions {
         entry: options.entry.clone(),
-        pipeline: options.pipeline.clone(),
+        pipeline: options.pipeline.clone().or_else(|| {
+            options
+                .no_verify
+                .then(|| crate::compile::UNVERIFIED_PIPELINE.to_owned())
+        }),
         flavour: match options.sanitize {
             None | Some(Sanitizer::Race) => Flavour::Plain,
             Some(Sanitizer::Thread) => Flavour::Thread,

@@ -60,12 +60,13 @@ impl<'c> Failure<'c> {
             op: ir::op_key(wait),
             hang: true,
             message: format!(
-                "{} on {} never returns: it waits on {} of {}, and {}",
+                "{} on {} never returns: it waits on {} of {}, and {}{}",
                 ir::name(wait),
                 thread(hang.wait),
                 region(&run.events[hang.wait].kind),
                 place_text(run, hang.wait),
-                hang.reason
+                hang.reason,
+                run.bound
             ),
             location: wait.location(),
             notes,

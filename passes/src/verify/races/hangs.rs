@@ -1,6 +1,7 @@
 //! Waits that no execution of a run satisfies (a hang on that rank count):
 //! the cell can never reach the expected value from the notifies that may
-//! come before the wait. Judged with the counting semantics of
+//! come before the wait. Only signals the run notifies somewhere are
+//! judged: one it never notifies is driven from outside it. Judged with the counting semantics of
 //! [`super::order`]: cells start at 0, and a notify ordered after the wait
 //! (by program order, a task dependency or a collective) cannot help it.
 
@@ -37,6 +38,9 @@ pub fn hangs(run: &Run, order: &Order) -> Vec<Hang> {
             notifies.entry(cell).or_default().push(id);
         }
     }
+    // A signal the run never notifies on any rank is driven from outside
+    // it (the host, another launch): its waits are not judged.
+    let notified: HashSet<usize> = notifies.keys().map(|cell| cell.place.buffer).collect();
     let mut found = Vec::new();
     for (wait, event) in run.events.iter().enumerate() {
         let EventKind::Wait {
@@ -45,7 +49,10 @@ pub fn hangs(run: &Run, order: &Order) -> Vec<Hang> {
         else {
             continue;
         };
-        if event.op.is_none() || stored.contains(&cell.place) {
+        if event.op.is_none()
+            || stored.contains(&cell.place)
+            || !notified.contains(&cell.place.buffer)
+        {
             continue;
         }
         let possible: Vec<EventId> = notifies

@@ -6,6 +6,7 @@
 //! argument's value, data read from memory, a dynamic shape) stops the run
 //! as undecided, and the rule says so instead of guessing.
 
+use super::arguments::{Binding, Role};
 use super::footprint::Footprint;
 use super::run::{BufferId, Cell, EventId, EventKind, Place, Run, ThreadId};
 use melior::ir::{
@@ -31,6 +32,9 @@ pub enum Stop<'c> {
     /// The program traps on this rank count: an access outside its memory
     /// or a peer outside `0..n`. What traps, where, and the op.
     Trap(String, Location<'c>, OpKey),
+    /// The run needs the value of the entry's integer argument: its index,
+    /// and what the value decides.
+    Argument(usize, Role),
 }
 
 type Flow<'c, T> = Result<T, Stop<'c>>;
@@ -57,6 +61,9 @@ enum Val {
     Buffer(BufferId),
     /// The threads of a task (one per block).
     Task(Vec<ThreadId>),
+    /// An integer the entry's scalar argument of this index decides (the
+    /// argument, or a value computed from it) while it has no value.
+    Arg(usize),
     Unknown,
 }
 
@@ -78,6 +85,7 @@ pub fn run<'c, 'a>(
     functions: &HashMap<String, OperationRef<'c, 'a>>,
     default_kind: KernelKind,
     ranks: usize,
+    bindings: &[Option<Binding>],
 ) -> Result<Run<'c, 'a>, Stop<'c>> {
     let mut run = Run::new(ranks);
     let mut buffers = Buffers::default();
@@ -113,7 +121,7 @@ pub fn run<'c, 'a>(
             lane: 0,
             incore,
         };
-        let arguments = rank_run.entry_arguments(&entry)?;
+        let arguments = rank_run.entry_arguments(&entry, bindings)?;
         let mut tasks = Vec::new();
         rank_run.call(&entry, arguments, context, &mut tasks)?;
         if !tasks.is_empty() {
@@ -201,9 +209,14 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         id
     }
 
-    /// The entry's arguments: each tensor and memref its own buffer, every
-    /// scalar unknown.
-    fn entry_arguments(&mut self, entry: &OperationRef<'c, 'a>) -> Flow<'c, Vec<Val>> {
+    /// The entry's arguments: each tensor and memref its own buffer, an
+    /// integer its binding's value on this rank (or a value to ask for),
+    /// any other scalar unknown.
+    fn entry_arguments(
+        &mut self,
+        entry: &OperationRef<'c, 'a>,
+        bindings: &[Option<Binding>],
+    ) -> Flow<'c, Vec<Val>> {
         let body = entry.region(0).ok().and_then(|region| region.first_block());
         let Some(body) = body else {
             return undecided("the entry has no body", entry);
@@ -218,7 +231,11 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                     shape,
                     element_bytes,
                 },
-                None => Val::Unknown,
+                None => match bindings.get(index) {
+                    Some(Some(binding)) => Val::Int(binding.at(self.rank)),
+                    _ if is_integer(argument.r#type()) => Val::Arg(index),
+                    _ => Val::Unknown,
+                },
             });
         }
         Ok(values)
@@ -320,6 +337,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
     fn int(&self, env: &Env, value: Value, op: &OperationRef<'c, 'a>, what: &str) -> Flow<'c, i64> {
         match lookup(env, value) {
             Val::Int(known) => Ok(known),
+            Val::Arg(index) => Err(Stop::Argument(index, Role::Index)),
             _ => undecided(format!("{what} of {} is not known", ir::name(op)), op),
         }
     }
@@ -447,6 +465,9 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         };
         let name = ir::name(op);
         if let Some(broadcast) = pld::TensorBroadcastOp::operands(op) {
+            if let Val::Arg(index) = lookup(env, broadcast.root) {
+                return Err(Stop::Argument(index, Role::Root));
+            }
             let root = self.int(env, broadcast.root, op, "the root")?;
             if !(0..self.run.ranks as i64).contains(&root) {
                 return Err(Stop::Trap(
@@ -626,6 +647,9 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         match peer {
             None => Ok(self.rank),
             Some(peer) => {
+                if let Val::Arg(index) = lookup(env, peer) {
+                    return Err(Stop::Argument(index, Role::Peer));
+                }
                 let peer = self.int(env, peer, op, "the peer")?;
                 if (0..self.run.ranks as i64).contains(&peer) {
                     Ok(peer as usize)
@@ -703,6 +727,9 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         };
         let scalar = match lookup(env, signal.scalar) {
             Val::Int(known) => known,
+            Val::Arg(index) => {
+                return Err(Stop::Argument(index, Role::Value));
+            }
             _ => {
                 // The cell is known without the value: the run goes on for
                 // the mixing rule, and how it orders stays undecided.
@@ -944,8 +971,17 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                     Val::Int(v) => Some(v),
                     _ => None,
                 };
+                // What an argument without a value decides stays its to
+                // decide (a peer cast to index, plus one).
+                let unfolded = ir::operands(op)
+                    .into_iter()
+                    .find_map(|value| match lookup(env, value) {
+                        Val::Arg(index) => Some(Val::Arg(index)),
+                        _ => None,
+                    })
+                    .unwrap_or(Val::Unknown);
                 let value = if op.result_count() == 1 {
-                    fold::fold(op, known).map_or(Val::Unknown, Val::Int)
+                    fold::fold(op, known).map_or(unfolded, Val::Int)
                 } else {
                     Val::Unknown
                 };
@@ -1014,6 +1050,13 @@ fn is_terminator(op: &OperationRef) -> bool {
         ir::name(op),
         scf::YieldOp::NAME | scf::ConditionOp::NAME | func::ReturnOp::NAME
     )
+}
+
+/// Whether a scalar is an integer or an index (a value an argument may
+/// carry per rank).
+fn is_integer(r#type: melior::ir::Type) -> bool {
+    use melior::ir::TypeLike;
+    r#type.is_index() || r#type.is_integer()
 }
 
 /// The static shape and element size of a tensor or memref value.

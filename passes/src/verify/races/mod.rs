@@ -14,6 +14,7 @@
 //! block; a rank count on which the program would trap (an access outside
 //! its memory, a peer outside `0..n`) is not one it runs on and is skipped.
 
+mod arguments;
 mod conflicts;
 mod failures;
 mod footprint;
@@ -23,6 +24,7 @@ mod mixing;
 mod order;
 mod run;
 
+use arguments::Binding;
 use failures::Failure;
 use interpret::{Stop, region_text};
 use melior::ir::{
@@ -81,61 +83,101 @@ pub fn check(
         let mut undecided: Option<(usize, String, Location)> = None;
         let ranks = given.map_or_else(|| default_ranks(entry), <[usize]>::to_vec);
         let mut failures: Vec<Failure> = Vec::new();
-        for &n in &ranks {
-            let run = match interpret::run(*entry, &functions, default_kind, n) {
-                Ok(run) => run,
-                Err(Stop::Trap(reason, location, op)) => {
-                    failures.push(Failure::trap(n, reason, location, op));
+        let argument_count = entry
+            .region(0)
+            .ok()
+            .and_then(|region| region.first_block())
+            .map_or(0, |body| body.argument_count());
+        'counts: for &n in &ranks {
+            // Assignments of the entry's integer arguments still to run:
+            // a run that needs one's value splits into its candidates.
+            let mut pending: Vec<Vec<Option<Binding>>> = vec![vec![None; argument_count]];
+            let mut made = 0;
+            let mut completed = false;
+            let mut failed: Option<Failure> = None;
+            while let Some(bindings) = pending.pop() {
+                made += 1;
+                if made > arguments::MAX_ASSIGNMENTS {
+                    undecided = Some((
+                        n,
+                        format!(
+                            "its arguments need more than {} assignments",
+                            arguments::MAX_ASSIGNMENTS
+                        ),
+                        entry.location(),
+                    ));
+                    break 'counts;
+                }
+                let mut run = match interpret::run(*entry, &functions, default_kind, n, &bindings) {
+                    Ok(run) => run,
+                    Err(Stop::Argument(index, role)) => {
+                        for binding in arguments::candidates(role, n).into_iter().rev() {
+                            let mut next = bindings.clone();
+                            next[index] = Some(binding);
+                            pending.push(next);
+                        }
+                        continue;
+                    }
+                    Err(Stop::Trap(reason, location, op)) => {
+                        let reason = reason + &bound_text(name, &bindings);
+                        failed.get_or_insert(Failure::trap(n, reason, location, op));
+                        continue;
+                    }
+                    Err(Stop::Undecided(reason, location)) => {
+                        // What stops one rank count (an unknown entry
+                        // argument, mostly) stops the others: not worth
+                        // the runs.
+                        undecided = Some((n, reason, location));
+                        break 'counts;
+                    }
+                };
+                run.bound = bound_text(name, &bindings);
+                let position = |e: EventId| {
+                    run.events[e]
+                        .op
+                        .and_then(|op| text_order.get(&ir::op_key(op)).copied())
+                        .unwrap_or(usize::MAX)
+                };
+                for (later, earlier) in mixing::mixed(&run, position) {
+                    let key = |e: EventId| run.events[e].op.map(ir::op_key);
+                    if mixed.insert((key(later), key(earlier))) {
+                        diagnose_mixing(&run, later, earlier, report);
+                    }
+                }
+                if let Some((reason, location)) = &run.unknown_value {
+                    undecided = Some((n, reason.clone(), *location));
+                    break 'counts;
+                }
+                let Ok((order, counted)) = order::compute(&run) else {
+                    undecided.get_or_insert((
+                        n,
+                        "its waits and notifies order each other in a cycle".to_owned(),
+                        entry.location(),
+                    ));
+                    continue;
+                };
+                // A run that hangs stops there: what its threads would do
+                // after the wait does not happen, and races with it are not
+                // real. A wait another entry of the module may satisfy (its
+                // kernels are launches of their own) is not judged.
+                if let Some(hang) = hangs::hangs(&run, &order)
+                    .first()
+                    .filter(|_| !others_notify(name))
+                {
+                    failed.get_or_insert(Failure::hang(&run, hang));
                     continue;
                 }
-                Err(Stop::Undecided(reason, location)) => {
-                    // What stops one rank count (an unknown entry argument,
-                    // mostly) stops the others: not worth the runs.
-                    undecided = Some((n, reason, location));
-                    break;
-                }
-            };
-            let position = |e: EventId| {
-                run.events[e]
-                    .op
-                    .and_then(|op| text_order.get(&ir::op_key(op)).copied())
-                    .unwrap_or(usize::MAX)
-            };
-            for (later, earlier) in mixing::mixed(&run, position) {
-                let key = |e: EventId| run.events[e].op.map(ir::op_key);
-                if mixed.insert((key(later), key(earlier))) {
-                    diagnose_mixing(&run, later, earlier, report);
+                completed = true;
+                for (a, b) in conflicts::races(&run, &order) {
+                    let key = |e: EventId| run.events[e].op.map(ir::op_key);
+                    let pair = (key(a).min(key(b)), key(a).max(key(b)));
+                    if reported.insert(pair) {
+                        diagnose(&run, a, b, &counted, report);
+                    }
                 }
             }
-            if let Some((reason, location)) = &run.unknown_value {
-                undecided = Some((n, reason.clone(), *location));
-                break;
-            }
-            let Ok((order, counted)) = order::compute(&run) else {
-                undecided.get_or_insert((
-                    n,
-                    "its waits and notifies order each other in a cycle".to_owned(),
-                    entry.location(),
-                ));
-                continue;
-            };
-            // A run that hangs stops there: what its threads would do after
-            // the wait does not happen, and races with it are not real. A
-            // wait another entry of the module may satisfy (its kernels are
-            // launches of their own) is not judged.
-            if let Some(hang) = hangs::hangs(&run, &order)
-                .first()
-                .filter(|_| !others_notify(name))
-            {
-                failures.push(Failure::hang(&run, hang));
-                continue;
-            }
-            for (a, b) in conflicts::races(&run, &order) {
-                let key = |e: EventId| run.events[e].op.map(ir::op_key);
-                let pair = (key(a).min(key(b)), key(a).max(key(b)));
-                if reported.insert(pair) {
-                    diagnose(&run, a, b, &counted, report);
-                }
+            if !completed && let Some(failure) = failed {
+                failures.push(failure);
             }
         }
         failures::report(name, &ranks, given.is_some(), remarks, &failures, report);
@@ -147,6 +189,26 @@ pub fn check(
                 &[(location, "here")],
             );
         }
+    }
+}
+
+/// ` with argument 2 of @f = 1, 0 on ranks 0, 1`: the values a run gave
+/// the entry's arguments (empty when it gave none).
+fn bound_text(name: &str, bindings: &[Option<Binding>]) -> String {
+    let bound: Vec<String> = bindings
+        .iter()
+        .enumerate()
+        .filter_map(|(index, binding)| {
+            Some(format!(
+                "argument {index} of @{name} = {}",
+                binding.as_ref()?.text()
+            ))
+        })
+        .collect();
+    if bound.is_empty() {
+        String::new()
+    } else {
+        format!(" with {}", bound.join(" and "))
     }
 }
 
@@ -357,13 +419,14 @@ fn diagnose_mixing(run: &Run, later: EventId, earlier: EventId, report: &mut Rep
     report.error(
         &op,
         &format!(
-            "notify with op {} on {} reaches {} of {} on {} ranks, which a notify with op {} \
+            "notify with op {} on {} reaches {} of {} on {} ranks{}, which a notify with op {} \
              also reaches: Set and AtomicAdd are mixed on the same cell",
             mode(later),
             thread(later),
             region(&run.events[later].kind),
             place_text(run, later),
             run.ranks,
+            run.bound,
             mode(earlier),
         ),
         &[(
@@ -392,8 +455,9 @@ fn diagnose(
     let thread = |e: EventId| &run.threads[run.events[e].thread].label;
     let (at_kind, other_kind) = (&run.events[at].kind, &run.events[other].kind);
     let message = format!(
-        "data race on {} ranks: this {} on {} {} {} of {}, which {} on {} {} ({}), and no happens-before order puts one before the other",
+        "data race on {} ranks{}: this {} on {} {} {} of {}, which {} on {} {} ({}), and no happens-before order puts one before the other",
         run.ranks,
+        run.bound,
         op_name(run, at),
         thread(at),
         verb(at_kind),

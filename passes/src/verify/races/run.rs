@@ -91,6 +91,9 @@ pub struct Run<'c, 'a> {
     /// The first signal op whose value the run does not know (an epoch
     /// passed in): its cells are known, how it orders is not.
     pub unknown_value: Option<(String, Location<'c>)>,
+    /// ` with argument 2 of @f = ...`: the values the run gave the entry's
+    /// integer arguments, for its diagnostics.
+    pub bound: String,
 }
 
 impl<'c, 'a> Run<'c, 'a> {

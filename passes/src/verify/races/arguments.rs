@@ -1,0 +1,126 @@
+//! Values for an entry's integer arguments, which the host computes per
+//! rank (PyPTO's host loop passes each rank its peer and `my_rank`; the
+//! seed's `handshake_step(out, signal, peer, tag)` takes a peer and a tag).
+//! A run that needs one asks for it (`Stop::Argument`) with what the value
+//! decides there, and the rule runs the program once per candidate the host
+//! would pass for that role:
+//!
+//! - a peer: another rank, as a host loop computes it: `(r + k) mod n` for
+//!   `k` in `1..n`, and the pairings `r xor k` that stay in `0..n`;
+//! - a broadcast's root: the same rank on every rank, each of `0..n`;
+//! - a signal's value or expected value (an epoch, a tag): 1 on every rank
+//!   (protocols compare an epoch with itself);
+//! - anything else (a row, a branch, a bound): the rank itself (`my_rank`)
+//!   or a constant of `0..n`.
+//!
+//! The first role that needs an argument decides its candidates. A program
+//! races when a run under some assignment that completes (no trap, no wait
+//! that never returns) races: an assignment that hangs or traps is not one
+//! a host means.
+
+/// The most runs one rank count may take over all assignments.
+pub const MAX_ASSIGNMENTS: usize = 64;
+
+/// What an argument's value decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// A remote access's or a notify's peer.
+    Peer,
+    /// A broadcast's root.
+    Root,
+    /// A signal's value or expected value.
+    Value,
+    /// Anything else an integer decides: an index, a branch, a bound.
+    Index,
+}
+
+/// One argument's value on each rank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Binding(pub Vec<i64>);
+
+impl Binding {
+    pub fn at(&self, rank: usize) -> i64 {
+        self.0[rank]
+    }
+
+    /// `1 on every rank`, `1, 0 on ranks 0, 1`.
+    pub fn text(&self) -> String {
+        if self.0.windows(2).all(|pair| pair[0] == pair[1]) {
+            return format!("{} on every rank", self.0[0]);
+        }
+        let values: Vec<String> = self.0.iter().map(i64::to_string).collect();
+        let ranks: Vec<String> = (0..self.0.len()).map(|r| r.to_string()).collect();
+        format!("{} on ranks {}", values.join(", "), ranks.join(", "))
+    }
+}
+
+/// The candidates for an argument of `role` on `ranks` ranks.
+pub fn candidates(role: Role, ranks: usize) -> Vec<Binding> {
+    let n = ranks as i64;
+    let mut out: Vec<Binding> = Vec::new();
+    let mut add = |values: Vec<i64>| {
+        let binding = Binding(values);
+        if !out.contains(&binding) {
+            out.push(binding);
+        }
+    };
+    match role {
+        Role::Peer => {
+            for k in 1..n {
+                add((0..n).map(|r| (r + k) % n).collect());
+            }
+            for k in 1..n {
+                let pairs: Vec<i64> = (0..n).map(|r| r ^ k).collect();
+                if pairs.iter().all(|v| *v < n) {
+                    add(pairs);
+                }
+            }
+        }
+        Role::Root => (0..n).for_each(|c| add(vec![c; ranks])),
+        Role::Value => add(vec![1; ranks]),
+        Role::Index => {
+            add((0..n).collect());
+            (0..n).for_each(|c| add(vec![c; ranks]));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Binding, Role, candidates};
+
+    #[test]
+    fn peers_are_other_ranks_as_host_loops_compute_them() {
+        assert_eq!(candidates(Role::Peer, 2,), vec![Binding(vec![1, 0])]);
+        assert_eq!(
+            candidates(Role::Peer, 3),
+            vec![Binding(vec![1, 2, 0]), Binding(vec![2, 0, 1])]
+        );
+        // Shifts by 1, 2, 3 and the pairings xor 1 and xor 3 (xor 2 is the
+        // shift by 2).
+        let four = candidates(Role::Peer, 4);
+        assert_eq!(four.len(), 5);
+        assert!(four.contains(&Binding(vec![1, 0, 3, 2])));
+        assert!(four.iter().all(|b| (0..4).all(|r| b.at(r) != r as i64)));
+    }
+
+    #[test]
+    fn roots_values_and_indices() {
+        assert_eq!(
+            candidates(Role::Root, 2),
+            vec![Binding(vec![0, 0]), Binding(vec![1, 1])]
+        );
+        assert_eq!(candidates(Role::Value, 3), vec![Binding(vec![1, 1, 1])]);
+        assert_eq!(
+            candidates(Role::Index, 2),
+            vec![
+                Binding(vec![0, 1]),
+                Binding(vec![0, 0]),
+                Binding(vec![1, 1])
+            ]
+        );
+        assert_eq!(Binding(vec![1, 1]).text(), "1 on every rank");
+        assert_eq!(Binding(vec![1, 0]).text(), "1, 0 on ranks 0, 1");
+    }
+}
