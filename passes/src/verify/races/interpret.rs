@@ -79,7 +79,9 @@ struct Context {
 
 type Env = HashMap<ValueKey, Val>;
 
-/// Runs `entry` on every rank of `ranks`.
+/// Runs `entry` on every rank of `ranks`, its integer arguments given by
+/// `bindings` (by argument index; an unbound one stops the run with
+/// [`Stop::Argument`] where its value is needed).
 pub fn run<'c, 'a>(
     entry: OperationRef<'c, 'a>,
     functions: &HashMap<String, OperationRef<'c, 'a>>,

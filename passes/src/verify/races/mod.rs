@@ -8,11 +8,12 @@
 //! (the rank and the rank count are known, everything computed from them is
 //! evaluated), so a reported pair is two accesses that the program makes
 //! and that no order of pld's relation puts one before the other: some
-//! schedule runs them concurrently. Where the IR leaves a value unknown (an
-//! entry argument, data read from memory, a dynamic shape), the run stops
-//! and the rule says so in a remark rather than guess. Kernels run with one
-//! block; a rank count on which the program would trap (an access outside
-//! its memory, a peer outside `0..n`) is not one it runs on and is skipped.
+//! schedule runs them concurrently. An entry's integer arguments are run
+//! with the values a host passes ([`arguments`]); where the IR leaves a
+//! value unknown otherwise (data read from memory, a dynamic shape), the run
+//! stops and the rule says so in a remark rather than guess. Kernels run
+//! with one block. A rank count on which the program traps or hangs is
+//! diagnosed as [`failures`] says.
 
 mod arguments;
 mod conflicts;
