@@ -56,3 +56,29 @@ func.func @put_and_tail(%data: !pld.dtensor<2x100xf32>, %src: memref<2x100xf32>,
   }
   return
 }
+
+// -----
+
+// A get of rows [6, 8) after a put into row 7: row 6 is written by no op of
+// the module (it holds what the host put there), a warning.
+func.func @unwritten_row(%data: !pld.dtensor<8x64xf32>, %src: memref<1x64xf32>, %dst: memref<2x64xf32>, %p: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %t = pl.load %src[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
+  // expected-note @+1 {{writes [7, 8) x [0, 64) here}}
+  pld.tile.remote_store %t, %data[7, 0], peer %p : !pl.tile<1x64xf32>, !pld.dtensor<8x64xf32>
+  // expected-warning @+1 {{'pld.tile.remote_load' reads [6, 8) x [0, 64) of the window, but the writes into it cover only some of its rows, and no op writes the others: they hold what the host put there; if a peer should write them, the reader and the writer disagree}}
+  %rows = pld.tile.remote_load %data[6, 0], peer %p : !pld.dtensor<8x64xf32> -> !pl.tile<2x64xf32>
+  pl.store %rows, %dst[0, 0] : !pl.tile<2x64xf32>, memref<2x64xf32>
+  return
+}
+
+// Near miss: a row written in part (columns [0, 32) of row 7) is still an
+// error.
+func.func @half_written_row(%data: !pld.dtensor<8x64xf32>, %src: memref<1x32xf32>, %dst: memref<2x64xf32>, %p: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %t = pl.load %src[0, 0] : memref<1x32xf32> -> !pl.tile<1x32xf32>
+  // expected-note @+1 {{writes [7, 8) x [0, 32) here}}
+  pld.tile.remote_store %t, %data[7, 0], peer %p : !pl.tile<1x32xf32>, !pld.dtensor<8x64xf32>
+  // expected-error @+1 {{'pld.tile.remote_load' reads [6, 8) x [0, 64) of the window, but the writes into it cover only part of that region}}
+  %rows = pld.tile.remote_load %data[6, 0], peer %p : !pld.dtensor<8x64xf32> -> !pl.tile<2x64xf32>
+  pl.store %rows, %dst[0, 0] : !pl.tile<2x64xf32>, memref<2x64xf32>
+  return
+}

@@ -1,7 +1,8 @@
 //! remote_load / remote_store offsets or shapes that provably disagree between
 //! the rank that writes a window region and the rank that reads it ("a
 //! one-element misalignment is silent corruption"): a read that overlaps what
-//! the writers write must be covered by it entirely.
+//! the writers write must be covered by it entirely. Rows of the read that no
+//! write touches hold what the host put there: a warning.
 
 use melior::ir::{Value, ValueLike, operation::OperationLike, operation::OperationRef};
 use pld_dialect::interfaces::{self, Index};
@@ -284,6 +285,21 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
             .iter()
             .map(|(region, writer)| (writer.location(), format!("writes {} here", region.text())))
             .collect();
+        let regions: Vec<&Region> = overlapping.iter().map(|(region, _)| region).collect();
+        if only_unwritten_rows(&wanted, &regions) {
+            report.warning(
+                op,
+                &format!(
+                    "'{}' reads {} of the window, but the writes into it cover only some of \
+                     its rows, and no op writes the others: they hold what the host put \
+                     there; if a peer should write them, the reader and the writer disagree",
+                    ir::name(op),
+                    wanted.text()
+                ),
+                &notes,
+            );
+            continue;
+        }
         report.error(
             op,
             &format!(
@@ -296,6 +312,30 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
             &notes,
         );
     }
+}
+
+/// The most rows [`only_unwritten_rows`] looks at one by one.
+const MAX_ROWS: i64 = 4096;
+
+/// Whether what the writes leave uncovered of `wanted` (2-D or more) is
+/// whole rows that no write touches: rows written by nobody in the module
+/// hold what the host put there, where a misaligned writer leaves part of a
+/// row it writes.
+fn only_unwritten_rows(wanted: &Region, writes: &[&Region]) -> bool {
+    if wanted.start.len() < 2 || wanted.end[0] - wanted.start[0] > MAX_ROWS {
+        return false;
+    }
+    (wanted.start[0]..wanted.end[0]).all(|row| {
+        let mut slice = wanted.clone();
+        slice.start[0] = row;
+        slice.end[0] = row + 1;
+        let meeting: Vec<&Region> = writes
+            .iter()
+            .copied()
+            .filter(|write| write.intersects(&slice))
+            .collect();
+        meeting.is_empty() || slice.covered_by(&meeting)
+    })
 }
 
 #[cfg(test)]

@@ -213,16 +213,16 @@ fn bound_text(name: &str, bindings: &[Option<Binding>]) -> String {
     }
 }
 
-/// The rank counts an entry is run on when the user names none: 2, 3 and
-/// 4, and the leading dimension of each of its signal-shaped arguments (an
-/// `i32` distributed tensor with a static first dimension up to
-/// [`MAX_DEFAULT_RANKS`]), the
-/// per-rank rows a program written for that many ranks gives its signals.
 /// The largest signal row count run by default: a run on 64 ranks of a
 /// barrier in a loop costs a hundred times one on 4, and would take
 /// pld-verify past its budget on programs that name no rank count.
 const MAX_DEFAULT_RANKS: i64 = 16;
 
+/// The rank counts an entry is run on when the user names none: 2, 3 and
+/// 4, and the leading dimension of each of its signal-shaped arguments (an
+/// `i32` distributed tensor with a static first dimension up to
+/// [`MAX_DEFAULT_RANKS`]), the per-rank rows a program written for that
+/// many ranks gives its signals.
 fn default_ranks(entry: &OperationRef) -> Vec<usize> {
     let mut ranks = vec![2, 3, 4];
     if let Some(body) = entry.region(0).ok().and_then(|region| region.first_block()) {
