@@ -83,6 +83,9 @@ pub fn check(
         }
         let mut undecided: Option<(usize, String, Location)> = None;
         let ranks = given.map_or_else(|| default_ranks(entry), <[usize]>::to_vec);
+        // A wait another entry of the module may satisfy (its kernels are
+        // launches of their own) is not judged a hang.
+        let judge_hangs = !others_notify(name);
         let mut failures: Vec<Failure> = Vec::new();
         let argument_count = entry
             .region(0)
@@ -159,12 +162,8 @@ pub fn check(
                 };
                 // A run that hangs stops there: what its threads would do
                 // after the wait does not happen, and races with it are not
-                // real. A wait another entry of the module may satisfy (its
-                // kernels are launches of their own) is not judged.
-                if let Some(hang) = hangs::hangs(&run, &order)
-                    .first()
-                    .filter(|_| !others_notify(name))
-                {
+                // real.
+                if judge_hangs && let Some(hang) = hangs::hangs(&run, &order).first() {
                     failed.get_or_insert(Failure::hang(&run, hang));
                     continue;
                 }
