@@ -13,16 +13,15 @@ pub struct Footprint {
 }
 
 impl Footprint {
-    /// The box, or `None` when it leaves the shape.
+    /// The box; `Err` holds the same box when it leaves the shape (or has
+    /// another rank), for the trap to name.
     pub fn new(
         shape: &[i64],
         offsets: Vec<i64>,
         sizes: Vec<i64>,
         element_bytes: i64,
-    ) -> Option<Self> {
-        if shape.len() != offsets.len() || shape.len() != sizes.len() {
-            return None;
-        }
+    ) -> Result<Self, Self> {
+        let same_rank = shape.len() == offsets.len() && shape.len() == sizes.len();
         // An empty box touches nothing, wherever it starts (the ragged last
         // chunk of a decomposition may start past the end).
         let empty = sizes.contains(&0) && sizes.iter().all(|size| *size >= 0);
@@ -31,13 +30,17 @@ impl Footprint {
             .zip(&offsets)
             .zip(&sizes)
             .all(|((dim, offset), size)| *offset >= 0 && *size >= 0 && offset + size <= *dim);
-        let inside = inside || empty;
-        inside.then(|| Self {
+        let footprint = Self {
             shape: shape.to_vec(),
             offsets,
             sizes,
             element_bytes,
-        })
+        };
+        if same_rank && (inside || empty) {
+            Ok(footprint)
+        } else {
+            Err(footprint)
+        }
     }
 
     /// The dimension from which on the box is one contiguous run: the
@@ -115,7 +118,7 @@ mod tests {
         sizes: &[i64],
         element: i64,
     ) -> Option<Vec<(i64, i64)>> {
-        let footprint = Footprint::new(shape, offsets.to_vec(), sizes.to_vec(), element)?;
+        let footprint = Footprint::new(shape, offsets.to_vec(), sizes.to_vec(), element).ok()?;
         let bytes = footprint.bytes();
         assert_eq!(footprint.runs(), bytes.len());
         Some(bytes)

@@ -254,13 +254,15 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         sizes: Vec<i64>,
         element_bytes: i64,
     ) -> Flow<'c, Footprint> {
-        let region = region_text(&offsets, &sizes);
-        Footprint::new(shape, offsets, sizes, element_bytes).ok_or_else(|| {
+        // The region is put into words only for a trap: this runs for
+        // every access of a run.
+        Footprint::new(shape, offsets, sizes, element_bytes).map_err(|outside| {
             Stop::Trap(
                 format!(
-                    "rank {}'s {} touches {region} of rank {}'s {}, whose shape is {}",
+                    "rank {}'s {} touches {} of rank {}'s {}, whose shape is {}",
                     self.rank,
                     ir::name(op),
+                    region_text(&outside.offsets, &outside.sizes),
                     place.owner,
                     self.run.buffers[place.buffer],
                     shape_text(shape)
