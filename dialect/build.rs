@@ -6,6 +6,8 @@
 //! (`pld-capi`, for C and C++ tools) leaves them to the final link, where
 //! the installed CMake package supplies exactly one copy.
 
+#[path = "build/described.rs"]
+mod described;
 #[path = "build/enums.rs"]
 mod enums;
 #[path = "build/ops.rs"]

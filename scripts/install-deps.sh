@@ -3,7 +3,8 @@
 # Debian's packages, CMake + Ninja for the C++ half, clang/libclang for
 # bindgen and for compiling emitted C++ (pld-run, the tests) with the
 # sanitizer runtimes, clang-format for the style check, Open MPI for
-# `pld-run --backend mpi` (ranks as processes), and lit from PyPI.
+# `pld-run --backend mpi` (ranks as processes), and from PyPI lit and what
+# the Python package builds and tests with.
 # Rust (cargo) is expected to be present.
 set -euo pipefail
 
@@ -28,13 +29,20 @@ if [ "${#missing[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-if ! python3 -c "import lit" 2>/dev/null; then
+# From PyPI: lit (the test runner), and for the Python package (python/)
+# maturin (its build backend), numpy (its arrays) and pytest (its tests).
+python_modules=(lit maturin numpy pytest)
+missing_modules=()
+for module in "${python_modules[@]}"; do
+  python3 -c "import $module" 2>/dev/null || missing_modules+=("$module")
+done
+if [ "${#missing_modules[@]}" -gt 0 ]; then
   if ! python3 -m pip --version >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends python3-pip
   fi
   # A Debian-managed python3 refuses plain pip installs (PEP 668).
-  python3 -m pip install --quiet lit 2>/dev/null \
-    || python3 -m pip install --quiet --break-system-packages lit
+  python3 -m pip install --quiet "${missing_modules[@]}" 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages "${missing_modules[@]}"
 fi
 
 command -v cargo >/dev/null || { echo "cargo (Rust) is required" >&2; exit 1; }

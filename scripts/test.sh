@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: the Rust crates' tests (cargo) and the lit suite.
+# Runs every test: the Rust crates' tests (cargo), the Python package's
+# (pytest) and the lit suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo fmt --all --check
@@ -14,5 +15,7 @@ git ls-files -z -- 'dialect/*.cpp' 'dialect/*.h' 'lowering/runtime/*.cpp' \
 cargo clippy --workspace --all-targets --quiet -- --deny warnings
 cargo build --workspace
 cargo test --workspace
+scripts/install-python.sh
+python3 -m pytest --quiet python/tests
 # lit through the interpreter it was installed for (no reliance on a shim on PATH).
 python3 -c 'import sys; from lit.main import main; sys.exit(main())' -v test

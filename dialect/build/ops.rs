@@ -7,7 +7,9 @@
 //! into a `<Op>Operands` struct of the same names; for every op
 //! `attributes()`, which reads its attributes, typed, into `<Op>Attributes`,
 //! and a `set_<name>()` per attribute; per pl, pld and ascend an exhaustive
-//! view of its ops (`PlOp`, `PldOp`, `AscendOp`).
+//! view of its ops (`PlOp`, `PldOp`, `AscendOp`); per dialect
+//! `build_described`, which builds any of its ops from its parts by name
+//! (`build/described.rs`).
 //!
 //! melior's `dialect!` builders add operands in the order their setters are
 //! called and never write the segment sizes, so they build a wrong op for
@@ -93,13 +95,13 @@ pub const DIALECTS: &[Dialect] = &[
 
 /// How many values one ODS operand, result or region stands for.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Arity {
+pub enum Arity {
     One,
     Optional,
     Variadic,
 }
 
-enum Field {
+pub enum Field {
     Operand(String, Arity),
     Attribute {
         name: String,
@@ -110,7 +112,7 @@ enum Field {
 }
 
 /// The Rust value an attribute is read as and written from.
-enum Kind {
+pub enum Kind {
     /// `UnitAttr`: whether the op carries it.
     Unit,
     /// An integer attribute, as the Rust integer type named; `width` is
@@ -145,8 +147,8 @@ enum Presence {
     Default(String),
 }
 
-struct Typed {
-    kind: Kind,
+pub struct Typed {
+    pub kind: Kind,
     presence: Presence,
 }
 
@@ -190,7 +192,7 @@ impl Kind {
 
     /// An expression of the attribute that holds `value` (a setter's
     /// parameter), in `context` (a `&Context`).
-    fn build(&self, value: &str) -> String {
+    pub fn build(&self, value: &str) -> String {
         match self {
             Kind::Unit => "Attribute::unit(context)".into(),
             Kind::Integer {
@@ -395,7 +397,7 @@ fn has_trait(records: &Json, traits: &Json, name: &str) -> bool {
 
 /// A Rust field name for an ODS name: snake_case (`lowerBound` ->
 /// `lower_bound`), raw when it is a keyword.
-fn identifier(name: &str) -> String {
+pub fn identifier(name: &str) -> String {
     let mut snake = String::new();
     for (index, character) in name.char_indices() {
         if character.is_ascii_uppercase() {
@@ -442,10 +444,18 @@ pub fn generate(dialect: &Dialect, records: &Json, out: &mut String) {
     writeln!(out, "pub mod {} {{", dialect.module).unwrap();
     writeln!(out, "    use super::*;").unwrap();
     let mut classes = Vec::new();
+    let mut arms = Vec::new();
     for def in ops {
         // ODS's class name: the def's name after its `Dialect_` prefix.
         let class = def.split_once('_').map_or(def, |(_, class)| class);
-        generate_op(records, dialect_name, def, class, !dialect.upstream, out);
+        arms.push(generate_op(
+            records,
+            dialect_name,
+            def,
+            class,
+            !dialect.upstream,
+            out,
+        ));
         classes.push(class);
     }
     if !dialect.upstream {
@@ -487,6 +497,7 @@ pub fn generate(dialect: &Dialect, records: &Json, out: &mut String) {
     writeln!(out, "            _ => &[],").unwrap();
     writeln!(out, "        }}").unwrap();
     writeln!(out, "    }}").unwrap();
+    crate::described::function(&arms, out);
     writeln!(out, "}}").unwrap();
 }
 
@@ -511,6 +522,8 @@ fn index_lists(fields: &[Field]) -> Vec<(String, String)> {
         .collect()
 }
 
+/// Writes the op's struct and impl; gives its arm of `build_described`.
+///
 /// `readable`: the op's operand groups are in pld's C API
 /// (`pld-c/Operands.h`), so `operands()` can read them by name.
 fn generate_op(
@@ -520,7 +533,7 @@ fn generate_op(
     class: &str,
     readable: bool,
     out: &mut String,
-) {
+) -> String {
     let record = &records[def];
     let op_name = format!(
         "{dialect}.{}",
@@ -837,6 +850,7 @@ fn generate_op(
     .unwrap();
     writeln!(out, "        }}").unwrap();
     writeln!(out, "    }}").unwrap();
+    crate::described::arm(class, &fields, &results, &regions, identifier)
 }
 
 /// The reads of an upstream op's operands by position, into one local per

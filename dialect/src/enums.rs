@@ -22,7 +22,7 @@ use melior::{
     ir::{Attribute, AttributeLike, operation::OperationLike},
 };
 
-/// An enum with its cases, `ALL`, `keyword` and `from_value`.
+/// An enum with its cases, `ALL`, `keyword`, `from_keyword` and `from_value`.
 macro_rules! enum_type {
     ($(#[$doc:meta])* $name:ident {
         $($(#[$case_doc:meta])* $case:ident = $number:literal $keyword:literal),* $(,)?
@@ -42,6 +42,14 @@ macro_rules! enum_type {
             pub fn keyword(self) -> &'static str {
                 match self {
                     $(Self::$case => $keyword),*
+                }
+            }
+
+            /// The case whose keyword is `keyword`.
+            pub fn from_keyword(keyword: &str) -> Option<Self> {
+                match keyword {
+                    $($keyword => Some(Self::$case),)*
+                    _ => None,
                 }
             }
 

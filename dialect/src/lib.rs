@@ -12,6 +12,7 @@
 pub mod analysis;
 mod attributes;
 pub mod declared;
+pub mod described;
 pub mod diagnostics;
 pub mod enums;
 pub mod ffi;

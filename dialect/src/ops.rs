@@ -29,6 +29,13 @@
 //!   dialect's ops is exhaustive: a new op in ODS is a compile error at
 //!   every `match` until it is handled.
 //!
+//! An op can also be built from its parts by name, for a front end that is
+//! not Rust (the Python package): [`build_described`] takes a
+//! [`crate::described::Described`] (operand groups, attributes, result types
+//! and regions in maps keyed by their ODS names) and fills the op's struct
+//! through a match arm generated from the same records, converting each
+//! attribute value by the kind ODS declares (an enum by its keyword).
+//!
 //! The discardable attributes the dialects declare (`pl.kernel`,
 //! `pld.target`) are read and written through their enums
 //! ([`crate::enums::KernelKind::on`], `set_on`, `remove_from`).
@@ -76,4 +83,31 @@ pub fn index_lists(name: &str) -> &'static [(&'static str, &'static str)] {
         .map(|lists| lists(name))
         .find(|lists| !lists.is_empty())
         .unwrap_or_default()
+}
+
+/// The op named `name` (of pl, pld, ascend or an upstream dialect pld
+/// builds) built from `described`: its operand groups, attributes, result
+/// types and regions by their ODS names ([`crate::described`]).
+pub fn build_described<'c>(
+    name: &str,
+    context: &'c Context,
+    location: Location<'c>,
+    described: &mut crate::described::Described<'c, '_>,
+) -> Result<Operation<'c>, crate::described::DescribedError> {
+    let builders = [
+        pl::build_described,
+        pld::build_described,
+        ascend::build_described,
+        func::build_described,
+        scf::build_described,
+        memref::build_described,
+        arith::build_described,
+        emitc::build_described,
+    ];
+    for build in builders {
+        if let Some(op) = build(name, context, location, described)? {
+            return Ok(op);
+        }
+    }
+    Err(crate::described::DescribedError::UnknownOp(name.into()))
 }

@@ -13,6 +13,7 @@ pub enum TileMath {
     Max = 1,
     Min = 2,
     Mul = 3,
+    Sub = 4,
 }
 
 impl TileMath {
@@ -23,6 +24,7 @@ impl TileMath {
             pl::MaxOp::NAME => Self::Max,
             pl::MinOp::NAME => Self::Min,
             pl::MulOp::NAME => Self::Mul,
+            pl::SubOp::NAME => Self::Sub,
             _ => return None,
         })
     }
@@ -34,6 +36,7 @@ impl TileMath {
             Self::Max => "TMAX",
             Self::Min => "TMIN",
             Self::Mul => "TMUL",
+            Self::Sub => "TSUB",
         }
     }
 }

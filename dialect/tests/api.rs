@@ -165,6 +165,87 @@ fn generated_builders_build_verified_ops() {
 }
 
 #[test]
+fn described_ops_are_built_by_their_ods_names() {
+    use pld_dialect::described::{AttrValue, Described, DescribedError};
+    let context = create_context();
+    let location = Location::unknown(&context);
+    let i32: Type = IntegerType::new(&context, 32).into();
+    let index = Type::index(&context);
+    let signal = types::distributed_tensor(&context, &[2, 4], i32).expect("a valid signal type");
+    let block = Block::new(&[(signal, location), (index, location), (i32, location)]);
+    let [target, peer, value] = [0, 1, 2].map(|index| block.argument(index).unwrap().into());
+    let notify = |attributes: Vec<(&str, AttrValue)>| {
+        let mut described = Described::default();
+        described.operands.insert("target".into(), vec![target]);
+        described.operands.insert("peer".into(), vec![peer]);
+        described.operands.insert("offsets".into(), vec![peer]);
+        described.operands.insert("value".into(), vec![value]);
+        for (name, value) in attributes {
+            described.attributes.insert(name.into(), value);
+        }
+        // The op as text once it verifies, else why it was not built.
+        ops::build_described("pld.system.notify", &context, location, &mut described)
+            .map(|op| {
+                assert!(op.verify());
+                op.to_string()
+            })
+            .map_err(|error| error.to_string())
+    };
+    let offsets = || ("static_offsets", AttrValue::Ints(vec![i64::MIN, 0]));
+    let built = notify(vec![offsets(), ("op", AttrValue::Keyword("set".into()))]).unwrap();
+    // Operands print unnamed outside a function; the static list, the
+    // dynamic entry in its place and the enum are what the names chose.
+    assert_eq!(
+        built.trim().replace("<<UNKNOWN SSA VALUE>>", "%v"),
+        "pld.system.notify %v[%v, 0], peer %v, value %v, op set : !pld.dtensor<2x4xi32>"
+    );
+    // A keyword the enum does not have, an attribute of the wrong kind, one
+    // missing, one the op does not declare, an op that does not exist.
+    let error = |result: Result<String, String>| result.err();
+    assert_eq!(
+        error(notify(vec![
+            offsets(),
+            ("op", AttrValue::Keyword("sett".into()))
+        ])),
+        Some("pld.system.notify's attribute `op` is an enum keyword, not Keyword(\"sett\")".into())
+    );
+    assert_eq!(
+        error(notify(vec![offsets(), ("op", AttrValue::Int(1))])),
+        Some("pld.system.notify's attribute `op` is an enum keyword, not Int(1)".into())
+    );
+    assert_eq!(
+        error(notify(vec![offsets()])),
+        Some("pld.system.notify needs attribute `op`".into())
+    );
+    assert_eq!(
+        error(notify(vec![
+            offsets(),
+            ("op", AttrValue::Keyword("set".into())),
+            ("cmp", AttrValue::Keyword("ge".into()))
+        ])),
+        Some("pld.system.notify has no attribute named `cmp`".into())
+    );
+    let mut described = Described::default();
+    assert_eq!(
+        ops::build_described("pld.system.notifyy", &context, location, &mut described).err(),
+        Some(DescribedError::UnknownOp("pld.system.notifyy".into()))
+    );
+    // A typed attribute (arith.constant's value) and a result by its name.
+    let mut described = Described::default();
+    described
+        .attributes
+        .insert("value".into(), AttrValue::TypedInt(7, i32));
+    described.results.insert("result".into(), vec![i32]);
+    let constant =
+        ops::build_described("arith.constant", &context, location, &mut described).unwrap();
+    assert!(constant.verify());
+    assert_eq!(
+        constant.to_string().trim(),
+        "%c7_i32 = arith.constant 7 : i32"
+    );
+}
+
+#[test]
 fn parsed_programs_are_verified_by_the_op_verifiers() {
     let context = create_context();
     let seen = capture_diagnostics(&context);
@@ -576,9 +657,14 @@ fn dialect_views_match_every_op_of_a_dialect() {
             Some(PlOp::Load(_) | PlOp::Store(_) | PlOp::Read(_) | PlOp::Write(_)) => {
                 "pl memory".to_owned()
             }
-            Some(PlOp::Add(_) | PlOp::Max(_) | PlOp::Min(_) | PlOp::Mul(_) | PlOp::Matmul(_)) => {
-                "pl math".to_owned()
-            }
+            Some(
+                PlOp::Add(_)
+                | PlOp::Max(_)
+                | PlOp::Min(_)
+                | PlOp::Mul(_)
+                | PlOp::Sub(_)
+                | PlOp::Matmul(_),
+            ) => "pl math".to_owned(),
             Some(PlOp::At(_) | PlOp::Spmd(_) | PlOp::SplitAiv(_)) => "pl task".to_owned(),
             Some(PlOp::GetAivId(_) | PlOp::GetBlockIdx(_)) => "pl index".to_owned(),
             None => match PldOp::of(*op) {

@@ -346,6 +346,7 @@ fn is_elementwise(op: OpRef) -> bool {
             | ascend::TMaxOp::NAME
             | ascend::TMinOp::NAME
             | ascend::TMulOp::NAME
+            | ascend::TSubOp::NAME
             | ascend::TCopyOp::NAME
     )
 }

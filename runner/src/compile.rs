@@ -48,6 +48,23 @@ pub enum Backend {
 }
 
 impl Parsed<'_> {
+    /// Runs `pipeline` on the module without building anything (pld-verify
+    /// alone, `builtin.module(pld-verify{ranks=2})`): its diagnostics go to
+    /// the session's messages; [`Error::Lower`] when a pass fails.
+    pub fn check(&mut self, pipeline: &str) -> Result<(), Error> {
+        run_pipeline(&self.session.context, &mut self.module, pipeline)
+    }
+
+    /// The module lowered with `pipeline` ([`DEFAULT_PIPELINE`] when
+    /// `None`) and printed as C++, without building it.
+    pub fn to_cpp(self, pipeline: Option<&str>) -> Result<String, Error> {
+        lower(
+            &self.session.context,
+            self.module,
+            pipeline.unwrap_or(DEFAULT_PIPELINE),
+        )
+    }
+
     /// Lowers the module with `options.pipeline`, prints it as C++ and
     /// builds that (cached by content) to run the entry.
     pub fn build(self, options: &CompileOptions) -> Result<Program, Error> {
@@ -122,9 +139,14 @@ fn open_cache(requested: Option<&Path>, notes: &Sink) -> Result<Cache, cache::Ca
 
 /// Lowers `module` with `pipeline` and prints it as C++.
 fn lower(context: &Context, mut module: Module, pipeline: &str) -> Result<String, Error> {
+    run_pipeline(context, &mut module, pipeline)?;
+    pld_dialect::translate_to_cpp(&module.as_operation()).ok_or(Error::Translate)
+}
+
+/// Runs `pipeline` on `module`.
+fn run_pipeline(context: &Context, module: &mut Module, pipeline: &str) -> Result<(), Error> {
     let manager = PassManager::new(context);
     parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline)
         .map_err(|error| Error::Pipeline(error.to_string()))?;
-    manager.run(&mut module).map_err(|_| Error::Lower)?;
-    pld_dialect::translate_to_cpp(&module.as_operation()).ok_or(Error::Translate)
+    manager.run(module).map_err(|_| Error::Lower)
 }

@@ -59,7 +59,7 @@ pub use blocks::CollectiveSite;
 pub use build::{BuildError, Flavour};
 pub use cache::CacheError;
 pub use cli::main as cli_main;
-pub use compile::{Backend, CompileOptions, DEFAULT_PIPELINE};
+pub use compile::{Backend, CompileOptions, DEFAULT_PIPELINE, UNVERIFIED_PIPELINE};
 pub use entry::EntryError;
 pub use error::Error;
 pub use explore::Exploration;

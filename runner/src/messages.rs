@@ -59,6 +59,9 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// The message alone.
     pub message: String,
+    /// Where it points: file, line and column (1-based), when it points
+    /// into a file.
+    pub location: Option<(String, usize, usize)>,
     /// As MLIR's tools print it: `file:line:col: error: message`, the
     /// source line and a caret under the column, then its notes the same
     /// way (upstream's "see current operation" note, a generic dump of the
@@ -103,6 +106,7 @@ pub(crate) fn attach(context: &Context, sink: Sink) -> Rc<RefCell<SourceLines>> 
         sink(Message::Diagnostic(Diagnostic {
             severity,
             message,
+            location: pld_ir::location::file_line_column(diagnostic.location()),
             text,
         }));
         true

@@ -14,7 +14,7 @@
 // CHECK: %[[PA:.*]] = ascend.offset %[[DATA]], %[[AT]] : !ascend.gm<f32>
 // CHECK: %[[VA:.*]] = ascend.view %[[PA]], rows %{{.*}}, cols %[[N]], stride %[[COLS]]
 // CHECK: %[[A:.*]] = ascend.tile valid(%{{.*}}, %[[N]]) : !ascend.tile<1x64xf32>
-// CHECK: ascend.tload %[[A]], %[[VA]] {site = "pl.load at {{.*}}convert-pld-to-ascend.mlir:[[@LINE+45]]:8"}
+// CHECK: ascend.tload %[[A]], %[[VA]] {site = "pl.load at {{.*}}convert-pld-to-ascend.mlir:[[@LINE+46]]:8"}
 // remote_load: the same offset on the peer.
 // CHECK: %[[PB:.*]] = ascend.offset %[[DATA]]
 // CHECK: %[[RB:.*]] = ascend.peer_ptr %[[CTX]], %[[PB]], peer %[[P]]
@@ -26,10 +26,11 @@
 // CHECK: ascend.tadd %[[C]], %[[A]], %[[B]]
 // CHECK: %[[D:.*]] = ascend.tile valid
 // CHECK: ascend.tmul %[[D]], %[[C]], %[[B]]
+// CHECK: ascend.tsub %[[S:[^,]*]], %[[D]], %[[A]]
 // pl.store [1, 0] into a 2x64 memref: element 64.
 // CHECK: %[[PO:.*]] = ascend.offset %[[OUT]], %{{.*}}
 // CHECK: %[[VO:.*]] = ascend.view %[[PO]], rows %{{.*}}, cols %[[N]]
-// CHECK: ascend.tstore %[[VO]], %[[D]] {site
+// CHECK: ascend.tstore %[[VO]], %[[S]] {site
 // An atomic remote_store.
 // CHECK: ascend.peer_ptr %[[CTX]], %{{.*}}, peer %[[P]]
 // CHECK: ascend.tstore %{{.*}}, %[[D]] atomic add
@@ -63,7 +64,8 @@ func.func @tiles(%data: !pld.dtensor<4x?xf32>, %out: memref<2x64xf32>, %sig: !pl
   %b = pld.tile.remote_load %data[2, 0], peer %p : !pld.dtensor<4x?xf32> -> !pl.tile<1x64xf32>
   %c = pl.add %a, %b : !pl.tile<1x64xf32>
   %d = pl.mul %c, %b : !pl.tile<1x64xf32>
-  pl.store %d, %out[1, 0] valid [1, %n] : !pl.tile<1x64xf32>, memref<2x64xf32>
+  %s = pl.sub %d, %a : !pl.tile<1x64xf32>
+  pl.store %s, %out[1, 0] valid [1, %n] : !pl.tile<1x64xf32>, memref<2x64xf32>
   pld.tile.remote_store %d, %data[3, 0], peer %p atomic add : !pl.tile<1x64xf32>, !pld.dtensor<4x?xf32>
   pld.system.notify %sig[%p, 0], peer %p, value %one, op atomic_add : !pld.dtensor<4x1xi32>
   pld.system.wait %sig[%p, 0], expected %one, cmp ge : !pld.dtensor<4x1xi32>

@@ -130,6 +130,19 @@ func.func @i64_add_on_910b(%y: !pld.dtensor<1x8xi64>, %z: !pld.dtensor<1x8xi32>)
 
 // -----
 
+// TSUB takes what TADD takes (npu/a2a3/TSub.hpp:61-65): no i8 on
+// Ascend910B; i16 is the near miss.
+func.func @i8_sub_on_910b(%y: !pld.dtensor<1x32xi8>, %z: !pld.dtensor<1x16xi16>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %u = pl.load %y[0, 0] : !pld.dtensor<1x32xi8> -> !pl.tile<1x32xi8>
+  // expected-error @+1 {{'pl.sub' on i8 tiles cannot run on Ascend910B: its vector unit's TSUB takes i16, i32, f16, f32}}
+  %v = pl.sub %u, %u : !pl.tile<1x32xi8>
+  %w = pl.load %z[0, 0] : !pld.dtensor<1x16xi16> -> !pl.tile<1x16xi16>
+  %x = pl.sub %w, %w : !pl.tile<1x16xi16>
+  return
+}
+
+// -----
+
 // Ascend950 adds i8, i64 and bf16, but its TMUL has no i8; the module that
 // names the profile is pointed at.
 // expected-note @+1 {{the module targets Ascend950 here}}

@@ -384,6 +384,13 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
                 site,
             }
             .build(context, location),
+            TileMath::Sub => ascend::TSubOp {
+                dst,
+                lhs,
+                rhs,
+                site,
+            }
+            .build(context, location),
         };
         self.insert(op);
     }

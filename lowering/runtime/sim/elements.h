@@ -97,7 +97,7 @@ template <typename T> T from_float(float value) {
 }
 
 /// Arithmetic as the vector unit does it: integers wrap; f16 and bf16 round
-/// once per operation (through float, which is exact for + and *).
+/// once per operation (through float, which is exact for +, - and *).
 template <typename T> T add(T a, T b) {
   if constexpr (std::is_same_v<T, bool>)
     return a != b;
@@ -108,6 +108,18 @@ template <typename T> T add(T a, T b) {
     return from_float<T>(to_float(a) + to_float(b));
   else
     return a + b;
+}
+
+template <typename T> T sub(T a, T b) {
+  if constexpr (std::is_same_v<T, bool>)
+    return a != b;
+  else if constexpr (kIsInt<T>)
+    return static_cast<T>(static_cast<std::make_unsigned_t<T>>(a) -
+                          static_cast<std::make_unsigned_t<T>>(b));
+  else if constexpr (kIsHalf<T>)
+    return from_float<T>(to_float(a) - to_float(b));
+  else
+    return a - b;
 }
 
 template <typename T> T mul(T a, T b) {

@@ -274,7 +274,7 @@ void tstore(const ViewRef &dst, const TileRef &src, bool atomic_add,
 void tile_binary(BinOp op, const TileRef &dst, const TileRef &a,
                  const TileRef &b, const char *site) {
   doing(site);
-  static const char *const names[] = {"tadd", "tmax", "tmin", "tmul"};
+  static const char *const names[] = {"tadd", "tmax", "tmin", "tmul", "tsub"};
   check_same_valid(names[static_cast<int>(op)], site, dst, {&a, &b});
   double began = events::enabled() ? events::now() : 0;
   visit(dst.dtype, [&](auto tag) {
@@ -302,6 +302,9 @@ void tile_binary(BinOp op, const TileRef &dst, const TileRef &a,
           break;
         case BinOp::Mul:
           out[i] = sim::mul(u, v);
+          break;
+        case BinOp::Sub:
+          out[i] = sim::sub(u, v);
           break;
         }
       }

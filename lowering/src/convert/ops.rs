@@ -264,7 +264,7 @@ impl<'c> FunctionConverter<'_, 'c> {
             PlOp::GetAivId(_) => self.replace(op, &[builder.subblock_idx()]),
             PlOp::Load(_) => self.convert_tile_load(builder, op, site)?,
             PlOp::Store(_) => self.convert_tile_store(builder, op, site)?,
-            PlOp::Add(_) | PlOp::Max(_) | PlOp::Min(_) | PlOp::Mul(_) => {
+            PlOp::Add(_) | PlOp::Max(_) | PlOp::Min(_) | PlOp::Mul(_) | PlOp::Sub(_) => {
                 self.convert_tile_math(builder, op, site)?
             }
             // Every pl.matmul is part of a GEMM (`cube::find` rejects the
@@ -512,6 +512,7 @@ impl<'c> FunctionConverter<'_, 'c> {
             TileMath::Max => pl::MaxOp::operands(&op).map(|ops| (ops.lhs, ops.rhs)),
             TileMath::Min => pl::MinOp::operands(&op).map(|ops| (ops.lhs, ops.rhs)),
             TileMath::Mul => pl::MulOp::operands(&op).map(|ops| (ops.lhs, ops.rhs)),
+            TileMath::Sub => pl::SubOp::operands(&op).map(|ops| (ops.lhs, ops.rhs)),
         }
         .expect("TileMath named the op");
         // PTO computes over the destination's valid shape and

@@ -125,6 +125,7 @@ fn tile_math_operands<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a
         .or_else(|| pl::MaxOp::operands(op).map(|math| (math.lhs, math.rhs)))
         .or_else(|| pl::MinOp::operands(op).map(|math| (math.lhs, math.rhs)))
         .or_else(|| pl::MulOp::operands(op).map(|math| (math.lhs, math.rhs)))
+        .or_else(|| pl::SubOp::operands(op).map(|math| (math.lhs, math.rhs)))
 }
 
 /// The tile a store writes, if `op` is a tile store.

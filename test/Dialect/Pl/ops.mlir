@@ -19,6 +19,8 @@ func.func @tiles(%m: memref<4x64xf32>, %dt: !pld.dtensor<4x64xf32>, %o: index, %
   %e = pl.min %d, %b : !pl.tile<1x64xf32>
   // CHECK: pl.mul %{{.*}}, %{{.*}} : !pl.tile<1x64xf32>
   %f = pl.mul %e, %b : !pl.tile<1x64xf32>
+  // CHECK: pl.sub %{{.*}}, %{{.*}} : !pl.tile<1x64xf32>
+  %s = pl.sub %f, %b : !pl.tile<1x64xf32>
   %a16 = pl.load %ma[0, 0] : memref<16x32xf16> -> !pl.tile<16x32xf16>
   %b16 = pl.load %mb[0, 0] : memref<32x16xf16> -> !pl.tile<32x16xf16>
   // CHECK: pl.matmul %{{.*}}, %{{.*}} : !pl.tile<16x32xf16>, !pl.tile<32x16xf16> -> !pl.tile<16x16xf32>

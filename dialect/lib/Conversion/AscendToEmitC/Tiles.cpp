@@ -86,6 +86,8 @@ void pld::ascend::populateTilePatterns(TypeConverter &converter,
   // pld's `prod` reduction: PTO has no Prod ReduceOp, so it is a TMUL.
   patterns.add<PlainCall<TMulOp>>(converter, context, "pld::rt::tmul",
                                   /*withSite=*/true);
+  patterns.add<PlainCall<TSubOp>>(converter, context, "pld::rt::tsub",
+                                  /*withSite=*/true);
   patterns.add<PlainCall<TCopyOp>>(converter, context, "pld::rt::tcopy",
                                    /*withSite=*/true);
   // The cube: TEXTRACT, TMATMUL, TMATMUL_ACC, and TSTORE from L0C.

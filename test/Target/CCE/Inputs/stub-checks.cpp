@@ -47,6 +47,7 @@ static __aicore__ inline void m_aiv(__gm__ CommContext *ctx, __gm__ f16 *h,
   tmax(a, a, a, "");
   tmin(a, a, a, "");
   tmul(a, a, a, "");
+  tsub(a, a, a, "");
   tcopy(a, a, "");
   tstore(view(h, 16, 32, 32), a, "");
   tstore_atomic_add(view(h, 16, 32, 32), a, "");

@@ -252,6 +252,9 @@ LogicalResult TMinOp::verify() {
 LogicalResult TMulOp::verify() {
   return verifyTileMath(*this, TileMath::Mul, getDst());
 }
+LogicalResult TSubOp::verify() {
+  return verifyTileMath(*this, TileMath::Sub, getDst());
+}
 
 LogicalResult ValidShapeOp::fold(FoldAdaptor,
                                  SmallVectorImpl<OpFoldResult> &results) {

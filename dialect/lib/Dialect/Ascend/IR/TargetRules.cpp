@@ -10,9 +10,9 @@
 //   static_assert), tstore_common.hpp:366 (TSTORE's nBurst assert); a5
 //   moves tiles through common/arch/register/ instead, without the limit;
 // - a2a3 tile math: npu/a2a3/TAdd.hpp:62-66, TMax.hpp:61-65,
-//   TMin.hpp:62-66, TMul.hpp:61-65;
+//   TMin.hpp:62-66, TMul.hpp:61-65, TSub.hpp:61-65;
 // - a5 tile math: npu/a5/TAdd.hpp:60-65, TMax.hpp:59-64, TMin.hpp:59-64,
-//   TMul.hpp:59-63;
+//   TMul.hpp:59-63, TSub.hpp:59-64;
 // - tile kinds, their fractals and inner boxes: common/type.hpp:123,
 //   common/pto_tile.hpp:1079-1086, 1399-1422, 1514-1530, 1714-1773;
 // - buffer sizes: common/buffer_limits.hpp (A2A3 and A5);
@@ -139,6 +139,8 @@ const char *tileMathName(TileMath math) {
     return "TMIN";
   case TileMath::Mul:
     return "TMUL";
+  case TileMath::Sub:
+    return "TSUB";
   }
   return "?";
 }

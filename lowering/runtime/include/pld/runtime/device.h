@@ -249,6 +249,12 @@ AICORE inline void tmul(Tile<T, R, C> d, Tile<T, R, C> a, Tile<T, R, C> b,
     pto::TMUL(d.data, a.data, b.data);
 }
 template <typename T, int R, int C>
+AICORE inline void tsub(Tile<T, R, C> d, Tile<T, R, C> a, Tile<T, R, C> b,
+                        const char *) {
+  if constexpr (kVectorCode)
+    pto::TSUB(d.data, a.data, b.data);
+}
+template <typename T, int R, int C>
 AICORE inline void tcopy(Tile<T, R, C> d, Tile<T, R, C> s, const char *) {
   if constexpr (kVectorCode)
     pto::TMOV(d.data, s.data);

@@ -294,6 +294,12 @@ void tmul(Tile<T, R, C> dst, Tile<T, R, C> a, Tile<T, R, C> b,
   detail::tile_binary(detail::BinOp::Mul, detail::ref(dst), detail::ref(a),
                       detail::ref(b), site);
 }
+template <typename T, int R, int C>
+void tsub(Tile<T, R, C> dst, Tile<T, R, C> a, Tile<T, R, C> b,
+          const char *site) {
+  detail::tile_binary(detail::BinOp::Sub, detail::ref(dst), detail::ref(a),
+                      detail::ref(b), site);
+}
 
 /// TMOV: copies `src`'s valid shape into `dst`, which has the same one.
 template <typename T, int R, int C>

@@ -234,6 +234,7 @@ def Ascend_TMaxOp : Ascend_ElementwiseOp<"tmax", "TMAX">;
 def Ascend_TMinOp : Ascend_ElementwiseOp<"tmin", "TMIN">;
 // pld's `prod` reduction lowers here: PTO has no Prod ReduceOp.
 def Ascend_TMulOp : Ascend_ElementwiseOp<"tmul", "TMUL">;
+def Ascend_TSubOp : Ascend_ElementwiseOp<"tsub", "TSUB">;
 
 def Ascend_TCopyOp : Ascend_Op<"tcopy", [SameTypeOperands, Ascend_OnPipe<"V">]> {
   let summary = "`TMOV`: copy one tile's valid shape into another of the same valid shape";

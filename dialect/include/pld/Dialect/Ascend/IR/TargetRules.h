@@ -39,7 +39,7 @@ const char *tileElementTypeNames();
 std::optional<int64_t> maxTileRows(TargetProfile profile);
 
 /// The vector unit's element-wise tile instructions.
-enum class TileMath : int32_t { Add = 0, Max = 1, Min = 2, Mul = 3 };
+enum class TileMath : int32_t { Add = 0, Max = 1, Min = 2, Mul = 3, Sub = 4 };
 
 /// Whether `math` exists for `element` on `profile`.
 bool isTileMathElementType(TargetProfile profile, TileMath math,

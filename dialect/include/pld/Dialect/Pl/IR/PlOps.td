@@ -144,6 +144,7 @@ def Pl_AddOp : Pl_ElementwiseOp<"add", "sum">;
 def Pl_MaxOp : Pl_ElementwiseOp<"max", "maximum">;
 def Pl_MinOp : Pl_ElementwiseOp<"min", "minimum">;
 def Pl_MulOp : Pl_ElementwiseOp<"mul", "product">;
+def Pl_SubOp : Pl_ElementwiseOp<"sub", "difference (lhs - rhs)">;
 
 def Pl_MatmulOp : Pl_Op<"matmul", [Pure]> {
   let summary = "matrix product of two tiles on the cube unit";

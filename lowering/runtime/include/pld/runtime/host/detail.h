@@ -152,7 +152,7 @@ struct Closure {
   void (*destroy)(void *self);
 };
 
-enum class BinOp : uint8_t { Add, Max, Min, Mul };
+enum class BinOp : uint8_t { Add, Max, Min, Mul, Sub };
 
 /// The cube's own memories, each a tile kind of PTO: L1 (`Mat`), L0A
 /// (`Left`), L0B (`Right`) and L0C (`Acc`).

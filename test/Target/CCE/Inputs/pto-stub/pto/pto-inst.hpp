@@ -12,9 +12,9 @@
 //   kind (common/arch/memory/tload_common.hpp:302-310,
 //   tstore_common.hpp:328-335); an atomic TSTORE adds f16, f32, i16, i32,
 //   i8 and bf16 (tstore_common.hpp:151-155);
-// - TADD/TMAX/TMIN/TMUL take one element type, row-major tiles, and the
+// - TADD/TMAX/TMIN/TMUL/TSUB take one element type, row-major tiles, and the
 //   types of the chip: a2a3 (the default) i16, i32, f16, f32
-//   (npu/a2a3/TAdd.hpp:59-69, ...); a5 (PTO_NPU_ARCH_A5) also i8 (not for
+//   (npu/a2a3/TAdd.hpp:59-69, TSub.hpp:58-66, ...); a5 (PTO_NPU_ARCH_A5) also i8 (not for
 //   TMUL), i64, u*, bf16 (npu/a5/TAdd.hpp:60-71, ...);
 // - TMOV between tiles of one shape (npu/a2a3/TMov.hpp:139-141);
 // - TPUT/TGET move one element type through a tile of it (comm/a2a3/
@@ -436,6 +436,11 @@ RecordEvent TMIN(Dst &, Src0 &, Src1 &, WaitEvents &...) {
 template <typename Dst, typename Src0, typename Src1, typename... WaitEvents>
 RecordEvent TMUL(Dst &, Src0 &, Src1 &, WaitEvents &...) {
   check_tile_math<true, Dst, Src0, Src1>();
+  return {};
+}
+template <typename Dst, typename Src0, typename Src1, typename... WaitEvents>
+RecordEvent TSUB(Dst &, Src0 &, Src1 &, WaitEvents &...) {
+  check_tile_math<false, Dst, Src0, Src1>();
   return {};
 }
 template <typename Dst, typename Src, typename... WaitEvents>

@@ -1,0 +1,92 @@
+"""End to end through pld._native: the module text, pld-verify, the CCE
+lowering and runs on simulated ranks, with failures reported at the Python
+line. Skipped where the extension is not built."""
+
+import numpy as np
+import pytest
+
+import pld
+from pld import pl
+
+from conftest import line_of, needs_native
+
+pytestmark = needs_native
+HERE = __file__
+
+
+def test_mlir_text():
+    import handshake
+    text = handshake.handshake_step.mlir()
+    assert "func.func @handshake_step" in text
+    assert "pld.system.notify" in text and "#pl.kernel<incore>" in text
+    located = handshake.handshake_step.mlir(debug_info=True)
+    assert "handshake.py" in located
+
+
+def test_handshake_runs():
+    import handshake
+    outputs = pld.run(handshake.handshake_step, ranks=2, peer=[1, 0], tag=[2, 1])
+    assert [o["out"].tolist() for o in outputs] == [[[1]], [[2]]]
+    # The window is an output too; the scalar inputs are not.
+    assert set(outputs[0]) == {"out", "signal"}
+
+
+def test_handshake_verifies_and_lowers():
+    import handshake
+    diagnostics = pld.verify(handshake.handshake_step, ranks=[2])
+    assert all(d["severity"] != "error" for d in diagnostics)
+    assert "handshake_step" in pld.to_cce(handshake.handshake_step)
+
+
+def test_a_zero_tag_hangs():
+    import handshake
+    with pytest.raises((pld.DeadlockError, pld.VerifyError)):
+        pld.run(handshake.handshake_step, ranks=2, peer=[1, 0], tag=[0, 0], verify=False, timeout=20)
+
+
+# A protocol bug: rank 1 loads the row rank 0 pushes before the wait that
+# orders the push.
+@pl.jit.incore
+def publish_early(data: pl.InOut[pld.DistributedTensor[[2, 64], pl.FP32]],
+                  sig: pl.InOut[pld.DistributedTensor[[4, 1], pl.INT32]]):
+    me = pld.rank(pld.get_comm_ctx(sig))
+    if me == 0:
+        row = pl.load(data, [0, 0], [1, 64])
+        pld.tile.remote_store(row, data, 1, [1, 0])  # L:store
+        pld.system.notify(sig, 1, [0, 0], 1, op=pld.NotifyOp.AtomicAdd)
+    else:
+        got = pl.load(data, [1, 0], [1, 64])  # L:early-load
+        pld.system.wait(sig, [0, 0], 1, cmp=pld.WaitCmp.Ge)
+        pl.store(got, data, [0, 0])
+
+
+def test_protocol_bug_is_reported_at_the_python_line_by_verify():
+    with pytest.raises(pld.VerifyError) as info:
+        pld.verify(publish_early, ranks=[2])
+    report = str(info.value)
+    lines = {line_of(HERE, "# L:store"), line_of(HERE, "# L:early-load")}
+    assert any(f"{HERE}:{n}:" in report for n in lines), report
+    assert info.value.diagnostics
+
+
+def test_protocol_bug_is_reported_at_the_python_line_by_run():
+    with pytest.raises(pld.VerifyError):
+        pld.run(publish_early, ranks=2)  # pld-verify in the lowering refuses it
+    with pytest.raises(pld.RaceError) as info:
+        pld.run(publish_early, ranks=2, sanitize="race", verify=False)
+    report = str(info.value)
+    assert f"{HERE}:{line_of(HERE, '# L:early-load')}:" in report, report
+    assert f"{HERE}:{line_of(HERE, '# L:store')}:" in report, report
+
+
+def test_arguments_per_rank_and_callables():
+    import remote_accumulate as ra
+    outputs = pld.run(ra.remote_accumulate, ranks=2, data=lambda r: np.full((1, ra.SIZE), r + 1.0))
+    for o in outputs:
+        assert np.all(o["out"] == 3.0)
+
+
+def test_unknown_argument_is_refused():
+    import handshake
+    with pytest.raises(TypeError, match="no parameter"):
+        pld.run(handshake.handshake_step, ranks=2, peers=[1, 0])
