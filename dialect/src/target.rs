@@ -6,7 +6,8 @@
 use crate::{enums::TargetProfile, ffi, ops::pl, string_ref_bytes};
 use melior::ir::{Type, TypeLike};
 
-/// The vector unit's element-wise tile instructions.
+/// The vector unit's element-wise tile instructions, by the element types
+/// they take (a tile-scalar form takes its tile-tile instruction's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TileMath {
     Add = 0,
@@ -14,29 +15,63 @@ pub enum TileMath {
     Min = 2,
     Mul = 3,
     Sub = 4,
+    /// TEXPANDS: a tile filled with a scalar (`pl.full`).
+    Expand = 5,
+}
+
+/// Whether an element-wise pl op combines two tiles or a tile and a scalar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operands {
+    Tiles,
+    Scalar,
 }
 
 impl TileMath {
-    /// The instruction the element-wise pl op named `name` becomes.
-    pub fn of_op_name(name: &str) -> Option<Self> {
+    /// The instruction family of the element-wise pl op named `name`, and
+    /// whether its second operand is a tile or a scalar (`pl.full` has a
+    /// scalar alone).
+    pub fn of_op(name: &str) -> Option<(Self, Operands)> {
+        use Operands::{Scalar, Tiles};
         Some(match name {
-            pl::AddOp::NAME => Self::Add,
-            pl::MaxOp::NAME => Self::Max,
-            pl::MinOp::NAME => Self::Min,
-            pl::MulOp::NAME => Self::Mul,
-            pl::SubOp::NAME => Self::Sub,
+            pl::AddOp::NAME => (Self::Add, Tiles),
+            pl::MaxOp::NAME => (Self::Max, Tiles),
+            pl::MinOp::NAME => (Self::Min, Tiles),
+            pl::MulOp::NAME => (Self::Mul, Tiles),
+            pl::SubOp::NAME => (Self::Sub, Tiles),
+            pl::AddSOp::NAME => (Self::Add, Scalar),
+            pl::MaxSOp::NAME => (Self::Max, Scalar),
+            pl::MinSOp::NAME => (Self::Min, Scalar),
+            pl::MulSOp::NAME => (Self::Mul, Scalar),
+            pl::SubSOp::NAME => (Self::Sub, Scalar),
+            pl::FullOp::NAME => (Self::Expand, Scalar),
             _ => return None,
         })
     }
 
-    /// PTO's name of the instruction.
+    /// The instruction family of the element-wise pl op named `name`.
+    pub fn of_op_name(name: &str) -> Option<Self> {
+        Self::of_op(name).map(|(math, _)| math)
+    }
+
+    /// PTO's name of the tile-tile instruction (TEXPANDS for `Expand`).
     pub fn instruction(self) -> &'static str {
-        match self {
-            Self::Add => "TADD",
-            Self::Max => "TMAX",
-            Self::Min => "TMIN",
-            Self::Mul => "TMUL",
-            Self::Sub => "TSUB",
+        self.instruction_with(Operands::Tiles)
+    }
+
+    /// PTO's name of the instruction in the form `operands`.
+    pub fn instruction_with(self, operands: Operands) -> &'static str {
+        match (self, operands) {
+            (Self::Add, Operands::Tiles) => "TADD",
+            (Self::Max, Operands::Tiles) => "TMAX",
+            (Self::Min, Operands::Tiles) => "TMIN",
+            (Self::Mul, Operands::Tiles) => "TMUL",
+            (Self::Sub, Operands::Tiles) => "TSUB",
+            (Self::Add, Operands::Scalar) => "TADDS",
+            (Self::Max, Operands::Scalar) => "TMAXS",
+            (Self::Min, Operands::Scalar) => "TMINS",
+            (Self::Mul, Operands::Scalar) => "TMULS",
+            (Self::Sub, Operands::Scalar) => "TSUBS",
+            (Self::Expand, _) => "TEXPANDS",
         }
     }
 }

@@ -347,6 +347,11 @@ fn is_elementwise(op: OpRef) -> bool {
             | ascend::TMinOp::NAME
             | ascend::TMulOp::NAME
             | ascend::TSubOp::NAME
+            | ascend::TAddSOp::NAME
+            | ascend::TMaxSOp::NAME
+            | ascend::TMinSOp::NAME
+            | ascend::TMulSOp::NAME
+            | ascend::TSubSOp::NAME
             | ascend::TCopyOp::NAME
     )
 }

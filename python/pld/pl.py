@@ -52,6 +52,11 @@ def add(lhs, rhs):
     """Element-wise sum of two tiles."""
 
 
+@marker("pl.sub")
+def sub(lhs, rhs):
+    """Element-wise difference of two tiles (lhs - rhs)."""
+
+
 @marker("pl.mul")
 def mul(lhs, rhs):
     """Element-wise product of two tiles."""
@@ -101,6 +106,6 @@ def get_aiv_id():
 __all__ = [
     "jit", "Tensor", "Out", "InOut", "Scalar", "Level", "SplitMode",
     "INT8", "INT16", "INT32", "INT64", "FP16", "BF16", "FP32", "FP64", "BOOL", "INDEX",
-    "range", "load", "store", "read", "write", "add", "mul", "max", "min", "matmul",
+    "range", "load", "store", "read", "write", "add", "sub", "mul", "max", "min", "matmul",
     "at", "spmd", "split_aiv", "get_block_idx", "get_aiv_id",
 ]

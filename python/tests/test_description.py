@@ -226,7 +226,7 @@ def tiles(a: pl.Tensor[[16, 32], pl.FP16], b: pl.Tensor[[32, 16], pl.FP16],
     y = pl.load(b, [0, 0], [32, 16])
     pl.store(pl.matmul(x, y), c, [0, 0])
     t = pl.load(data, [0, 0], [1, 32], valid_shape=[1, 30])
-    u = pl.max(t, t) + pl.min(t, t) * t
+    u = pl.max(t, t) + pl.min(t, t) * t - pl.sub(t, t)
     pld.remote_store(u, data, 0, [0, 32])
 
 
@@ -239,7 +239,7 @@ def test_tiles():
     load = [op for op in fn["body"] if op["op"] == "pl.load"][-1]
     assert load["mixed"]["valid_sizes"] == [{"const": 1}, {"const": 30}]
     # `+` and `*` on tiles are pl.add and pl.mul; the short remote_store picks the tile form.
-    assert names.count("pl.add") == 1 and names.count("pl.mul") == 1
+    assert names.count("pl.add") == 1 and names.count("pl.mul") == 1 and names.count("pl.sub") == 2
     assert "pld.tile.remote_store" in names
 
 

@@ -102,7 +102,7 @@ def pipeline_without_chunks(d: pld.DistributedTensor[[8, 128], pl.FP32]):
 
 
 def test_pipeline_needs_chunks():
-    message = raises_at(pipeline_without_chunks, "# E:pipeline", "pipeline=True requires")
+    raises_at(pipeline_without_chunks, "# E:pipeline", "pipeline=True requires")
     with pytest.raises(ValueError):  # the seed documents a ValueError
         pipeline_without_chunks.description()
 
@@ -135,3 +135,19 @@ def mismatched_branches(flag: pl.Scalar[pl.INT32], d: pld.DistributedTensor[[1, 
 
 def test_branches_must_agree_on_types():
     raises_at(mismatched_branches, "# E:branches", "changes type")
+
+
+@pl.jit.incore
+def mismatched_tiles(d: pld.DistributedTensor[[1, 64], pl.FP32]):
+    a = pl.load(d, [0, 0], [1, 64])
+    b = pl.load(d, [0, 0], [1, 32])
+    c = a + b  # E:tiles
+
+
+def test_tile_math_needs_one_type():
+    raises_at(mismatched_tiles, "# E:tiles", "pl.add combines tiles of one type")
+
+
+def test_marker_called_outside_names_the_kernel_way():
+    with pytest.raises(pld.Error, match="pld.system.wait"):
+        pld.system.wait(None, [0, 0], 1, cmp=pld.WaitCmp.Ge)

@@ -36,7 +36,7 @@ def test_pl_namespace():
     for name in ("INT8", "INT16", "INT32", "INT64", "FP16", "BF16", "FP32", "INDEX"):
         assert getattr(pl, name).name == name
     assert pl.INT32.get_byte() == 4
-    for name in ("range", "load", "store", "read", "write", "add", "mul", "max", "min", "matmul",
+    for name in ("range", "load", "store", "read", "write", "add", "sub", "mul", "max", "min", "matmul",
                  "at", "spmd", "split_aiv", "get_block_idx", "get_aiv_id"):
         assert callable(getattr(pl, name))
 

@@ -143,6 +143,22 @@ func.func @i8_sub_on_910b(%y: !pld.dtensor<1x32xi8>, %z: !pld.dtensor<1x16xi16>)
 
 // -----
 
+// A tile-scalar form names its own instruction and takes its tile-tile
+// instruction's types (npu/a2a3/TAddS.hpp:52-56); TEXPANDS fills every tile
+// type but i64 on Ascend910B (TExpandS.hpp:144-150). i16 and i8 are the
+// near misses.
+func.func @scalar_forms_on_910b(%y: !pl.tile<1x32xi8>, %z: !pl.tile<1x16xi16>, %b: i8, %h: i16, %l: i64) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-error @+1 {{'pl.adds' on i8 tiles cannot run on Ascend910B: its vector unit's TADDS takes i16, i32, f16, f32}}
+  %v = pl.adds %y, %b : !pl.tile<1x32xi8>
+  %w = pl.muls %z, %h : !pl.tile<1x16xi16>
+  // expected-error @+1 {{'pl.full' on i64 tiles cannot run on Ascend910B: its vector unit's TEXPANDS takes i8, i16, i32, f16, bf16, f32}}
+  %f = pl.full %l : !pl.tile<1x8xi64>
+  %g = pl.full %b : !pl.tile<1x32xi8>
+  return
+}
+
+// -----
+
 // Ascend950 adds i8, i64 and bf16, but its TMUL has no i8; the module that
 // names the profile is pointed at.
 // expected-note @+1 {{the module targets Ascend950 here}}

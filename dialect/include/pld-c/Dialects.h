@@ -87,8 +87,9 @@ MLIR_CAPI_EXPORTED int32_t ascendTileTypeGetKind(MlirType type);
  * column count a tile of `cols` logical columns of `element` is padded to
  * (a row is a whole number of 32-byte blocks); whether TLOAD and TSTORE
  * move `element`; whether the tile math `math` (0 TADD, 1 TMAX, 2 TMIN,
- * 3 TMUL, 4 TSUB) exists for `element` on the chip `profile` (pld's TargetProfile
- * values). The names are comma-separated lists, for messages. */
+ * 3 TMUL, 4 TSUB, 5 TEXPANDS; a tile-scalar form has its tile-tile
+ * instruction's types) exists for `element` on the chip `profile` (pld's
+ * TargetProfile values). The names are comma-separated lists, for messages. */
 MLIR_CAPI_EXPORTED int64_t ascendTilePaddedCols(int64_t cols, MlirType element);
 /* The bytes of unified buffer an SDMA session works through (its scratch
  * buffer, `ascend.sdma_session`). */

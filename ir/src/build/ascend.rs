@@ -54,6 +54,16 @@ pub trait AscendBuilder<'c> {
     fn tload(&self, tile: Val<'c>, view: Val<'c>, site: Site);
     fn tstore(&self, view: Val<'c>, tile: Val<'c>, atomic: AtomicType, site: Site);
     fn tile_math(&self, math: TileMath, dst: Val<'c>, lhs: Val<'c>, rhs: Val<'c>, site: Site);
+    /// A tile-scalar instruction (`TADDS`, ...), or for `Expand` `TEXPANDS`
+    /// of `scalar` into `dst` (`lhs` unused).
+    fn tile_math_scalar(
+        &self,
+        math: TileMath,
+        dst: Val<'c>,
+        lhs: Val<'c>,
+        scalar: Val<'c>,
+        site: Site,
+    );
     fn tcopy(&self, dst: Val<'c>, src: Val<'c>, site: Site);
     /// `ascend.textract`: `dst`'s valid shape out of the `mat` tile `src`
     /// from `(row, col)`.
@@ -355,42 +365,56 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
     fn tile_math(&self, math: TileMath, dst: Val<'c>, lhs: Val<'c>, rhs: Val<'c>, site: Site) {
         let site = self.site_attribute(site);
         let (context, location) = (self.context, self.location);
+        macro_rules! build {
+            ($op:ident) => {
+                ascend::$op {
+                    dst,
+                    lhs,
+                    rhs,
+                    site,
+                }
+                .build(context, location)
+            };
+        }
         let op = match math {
-            TileMath::Add => ascend::TAddOp {
-                dst,
-                lhs,
-                rhs,
-                site,
-            }
-            .build(context, location),
-            TileMath::Max => ascend::TMaxOp {
-                dst,
-                lhs,
-                rhs,
-                site,
-            }
-            .build(context, location),
-            TileMath::Min => ascend::TMinOp {
-                dst,
-                lhs,
-                rhs,
-                site,
-            }
-            .build(context, location),
-            TileMath::Mul => ascend::TMulOp {
-                dst,
-                lhs,
-                rhs,
-                site,
-            }
-            .build(context, location),
-            TileMath::Sub => ascend::TSubOp {
-                dst,
-                lhs,
-                rhs,
-                site,
-            }
-            .build(context, location),
+            TileMath::Add => build!(TAddOp),
+            TileMath::Max => build!(TMaxOp),
+            TileMath::Min => build!(TMinOp),
+            TileMath::Mul => build!(TMulOp),
+            TileMath::Sub => build!(TSubOp),
+            TileMath::Expand => unreachable!("TEXPANDS takes a scalar alone"),
+        };
+        self.insert(op);
+    }
+
+    fn tile_math_scalar(
+        &self,
+        math: TileMath,
+        dst: Val<'c>,
+        lhs: Val<'c>,
+        scalar: Val<'c>,
+        site: Site,
+    ) {
+        let site = self.site_attribute(site);
+        let (context, location) = (self.context, self.location);
+        macro_rules! build {
+            ($op:ident) => {
+                ascend::$op {
+                    dst,
+                    lhs,
+                    scalar,
+                    site,
+                }
+                .build(context, location)
+            };
+        }
+        let op = match math {
+            TileMath::Add => build!(TAddSOp),
+            TileMath::Max => build!(TMaxSOp),
+            TileMath::Min => build!(TMinSOp),
+            TileMath::Mul => build!(TMulSOp),
+            TileMath::Sub => build!(TSubSOp),
+            TileMath::Expand => ascend::TExpandSOp { dst, scalar, site }.build(context, location),
         };
         self.insert(op);
     }

@@ -271,6 +271,23 @@ void tstore(const ViewRef &dst, const TileRef &src, bool atomic_add,
              atomic_add, site);
 }
 
+/// One element-wise operation, as the vector unit computes it.
+template <typename T> T combine(BinOp op, T u, T v) {
+  switch (op) {
+  case BinOp::Add:
+    return sim::add(u, v);
+  case BinOp::Max:
+    return sim::max(u, v);
+  case BinOp::Min:
+    return sim::min(u, v);
+  case BinOp::Mul:
+    return sim::mul(u, v);
+  case BinOp::Sub:
+    return sim::sub(u, v);
+  }
+  return u;
+}
+
 void tile_binary(BinOp op, const TileRef &dst, const TileRef &a,
                  const TileRef &b, const char *site) {
   doing(site);
@@ -289,29 +306,49 @@ void tile_binary(BinOp op, const TileRef &dst, const TileRef &a,
     for (int64_t r = 0; r < dst.valid_rows; ++r) {
       for (int64_t c = 0; c < dst.valid_cols; ++c) {
         int64_t i = r * dst.cols + c;
-        T u = x[i], v = y[i];
-        switch (op) {
-        case BinOp::Add:
-          out[i] = sim::add(u, v);
-          break;
-        case BinOp::Max:
-          out[i] = sim::max(u, v);
-          break;
-        case BinOp::Min:
-          out[i] = sim::min(u, v);
-          break;
-        case BinOp::Mul:
-          out[i] = sim::mul(u, v);
-          break;
-        case BinOp::Sub:
-          out[i] = sim::sub(u, v);
-          break;
-        }
+        out[i] = combine(op, x[i], y[i]);
       }
     }
   });
   if (timing::enabled() || events::enabled())
     computed(names[static_cast<int>(op)], dst, {a.data, b.data}, began, site);
+}
+
+void tile_scalar(BinOp op, const TileRef &dst, const TileRef &a,
+                 const void *scalar, const char *site) {
+  doing(site);
+  static const char *const names[] = {"tadds", "tmaxs", "tmins", "tmuls",
+                                      "tsubs"};
+  check_same_valid(names[static_cast<int>(op)], site, dst, {&a});
+  double began = events::enabled() ? events::now() : 0;
+  visit(dst.dtype, [&](auto tag) {
+    if (values_skipped())
+      return;
+    using T = typename decltype(tag)::type;
+    auto *out = static_cast<T *>(dst.data);
+    const auto *x = static_cast<const T *>(a.data);
+    T v;
+    std::memcpy(&v, scalar, sizeof(T));
+    for (int64_t r = 0; r < dst.valid_rows; ++r)
+      for (int64_t c = 0; c < dst.valid_cols; ++c) {
+        int64_t i = r * dst.cols + c;
+        out[i] = combine(op, x[i], v);
+      }
+  });
+  if (timing::enabled() || events::enabled())
+    computed(names[static_cast<int>(op)], dst, {a.data}, began, site);
+}
+
+void tile_fill(const TileRef &dst, const void *scalar, const char *site) {
+  doing(site);
+  double began = events::enabled() ? events::now() : 0;
+  const int64_t e = dst.elem_bytes;
+  for (int64_t r = 0; r < dst.valid_rows && !values_skipped(); ++r)
+    for (int64_t c = 0; c < dst.valid_cols; ++c)
+      std::memcpy(static_cast<uint8_t *>(dst.data) + (r * dst.cols + c) * e,
+                  scalar, static_cast<size_t>(e));
+  if (timing::enabled() || events::enabled())
+    computed("texpands", dst, {}, began, site);
 }
 
 void tile_copy(const TileRef &dst, const TileRef &src, const char *site) {

@@ -14,7 +14,7 @@ use melior::ir::{
 use pld_dialect::ops::{ascend, func, memref, pl, pl::PlOp, pld, pld::PldOp, scf};
 use pld_dialect::{
     enums,
-    target::{self, TileMath},
+    target::{self, Operands, TileMath},
     types::{self as pld_types, ascend as ascend_types},
 };
 use pld_ir::build::ascend::{AscendBuilder, Site};
@@ -264,9 +264,17 @@ impl<'c> FunctionConverter<'_, 'c> {
             PlOp::GetAivId(_) => self.replace(op, &[builder.subblock_idx()]),
             PlOp::Load(_) => self.convert_tile_load(builder, op, site)?,
             PlOp::Store(_) => self.convert_tile_store(builder, op, site)?,
-            PlOp::Add(_) | PlOp::Max(_) | PlOp::Min(_) | PlOp::Mul(_) | PlOp::Sub(_) => {
-                self.convert_tile_math(builder, op, site)?
-            }
+            PlOp::Add(_)
+            | PlOp::Max(_)
+            | PlOp::Min(_)
+            | PlOp::Mul(_)
+            | PlOp::Sub(_)
+            | PlOp::AddS(_)
+            | PlOp::MaxS(_)
+            | PlOp::MinS(_)
+            | PlOp::MulS(_)
+            | PlOp::SubS(_) => self.convert_tile_math(builder, op, site)?,
+            PlOp::Full(_) => self.convert_full(builder, op, site)?,
             // Every pl.matmul is part of a GEMM (`cube::find` rejects the
             // function otherwise), converted at its store.
             PlOp::Matmul(_) => unreachable!("a pl.matmul outside a GEMM"),
@@ -506,15 +514,8 @@ impl<'c> FunctionConverter<'_, 'c> {
         op: OpRef<'c>,
         site: Site,
     ) -> Result<(), ConvertError> {
-        let math = TileMath::of_op_name(name(op)).expect("dispatched on tile math");
-        let (lhs, rhs) = match math {
-            TileMath::Add => pl::AddOp::operands(&op).map(|ops| (ops.lhs, ops.rhs)),
-            TileMath::Max => pl::MaxOp::operands(&op).map(|ops| (ops.lhs, ops.rhs)),
-            TileMath::Min => pl::MinOp::operands(&op).map(|ops| (ops.lhs, ops.rhs)),
-            TileMath::Mul => pl::MulOp::operands(&op).map(|ops| (ops.lhs, ops.rhs)),
-            TileMath::Sub => pl::SubOp::operands(&op).map(|ops| (ops.lhs, ops.rhs)),
-        }
-        .expect("TileMath named the op");
+        let (math, operands) = TileMath::of_op(name(op)).expect("dispatched on tile math");
+        let (lhs, rhs) = tile_math_operands(op).expect("TileMath named the op");
         // PTO computes over the destination's valid shape and
         // asserts that both operands share it: the result keeps the
         // left operand's.
@@ -527,8 +528,27 @@ impl<'c> FunctionConverter<'_, 'c> {
         // Tile math takes 2-D tiles.
         let logical = self.logical_type(2, lhs);
         self.tiles.insert(ValueKey::of(dst), (logical, valid));
-        builder.tile_math(math, dst, lhs, rhs, site);
+        match operands {
+            Operands::Tiles => builder.tile_math(math, dst, lhs, rhs, site),
+            Operands::Scalar => builder.tile_math_scalar(math, dst, lhs, rhs, site),
+        }
         self.replace(op, &[dst]);
+        Ok(())
+    }
+
+    /// `pl.full`: a new tile of the result type, TEXPANDS of the value.
+    fn convert_full(
+        &mut self,
+        builder: &Builder<'c>,
+        op: OpRef<'c>,
+        site: Site,
+    ) -> Result<(), ConvertError> {
+        let full = pl::FullOp::operands(&op).expect("dispatched on pl.full");
+        let tile_type = Builder::result(op).r#type();
+        let extents = Self::access_extents(tile_type, None);
+        let tile = self.new_tile(builder, tile_type, &extents, false)?;
+        builder.tile_math_scalar(TileMath::Expand, tile, tile, full.value, site);
+        self.replace(op, &[tile]);
         Ok(())
     }
 
@@ -1008,4 +1028,21 @@ fn is_pld_level_type(r#type: Type) -> bool {
         || pld_types::is_window_ptr(r#type)
         || pld_types::is_task_id(r#type)
         || types::is_memref(r#type)
+}
+
+/// The tile and the second operand (a tile or a scalar) of element-wise
+/// tile math.
+fn tile_math_operands<'c>(op: OpRef<'c>) -> Option<(Val<'c>, Val<'c>)> {
+    let pair = |lhs, rhs| Some((lhs, rhs));
+    pl::AddOp::operands(&op)
+        .and_then(|ops| pair(ops.lhs, ops.rhs))
+        .or_else(|| pl::MaxOp::operands(&op).and_then(|ops| pair(ops.lhs, ops.rhs)))
+        .or_else(|| pl::MinOp::operands(&op).and_then(|ops| pair(ops.lhs, ops.rhs)))
+        .or_else(|| pl::MulOp::operands(&op).and_then(|ops| pair(ops.lhs, ops.rhs)))
+        .or_else(|| pl::SubOp::operands(&op).and_then(|ops| pair(ops.lhs, ops.rhs)))
+        .or_else(|| pl::AddSOp::operands(&op).and_then(|ops| pair(ops.lhs, ops.scalar)))
+        .or_else(|| pl::MaxSOp::operands(&op).and_then(|ops| pair(ops.lhs, ops.scalar)))
+        .or_else(|| pl::MinSOp::operands(&op).and_then(|ops| pair(ops.lhs, ops.scalar)))
+        .or_else(|| pl::MulSOp::operands(&op).and_then(|ops| pair(ops.lhs, ops.scalar)))
+        .or_else(|| pl::SubSOp::operands(&op).and_then(|ops| pair(ops.lhs, ops.scalar)))
 }

@@ -80,18 +80,23 @@ fn check_element_types(op: &OperationRef, report: &mut Report) {
         return;
     }
     let types = target::tile_math_element_names(profile, math);
+    // The op's own instruction (TADDS for pl.adds); a collective's is its
+    // combine's.
+    let instruction = TileMath::of_op(name).map_or(math.instruction(), |(math, operands)| {
+        math.instruction_with(operands)
+    });
     let message = if REDUCING_COLLECTIVES.contains(&name) {
         format!(
             "'{name}' on {element} cannot run on {}: it combines tiles with {}, which its \
              vector unit has for {types}",
             profile.keyword(),
-            math.instruction()
+            instruction
         )
     } else {
         format!(
             "'{name}' on {element} tiles cannot run on {}: its vector unit's {} takes {types}",
             profile.keyword(),
-            math.instruction()
+            instruction
         )
     };
     report.error(op, &message, &profile_notes(module, profile));

@@ -96,11 +96,16 @@ fn whole(tile: Value) -> Option<Shape> {
     Some(Shape::of_sizes(&sizes))
 }
 
-/// The load a tile comes from, as a valid shape's origin.
-fn load_name(op: &OperationRef) -> Option<&'static str> {
-    [pl::LoadOp::NAME, pld::TileRemoteLoadOp::NAME]
-        .into_iter()
-        .find(|name| pld_dialect::has_name(op, name))
+/// The op a tile comes from, as a valid shape's origin: a load, or
+/// `pl.full` (a whole tile).
+fn origin_name(op: &OperationRef) -> Option<&'static str> {
+    [
+        pl::LoadOp::NAME,
+        pld::TileRemoteLoadOp::NAME,
+        pl::FullOp::NAME,
+    ]
+    .into_iter()
+    .find(|name| pld_dialect::has_name(op, name))
 }
 
 /// What is known of a tile's valid shape: recorded (a ragged load, tile
@@ -110,7 +115,7 @@ fn valid_of<'c>(known: &PtrMap<ValueKey, Valid<'c>>, value: Value<'c, '_>) -> Op
         return Some(*valid);
     }
     let load = ir::defining_op(value)?;
-    let origin_op = load_name(&load)?;
+    let origin_op = origin_name(&load)?;
     Some(Valid {
         shape: whole(value)?,
         origin: load.location(),
@@ -128,6 +133,16 @@ fn tile_math_operands<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a
         .or_else(|| pl::SubOp::operands(op).map(|math| (math.lhs, math.rhs)))
 }
 
+/// The tile of tile-scalar math, if `op` is tile-scalar math.
+fn scalar_math_tile<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
+    pl::AddSOp::operands(op)
+        .map(|math| math.lhs)
+        .or_else(|| pl::MaxSOp::operands(op).map(|math| math.lhs))
+        .or_else(|| pl::MinSOp::operands(op).map(|math| math.lhs))
+        .or_else(|| pl::MulSOp::operands(op).map(|math| math.lhs))
+        .or_else(|| pl::SubSOp::operands(op).map(|math| math.lhs))
+}
+
 /// The tile a store writes, if `op` is a tile store.
 fn stored_tile<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
     pl::StoreOp::operands(op)
@@ -142,7 +157,7 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
     let mut known: PtrMap<ValueKey, Valid> = PtrMap::default();
     let mut ragged: Vec<Value> = Vec::new();
     for op in ops {
-        let Some(origin_op) = load_name(op) else {
+        let Some(origin_op) = origin_name(op) else {
             continue;
         };
         let (Some((statics, dynamic)), Ok(result)) = (valid_list(op), op.result(0)) else {
@@ -189,6 +204,12 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
                 // The result has the left operand's valid shape.
                 if let (Some(lhs), Ok(result)) = (lhs, user.result(0)) {
                     known.insert(ValueKey::of(result), lhs);
+                    ragged.push(result.into());
+                }
+            } else if let Some(lhs) = scalar_math_tile(&user) {
+                // Tile-scalar math keeps its tile's valid shape.
+                if let (Some(valid), Ok(result)) = (valid_of(&known, lhs), user.result(0)) {
+                    known.insert(ValueKey::of(result), valid);
                     ragged.push(result.into());
                 }
             } else if let Some(stored) = stored_tile(&user)

@@ -10,8 +10,6 @@ shared into a task).
 from . import ir
 from .ir import Value
 
-_PY_SCALARS = (bool, int, float)
-
 
 def is_py_int(x):
     return isinstance(x, int) and not isinstance(x, bool)

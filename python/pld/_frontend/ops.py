@@ -367,9 +367,11 @@ def write(tr, node, key, dest, offsets, value):
             mixed={"offsets": tr.index_list(offsets, "offsets", node)})
 
 
-@handles("pl.add", "pl.mul", "pl.max", "pl.min")
+@handles("pl.add", "pl.sub", "pl.mul", "pl.max", "pl.min")
 def elementwise(tr, node, key, lhs, rhs):
     a, b = tile_value(tr, lhs, "lhs", node), tile_value(tr, rhs, "rhs", node)
+    if a.type != b.type:
+        raise tr.error(node, f"{key} combines tiles of one type, got {ir.show(a.type)} and {ir.show(b.type)}")
     return one(tr.emit(key, node, operands={"lhs": [a], "rhs": [b]}, results=[("result", [a.type])]))
 
 

@@ -10,7 +10,6 @@ both carrying the variables their body reassigns (docs/python.md).
 
 import ast
 import builtins
-import inspect
 
 from ..annotations import as_param, function_annotations
 from ..errors import FrontendError
@@ -31,7 +30,7 @@ _ARITH = {
     ast.Mod: ("arith.remsi", None),
     ast.Div: (None, "arith.divf"),
 }
-_TILE_ARITH = {ast.Add: "pl.add", ast.Mult: "pl.mul"}
+_TILE_ARITH = {ast.Add: "pl.add", ast.Sub: "pl.sub", ast.Mult: "pl.mul"}
 _WITH_MARKERS = ("pl.at", "pl.spmd", "pl.split_aiv")
 
 
@@ -508,6 +507,9 @@ class Tracer(CoerceMixin):
             return _python_binop(self, op, a, b, node)
         if isinstance(a, Value) and isinstance(b, Value) and ir.is_tile(a.type) and ir.is_tile(b.type) \
                 and type(op) in _TILE_ARITH:
+            if a.type != b.type:
+                raise self.error(node, f"{_TILE_ARITH[type(op)]} combines tiles of one type, "
+                                       f"got {ir.show(a.type)} and {ir.show(b.type)}")
             (r,) = self.emit(_TILE_ARITH[type(op)], node, operands={"lhs": [a], "rhs": [b]},
                              results=[("result", [a.type])])
             return r

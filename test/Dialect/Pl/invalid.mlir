@@ -208,3 +208,32 @@ func.func @store_valid_overhang(%m: memref<2x64xf32>, %t: !pl.tile<1x32xf32>) {
   pl.store %t, %m[1, 40] : !pl.tile<1x32xf32>, memref<2x64xf32>
   return
 }
+
+// -----
+
+// A tile-scalar op's scalar has the tile's element type (f32 here).
+func.func @scalar_of_another_type(%t: !pl.tile<1x64xf32>, %s: i32) {
+  // expected-error @+1 {{'pl.adds' op failed to verify that scalar is the tile's element type}}
+  %r = "pl.adds"(%t, %s) : (!pl.tile<1x64xf32>, i32) -> !pl.tile<1x64xf32>
+  return
+}
+
+// -----
+
+func.func @fill_of_another_type(%s: f16) {
+  // expected-error @+1 {{'pl.full' op failed to verify that value is the tile's element type}}
+  %r = "pl.full"(%s) : (f16) -> !pl.tile<1x64xf32>
+  return
+}
+
+// -----
+
+// Near miss: the element type.
+func.func @scalar_of_the_element_type(%m: memref<2x64xf32>, %s: f32) {
+  %t = pl.load %m[0, 0] : memref<2x64xf32> -> !pl.tile<1x64xf32>
+  %r = "pl.adds"(%t, %s) : (!pl.tile<1x64xf32>, f32) -> !pl.tile<1x64xf32>
+  pl.store %r, %m[0, 0] : !pl.tile<1x64xf32>, memref<2x64xf32>
+  %f = "pl.full"(%s) : (f32) -> !pl.tile<1x64xf32>
+  pl.store %f, %m[1, 0] : !pl.tile<1x64xf32>, memref<2x64xf32>
+  return
+}

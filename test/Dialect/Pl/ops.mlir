@@ -21,6 +21,20 @@ func.func @tiles(%m: memref<4x64xf32>, %dt: !pld.dtensor<4x64xf32>, %o: index, %
   %f = pl.mul %e, %b : !pl.tile<1x64xf32>
   // CHECK: pl.sub %{{.*}}, %{{.*}} : !pl.tile<1x64xf32>
   %s = pl.sub %f, %b : !pl.tile<1x64xf32>
+  // Tile-scalar math and a filled tile take a scalar of the element type.
+  %two = arith.constant 2.0 : f32
+  // CHECK: pl.adds %{{.*}}, %{{.*}} : !pl.tile<1x64xf32>
+  %as = pl.adds %s, %two : !pl.tile<1x64xf32>
+  // CHECK: pl.subs %{{.*}}, %{{.*}} : !pl.tile<1x64xf32>
+  %ss = pl.subs %as, %two : !pl.tile<1x64xf32>
+  // CHECK: pl.muls %{{.*}}, %{{.*}} : !pl.tile<1x64xf32>
+  %ms = pl.muls %ss, %two : !pl.tile<1x64xf32>
+  // CHECK: pl.maxs %{{.*}}, %{{.*}} : !pl.tile<1x64xf32>
+  %xs = pl.maxs %ms, %two : !pl.tile<1x64xf32>
+  // CHECK: pl.mins %{{.*}}, %{{.*}} : !pl.tile<1x64xf32>
+  %ns = pl.mins %xs, %two : !pl.tile<1x64xf32>
+  // CHECK: pl.full %{{.*}} : !pl.tile<1x64xf32>
+  %fl = pl.full %two : !pl.tile<1x64xf32>
   %a16 = pl.load %ma[0, 0] : memref<16x32xf16> -> !pl.tile<16x32xf16>
   %b16 = pl.load %mb[0, 0] : memref<32x16xf16> -> !pl.tile<32x16xf16>
   // CHECK: pl.matmul %{{.*}}, %{{.*}} : !pl.tile<16x32xf16>, !pl.tile<32x16xf16> -> !pl.tile<16x16xf32>

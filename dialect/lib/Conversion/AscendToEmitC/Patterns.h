@@ -24,7 +24,8 @@ void populateQueryPatterns(mlir::TypeConverter &converter,
                            mlir::RewritePatternSet &patterns);
 
 /// Tiles.cpp: unified-buffer tiles and the PTO instructions on them (tile,
-/// valid_shape, tload, tstore, tadd, tmax, tmin, tmul, tsub, tcopy).
+/// valid_shape, tload, tstore, tadd, tmax, tmin, tmul, tsub, their tile-scalar
+/// forms, texpands, tcopy).
 void populateTilePatterns(mlir::TypeConverter &converter,
                           mlir::RewritePatternSet &patterns);
 

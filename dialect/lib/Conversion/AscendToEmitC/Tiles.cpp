@@ -88,6 +88,18 @@ void pld::ascend::populateTilePatterns(TypeConverter &converter,
                                   /*withSite=*/true);
   patterns.add<PlainCall<TSubOp>>(converter, context, "pld::rt::tsub",
                                   /*withSite=*/true);
+  patterns.add<PlainCall<TAddSOp>>(converter, context, "pld::rt::tadds",
+                                   /*withSite=*/true);
+  patterns.add<PlainCall<TSubSOp>>(converter, context, "pld::rt::tsubs",
+                                   /*withSite=*/true);
+  patterns.add<PlainCall<TMulSOp>>(converter, context, "pld::rt::tmuls",
+                                   /*withSite=*/true);
+  patterns.add<PlainCall<TMaxSOp>>(converter, context, "pld::rt::tmaxs",
+                                   /*withSite=*/true);
+  patterns.add<PlainCall<TMinSOp>>(converter, context, "pld::rt::tmins",
+                                   /*withSite=*/true);
+  patterns.add<PlainCall<TExpandSOp>>(converter, context, "pld::rt::texpands",
+                                      /*withSite=*/true);
   patterns.add<PlainCall<TCopyOp>>(converter, context, "pld::rt::tcopy",
                                    /*withSite=*/true);
   // The cube: TEXTRACT, TMATMUL, TMATMUL_ACC, and TSTORE from L0C.

@@ -48,6 +48,12 @@ static __aicore__ inline void m_aiv(__gm__ CommContext *ctx, __gm__ f16 *h,
   tmin(a, a, a, "");
   tmul(a, a, a, "");
   tsub(a, a, a, "");
+  tadds(a, a, f16(1), "");
+  tsubs(a, a, f16(1), "");
+  tmuls(a, a, f16(1), "");
+  tmaxs(a, a, f16(1), "");
+  tmins(a, a, f16(1), "");
+  texpands(a, f16(0), "");
   tcopy(a, a, "");
   tstore(view(h, 16, 32, 32), a, "");
   tstore_atomic_add(view(h, 16, 32, 32), a, "");

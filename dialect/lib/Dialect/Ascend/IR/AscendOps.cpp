@@ -226,14 +226,18 @@ LogicalResult TStoreAccOp::verify() {
 }
 
 /// Tile math exists for the element types of the module's chip.
-static LogicalResult verifyTileMath(Operation *op, TileMath math, Value dst) {
+/// `instruction` is the one the op is (a tile-scalar form names its own).
+static LogicalResult verifyTileMath(Operation *op, TileMath math, Value dst,
+                                    llvm::StringRef instruction = {}) {
   if (failed(verifyKind(op, dst, "dst", {TileKind::Vec})))
     return failure();
   Type element = elementOf(dst);
   pld::TargetProfile profile = targetOf(op);
   if (isTileMathElementType(profile, math, element))
     return success();
-  return op->emitOpError() << tileMathName(math) << " has no " << element
+  if (instruction.empty())
+    instruction = tileMathName(math);
+  return op->emitOpError() << instruction << " has no " << element
                            << " tiles on "
                            << pld::stringifyTargetProfile(profile)
                            << " (it has "
@@ -254,6 +258,24 @@ LogicalResult TMulOp::verify() {
 }
 LogicalResult TSubOp::verify() {
   return verifyTileMath(*this, TileMath::Sub, getDst());
+}
+LogicalResult TAddSOp::verify() {
+  return verifyTileMath(*this, TileMath::Add, getDst(), "TADDS");
+}
+LogicalResult TSubSOp::verify() {
+  return verifyTileMath(*this, TileMath::Sub, getDst(), "TSUBS");
+}
+LogicalResult TMulSOp::verify() {
+  return verifyTileMath(*this, TileMath::Mul, getDst(), "TMULS");
+}
+LogicalResult TMaxSOp::verify() {
+  return verifyTileMath(*this, TileMath::Max, getDst(), "TMAXS");
+}
+LogicalResult TMinSOp::verify() {
+  return verifyTileMath(*this, TileMath::Min, getDst(), "TMINS");
+}
+LogicalResult TExpandSOp::verify() {
+  return verifyTileMath(*this, TileMath::Expand, getDst());
 }
 
 LogicalResult ValidShapeOp::fold(FoldAdaptor,

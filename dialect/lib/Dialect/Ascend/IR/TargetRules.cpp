@@ -13,6 +13,11 @@
 //   TMin.hpp:62-66, TMul.hpp:61-65, TSub.hpp:61-65;
 // - a5 tile math: npu/a5/TAdd.hpp:60-65, TMax.hpp:59-64, TMin.hpp:59-64,
 //   TMul.hpp:59-63, TSub.hpp:59-64;
+// - tile-scalar math takes its tile-tile instruction's types: a2a3
+//   TAddS.hpp:52-56, TSubS.hpp:52-56, TMulS.hpp:52-56, TMaxS.hpp:53-57,
+//   TMins.hpp:52-56; a5 TAddS.hpp:57-61, TSubS.hpp:57-61, TMulS.hpp:57-60,
+//   TMins.hpp:57-61;
+// - TEXPANDS: a2a3 TExpandS.hpp:144-150, a5 TExpandS.hpp:149-155;
 // - tile kinds, their fractals and inner boxes: common/type.hpp:123,
 //   common/pto_tile.hpp:1079-1086, 1399-1422, 1514-1530, 1714-1773;
 // - buffer sizes: common/buffer_limits.hpp (A2A3 and A5);
@@ -82,11 +87,21 @@ constexpr Element kA2A3Math[] = {Element::I16, Element::I32, Element::F16,
 constexpr Element kA5Math[] = {Element::I8,  Element::I16, Element::I32,
                                Element::I64, Element::F16, Element::BF16,
                                Element::F32};
+// TEXPANDS fills every tile element type but i64 on a2a3
+// (npu/a2a3/TExpandS.hpp:144-150), every one on a5 (npu/a5/TExpandS.hpp:
+// 149-155).
+constexpr Element kA2A3Expand[] = {Element::I8,  Element::I16,  Element::I32,
+                                   Element::F16, Element::BF16, Element::F32};
+
 // a5's TMUL has no 8-bit integers.
 constexpr Element kA5Mul[] = {Element::I16, Element::I32,  Element::I64,
                               Element::F16, Element::BF16, Element::F32};
 
 llvm::ArrayRef<Element> mathElements(TargetProfile profile, TileMath math) {
+  if (math == TileMath::Expand)
+    return profile == TargetProfile::Ascend910B
+               ? llvm::ArrayRef<Element>(kA2A3Expand)
+               : llvm::ArrayRef<Element>(kA5Math);
   if (profile == TargetProfile::Ascend910B)
     return kA2A3Math;
   return math == TileMath::Mul ? llvm::ArrayRef<Element>(kA5Mul)
@@ -141,6 +156,8 @@ const char *tileMathName(TileMath math) {
     return "TMUL";
   case TileMath::Sub:
     return "TSUB";
+  case TileMath::Expand:
+    return "TEXPANDS";
   }
   return "?";
 }

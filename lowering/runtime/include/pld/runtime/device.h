@@ -255,6 +255,36 @@ AICORE inline void tsub(Tile<T, R, C> d, Tile<T, R, C> a, Tile<T, R, C> b,
     pto::TSUB(d.data, a.data, b.data);
 }
 template <typename T, int R, int C>
+AICORE inline void tadds(Tile<T, R, C> d, Tile<T, R, C> a, T s, const char *) {
+  if constexpr (kVectorCode)
+    pto::TADDS(d.data, a.data, s);
+}
+template <typename T, int R, int C>
+AICORE inline void tsubs(Tile<T, R, C> d, Tile<T, R, C> a, T s, const char *) {
+  if constexpr (kVectorCode)
+    pto::TSUBS(d.data, a.data, s);
+}
+template <typename T, int R, int C>
+AICORE inline void tmuls(Tile<T, R, C> d, Tile<T, R, C> a, T s, const char *) {
+  if constexpr (kVectorCode)
+    pto::TMULS(d.data, a.data, s);
+}
+template <typename T, int R, int C>
+AICORE inline void tmaxs(Tile<T, R, C> d, Tile<T, R, C> a, T s, const char *) {
+  if constexpr (kVectorCode)
+    pto::TMAXS(d.data, a.data, s);
+}
+template <typename T, int R, int C>
+AICORE inline void tmins(Tile<T, R, C> d, Tile<T, R, C> a, T s, const char *) {
+  if constexpr (kVectorCode)
+    pto::TMINS(d.data, a.data, s);
+}
+template <typename T, int R, int C>
+AICORE inline void texpands(Tile<T, R, C> d, T s, const char *) {
+  if constexpr (kVectorCode)
+    pto::TEXPANDS(d.data, s);
+}
+template <typename T, int R, int C>
 AICORE inline void tcopy(Tile<T, R, C> d, Tile<T, R, C> s, const char *) {
   if constexpr (kVectorCode)
     pto::TMOV(d.data, s.data);

@@ -301,6 +301,38 @@ void tsub(Tile<T, R, C> dst, Tile<T, R, C> a, Tile<T, R, C> b,
                       detail::ref(b), site);
 }
 
+// Tile-scalar math (TADDS, ...): the scalar has the tiles' element type.
+template <typename T, int R, int C>
+void tadds(Tile<T, R, C> dst, Tile<T, R, C> a, T s, const char *site) {
+  detail::tile_scalar(detail::BinOp::Add, detail::ref(dst), detail::ref(a), &s,
+                      site);
+}
+template <typename T, int R, int C>
+void tsubs(Tile<T, R, C> dst, Tile<T, R, C> a, T s, const char *site) {
+  detail::tile_scalar(detail::BinOp::Sub, detail::ref(dst), detail::ref(a), &s,
+                      site);
+}
+template <typename T, int R, int C>
+void tmuls(Tile<T, R, C> dst, Tile<T, R, C> a, T s, const char *site) {
+  detail::tile_scalar(detail::BinOp::Mul, detail::ref(dst), detail::ref(a), &s,
+                      site);
+}
+template <typename T, int R, int C>
+void tmaxs(Tile<T, R, C> dst, Tile<T, R, C> a, T s, const char *site) {
+  detail::tile_scalar(detail::BinOp::Max, detail::ref(dst), detail::ref(a), &s,
+                      site);
+}
+template <typename T, int R, int C>
+void tmins(Tile<T, R, C> dst, Tile<T, R, C> a, T s, const char *site) {
+  detail::tile_scalar(detail::BinOp::Min, detail::ref(dst), detail::ref(a), &s,
+                      site);
+}
+/// TEXPANDS: `s` in every element of `dst`'s valid shape.
+template <typename T, int R, int C>
+void texpands(Tile<T, R, C> dst, T s, const char *site) {
+  detail::tile_fill(detail::ref(dst), &s, site);
+}
+
 /// TMOV: copies `src`'s valid shape into `dst`, which has the same one.
 template <typename T, int R, int C>
 void tcopy(Tile<T, R, C> dst, Tile<T, R, C> src, const char *site) {

@@ -236,6 +236,40 @@ def Ascend_TMinOp : Ascend_ElementwiseOp<"tmin", "TMIN">;
 def Ascend_TMulOp : Ascend_ElementwiseOp<"tmul", "TMUL">;
 def Ascend_TSubOp : Ascend_ElementwiseOp<"tsub", "TSUB">;
 
+class Ascend_ScalarMathOp<string mnemonic, string instruction>
+    : Ascend_Op<mnemonic, [AllTypesMatch<["dst", "lhs"]>,
+        TypesMatchWith<"scalar is the tile's element type", "dst", "scalar",
+                       "::llvm::cast<::pld::ascend::TileType>($_self).getElementType()">,
+        Ascend_OnPipe<"V">]> {
+  let summary = "`" # instruction # "`: dst = lhs op scalar, element-wise over the valid shape";
+  let description = [{
+    Computes over `dst`'s valid shape, which `lhs` must share (PTO asserts
+    it). The element types are those of the tile-tile instruction on the
+    chip (the module's `pld.target`).
+  }];
+  let arguments = (ins Ascend_AnyTile:$dst, Ascend_AnyTile:$lhs, AnyType:$scalar,
+                       OptionalAttr<StrAttr>:$site);
+  let assemblyFormat = "$dst `,` $lhs `,` $scalar attr-dict `:` type($dst)";
+  let hasVerifier = 1;
+}
+
+def Ascend_TAddSOp : Ascend_ScalarMathOp<"tadds", "TADDS">;
+def Ascend_TSubSOp : Ascend_ScalarMathOp<"tsubs", "TSUBS">;
+def Ascend_TMulSOp : Ascend_ScalarMathOp<"tmuls", "TMULS">;
+def Ascend_TMaxSOp : Ascend_ScalarMathOp<"tmaxs", "TMAXS">;
+def Ascend_TMinSOp : Ascend_ScalarMathOp<"tmins", "TMINS">;
+
+def Ascend_TExpandSOp : Ascend_Op<"texpands", [
+    TypesMatchWith<"scalar is the tile's element type", "dst", "scalar",
+                   "::llvm::cast<::pld::ascend::TileType>($_self).getElementType()">,
+    Ascend_OnPipe<"V">]> {
+  let summary = "`TEXPANDS`: every element of dst's valid shape = scalar";
+  let arguments = (ins Ascend_AnyTile:$dst, AnyType:$scalar,
+                       OptionalAttr<StrAttr>:$site);
+  let assemblyFormat = "$dst `,` $scalar attr-dict `:` type($dst)";
+  let hasVerifier = 1;
+}
+
 def Ascend_TCopyOp : Ascend_Op<"tcopy", [SameTypeOperands, Ascend_OnPipe<"V">]> {
   let summary = "`TMOV`: copy one tile's valid shape into another of the same valid shape";
   let arguments = (ins Ascend_AnyTile:$dst, Ascend_AnyTile:$src,

@@ -39,7 +39,15 @@ const char *tileElementTypeNames();
 std::optional<int64_t> maxTileRows(TargetProfile profile);
 
 /// The vector unit's element-wise tile instructions.
-enum class TileMath : int32_t { Add = 0, Max = 1, Min = 2, Mul = 3, Sub = 4 };
+enum class TileMath : int32_t {
+  Add = 0,
+  Max = 1,
+  Min = 2,
+  Mul = 3,
+  Sub = 4,
+  /// TEXPANDS: a tile filled with a scalar.
+  Expand = 5
+};
 
 /// Whether `math` exists for `element` on `profile`.
 bool isTileMathElementType(TargetProfile profile, TileMath math,

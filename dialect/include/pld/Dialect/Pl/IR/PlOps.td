@@ -146,6 +146,49 @@ def Pl_MinOp : Pl_ElementwiseOp<"min", "minimum">;
 def Pl_MulOp : Pl_ElementwiseOp<"mul", "product">;
 def Pl_SubOp : Pl_ElementwiseOp<"sub", "difference (lhs - rhs)">;
 
+class Pl_ScalarMathOp<string mnemonic, string what, string instruction>
+    : Pl_Op<mnemonic, [Pure, AllTypesMatch<["lhs", "result"]>,
+        TypesMatchWith<"scalar is the tile's element type", "result", "scalar",
+                       "::mlir::getElementTypeOrSelf($_self)">]> {
+  let summary = "element-wise " # what # " of a tile and a scalar";
+  let description = [{
+    Combines every element of a tile with one scalar of the tile's element
+    type (a vector-unit operation, lowered to `}] # instruction # [{`). The
+    result has the tile's type and valid shape.
+
+    ```mlir
+    %r = pl.}] # mnemonic # [{ %a, %s : !pl.tile<1x64xf32>
+    ```
+  }];
+  let arguments = (ins Pl_AnyTile:$lhs, AnyType:$scalar);
+  let results = (outs Pl_AnyTile:$result);
+  let assemblyFormat = "$lhs `,` $scalar attr-dict `:` type($result)";
+}
+
+def Pl_AddSOp : Pl_ScalarMathOp<"adds", "sum", "TADDS">;
+def Pl_SubSOp : Pl_ScalarMathOp<"subs", "difference (tile - scalar)", "TSUBS">;
+def Pl_MulSOp : Pl_ScalarMathOp<"muls", "product", "TMULS">;
+def Pl_MaxSOp : Pl_ScalarMathOp<"maxs", "maximum", "TMAXS">;
+def Pl_MinSOp : Pl_ScalarMathOp<"mins", "minimum", "TMINS">;
+
+def Pl_FullOp : Pl_Op<"full", [Pure,
+    TypesMatchWith<"value is the tile's element type", "result", "value",
+                   "::mlir::getElementTypeOrSelf($_self)">]> {
+  let summary = "a tile whose every element is `value`";
+  let description = [{
+    A new tile of the result type, every element `value` (lowered to
+    `TEXPANDS`): the start of an accumulator, or a constant operand.
+
+    ```mlir
+    %zero = arith.constant 0.0 : f32
+    %acc = pl.full %zero : !pl.tile<1x64xf32>
+    ```
+  }];
+  let arguments = (ins AnyType:$value);
+  let results = (outs Pl_AnyTile:$result);
+  let assemblyFormat = "$value attr-dict `:` type($result)";
+}
+
 def Pl_MatmulOp : Pl_Op<"matmul", [Pure]> {
   let summary = "matrix product of two tiles on the cube unit";
   let description = [{

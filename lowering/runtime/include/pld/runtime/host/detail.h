@@ -173,6 +173,11 @@ void tstore(const ViewRef &dst, const TileRef &src, bool atomic_add,
             const char *site);
 void tile_binary(BinOp op, const TileRef &dst, const TileRef &a,
                  const TileRef &b, const char *site);
+/// `dst = a op scalar`, `scalar` pointing at one element of the tiles' type.
+void tile_scalar(BinOp op, const TileRef &dst, const TileRef &a,
+                 const void *scalar, const char *site);
+/// Every element of `dst`'s valid shape = `*scalar`.
+void tile_fill(const TileRef &dst, const void *scalar, const char *site);
 void tile_copy(const TileRef &dst, const TileRef &src, const char *site);
 void transfer(Transfer kind, const ViewRef &dst, const ViewRef &src,
               const TileRef &ping, const TileRef *pong, const char *site);

@@ -14,8 +14,8 @@
 //   i8 and bf16 (tstore_common.hpp:151-155);
 // - TADD/TMAX/TMIN/TMUL/TSUB take one element type, row-major tiles, and the
 //   types of the chip: a2a3 (the default) i16, i32, f16, f32
-//   (npu/a2a3/TAdd.hpp:59-69, TSub.hpp:58-66, ...); a5 (PTO_NPU_ARCH_A5) also i8 (not for
-//   TMUL), i64, u*, bf16 (npu/a5/TAdd.hpp:60-71, ...);
+//   (npu/a2a3/TAdd.hpp:59-69, TSub.hpp:58-66, ...); a5 (PTO_NPU_ARCH_A5) also
+//   i8 (not for TMUL), i64, u*, bf16 (npu/a5/TAdd.hpp:60-71, ...);
 // - TMOV between tiles of one shape (npu/a2a3/TMov.hpp:139-141);
 // - TPUT/TGET move one element type through a tile of it (comm/a2a3/
 //   TPut.hpp, TGet.hpp:253-257); signals are int32 (comm/a2a3/
@@ -441,6 +441,44 @@ RecordEvent TMUL(Dst &, Src0 &, Src1 &, WaitEvents &...) {
 template <typename Dst, typename Src0, typename Src1, typename... WaitEvents>
 RecordEvent TSUB(Dst &, Src0 &, Src1 &, WaitEvents &...) {
   check_tile_math<false, Dst, Src0, Src1>();
+  return {};
+}
+// The tile-scalar forms take their tile-tile instruction's types and a
+// scalar of the source's element type (common/pto_instr.hpp:1960-2040).
+template <typename Dst, typename Src, typename... WaitEvents>
+RecordEvent TADDS(Dst &, Src &, typename Src::DType, WaitEvents &...) {
+  check_tile_math<false, Dst, Src, Src>();
+  return {};
+}
+template <typename Dst, typename Src, typename... WaitEvents>
+RecordEvent TSUBS(Dst &, Src &, typename Src::DType, WaitEvents &...) {
+  check_tile_math<false, Dst, Src, Src>();
+  return {};
+}
+template <typename Dst, typename Src, typename... WaitEvents>
+RecordEvent TMULS(Dst &, Src &, typename Src::DType, WaitEvents &...) {
+  check_tile_math<true, Dst, Src, Src>();
+  return {};
+}
+template <typename Dst, typename Src, typename... WaitEvents>
+RecordEvent TMAXS(Dst &, Src &, typename Src::DType, WaitEvents &...) {
+  check_tile_math<false, Dst, Src, Src>();
+  return {};
+}
+template <typename Dst, typename Src, typename... WaitEvents>
+RecordEvent TMINS(Dst &, Src &, typename Src::DType, WaitEvents &...) {
+  check_tile_math<false, Dst, Src, Src>();
+  return {};
+}
+// TEXPANDS fills every tile type but 64-bit ones on a2a3
+// (npu/a2a3/TExpandS.hpp:144-150), every one on a5.
+template <typename Dst, typename... WaitEvents>
+RecordEvent TEXPANDS(Dst &, typename Dst::DType, WaitEvents &...) {
+  check_core<Dst::Loc>();
+#if !defined(PTO_NPU_ARCH_A5)
+  static_assert(sizeof(typename Dst::DType) < 8,
+                "TEXPANDS: Invalid data type.");
+#endif
   return {};
 }
 template <typename Dst, typename Src, typename... WaitEvents>
