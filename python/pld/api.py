@@ -20,39 +20,16 @@ def native():
     return _native
 
 
-def _takes(fn, name):
-    """Whether the native function `fn` has a parameter `name` (PyO3 gives
-    its signature as `__text_signature__`): the extension's signatures have
-    moved while both halves were written, so the calls follow what it says."""
-    return name in (getattr(fn, "__text_signature__", None) or "")
-
-
-def _native_verify(text, entry, ranks):
-    fn = native().verify
-    return fn(text, entry, ranks) if _takes(fn, "entry") else fn(text, ranks)
-
-
-def _native_to_cce(text, entry):
-    fn = native().to_cce
-    return fn(text, entry) if _takes(fn, "entry") else fn(text)
-
-
 def _kernel(kernel):
     if not isinstance(kernel, Kernel):
         raise TypeError(f"expected a @pl.jit or @pl.jit.incore function, got {kernel!r}")
     return kernel
 
 
-def format_diagnostic(d, indent=""):
-    if d.get("text"):
-        return d["text"].rstrip("\n")  # as pld-opt prints it: source line and notes
-    where = ""
-    if d.get("file"):
-        where = f"{d['file']}:{d.get('line') or 0}:{d.get('column') or 0}: "
-    lines = [f"{indent}{where}{d['severity']}: {d['message']}"]
-    for note in d.get("notes") or []:
-        lines.append(format_diagnostic(note, indent + "  "))
-    return "\n".join(lines)
+def format_diagnostic(d):
+    """A diagnostic as pld-opt prints it: `file:line:col: error: ...`, the
+    source line with a caret, and its notes."""
+    return d["text"].rstrip("\n")
 
 
 def format_diagnostics(diagnostics):
@@ -64,7 +41,7 @@ def verify(kernel, ranks=()):
     pld-verify's defaults). Raises VerifyError with the report if there is an
     error; returns the other diagnostics (warnings, remarks)."""
     text = _kernel(kernel).mlir(debug_info=True)
-    diagnostics = _native_verify(text, kernel.name, [int(r) for r in ranks])
+    diagnostics = native().verify(text, kernel.name, [int(r) for r in ranks])
     if any(d["severity"] == "error" for d in diagnostics):
         raise VerifyError(format_diagnostics(diagnostics), diagnostics)
     return diagnostics
@@ -74,7 +51,7 @@ def to_cce(kernel):
     """The kernel's module lowered to CCE C++ (raises VerifyError if it does not lower)."""
     text = _kernel(kernel).mlir(debug_info=True)
     try:
-        return _native_to_cce(text, kernel.name)
+        return native().to_cce(text, kernel.name)
     except ValueError as e:
         raise VerifyError(str(e)) from None
 
@@ -163,14 +140,9 @@ def run(kernel, ranks, sanitize=None, timing=False, verify=True, blocks=1, timeo
         param = params[name]
         inputs[name] = [_npy(_to_array(name, param, v)) for v in _per_rank(name, param, value, ranks)]
     text = kernel.mlir(debug_info=True)
-    run_native = native().run
-    if _takes(run_native, "race"):
-        # This extension keys arguments by position and takes race as a flag.
-        result = run_native(text, kernel.name, ranks, {positions[n]: v for n, v in inputs.items()},
-                            sanitize == "race", bool(timing), bool(verify), int(blocks), int(timeout))
-    else:
-        result = run_native(text, kernel.name, ranks, inputs, sanitize, bool(timing), bool(verify),
-                            int(blocks), int(timeout))
+    # The extension keys arguments and outputs by position.
+    result = native().run(text, kernel.name, ranks, {positions[n]: v for n, v in inputs.items()},
+                          sanitize == "race", bool(timing), bool(verify), int(blocks), int(timeout))
     names = {i: name for name, i in positions.items()}
     status = result.get("status")
     if status != "ok":

@@ -7,7 +7,6 @@ decoration), so module constants and kernels defined after it are seen.
 import functools
 import inspect
 import json
-import re
 
 from .annotations import as_param, function_annotations
 from .errors import Error, FrontendError
@@ -37,7 +36,9 @@ class Kernel:
         try:
             return native().build(text, bool(debug_info))
         except ValueError as e:
-            raise FrontendError(_located(str(e))) from None
+            # `file:line:col: message`, or the op verifiers' errors, each
+            # `file:line:col: error: message`.
+            raise FrontendError(str(e)) from None
 
     def parameters(self):
         """[(name, Param)] in order; Param says the type and direction."""
@@ -56,15 +57,6 @@ class Kernel:
 
     def __repr__(self):
         return f"<pld kernel {self.name} ({self.kind})>"
-
-
-def _located(message):
-    """A FrontendError's message starts with `file:line:col:`; an op verifier's
-    report from the native build names the location on a later line."""
-    match = re.search(r"^(.+?:\d+:\d+):", message, re.M)
-    if match and not message.startswith(match.group(1)):
-        return f"{match.group(1)}: {message}"
-    return message
 
 
 class _Jit:

@@ -49,27 +49,62 @@ def write(dest, offsets, value):
 
 @marker("pl.add")
 def add(lhs, rhs):
-    """Element-wise sum of two tiles."""
+    """Element-wise sum of two tiles, or of a tile and a scalar."""
 
 
 @marker("pl.sub")
 def sub(lhs, rhs):
-    """Element-wise difference of two tiles (lhs - rhs)."""
+    """Element-wise difference (lhs - rhs) of two tiles, or of a tile and a scalar."""
 
 
 @marker("pl.mul")
 def mul(lhs, rhs):
-    """Element-wise product of two tiles."""
+    """Element-wise product of two tiles, or of a tile and a scalar."""
 
 
 @marker("pl.max")
 def max(lhs, rhs):
-    """Element-wise maximum of two tiles."""
+    """Element-wise maximum of two tiles, or of a tile and a scalar."""
 
 
 @marker("pl.min")
 def min(lhs, rhs):
-    """Element-wise minimum of two tiles."""
+    """Element-wise minimum of two tiles, or of a tile and a scalar."""
+
+
+@marker("pl.adds")
+def adds(lhs, rhs):
+    """Every element of a tile plus one scalar."""
+
+
+@marker("pl.subs")
+def subs(lhs, rhs):
+    """Every element of a tile minus one scalar."""
+
+
+@marker("pl.muls")
+def muls(lhs, rhs):
+    """Every element of a tile times one scalar."""
+
+
+@marker("pl.maxs")
+def maxs(lhs, rhs):
+    """The maximum of every element of a tile and one scalar."""
+
+
+@marker("pl.mins")
+def mins(lhs, rhs):
+    """The minimum of every element of a tile and one scalar."""
+
+
+@marker("pl.full")
+def full(shape, dtype, value):
+    """A tile of `shape` and `dtype` whose every element is `value`."""
+
+
+@marker("pl.expands")
+def expands(target, scalar):
+    """A tile of `target`'s type whose every element is `scalar`."""
 
 
 @marker("pl.matmul")
@@ -106,6 +141,7 @@ def get_aiv_id():
 __all__ = [
     "jit", "Tensor", "Out", "InOut", "Scalar", "Level", "SplitMode",
     "INT8", "INT16", "INT32", "INT64", "FP16", "BF16", "FP32", "FP64", "BOOL", "INDEX",
-    "range", "load", "store", "read", "write", "add", "sub", "mul", "max", "min", "matmul",
+    "range", "load", "store", "read", "write", "add", "sub", "mul", "max", "min",
+    "adds", "subs", "muls", "maxs", "mins", "full", "expands", "matmul",
     "at", "spmd", "split_aiv", "get_block_idx", "get_aiv_id",
 ]

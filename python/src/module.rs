@@ -8,6 +8,7 @@ use crate::description::{
 };
 use melior::{
     Context,
+    diagnostic::DiagnosticSeverity,
     dialect::func,
     ir::{
         Block, BlockLike, BlockRef, Location, Module, Region, RegionLike, Type, ValueLike,
@@ -30,7 +31,9 @@ pub enum BuildError {
     Json(#[from] serde_json::Error),
     #[error("{location}: {message}")]
     At { location: String, message: String },
-    #[error("the module does not verify:\n{0}")]
+    /// The op verifiers' errors, one `file:line:col: error: message` per
+    /// line, as pld-opt prints them.
+    #[error("{0}")]
     Invalid(String),
 }
 
@@ -54,8 +57,14 @@ pub fn build_text(description: &str, debug_info: bool) -> Result<String, BuildEr
     let sink = errors.clone();
     context.attach_diagnostic_handler(move |diagnostic| {
         let mut sink = sink.borrow_mut();
+        let severity = match diagnostic.severity() {
+            DiagnosticSeverity::Error => "error",
+            DiagnosticSeverity::Warning => "warning",
+            DiagnosticSeverity::Note => "note",
+            DiagnosticSeverity::Remark => "remark",
+        };
         sink.push_str(&format!(
-            "{}: {}\n",
+            "{}: {severity}: {}\n",
             pld_ir::location_text(diagnostic.location()),
             diagnostic
         ));
@@ -63,7 +72,7 @@ pub fn build_text(description: &str, debug_info: bool) -> Result<String, BuildEr
     });
     let module = build_module(&context, &program)?;
     if !module.as_operation().verify() {
-        return Err(BuildError::Invalid(errors.borrow().clone()));
+        return Err(BuildError::Invalid(errors.borrow().trim_end().to_owned()));
     }
     let flags = OperationPrintingFlags::new().enable_debug_info(debug_info, false);
     module

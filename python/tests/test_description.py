@@ -314,3 +314,28 @@ def test_a_kernel_nested_in_a_function_reads_its_closure():
     assert load["loc"]["column"] == 13  # `pl.load` in the nested def's body
     store = next(op for op in fn["body"] if op["op"] == "pl.store")
     assert store["mixed"]["offsets"] == [{"const": 0}, {"const": 32}]
+
+
+@pl.jit.incore
+def tile_scalar_math(a: pl.Tensor[[1, 64], pl.FP32], out: pl.Out[pl.Tensor[[1, 64], pl.FP32]],
+                     k: pl.Scalar[pl.FP32]):
+    x = pl.load(a, [0, 0], [1, 64])
+    acc = pl.full([1, 64], pl.FP32, 0.0)
+    acc = acc + 2.0 * x
+    acc = pl.maxs(acc - k, 1)
+    pl.store(acc, out, [0, 0])
+
+
+def test_tile_scalar_math_and_full():
+    fn = function(tile_scalar_math.description())
+    ops = [op for op in walk(fn["body"]) if op["op"].startswith("pl.")]
+    assert [op["op"] for op in ops] == ["pl.load", "pl.full", "pl.muls", "pl.add", "pl.subs", "pl.maxs", "pl.store"]
+    full, muls, _, subs, maxs = ops[1:6]
+    assert full["results"][0]["types"] == [{"tile": [1, 64], "element": {"float": "f32"}}]
+    # `2.0 * x` is x times the constant; Python numbers take the element type.
+    consts = {op["results"][0]["ids"][0]: op["attributes"]["value"] for op in walk(fn["body"])
+              if op["op"] == "arith.constant"}
+    assert consts[muls["operands"]["scalar"][0]] == {"float": 2.0, "type": {"float": "f32"}}
+    assert consts[maxs["operands"]["scalar"][0]] == {"float": 1.0, "type": {"float": "f32"}}
+    assert subs["operands"]["scalar"] == [fn["arguments"][2]["id"]]
+

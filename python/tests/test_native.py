@@ -135,3 +135,20 @@ def test_every_kernel_of_the_description_tests_builds():
     assert len(kernels) >= 8
     for kernel in kernels:
         assert f"func.func @{kernel.name}" in kernel.mlir()
+
+
+@pl.jit.incore
+def scaled_difference(a: pl.Tensor[[2, 64], pl.FP32], out: pl.Out[pl.Tensor[[2, 64], pl.FP32]],
+                      k: pl.Scalar[pl.FP32]):
+    x = pl.load(a, [0, 0], [2, 64])
+    acc = pl.full([2, 64], pl.FP32, 1.0)
+    for _ in pl.range(3):
+        acc = acc + x * k
+    pl.store(pl.mins(acc - x, 100.0), out, [0, 0])
+
+
+def test_tile_scalar_math_runs():
+    a = np.arange(128, dtype=np.float32).reshape(2, 64) / 8
+    outputs = pld.run(scaled_difference, ranks=2, a=a, k=[0.5, 2.0])
+    for k, o in zip([0.5, 2.0], outputs):
+        assert np.allclose(o["out"], np.minimum(1 + 3 * a * k - a, 100.0))

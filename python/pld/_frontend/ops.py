@@ -6,6 +6,7 @@ with the ODS names of its operands, attributes and results.
 """
 
 import ast
+import difflib
 import inspect
 
 from ..dtypes import DType
@@ -30,10 +31,19 @@ def bind_call(tr, fn, node):
     """The call's arguments, evaluated and bound to `fn`'s signature."""
     if any(isinstance(a, ast.Starred) for a in node.args) or any(kw.arg is None for kw in node.keywords):
         raise tr.error(node, "*args and **kwargs are not supported in a kernel")
+    signature = inspect.signature(fn)
+    for kw in node.keywords:
+        # A misspelt keyword first: binding would report the argument it
+        # leaves missing instead.
+        if kw.arg not in signature.parameters:
+            close = difflib.get_close_matches(kw.arg, list(signature.parameters), n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise tr.error(kw.value, f"{marker_key(fn)} has no argument {kw.arg!r}{hint}; "
+                                     f"it takes {', '.join(signature.parameters)}")
     args = [tr.expr(a) for a in node.args]
     kwargs = {kw.arg: tr.expr(kw.value) for kw in node.keywords}
     try:
-        bound = inspect.signature(fn).bind(*args, **kwargs)
+        bound = signature.bind(*args, **kwargs)
     except TypeError as e:
         raise tr.error(node, f"{marker_key(fn)}: {e}") from None
     bound.apply_defaults()
@@ -367,12 +377,52 @@ def write(tr, node, key, dest, offsets, value):
             mixed={"offsets": tr.index_list(offsets, "offsets", node)})
 
 
+_COMMUTATIVE = ("pl.add", "pl.mul", "pl.max", "pl.min")
+
+
+def is_tile(x):
+    return isinstance(x, Value) and ir.is_tile(x.type)
+
+
 @handles("pl.add", "pl.sub", "pl.mul", "pl.max", "pl.min")
 def elementwise(tr, node, key, lhs, rhs):
+    """Two tiles (TADD, ...), or a tile and a scalar in either order for the
+    commutative ones (TADDS, ...), as PyPTO's `pl.add(tile, 2.0)`."""
+    if is_tile(lhs) and not is_tile(rhs):
+        return tile_scalar(tr, node, key + "s", lhs, rhs)
+    if is_tile(rhs) and not is_tile(lhs) and key in _COMMUTATIVE:
+        return tile_scalar(tr, node, key + "s", rhs, lhs)
     a, b = tile_value(tr, lhs, "lhs", node), tile_value(tr, rhs, "rhs", node)
     if a.type != b.type:
         raise tr.error(node, f"{key} combines tiles of one type, got {ir.show(a.type)} and {ir.show(b.type)}")
     return one(tr.emit(key, node, operands={"lhs": [a], "rhs": [b]}, results=[("result", [a.type])]))
+
+
+@handles("pl.adds", "pl.subs", "pl.muls", "pl.maxs", "pl.mins")
+def tile_scalar(tr, node, key, lhs, rhs):
+    """A tile with one scalar of its element type: a Python number becomes a
+    constant of it, an integer value is cast to it."""
+    a = tile_value(tr, lhs, "lhs", node)
+    s = tr.to_type(rhs, a.type["element"], "the scalar", node)
+    return one(tr.emit(key, node, operands={"lhs": [a], "scalar": [s]}, results=[("result", [a.type])]))
+
+
+@handles("pl.full")
+def full(tr, node, key, shape, dtype, value):
+    """A tile of `shape` and `dtype` whose every element is `value`."""
+    if not isinstance(dtype, DType):
+        raise tr.error(node, f"dtype must be a pl dtype (pl.FP32, ...), got {describe(dtype)}")
+    result = {"tile": tr.static_shape(shape, "shape", node), "element": dtype.mlir_type}
+    v = tr.to_type(value, dtype.mlir_type, "value", node)
+    return one(tr.emit(key, node, operands={"value": [v]}, results=[("result", [result])]))
+
+
+@handles("pl.expands")
+def expands(tr, node, key, target, scalar):
+    """A tile like `target`, every element `scalar` (PyPTO's pl.expands)."""
+    t = tile_value(tr, target, "target", node)
+    v = tr.to_type(scalar, t.type["element"], "scalar", node)
+    return one(tr.emit("pl.full", node, operands={"value": [v]}, results=[("result", [t.type])]))
 
 
 @handles("pl.matmul")

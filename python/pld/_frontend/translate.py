@@ -505,14 +505,12 @@ class Tracer(CoerceMixin):
     def binop(self, op, a, b, node):
         if not isinstance(a, Value) and not isinstance(b, Value):
             return _python_binop(self, op, a, b, node)
-        if isinstance(a, Value) and isinstance(b, Value) and ir.is_tile(a.type) and ir.is_tile(b.type) \
-                and type(op) in _TILE_ARITH:
-            if a.type != b.type:
-                raise self.error(node, f"{_TILE_ARITH[type(op)]} combines tiles of one type, "
-                                       f"got {ir.show(a.type)} and {ir.show(b.type)}")
-            (r,) = self.emit(_TILE_ARITH[type(op)], node, operands={"lhs": [a], "rhs": [b]},
-                             results=[("result", [a.type])])
-            return r
+        from .ops import elementwise, is_tile
+
+        if (is_tile(a) or is_tile(b)) and type(op) in _TILE_ARITH:
+            # `a + b`, `t * 2.0`, `2.0 * t`, `t - s`: pl.add or its
+            # tile-scalar form, as the call would be.
+            return elementwise(self, node, _TILE_ARITH[type(op)], a, b)
         a, b = self.unify(a, b, node)
         ops = _ARITH.get(type(op))
         name = None
