@@ -663,6 +663,12 @@ fn dialect_views_match_every_op_of_a_dialect() {
                 | PlOp::Min(_)
                 | PlOp::Mul(_)
                 | PlOp::Sub(_)
+                | PlOp::AddS(_)
+                | PlOp::MaxS(_)
+                | PlOp::MinS(_)
+                | PlOp::MulS(_)
+                | PlOp::SubS(_)
+                | PlOp::Full(_)
                 | PlOp::Matmul(_),
             ) => "pl math".to_owned(),
             Some(PlOp::At(_) | PlOp::Spmd(_) | PlOp::SplitAiv(_)) => "pl task".to_owned(),
