@@ -51,3 +51,27 @@ func.func @dynamic_result(%d: !pld.dtensor<?xf32>) -> !pld.dtensor<?xf32> attrib
 func.func @static_result(%d: !pld.dtensor<4xf32>) -> !pld.dtensor<4xf32> attributes {pl.kernel = #pl.kernel<incore>} {
   return %d : !pld.dtensor<4xf32>
 }
+
+// -----
+
+// Memory allocated in a kernel: the launch passes in all global memory.
+func.func @scratch(%a: memref<1x64xf32>, %o: memref<1x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-error @+1 {{'memref.alloc' allocates memory inside the program, which cannot be lowered: a kernel's global memory is what its launch passes in; pass the scratch buffer as an argument (a pl.Out tensor, or a window from pld.tensor.alloc_window_buffer in the host program), or keep it on chip as a tile (pl.load, pl.full)}}
+  %s = memref.alloc() : memref<1x64xf32>
+  %t = pl.load %a[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
+  pl.store %t, %s[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>
+  %u = pl.load %s[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
+  pl.store %u, %o[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>
+  return
+}
+
+// -----
+
+// Near miss: the scratch passed in as an argument.
+func.func @scratch_argument(%a: memref<1x64xf32>, %s: memref<1x64xf32>, %o: memref<1x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %t = pl.load %a[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
+  pl.store %t, %s[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>
+  %u = pl.load %s[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
+  pl.store %u, %o[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>
+  return
+}

@@ -5,13 +5,16 @@
 //!   lowering addresses a window by the buffer and shape it knows where it
 //!   is used, so both must be decided without running the program;
 //! - a function that returns a tensor with a dynamic dimension: its caller
-//!   could not learn the dimension.
+//!   could not learn the dimension;
+//! - memory allocated in the program (`memref.alloc`, `memref.alloca`): a
+//!   kernel's global memory is what its launch passes in (arguments and
+//!   window buffers), and on-chip scratch is a tile.
 
 use melior::ir::{
     BlockLike, RegionLike, Type, ValueLike, operation::OperationLike, operation::OperationRef,
     r#type::FunctionType,
 };
-use pld_dialect::ops::arith;
+use pld_dialect::ops::{arith, memref};
 use pld_ir::pass::report::Report;
 use pld_ir::read as ir;
 use pld_ir::types;
@@ -25,6 +28,20 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
         let name = ir::name(op);
         if ir::is_function(op) {
             check_results(op, report);
+            continue;
+        }
+        if name == memref::AllocOp::NAME || name == memref::AllocaOp::NAME {
+            report.error(
+                op,
+                &format!(
+                    "'{name}' allocates memory inside the program, which cannot be lowered: a \
+                     kernel's global memory is what its launch passes in; pass the scratch \
+                     buffer as an argument (a pl.Out tensor, or a window from \
+                     pld.tensor.alloc_window_buffer in the host program), or keep it on chip \
+                     as a tile (pl.load, pl.full)"
+                ),
+                &[],
+            );
             continue;
         }
         let chooses = name == arith::SelectOp::NAME || name.starts_with("scf.");
