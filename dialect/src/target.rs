@@ -117,25 +117,47 @@ pub fn is_tile_math_element(profile: TargetProfile, math: TileMath, element: Typ
     unsafe { ffi::ascendIsTileMathElementType(profile as i32, math as i32, element.to_raw()) }
 }
 
+/// # Safety
+///
+/// `user_data` is a `*mut String` alive for the call; `piece` names
+/// `length` readable bytes.
+unsafe extern "C" fn append(piece: mlir_sys::MlirStringRef, user_data: *mut std::ffi::c_void) {
+    // SAFETY: as documented above.
+    unsafe {
+        let names = &mut *(user_data as *mut String);
+        names.push_str(&String::from_utf8_lossy(string_ref_bytes(piece)));
+    }
+}
+
 /// The element types `math` has on `profile`, for messages.
 pub fn tile_math_element_names(profile: TargetProfile, math: TileMath) -> String {
     let mut names = String::new();
-    /// # Safety
-    ///
-    /// `user_data` is a `*mut String` alive for the call; `piece` names
-    /// `length` readable bytes.
-    unsafe extern "C" fn append(piece: mlir_sys::MlirStringRef, user_data: *mut std::ffi::c_void) {
-        // SAFETY: as documented above.
-        unsafe {
-            let names = &mut *(user_data as *mut String);
-            names.push_str(&String::from_utf8_lossy(string_ref_bytes(piece)));
-        }
-    }
     // SAFETY: the callback only appends to `names`, alive for the call.
     unsafe {
         ffi::ascendTileMathElementTypeNames(
             profile as i32,
             math as i32,
+            Some(append),
+            &mut names as *mut String as *mut _,
+        )
+    };
+    names
+}
+
+/// Whether TCVT converts `source` elements to `result` elements on
+/// `profile` (on Ascend950 none is modelled yet).
+pub fn is_conversion(profile: TargetProfile, source: Type, result: Type) -> bool {
+    // SAFETY: a predicate on live types; the enum is a valid value.
+    unsafe { ffi::ascendIsConversion(profile as i32, source.to_raw(), result.to_raw()) }
+}
+
+/// The conversions TCVT has on `profile`, for messages.
+pub fn conversion_names(profile: TargetProfile) -> String {
+    let mut names = String::new();
+    // SAFETY: the callback only appends to `names`, alive for the call.
+    unsafe {
+        ffi::ascendConversionNames(
+            profile as i32,
             Some(append),
             &mut names as *mut String as *mut _,
         )

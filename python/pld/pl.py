@@ -107,6 +107,12 @@ def expands(target, scalar):
     """A tile of `target`'s type whose every element is `scalar`."""
 
 
+@marker("pl.cast")
+def cast(tile, target_type, mode="round"):
+    """The tile converted to `target_type`, rounding by `mode` (PyPTO's:
+    "none", "rint", "round", "floor", "ceil", "trunc", "odd", or 0-6)."""
+
+
 @marker("pl.matmul")
 def matmul(lhs, rhs):
     """[M, K] x [K, N] -> [M, N] on the cube."""
@@ -142,6 +148,6 @@ __all__ = [
     "jit", "Tensor", "Out", "InOut", "Scalar", "Level", "SplitMode",
     "INT8", "INT16", "INT32", "INT64", "FP16", "BF16", "FP32", "FP64", "BOOL", "INDEX",
     "range", "load", "store", "read", "write", "add", "sub", "mul", "max", "min",
-    "adds", "subs", "muls", "maxs", "mins", "full", "expands", "matmul",
+    "adds", "subs", "muls", "maxs", "mins", "full", "expands", "cast", "matmul",
     "at", "spmd", "split_aiv", "get_block_idx", "get_aiv_id",
 ]

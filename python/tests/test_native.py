@@ -152,3 +152,20 @@ def test_tile_scalar_math_runs():
     outputs = pld.run(scaled_difference, ranks=2, a=a, k=[0.5, 2.0])
     for k, o in zip([0.5, 2.0], outputs):
         assert np.allclose(o["out"], np.minimum(1 + 3 * a * k - a, 100.0))
+
+
+@pl.jit.incore
+def to_half(a: pl.Tensor[[1, 16], pl.FP32], rounded: pl.Out[pl.Tensor[[2, 16], pl.FP16]],
+            truncated: pl.Out[pl.Tensor[[1, 16], pl.INT32]]):
+    x = pl.load(a, [0, 0], [1, 16])
+    pl.store(pl.cast(x, pl.FP16, mode="rint"), rounded, [0, 0])
+    pl.store(pl.cast(x, pl.FP16, "ceil"), rounded, [1, 0])
+    pl.store(pl.cast(x, pl.INT32, 0), truncated, [0, 0])
+
+
+def test_cast_rounds_by_its_mode():
+    a = np.array([1024.5, 1024.25, -1024.5, 2.75] * 4, dtype=np.float32)
+    (out,) = pld.run(to_half, ranks=1, a=a)
+    assert out["rounded"][0, :4].tolist() == [1024, 1024, -1024, 2.75]
+    assert out["rounded"][1, :4].tolist() == [1025, 1025, -1024, 2.75]
+    assert out["truncated"][0, :4].tolist() == [1024, 1024, -1024, 2]

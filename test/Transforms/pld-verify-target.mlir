@@ -159,6 +159,31 @@ func.func @scalar_forms_on_910b(%y: !pl.tile<1x32xi8>, %z: !pl.tile<1x16xi16>, %
 
 // -----
 
+// TCVT converts the pairs of npu/a2a3/TCvt.hpp:753-895: f16 to bf16 is not
+// one of them; f32 to f16 and f16 to i8 are the near misses.
+func.func @casts_on_910b(%x: !pl.tile<1x64xf32>, %h: !pl.tile<1x64xf16>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %a = pl.cast %x round rint : !pl.tile<1x64xf32> to !pl.tile<1x64xf16>
+  %b = pl.cast %h round trunc : !pl.tile<1x64xf16> to !pl.tile<1x64xi8>
+  // expected-error-re @+1 {{'pl.cast' from f16 to bf16 cannot run on Ascend910B: its vector unit's TCVT converts f32 -> f16, {{.*}}, i64 -> i32}}
+  %c = pl.cast %h round rint : !pl.tile<1x64xf16> to !pl.tile<1x64xbf16>
+  return
+}
+
+// -----
+
+// Ascend950's conversion table is not modelled: every cast is refused there
+// rather than emitted unchecked.
+// expected-note @+1 {{the module targets Ascend950 here}}
+module attributes {pld.target = #pld.target<Ascend950>} {
+  func.func @cast_on_950(%x: !pl.tile<1x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+    // expected-error @+1 {{'pl.cast' from f32 to f16 cannot run on Ascend950: its vector unit's TCVT converts none modelled}}
+    %a = pl.cast %x round rint : !pl.tile<1x64xf32> to !pl.tile<1x64xf16>
+    return
+  }
+}
+
+// -----
+
 // Ascend950 adds i8, i64 and bf16, but its TMUL has no i8; the module that
 // names the profile is pointed at.
 // expected-note @+1 {{the module targets Ascend950 here}}

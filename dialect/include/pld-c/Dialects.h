@@ -104,6 +104,13 @@ ascendIsTileMathElementType(int32_t profile, int32_t math, MlirType element);
 MLIR_CAPI_EXPORTED void
 ascendTileMathElementTypeNames(int32_t profile, int32_t math,
                                MlirStringCallback callback, void *userData);
+/* Whether TCVT converts `source` elements to `result` elements on the chip
+ * `profile`, and every conversion it has there (`f32 -> f16, ...`). */
+MLIR_CAPI_EXPORTED bool ascendIsConversion(int32_t profile, MlirType source,
+                                           MlirType result);
+MLIR_CAPI_EXPORTED void ascendConversionNames(int32_t profile,
+                                              MlirStringCallback callback,
+                                              void *userData);
 
 /* The cube's rules: the bytes of the buffer tiles of `kind` live in on
  * `profile`; the multiples a tile's rows and columns must be (its
@@ -124,8 +131,8 @@ MLIR_CAPI_EXPORTED bool ascendIsAccStoreElementTypes(MlirType acc,
  * `<Prefix>AttributeIsA<Name>` tests an attribute, `<Prefix><Name>AttrGetValue`
  * reads one. pld: NotifyOp, WaitCmp, ReduceOp, AtomicType, TransferEngine,
  * CollectiveMode, CollectiveAlgorithm, TargetProfile; pl: KernelKind, Level,
- * SplitMode; ascend (by PTO's own values): NotifyOp, WaitCmp (EQ = 0, GE = 3),
- * AtomicType, Pipe, Core. */
+ * SplitMode, RoundMode; ascend (by PTO's own values): NotifyOp, WaitCmp (EQ =
+ * 0, GE = 3), AtomicType, Pipe, Core. */
 #define PLD_DECLARE_ENUM_ATTR_CAPI(Prefix, Name)                               \
   MLIR_CAPI_EXPORTED MlirAttribute Prefix##Name##AttrGet(MlirContext context,  \
                                                          int32_t value);       \
@@ -143,6 +150,7 @@ PLD_DECLARE_ENUM_ATTR_CAPI(pld, TargetProfile)
 PLD_DECLARE_ENUM_ATTR_CAPI(pl, KernelKind)
 PLD_DECLARE_ENUM_ATTR_CAPI(pl, Level)
 PLD_DECLARE_ENUM_ATTR_CAPI(pl, SplitMode)
+PLD_DECLARE_ENUM_ATTR_CAPI(pl, RoundMode)
 PLD_DECLARE_ENUM_ATTR_CAPI(ascend, NotifyOp)
 PLD_DECLARE_ENUM_ATTR_CAPI(ascend, WaitCmp)
 PLD_DECLARE_ENUM_ATTR_CAPI(ascend, AtomicType)

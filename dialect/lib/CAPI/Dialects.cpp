@@ -157,6 +157,18 @@ void ascendTileMathElementTypeNames(int32_t profile, int32_t math,
   callback(mlirStringRefCreate(names.data(), names.size()), userData);
 }
 
+bool ascendIsConversion(int32_t profile, MlirType source, MlirType result) {
+  return pld::ascend::isConversion(static_cast<pld::TargetProfile>(profile),
+                                   unwrap(source), unwrap(result));
+}
+
+void ascendConversionNames(int32_t profile, MlirStringCallback callback,
+                           void *userData) {
+  std::string names =
+      pld::ascend::conversionNames(static_cast<pld::TargetProfile>(profile));
+  callback(mlirStringRefCreate(names.data(), names.size()), userData);
+}
+
 int64_t ascendMaxTileRows(int32_t profile) {
   return pld::ascend::maxTileRows(static_cast<pld::TargetProfile>(profile))
       .value_or(0);
@@ -245,6 +257,7 @@ PLD_DEFINE_ENUM_ATTR_CAPI(pld, TargetProfile, pld)
 PLD_DEFINE_ENUM_ATTR_CAPI(pl, KernelKind, pld::pl)
 PLD_DEFINE_ENUM_ATTR_CAPI(pl, Level, pld::pl)
 PLD_DEFINE_ENUM_ATTR_CAPI(pl, SplitMode, pld::pl)
+PLD_DEFINE_ENUM_ATTR_CAPI(pl, RoundMode, pld::pl)
 PLD_DEFINE_ENUM_ATTR_CAPI(ascend, NotifyOp, pld::ascend)
 PLD_DEFINE_ENUM_ATTR_CAPI(ascend, WaitCmp, pld::ascend)
 PLD_DEFINE_ENUM_ATTR_CAPI(ascend, AtomicType, pld::ascend)

@@ -2,10 +2,13 @@
 
 use crate::{Builder, Ix, OpRef, Val};
 use melior::ir::{
-    Attribute, Type, ValueLike, attribute::StringAttribute, operation::OperationLike,
+    Attribute, Type, ValueLike,
+    attribute::{IntegerAttribute, StringAttribute},
+    operation::OperationLike,
 };
 use pld_dialect::ops::ascend;
 use pld_dialect::{
+    enums::RoundMode,
     enums::ascend::{AtomicType, Core, NotifyOp, Pipe, WaitCmp},
     target::TileMath,
     types::ascend as types,
@@ -65,6 +68,8 @@ pub trait AscendBuilder<'c> {
         site: Site,
     );
     fn tcopy(&self, dst: Val<'c>, src: Val<'c>, site: Site);
+    /// `ascend.tcvt`: `src` converted into `dst`, rounding by `round`.
+    fn tcvt(&self, dst: Val<'c>, src: Val<'c>, round: RoundMode, site: Site);
     /// `ascend.textract`: `dst`'s valid shape out of the `mat` tile `src`
     /// from `(row, col)`.
     fn textract(&self, dst: Val<'c>, src: Val<'c>, row: Ix<'c>, col: Ix<'c>, site: Site);
@@ -417,6 +422,19 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
             TileMath::Expand => ascend::TExpandSOp { dst, scalar, site }.build(context, location),
         };
         self.insert(op);
+    }
+
+    fn tcvt(&self, dst: Val<'c>, src: Val<'c>, round: RoundMode, site: Site) {
+        let site = self.site_attribute(site);
+        // pl's RoundMode has PTO's values (PlEnums.td).
+        let round = IntegerAttribute::new(self.i32_type(), round as i64).into();
+        let cvt = ascend::TCvtOp {
+            dst,
+            src,
+            round,
+            site,
+        };
+        self.insert(cvt.build(self.context, self.location));
     }
 
     fn tcopy(&self, dst: Val<'c>, src: Val<'c>, site: Site) {

@@ -2,6 +2,7 @@
 
 #include "tiles.h"
 
+#include "convert.h"
 #include "elements.h"
 #include "events.h"
 #include "memory.h"
@@ -337,6 +338,30 @@ void tile_scalar(BinOp op, const TileRef &dst, const TileRef &a,
   });
   if (timing::enabled() || events::enabled())
     computed(names[static_cast<int>(op)], dst, {a.data}, began, site);
+}
+
+void tile_convert(const TileRef &dst, const TileRef &src, uint8_t round,
+                  const char *site) {
+  doing(site);
+  check_same_valid("tcvt", site, dst, {&src});
+  double began = events::enabled() ? events::now() : 0;
+  auto mode = static_cast<sim::Round>(round);
+  visit(dst.dtype, [&](auto to) {
+    visit(src.dtype, [&](auto from) {
+      if (values_skipped())
+        return;
+      using D = typename decltype(to)::type;
+      using S = typename decltype(from)::type;
+      auto *out = static_cast<D *>(dst.data);
+      const auto *in = static_cast<const S *>(src.data);
+      for (int64_t r = 0; r < dst.valid_rows; ++r)
+        for (int64_t c = 0; c < dst.valid_cols; ++c)
+          out[r * dst.cols + c] =
+              sim::convert<D, S>(in[r * src.cols + c], mode);
+    });
+  });
+  if (timing::enabled() || events::enabled())
+    computed("tcvt", dst, {src.data}, began, site);
 }
 
 void tile_fill(const TileRef &dst, const void *scalar, const char *site) {

@@ -275,6 +275,7 @@ impl<'c> FunctionConverter<'_, 'c> {
             | PlOp::MulS(_)
             | PlOp::SubS(_) => self.convert_tile_math(builder, op, site)?,
             PlOp::Full(_) => self.convert_full(builder, op, site)?,
+            PlOp::Cast(_) => self.convert_cast(builder, op, site)?,
             // Every pl.matmul is part of a GEMM (`cube::find` rejects the
             // function otherwise), converted at its store.
             PlOp::Matmul(_) => unreachable!("a pl.matmul outside a GEMM"),
@@ -532,6 +533,44 @@ impl<'c> FunctionConverter<'_, 'c> {
             Operands::Tiles => builder.tile_math(math, dst, lhs, rhs, site),
             Operands::Scalar => builder.tile_math_scalar(math, dst, lhs, rhs, site),
         }
+        self.replace(op, &[dst]);
+        Ok(())
+    }
+
+    /// `pl.cast`: a new tile of the result type with the source's valid
+    /// shape, TCVT of the source into it.
+    fn convert_cast(
+        &mut self,
+        builder: &Builder<'c>,
+        op: OpRef<'c>,
+        site: Site,
+    ) -> Result<(), ConvertError> {
+        let cast = pl::CastOp::operands(&op).expect("dispatched on pl.cast");
+        let round = pl::CastOp::get_round(&op).expect("a verified pl.cast");
+        let valid = self.valid_of(builder, cast.source);
+        let tile_type = Builder::result(op).r#type();
+        let (lowered, _) = ascend_tile(builder.context, tile_type)?;
+        let shape = match valid {
+            Valid::Full => None,
+            Valid::Shape(rows, cols) => Some((rows, cols)),
+        };
+        // A narrower element pads its rows to fewer columns: the logical
+        // width is the valid one whenever the padding differs.
+        let padded = ascend_types::tile_shape(lowered)
+            .zip(ascend_types::tile_shape(cast.source.r#type()))
+            .is_some_and(|((_, to, _), (_, from, _))| to != from);
+        let shape = match (shape, padded) {
+            (None, true) => {
+                let logical = self.logical_type(2, cast.source);
+                let extents = Self::access_extents(logical, None);
+                Some(region_extent(builder, &extents))
+            }
+            (shape, _) => shape,
+        };
+        let dst = builder.tile(lowered, shape);
+        let known = shape.map_or(Valid::Full, |(rows, cols)| Valid::Shape(rows, cols));
+        self.tiles.insert(ValueKey::of(dst), (tile_type, known));
+        builder.tcvt(dst, cast.source, round, site);
         self.replace(op, &[dst]);
         Ok(())
     }

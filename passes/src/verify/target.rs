@@ -41,9 +41,39 @@ fn combine(operator: ReduceOp) -> TileMath {
     }
 }
 
+/// A `pl.cast` converts between element types the chip's TCVT has.
+fn check_conversion(op: &OperationRef, report: &mut Report) {
+    let Some(cast) = pl::CastOp::operands(op) else {
+        return;
+    };
+    let (Some(source), Some(result)) = (
+        pld_ir::types::element_type(cast.source.r#type()),
+        op.result(0)
+            .ok()
+            .and_then(|result| pld_ir::types::element_type(result.r#type())),
+    ) else {
+        return;
+    };
+    let (profile, module) = ir::target_profile(op);
+    if target::is_conversion(profile, source, result) {
+        return;
+    }
+    report.error(
+        op,
+        &format!(
+            "'pl.cast' from {source} to {result} cannot run on {}: its vector unit's TCVT \
+             converts {}",
+            profile.keyword(),
+            target::conversion_names(profile)
+        ),
+        &profile_notes(module, profile),
+    );
+}
+
 /// Element types the target's TLOAD/TSTORE move and its vector unit
 /// computes on: a program pld-verify accepts must compile against PTO.
 fn check_element_types(op: &OperationRef, report: &mut Report) {
+    check_conversion(op, report);
     let name = ir::name(op);
     if let Some(moved) = table_operand(op, TILE_TRANSFERS)
         && let Some(element) = pld_ir::types::element_type(moved.r#type())

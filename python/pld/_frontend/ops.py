@@ -417,6 +417,26 @@ def full(tr, node, key, shape, dtype, value):
     return one(tr.emit(key, node, operands={"value": [v]}, results=[("result", [result])]))
 
 
+# PyPTO's rounding modes, by name and by number (PTO's RoundMode values).
+_ROUND_MODES = ("none", "rint", "round", "floor", "ceil", "trunc", "odd")
+
+
+@handles("pl.cast")
+def cast(tr, node, key, tile, target_type, mode):
+    """The tile converted element by element to `target_type`."""
+    t = tile_value(tr, tile, "tile", node)
+    if not isinstance(target_type, DType):
+        raise tr.error(node, f"target_type must be a pl dtype (pl.FP16, ...), got {describe(target_type)}")
+    if is_py_int(mode) and 0 <= mode < len(_ROUND_MODES):
+        mode = _ROUND_MODES[mode]
+    if mode not in _ROUND_MODES:
+        raise tr.error(node, f"mode must be one of {', '.join(map(repr, _ROUND_MODES))} or 0-6, "
+                             f"got {describe(mode)}")
+    result = {"tile": t.type["tile"], "element": target_type.mlir_type}
+    return one(tr.emit(key, node, operands={"source": [t]}, attributes={"round": {"enum": mode}},
+                       results=[("result", [result])]))
+
+
 @handles("pl.expands")
 def expands(tr, node, key, target, scalar):
     """A tile like `target`, every element `scalar` (PyPTO's pl.expands)."""

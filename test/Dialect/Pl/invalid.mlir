@@ -237,3 +237,11 @@ func.func @scalar_of_the_element_type(%m: memref<2x64xf32>, %s: f32) {
   pl.store %f, %m[1, 0] : !pl.tile<1x64xf32>, memref<2x64xf32>
   return
 }
+
+// -----
+
+func.func @cast_of_another_shape(%t: !pl.tile<1x64xf32>) {
+  // expected-error @+1 {{'pl.cast' op expected a result tile of the source's shape [1, 64], found [2, 32]}}
+  %r = pl.cast %t round rint : !pl.tile<1x64xf32> to !pl.tile<2x32xf16>
+  return
+}

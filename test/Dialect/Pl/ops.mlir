@@ -35,6 +35,8 @@ func.func @tiles(%m: memref<4x64xf32>, %dt: !pld.dtensor<4x64xf32>, %o: index, %
   %ns = pl.mins %xs, %two : !pl.tile<1x64xf32>
   // CHECK: pl.full %{{.*}} : !pl.tile<1x64xf32>
   %fl = pl.full %two : !pl.tile<1x64xf32>
+  // CHECK: pl.cast %{{.*}} round rint : !pl.tile<1x64xf32> to !pl.tile<1x64xf16>
+  %hf = pl.cast %fl round rint : !pl.tile<1x64xf32> to !pl.tile<1x64xf16>
   %a16 = pl.load %ma[0, 0] : memref<16x32xf16> -> !pl.tile<16x32xf16>
   %b16 = pl.load %mb[0, 0] : memref<32x16xf16> -> !pl.tile<32x16xf16>
   // CHECK: pl.matmul %{{.*}}, %{{.*}} : !pl.tile<16x32xf16>, !pl.tile<32x16xf16> -> !pl.tile<16x16xf32>

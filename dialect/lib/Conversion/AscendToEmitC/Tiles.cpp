@@ -45,6 +45,22 @@ struct TileLowering : CallPattern<TileOp> {
 };
 
 /// `valid_rows(tile)` and `valid_cols(tile)`.
+/// `tcvt(dst, src, RoundMode(n), site)`: PTO's RoundMode by its value.
+struct TCvtLowering : CallPattern<TCvtOp> {
+  using CallPattern::CallPattern;
+
+  LogicalResult lower(TCvtOp op, OpAdaptor adaptor, TypeRange results,
+                      ConversionPatternRewriter &rewriter) const override {
+    return RuntimeCall(op, "pld::rt::tcvt")
+        .operands(adaptor.getOperands())
+        .literal(opaqueAttr(op.getContext(), "pld::rt::RoundMode(" +
+                                                 llvm::Twine(op.getRound()) +
+                                                 ")"))
+        .literal(siteOf(op))
+        .replace(rewriter, results);
+  }
+};
+
 struct ValidShapeLowering : CallPattern<ValidShapeOp> {
   using CallPattern::CallPattern;
 
@@ -98,6 +114,7 @@ void pld::ascend::populateTilePatterns(TypeConverter &converter,
                                    /*withSite=*/true);
   patterns.add<PlainCall<TMinSOp>>(converter, context, "pld::rt::tmins",
                                    /*withSite=*/true);
+  patterns.add<TCvtLowering>(converter, context);
   patterns.add<PlainCall<TExpandSOp>>(converter, context, "pld::rt::texpands",
                                       /*withSite=*/true);
   patterns.add<PlainCall<TCopyOp>>(converter, context, "pld::rt::tcopy",

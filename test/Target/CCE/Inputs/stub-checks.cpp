@@ -54,6 +54,8 @@ static __aicore__ inline void m_aiv(__gm__ CommContext *ctx, __gm__ f16 *h,
   tmaxs(a, a, f16(1), "");
   tmins(a, a, f16(1), "");
   texpands(a, f16(0), "");
+  Tile<float, 16, 32> wide = tile<float, 16, 32>(0);
+  tcvt(wide, a, RoundMode(1), "");
   tcopy(a, a, "");
   tstore(view(h, 16, 32, 32), a, "");
   tstore_atomic_add(view(h, 16, 32, 32), a, "");

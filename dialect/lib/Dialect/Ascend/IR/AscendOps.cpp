@@ -274,6 +274,21 @@ LogicalResult TMaxSOp::verify() {
 LogicalResult TMinSOp::verify() {
   return verifyTileMath(*this, TileMath::Min, getDst(), "TMINS");
 }
+LogicalResult TCvtOp::verify() {
+  if (failed(verifyKind(*this, getDst(), "dst", {TileKind::Vec})) ||
+      failed(verifyKind(*this, getSrc(), "src", {TileKind::Vec})))
+    return failure();
+  if (getRound() > 6)
+    return emitOpError("expected a RoundMode in [0, 6], found ") << getRound();
+  pld::TargetProfile profile = targetOf(*this);
+  Type from = elementOf(getSrc()), to = elementOf(getDst());
+  if (isConversion(profile, from, to))
+    return success();
+  return emitOpError() << "TCVT has no " << from << " -> " << to
+                       << " conversion on "
+                       << pld::stringifyTargetProfile(profile) << " (it has "
+                       << conversionNames(profile) << ")";
+}
 LogicalResult TExpandSOp::verify() {
   return verifyTileMath(*this, TileMath::Expand, getDst());
 }

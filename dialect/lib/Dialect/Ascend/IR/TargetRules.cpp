@@ -18,6 +18,8 @@
 //   TMins.hpp:52-56; a5 TAddS.hpp:57-61, TSubS.hpp:57-61, TMulS.hpp:57-60,
 //   TMins.hpp:57-61;
 // - TEXPANDS: a2a3 TExpandS.hpp:144-150, a5 TExpandS.hpp:149-155;
+// - TCVT's conversions on a2a3: the dispatcher npu/a2a3/TCvt.hpp:807-895
+//   and its special cases :753-793 (u8 and s4 have no pld element type);
 // - tile kinds, their fractals and inner boxes: common/type.hpp:123,
 //   common/pto_tile.hpp:1079-1086, 1399-1422, 1514-1530, 1714-1773;
 // - buffer sizes: common/buffer_limits.hpp (A2A3 and A5);
@@ -128,6 +130,48 @@ std::optional<int64_t> maxTileRows(TargetProfile profile) {
   if (profile == TargetProfile::Ascend910B)
     return 4095;
   return std::nullopt;
+}
+
+namespace {
+struct Conversion {
+  Element source, result;
+};
+
+constexpr Conversion kA2A3Conversions[] = {
+    {Element::F32, Element::F16},  {Element::F32, Element::F32},
+    {Element::F32, Element::I64},  {Element::F32, Element::I32},
+    {Element::F32, Element::I16},  {Element::F32, Element::BF16},
+    {Element::F16, Element::F32},  {Element::F16, Element::I32},
+    {Element::F16, Element::I16},  {Element::F16, Element::I8},
+    {Element::BF16, Element::F32}, {Element::BF16, Element::I32},
+    {Element::I8, Element::F16},   {Element::I16, Element::F16},
+    {Element::I16, Element::F32},  {Element::I32, Element::F32},
+    {Element::I32, Element::I64},  {Element::I32, Element::I16},
+    {Element::I32, Element::F16},  {Element::I64, Element::F32},
+    {Element::I64, Element::I32},
+};
+} // namespace
+
+bool isConversion(TargetProfile profile, Type source, Type result) {
+  if (profile != TargetProfile::Ascend910B)
+    return false;
+  Element from = classify(source), to = classify(result);
+  return llvm::any_of(kA2A3Conversions, [&](Conversion conversion) {
+    return conversion.source == from && conversion.result == to;
+  });
+}
+
+std::string conversionNames(TargetProfile profile) {
+  if (profile != TargetProfile::Ascend910B)
+    return "none modelled";
+  std::string names;
+  for (Conversion conversion : kA2A3Conversions) {
+    if (!names.empty())
+      names += ", ";
+    names += std::string(nameOf(conversion.source)) + " -> " +
+             nameOf(conversion.result);
+  }
+  return names;
 }
 
 bool isTileMathElementType(TargetProfile profile, TileMath math, Type element) {

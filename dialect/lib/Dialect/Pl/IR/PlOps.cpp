@@ -71,6 +71,16 @@ LogicalResult WriteOp::verify() {
                              getStaticOffsets());
 }
 
+LogicalResult CastOp::verify() {
+  auto source = cast<TileType>(getSource().getType());
+  auto result = cast<TileType>(getResult().getType());
+  if (source.getShape() != result.getShape())
+    return emitOpError("expected a result tile of the source's shape ")
+           << formatShape(source.getShape()) << ", found "
+           << formatShape(result.getShape());
+  return success();
+}
+
 LogicalResult MatmulOp::verify() {
   auto lhs = cast<TileType>(getLhs().getType());
   auto rhs = cast<TileType>(getRhs().getType());

@@ -54,6 +54,7 @@ static_assert(offsetof(CommContext, windowsOut) == 544, "windowsOut at 544");
 
 enum class NotifyOp { AtomicAdd, Set };
 enum class WaitCmp { EQ, GE };
+using RoundMode = pto::RoundMode;
 /// FIX is the cube's fixpipe (TSTORE of an Acc tile, common/event.hpp:
 /// 240-244).
 enum class Pipe { S, V, M, MTE1, MTE2, MTE3, FIX, All };
@@ -278,6 +279,12 @@ template <typename T, int R, int C>
 AICORE inline void tmins(Tile<T, R, C> d, Tile<T, R, C> a, T s, const char *) {
   if constexpr (kVectorCode)
     pto::TMINS(d.data, a.data, s);
+}
+template <typename D, typename S, int R, int CD, int CS>
+AICORE inline void tcvt(Tile<D, R, CD> d, Tile<S, R, CS> s, RoundMode mode,
+                        const char *) {
+  if constexpr (kVectorCode)
+    pto::TCVT(d.data, s.data, mode);
 }
 template <typename T, int R, int C>
 AICORE inline void texpands(Tile<T, R, C> d, T s, const char *) {

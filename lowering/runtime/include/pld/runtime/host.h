@@ -62,6 +62,8 @@ using bf16 = __bf16;
 // PTO's names and values (pto::comm), not pld's: pld's Ge is 1, PTO's is 3.
 enum class NotifyOp : uint8_t { AtomicAdd = 0, Set = 1 };
 enum class WaitCmp : uint8_t { EQ = 0, GE = 3 };
+/// PTO's RoundMode, by its values (common/type.hpp:251-259).
+enum class RoundMode : uint8_t { None, Rint, Round, Floor, Ceil, Trunc, Odd };
 
 /// The hardware pipes (pipe_t) that set_flag/wait_flag synchronise; FIX is
 /// the cube's fixpipe, which stores an Acc tile.
@@ -326,6 +328,14 @@ template <typename T, int R, int C>
 void tmins(Tile<T, R, C> dst, Tile<T, R, C> a, T s, const char *site) {
   detail::tile_scalar(detail::BinOp::Min, detail::ref(dst), detail::ref(a), &s,
                       site);
+}
+/// TCVT: `src` converted to `dst`'s element type (tiles of one shape; their
+/// padded widths may differ).
+template <typename D, typename S, int R, int CD, int CS>
+void tcvt(Tile<D, R, CD> dst, Tile<S, R, CS> src, RoundMode mode,
+          const char *site) {
+  detail::tile_convert(detail::ref(dst), detail::ref(src),
+                       static_cast<uint8_t>(mode), site);
 }
 /// TEXPANDS: `s` in every element of `dst`'s valid shape.
 template <typename T, int R, int C>

@@ -259,6 +259,18 @@ def Ascend_TMulSOp : Ascend_ScalarMathOp<"tmuls", "TMULS">;
 def Ascend_TMaxSOp : Ascend_ScalarMathOp<"tmaxs", "TMAXS">;
 def Ascend_TMinSOp : Ascend_ScalarMathOp<"tmins", "TMINS">;
 
+def Ascend_TCvtOp : Ascend_Op<"tcvt", [Ascend_OnPipe<"V">]> {
+  let summary = "`TCVT`: dst = src converted to dst's element type, over the valid shape";
+  let description = [{
+    `round` is PTO's RoundMode value (0 CAST_NONE ... 6 CAST_ODD,
+    `common/type.hpp:251-259`). The element pairs are the chip's.
+  }];
+  let arguments = (ins Ascend_AnyTile:$dst, Ascend_AnyTile:$src, I32Attr:$round,
+                       OptionalAttr<StrAttr>:$site);
+  let assemblyFormat = "$dst `,` $src `round` $round attr-dict `:` type($dst) `,` type($src)";
+  let hasVerifier = 1;
+}
+
 def Ascend_TExpandSOp : Ascend_Op<"texpands", [
     TypesMatchWith<"scalar is the tile's element type", "dst", "scalar",
                    "::llvm::cast<::pld::ascend::TileType>($_self).getElementType()">,

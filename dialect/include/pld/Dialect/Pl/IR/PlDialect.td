@@ -23,7 +23,7 @@ def Pl_Dialect : Dialect {
     * `!pl.tile<...>`: an on-chip (UB/L0) tile with a static shape, and the
       tile operations `pl.load`, `pl.store`, `pl.add`, `pl.max`, `pl.min`,
       `pl.mul`, `pl.sub`, their tile-scalar forms `pl.adds` ... `pl.mins`,
-      `pl.full`, `pl.matmul`, plus the scalar accesses `pl.read`/`pl.write`;
+      `pl.full`, `pl.cast`, `pl.matmul`, plus the scalar accesses `pl.read`/`pl.write`;
     * task scopes: `pl.at` (a task at a hardware level, with name hint,
       dependencies, an optional dispatch predicate and `allow_early_resolve`)
       and `pl.spmd` (a multi-block launch), both returning a `!pl.task_id`;

@@ -42,4 +42,19 @@ def Pl_SplitModeEnum : I32EnumAttr<"SplitMode",
   let genSpecializedAttr = 0;
 }
 
+// PTO's RoundMode values (include/pto/common/type.hpp:251-259), so that a
+// mode is the same number on both sides.
+def Pl_RoundModeEnum : I32EnumAttr<"RoundMode",
+    "how a conversion rounds (PTO's RoundMode)", [
+    I32EnumAttrCase<"None", 0, "none">,
+    I32EnumAttrCase<"Rint", 1, "rint">,
+    I32EnumAttrCase<"Round", 2, "round">,
+    I32EnumAttrCase<"Floor", 3, "floor">,
+    I32EnumAttrCase<"Ceil", 4, "ceil">,
+    I32EnumAttrCase<"Trunc", 5, "trunc">,
+    I32EnumAttrCase<"Odd", 6, "odd">]> {
+  let cppNamespace = "::pld::pl";
+  let genSpecializedAttr = 0;
+}
+
 #endif // PL_ENUMS_TD

@@ -171,6 +171,28 @@ def Pl_MulSOp : Pl_ScalarMathOp<"muls", "product", "TMULS">;
 def Pl_MaxSOp : Pl_ScalarMathOp<"maxs", "maximum", "TMAXS">;
 def Pl_MinSOp : Pl_ScalarMathOp<"mins", "minimum", "TMINS">;
 
+def Pl_CastOp : Pl_Op<"cast", [Pure]> {
+  let summary = "a tile converted element by element to another element type";
+  let description = [{
+    Converts every element of `source` to the result's element type (same
+    shape), rounding as `round` says where the value is not representable
+    (lowered to `TCVT`): `rint` to nearest, ties to even; `round` to nearest,
+    ties away from zero; `floor`, `ceil`, `trunc` (toward zero); `odd` to the
+    neighbour with an odd last digit; `none` PTO's default (to nearest even,
+    toward zero from a float to an integer). Integer sources convert
+    exactly or to nearest even. The element pairs are those the chip's
+    TCVT has (pld-verify checks them).
+
+    ```mlir
+    %h = pl.cast %f round rint : !pl.tile<1x64xf32> to !pl.tile<1x64xf16>
+    ```
+  }];
+  let arguments = (ins Pl_AnyTile:$source, Pl_RoundModeAttr:$round);
+  let results = (outs Pl_AnyTile:$result);
+  let assemblyFormat = "$source `round` $round attr-dict `:` type($source) `to` type($result)";
+  let hasVerifier = 1;
+}
+
 def Pl_FullOp : Pl_Op<"full", [Pure,
     TypesMatchWith<"value is the tile's element type", "result", "value",
                    "::mlir::getElementTypeOrSelf($_self)">]> {

@@ -65,4 +65,6 @@ def Pl_LevelAttr : EnumAttr<Pl_Dialect, Pl_LevelEnum, "level">;
 
 def Pl_SplitModeAttr : EnumAttr<Pl_Dialect, Pl_SplitModeEnum, "split_mode">;
 
+def Pl_RoundModeAttr : EnumAttr<Pl_Dialect, Pl_RoundModeEnum, "round_mode">;
+
 #endif // PL_TYPES_TD

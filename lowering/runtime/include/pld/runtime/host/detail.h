@@ -176,6 +176,10 @@ void tile_binary(BinOp op, const TileRef &dst, const TileRef &a,
 /// `dst = a op scalar`, `scalar` pointing at one element of the tiles' type.
 void tile_scalar(BinOp op, const TileRef &dst, const TileRef &a,
                  const void *scalar, const char *site);
+/// TCVT: `src` converted to `dst`'s element type, rounding by PTO's
+/// RoundMode value `round`.
+void tile_convert(const TileRef &dst, const TileRef &src, uint8_t round,
+                  const char *site);
 /// Every element of `dst`'s valid shape = `*scalar`.
 void tile_fill(const TileRef &dst, const void *scalar, const char *site);
 void tile_copy(const TileRef &dst, const TileRef &src, const char *site);

@@ -143,6 +143,16 @@ enum class SLayout { NoneBox, RowMajor, ColMajor };
 enum class PadValue { Null, Zero, Max, Min };
 enum class CompactMode { Null, Normal };
 enum class AtomicType : uint8_t { AtomicNone = 0, AtomicAdd = 1 };
+// common/type.hpp:251-259.
+enum class RoundMode : uint8_t {
+  CAST_NONE = 0,
+  CAST_RINT = 1,
+  CAST_ROUND = 2,
+  CAST_FLOOR = 3,
+  CAST_CEIL = 4,
+  CAST_TRUNC = 5,
+  CAST_ODD = 6
+};
 
 struct RecordEvent {};
 
@@ -468,6 +478,13 @@ RecordEvent TMAXS(Dst &, Src &, typename Src::DType, WaitEvents &...) {
 template <typename Dst, typename Src, typename... WaitEvents>
 RecordEvent TMINS(Dst &, Src &, typename Src::DType, WaitEvents &...) {
   check_tile_math<false, Dst, Src, Src>();
+  return {};
+}
+// TCVT converts between two tiles of one shape (npu/a2a3/TCvt.hpp:807-895).
+template <typename Dst, typename Src, typename... WaitEvents>
+RecordEvent TCVT(Dst &, Src &, RoundMode, WaitEvents &...) {
+  check_core<Dst::Loc>();
+  static_assert(Dst::Rows == Src::Rows, "TCVT: tiles of one shape");
   return {};
 }
 // TEXPANDS fills every tile type but 64-bit ones on a2a3
