@@ -669,6 +669,7 @@ fn dialect_views_match_every_op_of_a_dialect() {
                 | PlOp::MulS(_)
                 | PlOp::SubS(_)
                 | PlOp::Full(_)
+                | PlOp::Cast(_)
                 | PlOp::Matmul(_),
             ) => "pl math".to_owned(),
             Some(PlOp::At(_) | PlOp::Spmd(_) | PlOp::SplitAiv(_)) => "pl task".to_owned(),
