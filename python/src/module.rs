@@ -212,7 +212,7 @@ impl<'c> Scope<'c> {
             described.results.insert(group.name.clone(), types);
         }
         for region in &op.regions {
-            let built = self.region(region)?;
+            let built = self.region(region, &op.loc)?;
             described
                 .regions
                 .entry(region.name.clone())
@@ -295,37 +295,22 @@ impl<'c> Scope<'c> {
         Ok(())
     }
 
-    fn region(&mut self, region: &RegionDesc) -> Result<Region<'c>, BuildError> {
+    /// The region `region` of the op at `loc` (where its blocks' arguments
+    /// are located).
+    fn region(&mut self, region: &RegionDesc, loc: &Loc) -> Result<Region<'c>, BuildError> {
         let built = Region::new();
+        let at = location(self.context, loc);
         for BlockDesc { arguments, ops } in &region.blocks {
-            let loc = ops.first().map(|op| op.loc.clone());
-            let unknown = Location::unknown(self.context);
-            let at = loc
-                .as_ref()
-                .map_or(unknown, |loc| location(self.context, loc));
             let types = arguments
                 .iter()
-                .map(|argument| {
-                    let loc = loc.clone().unwrap_or_else(|| Loc {
-                        file: "<unknown>".into(),
-                        line: 0,
-                        column: 0,
-                    });
-                    Ok((self.r#type(&argument.r#type, &loc)?, at))
-                })
+                .map(|argument| Ok((self.r#type(&argument.r#type, loc)?, at)))
                 .collect::<Result<Vec<_>, BuildError>>()?;
             let block = built.append_block(Block::new(&types));
             // SAFETY: as for a function's block: the region that owns it
             // moves into its op, which the module owns.
             let block: BlockRef<'c, 'c> = unsafe { BlockRef::from_raw(block.to_raw()) };
             for (index, argument) in arguments.iter().enumerate() {
-                let value = block_argument(block, index);
-                let loc = loc.clone().unwrap_or_else(|| Loc {
-                    file: "<unknown>".into(),
-                    line: 0,
-                    column: 0,
-                });
-                self.define(argument.id, value, &loc)?;
+                self.define(argument.id, block_argument(block, index), loc)?;
             }
             self.fill(block, ops)?;
         }
