@@ -144,3 +144,30 @@ func.func @eight(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<8x1xi32>) 
   %r = pld.tensor.broadcast %data, %signal, root %c7 : !pld.dtensor<1x64xf32>, !pld.dtensor<8x1xi32>
   return
 }
+
+// -----
+
+// A credit to itself: `my_rank` is an argument whose first use is the
+// notify's peer. Among the peers the rule tries is the rank itself, with
+// which the program completes (before, only other ranks were tried, and it
+// completed on none); its bad twin below hangs with every peer.
+func.func @credit_to_myself(%sig: !pld.dtensor<4x1xi32>, %my_rank: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %one = arith.constant 1 : i32
+  pld.system.notify %sig[%my_rank, 0], peer %my_rank, value %one, op atomic_add : !pld.dtensor<4x1xi32>
+  pld.system.wait %sig[%my_rank, 0], expected %one, cmp ge : !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+// The bad twin: a credit of 1 waited for as 2 completes under no peer.
+func.func @credit_short(%sig: !pld.dtensor<4x1xi32>, %my_rank: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  pld.system.notify %sig[%my_rank, 0], peer %my_rank, value %one, op atomic_add : !pld.dtensor<4x1xi32>
+  // expected-error-re @+3 {{@credit_short completes on none of the rank counts tried (2, 3, 4): on 2 ranks, pld.system.wait on rank 0 never returns: {{.*}} short of >= 2 with argument 1 of @credit_short = 1, 0 on ranks 0, 1}}
+  // expected-note-re @+2 {{on 3 ranks, pld.system.wait on rank 0 never returns{{.*}}}}
+  // expected-note-re @+1 {{on 4 ranks, pld.system.wait on rank 0 never returns{{.*}}}}
+  pld.system.wait %sig[%my_rank, 0], expected %two, cmp ge : !pld.dtensor<4x1xi32>
+  return
+}

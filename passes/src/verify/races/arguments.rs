@@ -6,7 +6,8 @@
 //! would pass for that role:
 //!
 //! - a peer: another rank, as a host loop computes it: `(r + k) mod n` for
-//!   `k` in `1..n`, and the pairings `r xor k` that stay in `0..n`;
+//!   `k` in `1..n`, and the pairings `r xor k` that stay in `0..n`; then the
+//!   rank itself (a `my_rank` first used as a peer);
 //! - a broadcast's root: the same rank on every rank, each of `0..n`;
 //! - a signal's value or expected value (an epoch, a tag): 1 on every rank
 //!   (protocols compare an epoch with itself);
@@ -75,6 +76,9 @@ pub fn candidates(role: Role, ranks: usize) -> Vec<Binding> {
                     add(pairs);
                 }
             }
+            // Last, the rank itself: a `my_rank` argument whose first use
+            // is a notify's peer (PyPTO's credit reset notifies itself).
+            add((0..n).collect());
         }
         Role::Root => (0..n).for_each(|c| add(vec![c; ranks])),
         Role::Value => add(vec![1; ranks]),
@@ -91,18 +95,27 @@ mod tests {
     use super::{Binding, Role, candidates};
 
     #[test]
-    fn peers_are_other_ranks_as_host_loops_compute_them() {
-        assert_eq!(candidates(Role::Peer, 2,), vec![Binding(vec![1, 0])]);
+    fn peers_are_other_ranks_as_host_loops_compute_them_then_the_rank_itself() {
+        assert_eq!(
+            candidates(Role::Peer, 2,),
+            vec![Binding(vec![1, 0]), Binding(vec![0, 1])]
+        );
         assert_eq!(
             candidates(Role::Peer, 3),
-            vec![Binding(vec![1, 2, 0]), Binding(vec![2, 0, 1])]
+            vec![
+                Binding(vec![1, 2, 0]),
+                Binding(vec![2, 0, 1]),
+                Binding(vec![0, 1, 2])
+            ]
         );
         // Shifts by 1, 2, 3 and the pairings xor 1 and xor 3 (xor 2 is the
-        // shift by 2).
+        // shift by 2), then the identity, last.
         let four = candidates(Role::Peer, 4);
-        assert_eq!(four.len(), 5);
+        assert_eq!(four.len(), 6);
         assert!(four.contains(&Binding(vec![1, 0, 3, 2])));
-        assert!(four.iter().all(|b| (0..4).all(|r| b.at(r) != r as i64)));
+        let (identity, others) = four.split_last().unwrap();
+        assert!(others.iter().all(|b| (0..4).all(|r| b.at(r) != r as i64)));
+        assert_eq!(identity, &Binding(vec![0, 1, 2, 3]));
     }
 
     #[test]
