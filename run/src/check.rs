@@ -168,6 +168,16 @@ impl fmt::Display for Report {
     }
 }
 
+/// A value a run computed: an f16 or bf16 exactly (`21.875`; the shortest
+/// text that reads back to it, `21.88`, hides how far it is from an
+/// expectation printed exactly), anything else as `--print` shows it.
+fn got_text(dtype: ElementType, value: Value) -> String {
+    match dtype {
+        ElementType::F16 | ElementType::BF16 => format!("{:?}", value.as_f64()),
+        _ => dtype.format(value),
+    }
+}
+
 /// An expectation as computed: exact, in the type's kind (`620.0` for a
 /// float argument, `620` for an integer one).
 fn expected_text(dtype: ElementType, value: Value) -> String {
@@ -210,7 +220,7 @@ pub fn compare(
                         rank,
                         arg,
                         index: unflatten(flat, layout.shape()),
-                        got: dtype.format(g),
+                        got: got_text(dtype, g),
                         expected: expected_text(dtype, e),
                     });
                 }
@@ -226,6 +236,19 @@ mod tests {
     use crate::args::{ArgKind, ArgLayout};
     use crate::expr::Expr;
     use std::collections::BTreeMap;
+
+    #[test]
+    fn f16_mismatches_print_exact_values() {
+        // 21.875 is an f16; its shortest text, 21.88, reads as if the two
+        // differed by 0.995.
+        let got = values(ElementType::F16, vec![1, 1], 1, "21.875");
+        let want = expected(ElementType::F16, vec![1, 1], 1, "22.875");
+        let report = compare(&got, &want, [0], None, None);
+        assert_eq!(
+            report.listed[0].to_string(),
+            "rank 0, argument 0, index [0, 0], got 21.875, expected 22.875"
+        );
+    }
 
     #[test]
     fn defaults_per_type() {
@@ -407,13 +430,13 @@ mod tests {
     }
 
     #[test]
-    fn half_precision_formats_short_values() {
+    fn half_precision_prints_exact_values() {
         let got = values(ElementType::BF16, vec![1], 1, "1.0 / 3");
         let want = expected(ElementType::BF16, vec![1], 1, "0.5");
         let report = compare(&got, &want, [0], None, None);
         assert_eq!(
             report.listed[0].to_string(),
-            "rank 0, argument 0, index [0], got 0.334, expected 0.5"
+            "rank 0, argument 0, index [0], got 0.333984375, expected 0.5"
         );
     }
 }
