@@ -19,6 +19,7 @@ pub mod ffi;
 pub mod interfaces;
 pub mod operands;
 pub mod ops;
+pub mod parser_guard;
 pub mod target;
 pub mod types;
 

@@ -728,3 +728,14 @@ fn pass_tables_come_from_passes_td() {
         ))
     );
 }
+
+#[test]
+fn input_that_crashes_the_parser_is_found_where_it_is() {
+    use pld_dialect::parser_guard::known_crash;
+    let text = "func.func @f() {\n  %0 = \"x.y\"() {a = array< index: 0, 0>} : () -> ()\n}";
+    assert_eq!(known_crash(text).map(|(l, c, _)| (l, c)), Some((2, 21)));
+    // The near misses: an i64 array, `index` elsewhere, an identifier that
+    // starts with it.
+    assert_eq!(known_crash("{a = array<i64: 0, 0>, b = 1 : index}"), None);
+    assert_eq!(known_crash("array<indexed: 1>"), None);
+}

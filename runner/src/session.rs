@@ -5,7 +5,7 @@
 use crate::{
     CompileOptions, Error, Program, blocks,
     entry::{self, EntryFunction},
-    messages::{self, Message, Sink, SourceLines},
+    messages::{self, Diagnostic, Message, Severity, Sink, SourceLines},
 };
 use melior::{Context, ir::Module};
 use pld_run_core::{args::EntryArg, job::Entry};
@@ -131,11 +131,13 @@ impl Session {
                 if !path.is_file() {
                     return Err(Error::Unreadable(path.to_owned()));
                 }
-                let module = parse_file(&self.context, path).ok_or(Error::Parse)?;
                 let text = fs::read_to_string(path).unwrap_or_default();
+                self.refuse_known_parser_crashes(&path.display().to_string(), &text)?;
+                let module = parse_file(&self.context, path).ok_or(Error::Parse)?;
                 (module, path.display().to_string(), text)
             }
             Source::Text(text) => {
+                self.refuse_known_parser_crashes(TEXT_BUFFER, text)?;
                 self.sources.borrow_mut().add(TEXT_BUFFER, text);
                 let module = Module::parse(&self.context, text).ok_or(Error::Parse)?;
                 (module, TEXT_BUFFER.to_owned(), text.to_owned())
@@ -147,6 +149,23 @@ impl Session {
             entry,
             session: self,
         })
+    }
+}
+
+impl Session {
+    /// A located error instead of MLIR's parser crashing on `text`
+    /// ([`pld_dialect::parser_guard`]).
+    fn refuse_known_parser_crashes(&self, file: &str, text: &str) -> Result<(), Error> {
+        let Some((line, column, why)) = pld_dialect::parser_guard::known_crash(text) else {
+            return Ok(());
+        };
+        (self.sink)(Message::Diagnostic(Diagnostic {
+            severity: Severity::Error,
+            message: why.to_owned(),
+            location: Some((file.to_owned(), line, column)),
+            text: format!("{file}:{line}:{column}: error: {why}\n"),
+        }));
+        Err(Error::Parse)
     }
 }
 

@@ -42,6 +42,28 @@ pub unsafe fn exit_with_entry_point(
     std::process::exit(code);
 }
 
+/// Exits with a located error (status 1) when an input file named on the
+/// command line holds input that crashes MLIR's parser
+/// ([`pld_dialect::parser_guard`]), before the C++ tool reads it. Input on
+/// stdin is not checked.
+pub fn refuse_known_parser_crashes() {
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let mut after_output = false;
+    for argument in &arguments {
+        let value_of_output = std::mem::replace(&mut after_output, argument == "-o");
+        if value_of_output || argument.starts_with('-') {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(argument) else {
+            continue;
+        };
+        if let Some((line, column, why)) = pld_dialect::parser_guard::known_crash(&text) {
+            eprintln!("{argument}:{line}:{column}: error: {why}");
+            std::process::exit(1);
+        }
+    }
+}
+
 /// Runs `work` on a thread with a [`TOOL_STACK_BYTES`] stack and returns its
 /// result.
 pub fn run_on_large_stack<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {

@@ -6,6 +6,7 @@
 use pld_dialect::ffi::pldReduceMain;
 
 fn main() {
+    pld_tools::refuse_known_parser_crashes();
     pld_compiler::register_all_passes();
     // SAFETY: `pldReduceMain` is a C `main` (MLIR's reducer).
     unsafe { pld_tools::exit_with_entry_point(pldReduceMain) };
