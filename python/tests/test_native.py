@@ -169,3 +169,14 @@ def test_cast_rounds_by_its_mode():
     assert out["rounded"][0, :4].tolist() == [1024, 1024, -1024, 2.75]
     assert out["rounded"][1, :4].tolist() == [1025, 1025, -1024, 2.75]
     assert out["truncated"][0, :4].tolist() == [1024, 1024, -1024, 2]
+
+
+@pl.jit.incore
+def first_row(a: pl.Tensor[[None, 64], pl.FP32], out: pl.Out[pl.Tensor[[1, 64], pl.FP32]]):
+    pl.store(pl.load(a, [0, 0], [1, 64]), out, [0, 0])
+
+
+def test_a_dynamic_argument_takes_its_array_shape():
+    a = np.arange(3 * 64, dtype=np.float32).reshape(3, 64)
+    (out,) = pld.run(first_row, ranks=1, a=a)
+    assert out["out"][0].tolist() == a[0].tolist()

@@ -275,6 +275,27 @@ pub fn resolve(
         .collect()
 }
 
+/// The shapes of the arguments with dynamic dimensions: each `--shape`,
+/// and for an argument `--load` fills without one, the shape of its file
+/// (rank 0's, where the path has `{rank}`): the array says it.
+pub fn shapes_with_loads(
+    args: &[EntryArg],
+    bound: &Bound,
+) -> Result<BTreeMap<usize, Vec<usize>>, Error> {
+    let mut shapes = bound.shape.clone();
+    for arg in args {
+        let dynamic = arg.dims.contains(&Dim::Dynamic);
+        if !dynamic || shapes.contains_key(&arg.index) {
+            continue;
+        }
+        if let Some(template) = bound.load.get(&arg.index) {
+            let array = crate::npy::Array::read(&crate::npy::rank_path(template, 0))?;
+            shapes.insert(arg.index, array.shape);
+        }
+    }
+    Ok(shapes)
+}
+
 /// `4x?xf32`, as MLIR writes a shaped type's dimensions.
 fn format_dims(dims: &[Dim], dtype: ElementType) -> String {
     let mut out = String::new();
@@ -660,5 +681,40 @@ mod tests {
                 .unwrap_err()
                 .contains("has 0 dimensions")
         );
+    }
+
+    #[test]
+    fn a_loaded_file_gives_a_dynamic_shape() {
+        let dir = std::env::temp_dir().join(format!("pld-run-core-args-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let array = crate::npy::Array::from_elements(ElementType::F16, &[4, 3], &[0; 24]);
+        array.write(&dir.join("data0.npy")).unwrap();
+        let bound = bind(
+            &entry(),
+            &options(&[
+                "--load",
+                &format!("data={}", dir.join("data{rank}.npy").display()),
+            ]),
+        )
+        .unwrap();
+        let shapes = shapes_with_loads(&entry(), &bound).unwrap();
+        assert_eq!(shapes.get(&0), Some(&vec![4, 3]));
+        assert_eq!(resolve(&entry(), &shapes).unwrap()[0].shape(), &[4, 3]);
+        // A --shape wins; a static argument takes nothing from its file.
+        let given = bind(
+            &entry(),
+            &options(&[
+                "--load",
+                &format!("data={}", dir.join("data{rank}.npy").display()),
+                "--shape",
+                "data=4x5",
+            ]),
+        )
+        .unwrap();
+        assert_eq!(
+            shapes_with_loads(&entry(), &given).unwrap().get(&0),
+            Some(&vec![4, 5])
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

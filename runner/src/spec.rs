@@ -5,7 +5,7 @@
 
 use crate::Error;
 use pld_run_core::{
-    args::{ArgLayout, Bound, EntryArg, Naming, bind, resolve, validate},
+    args::{ArgLayout, Bound, EntryArg, Naming, bind, resolve, shapes_with_loads, validate},
     check::{Report, compare},
     cli::{Arg, DEFAULT_TIMEOUT_SECS, MAX_RANKS, Schedule, Timing},
     expr::Expr,
@@ -113,7 +113,7 @@ impl RunSpec {
             return Err(Error::TimingOnly);
         }
         let bound = bind(arguments, self.naming())?;
-        let layouts = resolve(arguments, &bound.shape)?;
+        let layouts = resolve(arguments, &shapes_with_loads(arguments, &bound)?)?;
         validate(&layouts, &bound)?;
         let initial = Values::initial(&layouts, self.ranks, &bound.init, &bound.load)?;
         let expected = Expected::new(&layouts, self.ranks, &bound.expect)?;

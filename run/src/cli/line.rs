@@ -92,7 +92,7 @@ pub(super) struct Line {
     /// Initial value of ARG from a .npy file; {rank} in PATH is replaced by the rank
     #[arg(long, value_name = "ARG=PATH", allow_hyphen_values = true, value_parser = Checked(values::load))]
     pub load: Vec<Keyed<PathBuf>>,
-    /// Shape of ARG, needed where its type has dynamic dimensions
+    /// Shape of ARG, needed where its type has dynamic dimensions (a --load gives its file's)
     #[arg(long, value_name = "ARG=D0xD1...", allow_hyphen_values = true, value_parser = Checked(values::shape))]
     pub shape: Vec<Keyed<Vec<usize>>>,
     /// Expected final value of ARG on every rank; the run fails (exit 1) otherwise
