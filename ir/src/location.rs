@@ -60,6 +60,27 @@ pub fn implemented_ops(location: Location) -> Vec<String> {
     names
 }
 
+/// The source name of a function argument located at `location`: a front
+/// end that knows it (the Python package) wraps the argument's file
+/// location in a name location of it, `loc("out"("k.py":3:5))`. An op name
+/// (`pld.tensor.put`, which [`implementing`] puts around generated code) is
+/// not one.
+pub fn argument_name(location: Location) -> Option<String> {
+    let (name, _) = name_and_child(location)?;
+    let identifier = !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+    identifier.then_some(name)
+}
+
+/// How a report names argument `index` of `@function`, located at
+/// `location`: `argument 'out' of @f` where the source named it, else
+/// `argument 2 of @f`.
+pub fn argument_label(function: &str, index: usize, location: Location) -> String {
+    match argument_name(location) {
+        Some(name) => format!("argument '{name}' of @{function}"),
+        None => format!("argument {index} of @{function}"),
+    }
+}
+
 /// `location` without the name locations around it.
 fn unnamed(location: Location) -> Location {
     let mut current = location;

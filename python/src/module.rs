@@ -127,10 +127,16 @@ fn build_function<'c>(
         .iter()
         .map(|r#type| scope.r#type(r#type, &function.loc))
         .collect::<Result<Vec<_>, _>>()?;
+    // Each argument located at its Python parameter and named by it, so
+    // that pld-verify's reports say `argument 'out' of @f`
+    // (pld_ir::location::argument_name).
     let arguments: Vec<(Type, Location)> = inputs
         .iter()
         .zip(&function.arguments)
-        .map(|(r#type, argument)| (*r#type, location(context, &argument.loc)))
+        .map(|(r#type, argument)| {
+            let at = location(context, &argument.loc);
+            (*r#type, Location::name(context, &argument.name, at))
+        })
         .collect();
     let region = Region::new();
     let block = region.append_block(Block::new(&arguments));

@@ -67,6 +67,8 @@ def test_protocol_bug_is_reported_at_the_python_line_by_verify():
     lines = {line_of(HERE, "# L:store"), line_of(HERE, "# L:early-load")}
     assert any(f"{HERE}:{n}:" in report for n in lines), report
     assert info.value.diagnostics
+    # The race names the window by the Python parameter.
+    assert "rank 1's argument 'data' of @publish_early" in report, report
 
 
 def test_protocol_bug_is_reported_at_the_python_line_by_run():

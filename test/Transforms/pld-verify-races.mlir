@@ -518,3 +518,32 @@ func.func @handshake_step_late_payload(%src: memref<1x64xf32>, %out: !pld.dtenso
   pl.store %got, %src[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>
   return
 }
+
+// -----
+
+// An argument whose location names it (as the Python package locates a
+// parameter) is named in the report; an op name around a location (as the
+// decomposition puts around what it builds) is not a name.
+func.func @named(%data: !pld.dtensor<2x64xf32> loc("data"("k.py":3:5)), %sig: !pld.dtensor<4x1xi32> loc("pld.tensor.put"("k.py":4:5))) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %sig : !pld.dtensor<4x1xi32>
+  %me = pld.system.rank %ctx
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %zero = arith.constant 0 : i32
+  %is_writer = arith.cmpi eq, %me, %zero : i32
+  scf.if %is_writer {
+    %row = pl.load %data[0, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+    // expected-note @+1 {{the conflicting pld.tile.remote_store on rank 0}}
+    pld.tile.remote_store %row, %data[1, 0], peer %c1 : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+    // expected-note @+1 {{rank 0 notifies cell [0, 0] of rank 1 after the write}}
+    pld.system.notify %sig[0, 0], peer %c1, value %one, op atomic_add : !pld.dtensor<4x1xi32>
+  } else {
+    // expected-error @+1 {{data race on 2 ranks: this pl.load on rank 1 reads [1, 2) x [0, 64) of rank 1's argument 'data' of @named, which pld.tile.remote_store on rank 0 writes}}
+    %got = pl.load %data[1, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+    pld.system.wait %sig[0, 0], expected %one, cmp ge : !pld.dtensor<4x1xi32>
+    // expected-remark @-1 {{@named does not complete on 3 or 4 ranks (name them in ranks= if it must): on 3 ranks it hangs: pld.system.wait on rank 2 never returns: it waits on cell [0, 0] of rank 2's argument 1 of @named}}
+    // expected-note @-2 {{on 4 ranks it hangs}}
+    pl.store %got, %data[0, 0] : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+  }
+  return
+}

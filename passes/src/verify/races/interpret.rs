@@ -229,7 +229,9 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             let argument: Value = body.argument(index).expect("in range").into();
             values.push(match memory_layout(argument) {
                 Some((shape, element_bytes)) => Val::Memory {
-                    buffer: self.buffer((None, index), || format!("argument {index} of @{name}")),
+                    buffer: self.buffer((None, index), || {
+                        pld_ir::location::argument_label(&name, index, argument.location())
+                    }),
                     shape,
                     element_bytes,
                 },

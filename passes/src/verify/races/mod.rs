@@ -123,7 +123,7 @@ pub fn check(
                         continue;
                     }
                     Err(Stop::Trap(reason, location, op)) => {
-                        let reason = reason + &bound_text(name, &bindings);
+                        let reason = reason + &bound_text(entry, name, &bindings);
                         failed.get_or_insert(Failure::trap(n, reason, location, op));
                         continue;
                     }
@@ -135,7 +135,7 @@ pub fn check(
                         break 'counts;
                     }
                 };
-                run.bound = bound_text(name, &bindings);
+                run.bound = bound_text(entry, name, &bindings);
                 let position = |e: EventId| {
                     run.events[e]
                         .op
@@ -193,16 +193,22 @@ pub fn check(
 }
 
 /// ` with argument 2 of @f = 1, 0 on ranks 0, 1`: the values a run gave
-/// the entry's arguments (empty when it gave none).
-fn bound_text(name: &str, bindings: &[Option<Binding>]) -> String {
+/// the arguments of `entry` (named @`name`), each named as the source names
+/// it where it does (empty when the run gave none).
+fn bound_text(entry: &OperationRef, name: &str, bindings: &[Option<Binding>]) -> String {
+    let body = entry.region(0).ok().and_then(|region| region.first_block());
     let bound: Vec<String> = bindings
         .iter()
         .enumerate()
         .filter_map(|(index, binding)| {
-            Some(format!(
-                "argument {index} of @{name} = {}",
-                binding.as_ref()?.text()
-            ))
+            let location = body
+                .and_then(|body| body.argument(index).ok())
+                .map(|argument| argument.location());
+            let label = match location {
+                Some(location) => pld_ir::location::argument_label(name, index, location),
+                None => format!("argument {index} of @{name}"),
+            };
+            Some(format!("{label} = {}", binding.as_ref()?.text()))
         })
         .collect();
     if bound.is_empty() {
