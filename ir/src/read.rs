@@ -127,6 +127,26 @@ pub fn operands<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
 }
 
 /// The entries of a `DenseI64ArrayAttr` (dynamic entries are
+/// The tile and the second operand of element-wise tile math, if `op` is
+/// one: a tile (`pl.add` ... `pl.sub`) or a scalar of its element type (the
+/// tile-scalar forms `pl.adds` ... `pl.mins`).
+pub fn elementwise_operands<'c, 'a>(
+    op: &OperationRef<'c, 'a>,
+) -> Option<(Value<'c, 'a>, Value<'c, 'a>)> {
+    use pld_dialect::ops::pl;
+    pl::AddOp::operands(op)
+        .map(|math| (math.lhs, math.rhs))
+        .or_else(|| pl::MaxOp::operands(op).map(|math| (math.lhs, math.rhs)))
+        .or_else(|| pl::MinOp::operands(op).map(|math| (math.lhs, math.rhs)))
+        .or_else(|| pl::MulOp::operands(op).map(|math| (math.lhs, math.rhs)))
+        .or_else(|| pl::SubOp::operands(op).map(|math| (math.lhs, math.rhs)))
+        .or_else(|| pl::AddSOp::operands(op).map(|math| (math.lhs, math.scalar)))
+        .or_else(|| pl::MaxSOp::operands(op).map(|math| (math.lhs, math.scalar)))
+        .or_else(|| pl::MinSOp::operands(op).map(|math| (math.lhs, math.scalar)))
+        .or_else(|| pl::MulSOp::operands(op).map(|math| (math.lhs, math.scalar)))
+        .or_else(|| pl::SubSOp::operands(op).map(|math| (math.lhs, math.scalar)))
+}
+
 /// [`crate::types::DYNAMIC`]), if the op has it.
 pub fn static_list<'c>(op: impl OpHandle<'c>, attribute: &str) -> Option<Vec<i64>> {
     let list = DenseI64ArrayAttribute::try_from(handle(op).attribute(attribute).ok()?).ok()?;

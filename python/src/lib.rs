@@ -99,7 +99,7 @@ fn diagnostics_list<'py>(
     let list = PyList::empty(py);
     for diagnostic in found {
         let dict = PyDict::new(py);
-        dict.set_item("severity", tools::severity_name(diagnostic.severity))?;
+        dict.set_item("severity", diagnostic.severity.name())?;
         dict.set_item("message", &diagnostic.message)?;
         dict.set_item("text", &diagnostic.text)?;
         let (file, line, column) = diagnostic

@@ -8,7 +8,6 @@ use crate::description::{
 };
 use melior::{
     Context,
-    diagnostic::DiagnosticSeverity,
     dialect::func,
     ir::{
         Block, BlockLike, BlockRef, Location, Module, Region, RegionLike, Type, ValueLike,
@@ -22,6 +21,7 @@ use pld_dialect::{
     enums::KernelKind,
 };
 use pld_ir::Val;
+use pld_run::Severity;
 use std::collections::HashMap;
 
 /// Why a description does not build, at the Python line it names.
@@ -57,12 +57,7 @@ pub fn build_text(description: &str, debug_info: bool) -> Result<String, BuildEr
     let sink = errors.clone();
     context.attach_diagnostic_handler(move |diagnostic| {
         let mut sink = sink.borrow_mut();
-        let severity = match diagnostic.severity() {
-            DiagnosticSeverity::Error => "error",
-            DiagnosticSeverity::Warning => "warning",
-            DiagnosticSeverity::Note => "note",
-            DiagnosticSeverity::Remark => "remark",
-        };
+        let severity = Severity::of(diagnostic.severity()).name();
         sink.push_str(&format!(
             "{}: {severity}: {}\n",
             pld_ir::location_text(diagnostic.location()),

@@ -3,8 +3,7 @@
 //! values for Python.
 
 use pld_run::{
-    CompileOptions, Diagnostic, Error, Message, RunSpec, Session, Severity, Source,
-    UNVERIFIED_PIPELINE,
+    CompileOptions, Diagnostic, Error, Message, RunSpec, Session, Source, UNVERIFIED_PIPELINE,
 };
 use pld_run_core::{
     cli::{Arg, Timing},
@@ -23,15 +22,6 @@ pub fn diagnostics(session: &Session) -> Vec<Diagnostic> {
             Message::Note(_) | Message::CompilerOutput(_) => None,
         })
         .collect()
-}
-
-pub fn severity_name(severity: Severity) -> &'static str {
-    match severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Note => "note",
-        Severity::Remark => "remark",
-    }
 }
 
 /// pld-verify on `text` (its entry `entry`), on `ranks` (pld-verify's

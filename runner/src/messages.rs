@@ -34,7 +34,8 @@ pub enum Severity {
 }
 
 impl Severity {
-    fn of(severity: DiagnosticSeverity) -> Severity {
+    /// The severity of an MLIR diagnostic.
+    pub fn of(severity: DiagnosticSeverity) -> Severity {
         match severity {
             DiagnosticSeverity::Error => Severity::Error,
             DiagnosticSeverity::Warning => Severity::Warning,
@@ -43,7 +44,8 @@ impl Severity {
         }
     }
 
-    fn name(self) -> &'static str {
+    /// As MLIR's tools print it: `error`, `warning`, `note`, `remark`.
+    pub fn name(self) -> &'static str {
         match self {
             Severity::Error => "error",
             Severity::Warning => "warning",

@@ -516,7 +516,7 @@ impl<'c> FunctionConverter<'_, 'c> {
         site: Site,
     ) -> Result<(), ConvertError> {
         let (math, operands) = TileMath::of_op(name(op)).expect("dispatched on tile math");
-        let (lhs, rhs) = tile_math_operands(op).expect("TileMath named the op");
+        let (lhs, rhs) = pld_ir::read::elementwise_operands(&op).expect("TileMath named the op");
         // PTO computes over the destination's valid shape and
         // asserts that both operands share it: the result keeps the
         // left operand's.
@@ -1067,21 +1067,4 @@ fn is_pld_level_type(r#type: Type) -> bool {
         || pld_types::is_window_ptr(r#type)
         || pld_types::is_task_id(r#type)
         || types::is_memref(r#type)
-}
-
-/// The tile and the second operand (a tile or a scalar) of element-wise
-/// tile math.
-fn tile_math_operands<'c>(op: OpRef<'c>) -> Option<(Val<'c>, Val<'c>)> {
-    let pair = |lhs, rhs| Some((lhs, rhs));
-    pl::AddOp::operands(&op)
-        .and_then(|ops| pair(ops.lhs, ops.rhs))
-        .or_else(|| pl::MaxOp::operands(&op).and_then(|ops| pair(ops.lhs, ops.rhs)))
-        .or_else(|| pl::MinOp::operands(&op).and_then(|ops| pair(ops.lhs, ops.rhs)))
-        .or_else(|| pl::MulOp::operands(&op).and_then(|ops| pair(ops.lhs, ops.rhs)))
-        .or_else(|| pl::SubOp::operands(&op).and_then(|ops| pair(ops.lhs, ops.rhs)))
-        .or_else(|| pl::AddSOp::operands(&op).and_then(|ops| pair(ops.lhs, ops.scalar)))
-        .or_else(|| pl::MaxSOp::operands(&op).and_then(|ops| pair(ops.lhs, ops.scalar)))
-        .or_else(|| pl::MinSOp::operands(&op).and_then(|ops| pair(ops.lhs, ops.scalar)))
-        .or_else(|| pl::MulSOp::operands(&op).and_then(|ops| pair(ops.lhs, ops.scalar)))
-        .or_else(|| pl::SubSOp::operands(&op).and_then(|ops| pair(ops.lhs, ops.scalar)))
 }

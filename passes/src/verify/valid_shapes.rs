@@ -123,26 +123,6 @@ fn valid_of<'c>(known: &PtrMap<ValueKey, Valid<'c>>, value: Value<'c, '_>) -> Op
     })
 }
 
-/// The operands of tile math, if `op` is tile math.
-fn tile_math_operands<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a>, Value<'c, 'a>)> {
-    pl::AddOp::operands(op)
-        .map(|math| (math.lhs, math.rhs))
-        .or_else(|| pl::MaxOp::operands(op).map(|math| (math.lhs, math.rhs)))
-        .or_else(|| pl::MinOp::operands(op).map(|math| (math.lhs, math.rhs)))
-        .or_else(|| pl::MulOp::operands(op).map(|math| (math.lhs, math.rhs)))
-        .or_else(|| pl::SubOp::operands(op).map(|math| (math.lhs, math.rhs)))
-}
-
-/// The tile of tile-scalar math, if `op` is tile-scalar math.
-fn scalar_math_tile<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
-    pl::AddSOp::operands(op)
-        .map(|math| math.lhs)
-        .or_else(|| pl::MaxSOp::operands(op).map(|math| math.lhs))
-        .or_else(|| pl::MinSOp::operands(op).map(|math| math.lhs))
-        .or_else(|| pl::MulSOp::operands(op).map(|math| math.lhs))
-        .or_else(|| pl::SubSOp::operands(op).map(|math| math.lhs))
-}
-
 /// The tile a store writes, if `op` is a tile store.
 fn stored_tile<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
     pl::StoreOp::operands(op)
@@ -179,7 +159,9 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
             if !checked.insert(OpKey::of(user)) {
                 continue;
             }
-            if let Some((lhs, rhs)) = tile_math_operands(&user) {
+            // A scalar operand (`pl.adds`) has no valid shape: the result
+            // keeps its tile's.
+            if let Some((lhs, rhs)) = ir::elementwise_operands(&user) {
                 let (lhs, rhs) = (valid_of(&known, lhs), valid_of(&known, rhs));
                 if let (Some(lhs), Some(rhs)) = (lhs, rhs)
                     && lhs.shape.differs(rhs.shape)
@@ -204,12 +186,6 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
                 // The result has the left operand's valid shape.
                 if let (Some(lhs), Ok(result)) = (lhs, user.result(0)) {
                     known.insert(ValueKey::of(result), lhs);
-                    ragged.push(result.into());
-                }
-            } else if let Some(lhs) = scalar_math_tile(&user) {
-                // Tile-scalar math keeps its tile's valid shape.
-                if let (Some(valid), Ok(result)) = (valid_of(&known, lhs), user.result(0)) {
-                    known.insert(ValueKey::of(result), valid);
                     ragged.push(result.into());
                 }
             } else if let Some(stored) = stored_tile(&user)
