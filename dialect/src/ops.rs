@@ -36,6 +36,10 @@
 //! through a match arm generated from the same records, converting each
 //! attribute value by the kind ODS declares (an enum by its keyword).
 //!
+//! Every op's ODS summary and description, as `mlir-tblgen
+//! -gen-dialect-doc` prints them, is [`documentation`]`(name)`
+//! (`dialect/build/documentation.rs`; pld-lsp-server's hover shows it).
+//!
 //! The discardable attributes the dialects declare (`pl.kernel`,
 //! `pld.target`) are read and written through their enums
 //! ([`crate::enums::KernelKind::on`], `set_on`, `remove_from`).
@@ -110,4 +114,27 @@ pub fn build_described<'c>(
         }
     }
     Err(crate::described::DescribedError::UnknownOp(name.into()))
+}
+
+/// An op's documentation as its ODS definition gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpDocumentation {
+    /// One line (`summary`).
+    pub summary: &'static str,
+    /// Markdown (`description`), without the .td file's indentation.
+    pub description: &'static str,
+}
+
+// `DOCUMENTATION`: every op of the dialects above, sorted by name
+// (`dialect/build/documentation.rs`).
+include!(concat!(env!("OUT_DIR"), "/documentation.rs"));
+
+/// The ODS summary and description of the op named `name` (`pld.system.notify`,
+/// `scf.for`): every op of pl, pld, ascend and the upstream func, scf,
+/// memref, arith and emitc; `None` for any other name.
+pub fn documentation(name: &str) -> Option<&'static OpDocumentation> {
+    DOCUMENTATION
+        .binary_search_by(|(known, _)| (*known).cmp(name))
+        .ok()
+        .map(|index| &DOCUMENTATION[index].1)
 }

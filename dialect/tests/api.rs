@@ -739,3 +739,34 @@ fn input_that_crashes_the_parser_is_found_where_it_is() {
     assert_eq!(known_crash("{a = array<i64: 0, 0>, b = 1 : index}"), None);
     assert_eq!(known_crash("array<indexed: 1>"), None);
 }
+
+#[test]
+fn op_documentation_comes_from_ods() {
+    use ops::pld::{SystemNotifyOp, SystemWorldSizeOp};
+    let world_size = ops::documentation(SystemWorldSizeOp::NAME).expect("pld's ops are documented");
+    assert_eq!(
+        world_size.summary,
+        "number of ranks (host orchestrator only)"
+    );
+    // Reindented: the .td file's indentation and blank edges are gone.
+    assert!(
+        world_size
+            .description
+            .starts_with("Host-only: the number of ranks")
+    );
+    assert!(
+        world_size
+            .description
+            .contains("\n```mlir\n%n = pld.system.world_size\n```")
+    );
+    assert!(
+        !ops::documentation(SystemNotifyOp::NAME)
+            .unwrap()
+            .summary
+            .is_empty()
+    );
+    // The upstream dialects pld builds are in the table too; others are not.
+    assert!(ops::documentation("scf.for").is_some());
+    assert_eq!(ops::documentation("pld.system.notifyy"), None);
+    assert_eq!(ops::documentation("cf.br"), None);
+}

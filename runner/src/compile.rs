@@ -144,7 +144,11 @@ fn lower(context: &Context, mut module: Module, pipeline: &str) -> Result<String
 }
 
 /// Runs `pipeline` on `module`.
-fn run_pipeline(context: &Context, module: &mut Module, pipeline: &str) -> Result<(), Error> {
+pub(crate) fn run_pipeline(
+    context: &Context,
+    module: &mut Module,
+    pipeline: &str,
+) -> Result<(), Error> {
     let manager = PassManager::new(context);
     parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline)
         .map_err(|error| Error::Pipeline(error.to_string()))?;

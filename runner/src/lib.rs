@@ -24,7 +24,7 @@
 //!
 //! | module | does |
 //! |---|---|
-//! | [`session`] | the MLIR context; parsing a module and finding its entry |
+//! | [`session`] | the MLIR context; parsing a module and finding its entry, or checking it (pld-verify alone) |
 //! | [`compile`](mod@compile) | lowering to C++ and building it against the simulator |
 //! | `blocks` | collectives run on one block per rank: launches of several refused |
 //! | `build`, `cache`, `mpi` | the C++ build, its content-addressed cache, the MPI backend's build and launch |
@@ -63,8 +63,8 @@ pub use compile::{Backend, CompileOptions, DEFAULT_PIPELINE, UNVERIFIED_PIPELINE
 pub use entry::EntryError;
 pub use error::Error;
 pub use explore::Exploration;
-pub use messages::{Diagnostic, Message, Severity};
+pub use messages::{Diagnostic, Message, Note, Severity};
 pub use outcome::{Output, RunOutcome};
 pub use program::Program;
-pub use session::{Parsed, Session, Source};
+pub use session::{Parsed, Session, Source, TEXT_BUFFER};
 pub use spec::{Prepared, ProgramOutput, RunSpec};

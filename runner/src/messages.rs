@@ -70,6 +70,17 @@ pub struct Diagnostic {
     /// op the message already locates, is left out, as pld-opt leaves it
     /// out by default). Ends with a newline.
     pub text: String,
+    /// Its notes, as values (without the "see current operation" note),
+    /// for a reader that places them itself (pld-lsp-server).
+    pub notes: Vec<Note>,
+}
+
+/// A note of a [`Diagnostic`]: the related op it points at and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub message: String,
+    /// File, line and column (1-based), when it points into a file.
+    pub location: Option<(String, usize, usize)>,
 }
 
 impl Diagnostic {
@@ -96,6 +107,7 @@ pub(crate) fn attach(context: &Context, sink: Sink) -> Rc<RefCell<SourceLines>> 
         let severity = Severity::of(diagnostic.severity());
         let message = diagnostic.to_string();
         let mut text = sources.located(diagnostic.location(), severity.name(), &message);
+        let mut notes = Vec::new();
         for index in 0..diagnostic.note_count() {
             if let Ok(note) = diagnostic.note(index) {
                 let note_message = note.to_string();
@@ -103,6 +115,10 @@ pub(crate) fn attach(context: &Context, sink: Sink) -> Rc<RefCell<SourceLines>> 
                     continue;
                 }
                 text += &sources.located(note.location(), "note", &note_message);
+                notes.push(Note {
+                    message: note_message,
+                    location: pld_ir::location::file_line_column(note.location()),
+                });
             }
         }
         sink(Message::Diagnostic(Diagnostic {
@@ -110,6 +126,7 @@ pub(crate) fn attach(context: &Context, sink: Sink) -> Rc<RefCell<SourceLines>> 
             message,
             location: pld_ir::location::file_line_column(diagnostic.location()),
             text,
+            notes,
         }));
         true
     });

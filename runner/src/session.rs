@@ -13,7 +13,7 @@ use std::{cell::RefCell, fs, path::Path, rc::Rc};
 
 /// The file name MLIR's C API gives a module parsed from memory: its
 /// locations, and so its diagnostics, point there.
-const TEXT_BUFFER: &str = "-";
+pub const TEXT_BUFFER: &str = "-";
 
 /// A module to compile: a file, or text (whose locations name no file;
 /// argument names are read from it all the same).
@@ -126,7 +126,30 @@ impl Session {
     /// Parses `source` and finds the function to run: `entry` (`name` or
     /// `@name`), else the only host orchestrator, else the only kernel.
     pub fn parse(&self, source: Source, entry: Option<&str>) -> Result<Parsed<'_>, Error> {
-        let (module, name, text) = match source {
+        let (module, name, text) = self.parse_module(source)?;
+        let entry = entry::find(module.as_operation(), entry, &name, &text)?;
+        Ok(Parsed {
+            module,
+            entry,
+            session: self,
+        })
+    }
+
+    /// Parses `source` and runs `pipeline` on it (pld-verify alone,
+    /// `builtin.module(pld-verify)`) without looking for an entry, so that a
+    /// module of several kernels or none (what an editor holds) is checked
+    /// too: its diagnostics go to the session's messages; [`Error::Parse`]
+    /// when it does not parse or an op verifier rejects it, [`Error::Lower`]
+    /// when a pass fails.
+    pub fn check(&self, source: Source, pipeline: &str) -> Result<(), Error> {
+        let (mut module, _, _) = self.parse_module(source)?;
+        crate::compile::run_pipeline(&self.context, &mut module, pipeline)
+    }
+
+    /// The module of `source`, the name of the file its locations point
+    /// into, and its text.
+    fn parse_module(&self, source: Source) -> Result<(Module<'_>, String, String), Error> {
+        Ok(match source {
             Source::File(path) => {
                 if !path.is_file() {
                     return Err(Error::Unreadable(path.to_owned()));
@@ -142,12 +165,6 @@ impl Session {
                 let module = Module::parse(&self.context, text).ok_or(Error::Parse)?;
                 (module, TEXT_BUFFER.to_owned(), text.to_owned())
             }
-        };
-        let entry = entry::find(module.as_operation(), entry, &name, &text)?;
-        Ok(Parsed {
-            module,
-            entry,
-            session: self,
         })
     }
 }
@@ -164,6 +181,7 @@ impl Session {
             message: why.to_owned(),
             location: Some((file.to_owned(), line, column)),
             text: format!("{file}:{line}:{column}: error: {why}\n"),
+            notes: Vec::new(),
         }));
         Err(Error::Parse)
     }

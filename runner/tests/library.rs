@@ -135,6 +135,53 @@ fn diagnostics_are_collected() {
     );
 }
 
+/// `Session::check`: pld-verify on a module of two kernels (no entry to
+/// find), its diagnostics as values with their notes placed.
+#[test]
+fn a_module_without_an_entry_is_checked() {
+    let session = Session::new();
+    let text = "func.func @a() attributes {pl.kernel = #pl.kernel<incore>} {\n  \
+                %n = pld.system.world_size\n  return\n}\n\
+                func.func @b() attributes {pl.kernel = #pl.kernel<incore>} {\n  return\n}\n";
+    let outcome = session.check(Source::Text(text), "builtin.module(pld-verify)");
+    assert!(matches!(outcome, Err(Error::Lower)), "{outcome:?}");
+    let messages = session.messages();
+    let [Message::Diagnostic(diagnostic)] = messages.as_slice() else {
+        panic!("one diagnostic: {messages:?}");
+    };
+    assert_eq!(
+        diagnostic.location,
+        Some((pld_run::TEXT_BUFFER.to_owned(), 2, 8))
+    );
+    assert!(
+        diagnostic
+            .message
+            .starts_with("'pld.system.world_size' is only legal in host code"),
+        "{diagnostic:?}"
+    );
+    let notes: Vec<_> = diagnostic
+        .notes
+        .iter()
+        .map(|note| (note.message.as_str(), note.location.clone()))
+        .collect();
+    assert_eq!(
+        notes,
+        [(
+            "the enclosing function is marked #pl.kernel<incore>",
+            Some((pld_run::TEXT_BUFFER.to_owned(), 1, 1))
+        )],
+        "{diagnostic:?}"
+    );
+    // An op verifier's error is a parse error: nothing runs.
+    let outcome = session.check(
+        Source::Text("func.func @f(%s: !pld.dtensor<2x1xf32>, %p: index, %v: i32) {\n  \
+                      pld.system.notify %s[0, 0], peer %p, value %v, op set : !pld.dtensor<2x1xf32>\n  \
+                      return\n}\n"),
+        "builtin.module(pld-verify)",
+    );
+    assert!(matches!(outcome, Err(Error::Parse)), "{outcome:?}");
+}
+
 #[test]
 fn a_collective_on_several_blocks_is_located() {
     let session = Session::new();

@@ -1,8 +1,11 @@
 //! What pld's command-line tools share: calling a C++ `main`-style entry
 //! point with the process arguments, on a thread whose stack is large enough
-//! for deeply nested input. (pld-run itself is the pld-run crate.)
+//! for deeply nested input; and pld-lsp-server's proxy ([`lsp`]). (pld-run
+//! itself is the pld-run crate.)
 
 use std::ffi::{CString, c_char, c_int};
+
+pub mod lsp;
 
 /// The stack of the thread that runs a tool. MLIR's parser, verifier and
 /// printer recurse once per nesting level (a few KiB each): 8 MiB, the main
@@ -20,10 +23,25 @@ pub const TOOL_STACK_BYTES: usize = 1 << 30;
 pub unsafe fn exit_with_entry_point(
     entry: unsafe extern "C" fn(c_int, *mut *mut c_char) -> c_int,
 ) -> ! {
+    // SAFETY: the caller vouches for `entry`, as this function's contract asks.
+    unsafe { exit_with_arguments(entry, std::env::args_os().collect()) }
+}
+
+/// Runs `entry(argc, argv)` with `arguments` (`argv[0]` first) as
+/// [`exit_with_entry_point`] runs it with the process's.
+///
+/// # Safety
+///
+/// As [`exit_with_entry_point`]'s.
+pub unsafe fn exit_with_arguments(
+    entry: unsafe extern "C" fn(c_int, *mut *mut c_char) -> c_int,
+    arguments: Vec<std::ffi::OsString>,
+) -> ! {
     // Leaked, as a C `main`'s argv lives for the whole process: LLVM's
     // crash handler keeps argv[0] in a static and may read it after `entry`
     // returns (a sanitizer report at thread exit, say).
-    let arguments: &'static [CString] = std::env::args_os()
+    let arguments: &'static [CString] = arguments
+        .into_iter()
         .map(|argument| {
             CString::new(argument.into_encoded_bytes()).expect("arguments never contain NUL")
         })

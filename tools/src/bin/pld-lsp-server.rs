@@ -1,9 +1,8 @@
 //! `pld-lsp-server`: MLIR's language server with pld's dialects, for
-//! editors (diagnostics, hover, go to definition, completion).
-
-use pld_dialect::ffi::pldLspServerMain;
+//! editors (diagnostics, hover, go to definition, completion), with
+//! pld-verify's diagnostics and the ops' documentation added
+//! ([`pld_tools::lsp`]).
 
 fn main() {
-    // SAFETY: `pldLspServerMain` is a C `main` (MLIR's language server).
-    unsafe { pld_tools::exit_with_entry_point(pldLspServerMain) };
+    pld_tools::lsp::main();
 }
