@@ -22,9 +22,11 @@ column lets the faster algorithms count their barriers (one wait each);
 `--signal cells` gives them `[n, 1]`. With `--cores C` the collectives run
 on C vector cores of every rank (`core_num C`, `pld-run --blocks C`, the
 signal `[n, 2 C]` or `[n, C]`; the algorithms that run on one core are
-left out). Every run checks its
-result (--expect), so a fast wrong algorithm shows up as a failure, not a
-number.
+left out). With `--epoch` the allreduces take `epoch %e workspace %w`
+(the first call, e = 1) and run the epoch algorithms, which synchronise
+once per call (oneshot_epoch) or twice (twoshot_epoch). Every run checks
+its result (--expect), so a fast wrong algorithm shows up as a failure,
+not a number.
 
 usage: python3 bench/collectives.py [--quick] [--json] [--plot FILE.png]
                                     [--from-json FILE]
@@ -33,6 +35,7 @@ usage: python3 bench/collectives.py [--quick] [--json] [--plot FILE.png]
                                     [--algorithms NAME,...] [--jobs J]
                                     [--allgather-local window|private]
                                     [--signal counters|cells] [--cores C]
+                                    [--epoch]
   (default: 1 KiB .. 64 MiB x ranks 2, 4, 8, 16 x every algorithm;
    --quick: 4 KiB .. 16 MiB at 8 ranks)
   PLD_RUN=path uses that pld-run instead of building the release one.
@@ -74,24 +77,37 @@ def signal_shape(collective, algorithm, n, counters, cores=1):
     return f"{n}x{(2 if counters else 1) * cores}"
 
 
+# An allreduce's algorithms with `epoch %e workspace %w`: these alone, on
+# one core or several.
+EPOCH_ALGORITHMS = ["oneshot_epoch", "twoshot_epoch"]
+
+
 # The algorithms that run on a part of the data, on several cores
 # (CollectiveOpInterface::getPartitionedAlgorithms).
 PARTITIONED = {
     "allreduce": ["oneshot", "twoshot", "twoshot_push"],
     "reduce_scatter": ["direct"],
     "allgather": ["direct"],
-    "broadcast": ["scatter_allgather"],
+    "broadcast": ["star", "scatter_allgather"],
 }
 
 
-def kernel(collective, algorithm, n, elements, allgather_local, counters=True, cores=1):
+def kernel(collective, algorithm, n, elements, allgather_local, counters=True, cores=1,
+           epoch=False):
     """The kernel text, and the pld-run arguments that check its result."""
     sig = f"!pld.dtensor<{signal_shape(collective, algorithm, n, counters, cores)}xi32>"
     attribute = "" if algorithm == "auto" else f" algorithm {algorithm}"
     if cores > 1:
         attribute += f" core_num {cores}"
     mode = " mode ring" if collective == "allreduce" and algorithm in ("seed_ring", "ring") else ""
-    if collective == "allreduce":
+    if collective == "allreduce" and epoch:
+        t = f"!pld.dtensor<1x{elements}xf32>"
+        w = f"!pld.dtensor<2x{elements}xf32>"
+        body = (f"%r = pld.tensor.allreduce %d, %s, op sum{attribute} epoch %e workspace %w"
+                f" : {t}, {sig}, {w}")
+        signature = f"%d: {t}, %s: {sig}, %e: index, %w: {w}"
+        check = ["--init", "0=(r + i) % 7", "--init", "e=1", "--expect", "0=sum_r((r + i) % 7)"]
+    elif collective == "allreduce":
         t = f"!pld.dtensor<1x{elements}xf32>"
         body = f"%r = pld.tensor.allreduce %d, %s, op sum{mode}{attribute} : {t}, {sig}"
         signature = f"%d: {t}, %s: {sig}"
@@ -137,9 +153,11 @@ def reference_ns(collective, n, size_bytes, model):
     return 2 * a + max(s / (n * b), (n - 1) * s / (n * i))
 
 
-def run_case(binary, workdir, allgather_local, counters, cores, collective, algorithm, n, size_bytes):
+def run_case(binary, workdir, allgather_local, counters, cores, epoch, collective, algorithm, n,
+             size_bytes):
     elements = size_bytes // ELEMENT_BYTES
-    text, check = kernel(collective, algorithm, n, elements, allgather_local, counters, cores)
+    text, check = kernel(collective, algorithm, n, elements, allgather_local, counters, cores,
+                         epoch)
     path = workdir / f"{collective}-{algorithm}-{n}-{size_bytes}.mlir"
     path.write_text(text)
     blocks = cores
@@ -213,6 +231,8 @@ def main():
     parser.add_argument("--allgather-local", choices=["window", "private"], default="window")
     parser.add_argument("--signal", choices=["counters", "cells"], default="counters")
     parser.add_argument("--cores", type=int, default=1, help="vector cores per rank (core_num)")
+    parser.add_argument("--epoch", action="store_true",
+                        help="allreduces with an epoch and workspace (the epoch algorithms)")
     parser.add_argument("--from-json", metavar="FILE", help="tabulate and plot the lines of an earlier --json run instead of running")
     args = parser.parse_args()
     if args.from_json:
@@ -233,7 +253,9 @@ def main():
         jobs = []
         for collective in collectives:
             algorithms = ["auto"] + ALGORITHMS[collective]
-            if args.cores > 1:
+            if args.epoch and collective == "allreduce":
+                algorithms = ["auto"] + EPOCH_ALGORITHMS
+            elif args.cores > 1:
                 algorithms = [a for a in algorithms if a == "auto" or a in PARTITIONED[collective]]
             if args.algorithms:
                 algorithms = [a for a in algorithms if a in args.algorithms.split(",")]
@@ -244,7 +266,7 @@ def main():
                     for algorithm in algorithms:
                         jobs.append((collective, algorithm, n, size))
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            for case in pool.map(lambda job: run_case(binary, workdir, args.allgather_local, args.signal == "counters", args.cores, *job), jobs):
+            for case in pool.map(lambda job: run_case(binary, workdir, args.allgather_local, args.signal == "counters", args.cores, args.epoch, *job), jobs):
                 cases.append(case)
                 if args.json:
                     print(json.dumps(case), flush=True)

@@ -261,7 +261,7 @@ fn parsed_programs_are_verified_by_the_op_verifiers() {
     assert!(module.is_none());
     insta::assert_snapshot!(seen.lock().unwrap().join("\n"), @r#"
     Error: 'pld.tensor.allreduce' op mesh allreduce on 1 core expects a signal of shape [N, 1] or [N, 2], found [4, 3]
-      note: see current operation: %0 = "pld.tensor.allreduce"(%arg0, %arg1) <{mode = #pld<mode mesh>, op = #pld<reduce_op sum>}> : (!pld.dtensor<1x64xf32>, !pld.dtensor<4x3xi32>) -> !pld.dtensor<1x64xf32>
+      note: see current operation: %0 = "pld.tensor.allreduce"(%arg0, %arg1) <{mode = #pld<mode mesh>, op = #pld<reduce_op sum>, operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (!pld.dtensor<1x64xf32>, !pld.dtensor<4x3xi32>) -> !pld.dtensor<1x64xf32>
     "#);
 }
 

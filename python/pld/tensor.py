@@ -34,8 +34,11 @@ def get(dst, peer, src, dst_offsets=None, src_offsets=None, shape=None, *,
 
 
 @marker("pld.tensor.allreduce")
-def allreduce(target, signal, op=ReduceOp.Sum, *, mode=None, algorithm=None, core_num=None):
-    """Reduce `target` across all ranks in place; returns the target."""
+def allreduce(target, signal, op=ReduceOp.Sum, *, mode=None, algorithm=None, core_num=None,
+              epoch=None, workspace=None):
+    """Reduce `target` across all ranks in place; returns the target. With
+    `epoch` (this call's number: 1, then one more per call on the signal)
+    and `workspace` (a [2, L] window tensor), one synchronisation per call."""
 
 
 @marker("pld.tensor.reduce_scatter")

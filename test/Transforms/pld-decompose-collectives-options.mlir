@@ -16,7 +16,7 @@
 
 // CHUNK: pld-decompose-collectives: expected chunk-bytes to be a positive multiple of 32 of at most 65536, found 100
 // CHUNK-LARGE: found 131072
-// ALGORITHM: pld-decompose-collectives: expected algorithm to be one of auto, oneshot, twoshot, ring, seed_mesh, seed_ring, star, scatter_allgather, direct, seed, twoshot_push, fused, unfused ('-' for '_' too), found 'fastest'
+// ALGORITHM: pld-decompose-collectives: expected algorithm to be one of auto, oneshot, twoshot, ring, seed_mesh, seed_ring, star, scatter_allgather, direct, seed, twoshot_push, fused, unfused, oneshot_epoch, twoshot_epoch ('-' for '_' too), found 'fastest'
 // MODEL: pld-decompose-collectives: unknown machine model 'h100' (known: 910b)
 // NEGATIVE: pld-decompose-collectives: model-overrides: model parameter alpha_ns must be a non-negative number, found -1
 // KEY: pld-decompose-collectives: model-overrides: unknown model parameter 'alpha' (known: alpha_ns, link_bytes_per_ns,

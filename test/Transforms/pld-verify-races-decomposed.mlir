@@ -188,3 +188,17 @@ func.func @counted_oneshot(%d: !pld.dtensor<1x1000xf32>, %s: !pld.dtensor<4x2xi3
   %b = pld.tensor.allreduce %d, %s, op sum algorithm oneshot : !pld.dtensor<1x1000xf32>, !pld.dtensor<4x2xi32>
   return
 }
+// The epoch algorithms, back to back and mixed on one signal and
+// workspace, each call one epoch more: the parity of the workspace rows
+// orders what one synchronisation per call leaves to them. The epoch is an
+// argument, run as a host passes it (1).
+func.func @epochs(%d: !pld.dtensor<1x1000xf32>, %s: !pld.dtensor<4x2xi32>, %e: index, %w: !pld.dtensor<2x1000xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %e1 = arith.addi %e, %c1 : index
+  %e2 = arith.addi %e, %c2 : index
+  %a = pld.tensor.allreduce %d, %s, op sum algorithm oneshot_epoch epoch %e workspace %w : !pld.dtensor<1x1000xf32>, !pld.dtensor<4x2xi32>, !pld.dtensor<2x1000xf32>
+  %b = pld.tensor.allreduce %d, %s, op max algorithm twoshot_epoch epoch %e1 workspace %w : !pld.dtensor<1x1000xf32>, !pld.dtensor<4x2xi32>, !pld.dtensor<2x1000xf32>
+  %c = pld.tensor.allreduce %d, %s, op sum algorithm oneshot_epoch epoch %e2 workspace %w : !pld.dtensor<1x1000xf32>, !pld.dtensor<4x2xi32>, !pld.dtensor<2x1000xf32>
+  return
+}

@@ -104,8 +104,9 @@ def PldDecomposeCollectives : Pass<"pld-decompose-collectives"> {
            "The algorithm of every collective without an algorithm "
            "attribute that has it (the others choose automatically): auto, "
            "oneshot, twoshot, twoshot_push, ring, seed-mesh, seed-ring, "
-           "star, scatter-allgather, direct, seed; fused or unfused for a "
-           "GEMM fused with communication">,
+           "star, scatter-allgather, direct, seed; oneshot-epoch or "
+           "twoshot-epoch for an allreduce with an epoch (and only for "
+           "those); fused or unfused for a GEMM fused with communication">,
     Option<"model", "model", "std::string", /*default=*/"\"910b\"",
            "The machine model auto decides with: 910b">,
     Option<"modelOverrides", "model-overrides", "std::string",

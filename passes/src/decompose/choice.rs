@@ -62,6 +62,9 @@ pub struct Facts {
     pub counters: bool,
     /// The vector cores of every rank the collective runs on (`core_num`).
     pub cores: i64,
+    /// An allreduce with an `epoch` (and workspace): it runs the epoch
+    /// algorithms, and only those.
+    pub epoch: bool,
 }
 
 fn known(value: i64) -> Option<i64> {
@@ -105,6 +108,7 @@ impl Facts {
                 && !types::is_memref(operands.local().r#type()),
             counters: !ring && signal.len() == 2 && signal[1] == 2 * cores,
             cores,
+            epoch: operands.epoch.is_some(),
         }
     }
 
@@ -114,6 +118,7 @@ impl Facts {
         match algorithm {
             CollectiveAlgorithm::Twoshot
             | CollectiveAlgorithm::TwoshotPush
+            | CollectiveAlgorithm::TwoshotEpoch
             | CollectiveAlgorithm::ScatterAllgather => {
                 let (len, ranks) = (self.len?, self.ranks?);
                 Some(super::segments::size(len, ranks, self.element_bytes))
@@ -134,7 +139,10 @@ fn tiles(facts: &Facts, algorithm: CollectiveAlgorithm, unrolled: Option<i64>) -
         // next iteration's loads may overwrite: with one rank, the result
         // is this rank's own chunk).
         A::Oneshot => pull::reduce_tiles(unrolled) + 2,
-        A::Twoshot => pull::reduce_tiles(unrolled).max(pull::gather_tiles(unrolled)),
+        A::Twoshot | A::TwoshotEpoch => {
+            pull::reduce_tiles(unrolled).max(pull::gather_tiles(unrolled))
+        }
+        A::OneshotEpoch => pull::reduce_tiles(unrolled),
         A::TwoshotPush => pull::reduce_tiles(unrolled),
         A::Direct if collective == Collective::ReduceScatter => pull::reduce_tiles(unrolled),
         // all_to_all, and an allgather whose `local` is in the window, load
@@ -258,13 +266,17 @@ impl Chooser<'_> {
     /// The algorithm `op` runs, or why it cannot run the one it asks for.
     pub fn decide(&self, op: OpRef, facts: &Facts) -> Result<Decision, String> {
         let algorithms = interfaces::collective_algorithms(&op);
-        let requested = CollectiveAttributes::of(op).algorithm.unwrap_or(
-            if algorithms.contains(&self.option) {
+        // The pass option applies where the op has that algorithm and
+        // runs the epoch algorithms exactly when it has an epoch.
+        let option_applies =
+            algorithms.contains(&self.option) && is_epoch_algorithm(self.option) == facts.epoch;
+        let requested = CollectiveAttributes::of(op)
+            .algorithm
+            .unwrap_or(if option_applies {
                 self.option
             } else {
                 CollectiveAlgorithm::Auto
-            },
-        );
+            });
         if algorithms.is_empty() {
             return Ok(Decision {
                 choice: Choice::One(CollectiveAlgorithm::Auto),
@@ -440,6 +452,14 @@ fn is_candidate(collective: Collective, algorithm: CollectiveAlgorithm) -> bool 
         A::Seed | A::Ring => collective != Collective::Allreduce,
         _ => true,
     }
+}
+
+/// Whether `algorithm` is one of an allreduce's epoch algorithms.
+pub fn is_epoch_algorithm(algorithm: CollectiveAlgorithm) -> bool {
+    matches!(
+        algorithm,
+        CollectiveAlgorithm::OneshotEpoch | CollectiveAlgorithm::TwoshotEpoch
+    )
 }
 
 /// The algorithm an alias stands for: an allreduce's `seed` is the seed

@@ -299,6 +299,21 @@ pub fn cost(
             let (count, w) = chunks(segment, case.chunk);
             2.0 * c.barrier() + c.reduction_push(count, w) + c.epilogue()
         }
+        (Collective::Allreduce, A::OneshotEpoch) => {
+            // The copy into the workspace row, one flag hop (its notifies
+            // and waits), then the reduction from the peers' rows.
+            let (count, w) = chunks(case.bytes, case.chunk);
+            count * c.copy(w) + c.barrier() + c.issue(peers) + c.reduction(count, w)
+        }
+        (Collective::Allreduce, A::TwoshotEpoch) => {
+            // Two flag hops around the reduce-scatter (whose chunks are
+            // also stored into the workspace row), then the allgather.
+            let (count, w) = chunks(segment, case.chunk);
+            2.0 * (c.barrier() + c.issue(peers))
+                + c.reduction(count, w)
+                + count * c.store(w)
+                + c.gather(count, w, peers)
+        }
         (Collective::ReduceScatter, A::Direct) => {
             let (count, w) = chunks(case.bytes, case.chunk);
             // One chunk, pulled at once: the exit goes out once the pulls

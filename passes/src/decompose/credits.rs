@@ -180,6 +180,34 @@ impl<'c> Credits<'c> {
         builder.wait(self.signal, &self.cell(src), one, WaitCmp::Ge);
     }
 
+    /// The cell of an epoch flag from `src`: the first cell of the
+    /// credits (phase 0) or the one after it (phase 1, on `[N, 2]`).
+    fn epoch_cell(&self, builder: &Builder<'c>, src: Ix<'c>, phase: i64) -> Vec<Ix<'c>> {
+        match self.cells {
+            Cells::Column => vec![src, builder.add(self.column, Ix::Const(phase))],
+            Cells::Vector if phase == 0 => vec![src],
+            _ => unreachable!("epoch flags are columns of a mesh signal"),
+        }
+    }
+
+    /// An epoch flag (`super::epoch`): `Set` the call's `epoch` into this
+    /// rank's cell of phase `phase` in every peer's signal.
+    pub fn announce_epoch(&self, builder: &Builder<'c>, epoch: Val<'c>, phase: i64) {
+        let mine = self.epoch_cell(builder, self.me, phase);
+        self.for_each_peer(builder, |builder, peer| {
+            builder.notify(self.signal, peer, &mine, epoch, NotifyOp::Set);
+        });
+    }
+
+    /// Waits until every peer's flag of phase `phase` has reached `epoch`
+    /// (`Ge`: a peer may already have announced the next call).
+    pub fn await_epoch(&self, builder: &Builder<'c>, epoch: Val<'c>, phase: i64) {
+        self.for_each_peer(builder, |builder, src| {
+            let cell = self.epoch_cell(builder, src, phase);
+            builder.wait(self.signal, &cell, epoch, WaitCmp::Ge);
+        });
+    }
+
     /// Credit barrier number `g` of the call.
     pub fn barrier(&self, builder: &Builder<'c>, g: Ix<'c>) {
         self.announce(builder);

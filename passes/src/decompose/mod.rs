@@ -11,6 +11,7 @@ mod choice;
 mod cost;
 mod credits;
 mod direct;
+mod epoch;
 mod fused;
 mod host_rail;
 mod live;
@@ -274,8 +275,8 @@ impl CollectiveAttributes {
 }
 
 /// A collective's operands by their ODS names: its signal, and where it has
-/// them its target, an allgather's local, an all_to_all's input and a
-/// broadcast's root.
+/// them its target, an allgather's local, an all_to_all's input, a
+/// broadcast's root and an allreduce's epoch and workspace.
 #[derive(Clone, Copy)]
 struct CollectiveOperands<'c> {
     signal: Val<'c>,
@@ -283,6 +284,8 @@ struct CollectiveOperands<'c> {
     local: Option<Val<'c>>,
     input: Option<Val<'c>>,
     root: Option<Val<'c>>,
+    epoch: Option<Val<'c>>,
+    workspace: Option<Val<'c>>,
 }
 
 impl<'c> CollectiveOperands<'c> {
@@ -295,11 +298,17 @@ impl<'c> CollectiveOperands<'c> {
             local: None,
             input: None,
             root: None,
+            epoch: None,
+            workspace: None,
         };
         match collective {
             Collective::Allreduce => {
                 let ops = pld::TensorAllreduceOp::operands(&op).expect(RECOGNISED);
-                only(ops.signal, Some(ops.target))
+                Self {
+                    epoch: ops.epoch,
+                    workspace: ops.workspace,
+                    ..only(ops.signal, Some(ops.target))
+                }
             }
             Collective::ReduceScatter => {
                 let ops = pld::TensorReduceScatterOp::operands(&op).expect(RECOGNISED);
@@ -349,6 +358,16 @@ impl<'c> CollectiveOperands<'c> {
             local: self.local.map(map),
             input: self.input.map(map),
             root: self.root.map(map),
+            epoch: self.epoch.map(map),
+            workspace: self.workspace.map(map),
+        }
+    }
+
+    /// An allreduce's epoch and workspace (the epoch algorithms').
+    fn epoch(&self) -> epoch::Epoch<'c> {
+        epoch::Epoch {
+            epoch: Ix::Dyn(self.epoch.expect("an epoch algorithm has an epoch")),
+            workspace: self.workspace.expect("an epoch algorithm has a workspace"),
         }
     }
 
@@ -561,6 +580,7 @@ impl DecomposeCollectives {
             local_in_window,
             counters: true,
             cores,
+            epoch: false,
         };
         // On one core the seed's algorithm too (the partitioned ones
         // otherwise, as `CollectiveOpInterface::getPartitionedAlgorithms`).
@@ -845,6 +865,16 @@ impl DecomposeCollectives {
                 let op = reduce_op(op);
                 twoshot::allreduce(builder, &stream, credits, peers, op, width(), allgather);
             }
+            (Collective::Allreduce, A::OneshotEpoch) => {
+                let stream = stream(builder);
+                let (op, epoch) = (reduce_op(op), operands.epoch());
+                epoch::oneshot(builder, &stream, credits, peers, op, width(), epoch);
+            }
+            (Collective::Allreduce, A::TwoshotEpoch) => {
+                let stream = stream(builder);
+                let (op, epoch) = (reduce_op(op), operands.epoch());
+                epoch::twoshot(builder, &stream, credits, peers, op, width(), epoch);
+            }
             (Collective::Allreduce, A::SeedRing) => {
                 let stream = Stream::of(builder, operands.target());
                 ring::allreduce(builder, &stream, credits, reduce_op(op), chunk);
@@ -887,6 +917,7 @@ impl DecomposeCollectives {
             }
             (Collective::Broadcast, _) => rows::broadcast(
                 builder,
+                &stream(builder),
                 operands.target(),
                 operands.root(),
                 credits,

@@ -31,13 +31,7 @@ pub fn allreduce<'c>(
 ) {
     let tile = stream.tile(builder, width);
     let chunks = stream.chunks(builder, width);
-    let region = |builder: &Builder<'c>, chunk: Ix<'c>| {
-        let offset = builder.mul(chunk, Ix::Const(width));
-        (
-            stream.at(builder, offset),
-            [Ix::Const(1), stream.valid(builder, offset, width)],
-        )
-    };
+    let region = |builder: &Builder<'c>, chunk: Ix<'c>| stream.chunk(builder, chunk, width);
     // Chunk `c`: this rank's chunk and every peer's, combined; `between`
     // runs while the pulls are in flight.
     let reduced = |builder: &Builder<'c>, chunk: Ix<'c>, between: &dyn Fn(&Builder<'c>)| {

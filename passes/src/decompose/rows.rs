@@ -122,16 +122,17 @@ pub fn all_to_all<'c>(
 /// broadcast: barrier, every rank but the root gets the root's target,
 /// barrier (the root keeps its data until everybody has it). Epilogue: 2.
 /// `pipelined` (the `star` algorithm) stages the get through two tiles, so
-/// that the pull of one chunk overlaps the store of the last.
+/// that the pull of one chunk overlaps the store of the last. `stream` is
+/// the target's, or on several cores this block's part of it (`star`).
 pub fn broadcast<'c>(
     builder: &Builder<'c>,
+    stream: &Stream<'c>,
     target: Val<'c>,
     root: Val<'c>,
     credits: Credits<'c>,
     chunk_bytes: i64,
     pipelined: bool,
 ) {
-    let stream = Stream::of(builder, target);
     // `star` is one of the faster algorithms: its barriers are phases.
     let barrier = |g: i64| {
         if pipelined {
@@ -149,8 +150,8 @@ pub fn broadcast<'c>(
             dst: stream.view,
             peer: root,
             src: stream.view,
-            dst_offsets: vec![Ix::Const(0), Ix::Const(0)],
-            src_offsets: vec![Ix::Const(0), Ix::Const(0)],
+            dst_offsets: stream.at(builder, Ix::Const(0)).to_vec(),
+            src_offsets: stream.at(builder, Ix::Const(0)).to_vec(),
             shape: vec![Ix::Const(1), stream.len],
             // A pipelined transfer names both chunk sizes (op verifier).
             chunk_rows: i64::from(pipelined),

@@ -110,6 +110,21 @@ impl<'c> Stream<'c> {
     pub fn valid(&self, builder: &Builder<'c>, offset: Ix<'c>, width: i64) -> Ix<'c> {
         builder.chunk_extent(self.len, offset, width)
     }
+
+    /// Chunk `chunk` of `width` elements: where it starts in the view and
+    /// its valid `[1, elements]`.
+    pub fn chunk(
+        &self,
+        builder: &Builder<'c>,
+        chunk: Ix<'c>,
+        width: i64,
+    ) -> ([Ix<'c>; 2], [Ix<'c>; 2]) {
+        let offset = builder.mul(chunk, Ix::Const(width));
+        (
+            self.at(builder, offset),
+            [Ix::Const(1), self.valid(builder, offset, width)],
+        )
+    }
 }
 
 /// The chunk width in elements: `chunk_bytes` worth, or for a short static

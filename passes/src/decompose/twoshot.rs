@@ -29,8 +29,9 @@
 //! tiles. The middle barrier costs one signal hop per call instead.
 
 use super::{credits::Credits, pull::Peers, segments::Segments, stream::Stream};
+use melior::ir::Type;
 use pld_dialect::enums::{AtomicType, ReduceOp};
-use pld_ir::{Builder, Ix, types};
+use pld_ir::{Builder, Ix, Val, types};
 
 /// How the allgather half moves the reduced segments.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -39,6 +40,108 @@ pub enum Allgather {
     Pull,
     /// Every owner pushes its segment into every peer (`twoshot_push`).
     Push,
+}
+
+/// What runs after each reduced chunk is stored: the chunk, where it is in
+/// the view and its valid extent.
+pub type AfterStore<'c, 'f> = dyn Fn(&Builder<'c>, Val<'c>, [Ix<'c>; 2], [Ix<'c>; 2]) + 'f;
+
+/// The halves every two-shot allreduce shares (`twoshot`, `twoshot_push`,
+/// `twoshot_epoch`), over one stream split into a segment per rank.
+pub struct Halves<'c, 'a> {
+    stream: &'a Stream<'c>,
+    segments: Segments<'c>,
+    peers: Peers<'c>,
+    tile: Type<'c>,
+    width: i64,
+    /// Chunks per segment.
+    pub chunks: Ix<'c>,
+}
+
+impl<'c, 'a> Halves<'c, 'a> {
+    pub fn new(
+        builder: &Builder<'c>,
+        stream: &'a Stream<'c>,
+        peers: Peers<'c>,
+        width: i64,
+    ) -> Self {
+        let element_bytes = types::byte_width(stream.element).expect("a combinable element type");
+        let segments = Segments::new(builder, stream, peers.ranks, element_bytes);
+        Self {
+            stream,
+            segments,
+            peers,
+            tile: stream.tile(builder, width),
+            width,
+            chunks: builder.ceil_div(segments.size, Ix::Const(width)),
+        }
+    }
+
+    fn region(
+        &self,
+        builder: &Builder<'c>,
+        segment: Ix<'c>,
+        chunk: Ix<'c>,
+    ) -> ([Ix<'c>; 2], [Ix<'c>; 2]) {
+        self.segments.chunk(builder, segment, chunk, self.width)
+    }
+
+    /// Chunk `chunk` of this rank's own segment, loaded.
+    pub fn own(&self, builder: &Builder<'c>, chunk: Ix<'c>) -> Val<'c> {
+        let (at, valid) = self.region(builder, self.peers.me, chunk);
+        builder.load(self.stream.view, &at, self.tile, Some(&valid))
+    }
+
+    /// The reduce-scatter: every chunk of this rank's segment pulled from
+    /// every peer's window at once, combined in rank order and stored;
+    /// `also(reduced, at, valid)` runs after each store. `early_own` is
+    /// the own chunk where a one-chunk segment loaded it already.
+    pub fn reduce_scatter(
+        &self,
+        builder: &Builder<'c>,
+        op: ReduceOp,
+        early_own: Option<Val<'c>>,
+        also: &AfterStore<'c, '_>,
+    ) {
+        builder.for_each_or_once(self.chunks, |builder, chunk| {
+            let (at, valid) = self.region(builder, self.peers.me, chunk);
+            let own = early_own.unwrap_or_else(|| self.own(builder, chunk));
+            let pull = |builder: &Builder<'c>, peer: Ix<'c>| {
+                builder.remote_load(self.stream.view, peer, &at, self.tile, Some(&valid))
+            };
+            let reduced = self
+                .peers
+                .reduce(builder, self.tile, op, own, &pull, &|_| {});
+            builder.store(reduced, self.stream.view, &at, Some(&valid));
+            also(builder, reduced, at, valid);
+        });
+    }
+
+    /// The allgather by pulls: every other segment from its owner's
+    /// `source`, at the same columns (in row `row` of it, for a workspace),
+    /// into this rank's window.
+    pub fn allgather(&self, builder: &Builder<'c>, source: Val<'c>, row: Option<Ix<'c>>) {
+        let (at, _) = self.region(builder, self.peers.me, Ix::Const(0));
+        let nothing = builder.load(
+            self.stream.view,
+            &at,
+            self.tile,
+            Some(&[Ix::Const(1), Ix::Const(0)]),
+        );
+        builder.for_each_or_once(self.chunks, |builder, chunk| {
+            let fetch = |builder: &Builder<'c>, owner: Ix<'c>| {
+                let (at, valid) = self.region(builder, owner, chunk);
+                let from = row.map_or(at, |row| [row, at[1]]);
+                builder.remote_load(source, owner, &from, self.tile, Some(&valid))
+            };
+            let keep = |builder: &Builder<'c>, owner: Ix<'c>, reduced| {
+                let (at, valid) = self.region(builder, owner, chunk);
+                builder.store(reduced, self.stream.view, &at, Some(&valid));
+            };
+            self.peers
+                .gather(builder, self.tile, nothing, &fetch, &|_| {}, &keep);
+        });
+    }
 }
 
 pub fn allreduce<'c>(
@@ -50,33 +153,17 @@ pub fn allreduce<'c>(
     width: i64,
     allgather: Allgather,
 ) {
-    let element_bytes = types::byte_width(stream.element).expect("a combinable element type");
-    let tile = stream.tile(builder, width);
-    let segments = Segments::new(builder, stream, credits.ranks, element_bytes);
-    let chunks = builder.ceil_div(segments.size, Ix::Const(width));
-    let region = |builder: &Builder<'c>, segment: Ix<'c>, chunk: Ix<'c>| {
-        segments.chunk(builder, segment, chunk, width)
-    };
-
+    let halves = Halves::new(builder, stream, peers, width);
     // One chunk with every pull issued at once: the own chunk is loaded
     // while the entry barrier's announcements travel (only this rank
     // writes its segment).
-    let single = peers.one_round(chunks);
+    let single = peers.one_round(halves.chunks);
     let early_own = credits.phase_with(builder, 1, |builder| {
-        single.then(|| {
-            let (at, valid) = region(builder, credits.me, Ix::Const(0));
-            builder.load(stream.view, &at, tile, Some(&valid))
-        })
+        single.then(|| halves.own(builder, Ix::Const(0)))
     });
-    // Reduce-scatter: this rank's segment from everybody.
-    builder.for_each_or_once(chunks, |builder, chunk| {
-        let (at, valid) = region(builder, credits.me, chunk);
-        let own = early_own.unwrap_or_else(|| builder.load(stream.view, &at, tile, Some(&valid)));
-        let pull = |builder: &Builder<'c>, peer: Ix<'c>| {
-            builder.remote_load(stream.view, peer, &at, tile, Some(&valid))
-        };
-        let reduced = peers.reduce(builder, tile, op, own, &pull, &|_| {});
-        builder.store(reduced, stream.view, &at, Some(&valid));
+    // Reduce-scatter: this rank's segment from everybody; with `Push`, each
+    // reduced chunk also into every peer's copy of the segment.
+    halves.reduce_scatter(builder, op, early_own, &|builder, reduced, at, valid| {
         if allgather == Allgather::Push {
             credits.for_each_peer(builder, |builder, peer| {
                 builder.remote_store(
@@ -96,19 +183,7 @@ pub fn allreduce<'c>(
         return;
     }
     // Allgather: every peer's segment from its owner.
-    let (at, _) = region(builder, credits.me, Ix::Const(0));
-    let nothing = builder.load(stream.view, &at, tile, Some(&[Ix::Const(1), Ix::Const(0)]));
-    builder.for_each_or_once(chunks, |builder, chunk| {
-        let fetch = |builder: &Builder<'c>, owner: Ix<'c>| {
-            let (at, valid) = region(builder, owner, chunk);
-            builder.remote_load(stream.view, owner, &at, tile, Some(&valid))
-        };
-        let keep = |builder: &Builder<'c>, owner: Ix<'c>, reduced| {
-            let (at, valid) = region(builder, owner, chunk);
-            builder.store(reduced, stream.view, &at, Some(&valid));
-        };
-        peers.gather(builder, tile, nothing, &fetch, &|_| {}, &keep);
-    });
+    halves.allgather(builder, stream.view, None);
     credits.phase(builder, 3);
     credits.finish(builder, 3);
 }

@@ -277,18 +277,25 @@ def get(tr, node, key, dst, peer, src, dst_offsets, src_offsets, shape,
 
 # --- collectives ---------------------------------------------------------
 
-_ALLREDUCE_ALGORITHMS = ("auto", "oneshot", "twoshot", "twoshot_push", "seed_mesh", "ring", "seed_ring", "seed")
+_ALLREDUCE_ALGORITHMS = ("auto", "oneshot", "twoshot", "twoshot_push", "seed_mesh", "ring", "seed_ring", "seed",
+                         "oneshot_epoch", "twoshot_epoch")
 _ROW_ALGORITHMS = ("auto", "direct", "seed")
 
 
 @handles("pld.tensor.allreduce")
-def allreduce(tr, node, key, target, signal, op, mode, algorithm, core_num):
+def allreduce(tr, node, key, target, signal, op, mode, algorithm, core_num, epoch, workspace):
     t, s = dtensor(tr, target, "target", node), dtensor(tr, signal, "signal", node)
     attrs = {"op": enum(tr, op, ReduceOp, "op", node)}
     if mode is not None:
         attrs["mode"] = keyword(tr, mode, ("mesh", "ring"), "mode", node)
     optional_collective_attrs(tr, node, attrs, algorithm, core_num, _ALLREDUCE_ALGORITHMS)
-    return one(tr.emit(key, node, operands={"target": [t], "signal": [s]}, attributes=attrs,
+    operands = {"target": [t], "signal": [s]}
+    if (epoch is None) != (workspace is None):
+        raise tr.error(node, "pld.tensor.allreduce takes epoch and workspace together")
+    if epoch is not None:
+        operands["epoch"] = [tr.to_index(epoch, "epoch", node)]
+        operands["workspace"] = [dtensor(tr, workspace, "workspace", node)]
+    return one(tr.emit(key, node, operands=operands, attributes=attrs,
                        results=[("result", [t.type])]))
 
 

@@ -488,6 +488,81 @@ func.func @put_atomic_f64(%dst: !pld.dtensor<64xf64>, %src: memref<64xf64>, %p: 
 
 // -----
 
+// The epoch algorithms: an epoch and a workspace together, each rule with
+// its near miss in test/Dialect/Pld/ops.mlir.
+func.func @epoch_algorithm_without_epoch(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x2xi32>) {
+  // expected-error @+1 {{algorithm oneshot_epoch needs 'epoch' and 'workspace' (the call's number and a [2, L] buffer), found neither}}
+  %r = pld.tensor.allreduce %d, %s, op sum algorithm oneshot_epoch : !pld.dtensor<1x64xf32>, !pld.dtensor<4x2xi32>
+  return
+}
+
+// -----
+
+func.func @epoch_with_other_algorithm(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x2xi32>, %e: index, %w: !pld.dtensor<2x64xf32>) {
+  // expected-error @+1 {{with 'epoch' expected algorithm auto, oneshot_epoch or twoshot_epoch, found oneshot}}
+  %r = pld.tensor.allreduce %d, %s, op sum algorithm oneshot epoch %e workspace %w : !pld.dtensor<1x64xf32>, !pld.dtensor<4x2xi32>, !pld.dtensor<2x64xf32>
+  return
+}
+
+// -----
+
+func.func @epoch_zero(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x2xi32>, %w: !pld.dtensor<2x64xf32>) {
+  %e = arith.constant 0 : index
+  // expected-error @+1 {{expected an epoch in [1, 2147483647] (calls count from 1 on a zeroed signal), found 0}}
+  %r = pld.tensor.allreduce %d, %s, op sum epoch %e workspace %w : !pld.dtensor<1x64xf32>, !pld.dtensor<4x2xi32>, !pld.dtensor<2x64xf32>
+  return
+}
+
+// -----
+
+func.func @epoch_workspace_shape(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x2xi32>, %e: index, %w: !pld.dtensor<2x32xf32>) {
+  // expected-error @+1 {{expected a workspace of shape [2, 64] (a row per epoch parity, as many elements as the target), found [2, 32]}}
+  %r = pld.tensor.allreduce %d, %s, op sum epoch %e workspace %w : !pld.dtensor<1x64xf32>, !pld.dtensor<4x2xi32>, !pld.dtensor<2x32xf32>
+  return
+}
+
+// -----
+
+func.func @epoch_workspace_type(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x2xi32>, %e: index, %w: !pld.dtensor<2x64xf16>) {
+  // expected-error @+1 {{expected a workspace of the target's element type 'f32', found 'f16'}}
+  %r = pld.tensor.allreduce %d, %s, op sum epoch %e workspace %w : !pld.dtensor<1x64xf32>, !pld.dtensor<4x2xi32>, !pld.dtensor<2x64xf16>
+  return
+}
+
+// -----
+
+func.func @epoch_workspace_is_target(%d: !pld.dtensor<2x32xf32>, %s: !pld.dtensor<4x2xi32>, %e: index) {
+  // expected-error @+1 {{expected 'workspace' and 'target' to be distinct tensors, found the same value}}
+  %r = pld.tensor.allreduce %d, %s, op sum epoch %e workspace %d : !pld.dtensor<2x32xf32>, !pld.dtensor<4x2xi32>, !pld.dtensor<2x32xf32>
+  return
+}
+
+// -----
+
+func.func @epoch_ring(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<6x4xi32>, %e: index, %w: !pld.dtensor<2x64xf32>) {
+  // expected-error @+1 {{the epoch algorithms run on a mesh signal: expected mode mesh with 'epoch'}}
+  %r = pld.tensor.allreduce %d, %s, op sum mode ring epoch %e workspace %w : !pld.dtensor<1x64xf32>, !pld.dtensor<6x4xi32>, !pld.dtensor<2x64xf32>
+  return
+}
+
+// -----
+
+func.func @twoshot_epoch_one_column(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x1xi32>, %e: index, %w: !pld.dtensor<2x64xf32>) {
+  // expected-error @+1 {{algorithm twoshot_epoch announces two phases on two cells per source rank: expected a signal of shape [N, 2], found [4, 1]}}
+  %r = pld.tensor.allreduce %d, %s, op sum algorithm twoshot_epoch epoch %e workspace %w : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>, !pld.dtensor<2x64xf32>
+  return
+}
+
+// -----
+
+func.func @epoch_workspace_alone(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x2xi32>, %w: !pld.dtensor<2x64xf32>) {
+  // expected-error @+1 {{expected 'epoch' and 'workspace' together, found a workspace alone}}
+  %r = "pld.tensor.allreduce"(%d, %s, %w) <{op = #pld<reduce_op sum>, operandSegmentSizes = array<i32: 1, 1, 0, 1>}> : (!pld.dtensor<1x64xf32>, !pld.dtensor<4x2xi32>, !pld.dtensor<2x64xf32>) -> !pld.dtensor<1x64xf32>
+  return
+}
+
+// -----
+
 func.func @allreduce_dtype(%d: !pld.dtensor<1x64xi32>, %s: !pld.dtensor<4x1xi32>) {
   // expected-error @+1 {{expected an f16 or f32 target, found element type 'i32'}}
   %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x64xi32>, !pld.dtensor<4x1xi32>
@@ -538,7 +613,7 @@ func.func @allreduce_cores_signal(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4
 // -----
 
 func.func @allreduce_cores_seed(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x4xi32>) {
-  // expected-error @+1 {{core_num 4 needs algorithm auto, oneshot, twoshot or twoshot_push, found seed_mesh}}
+  // expected-error @+1 {{core_num 4 needs algorithm auto, oneshot, twoshot, twoshot_push, oneshot_epoch or twoshot_epoch, found seed_mesh}}
   %r = pld.tensor.allreduce %d, %s, op sum algorithm seed_mesh core_num 4 : !pld.dtensor<1x64xf32>, !pld.dtensor<4x4xi32>
   return
 }
@@ -569,9 +644,11 @@ func.func @allgather_cores_vector(%l: !pld.dtensor<1x64xf32>, %d: !pld.dtensor<4
 
 // -----
 
-func.func @broadcast_cores_star(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x2xi32>, %root: index) {
-  // expected-error @+1 {{core_num 2 needs algorithm auto or scatter_allgather, found star}}
-  %r = pld.tensor.broadcast %d, %s, root %root algorithm star core_num 2 : !pld.dtensor<1x64xf32>, !pld.dtensor<4x2xi32>
+// The seed's broadcast runs on one core (star and scatter_allgather on a
+// part of the data: test/Execution/cores.test).
+func.func @broadcast_cores_seed(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<4x2xi32>, %root: index) {
+  // expected-error @+1 {{core_num 2 needs algorithm auto, star or scatter_allgather, found seed}}
+  %r = pld.tensor.broadcast %d, %s, root %root algorithm seed core_num 2 : !pld.dtensor<1x64xf32>, !pld.dtensor<4x2xi32>
   return
 }
 

@@ -117,13 +117,17 @@ func.func @put_get(%dst: !pld.dtensor<8x128xf32>, %src: memref<8x128xf32>, %win:
 func.func @collectives(%data: !pld.dtensor<1x4097xf32>, %h: !pld.dtensor<1x17xf16>, %sig: !pld.dtensor<4x1xi32>,
                        %ring: !pld.dtensor<6x4xi32>, %rows: !pld.dtensor<4x64xf32>, %rows2: !pld.dtensor<4x64xf32>,
                        %row: !pld.dtensor<1x64xf32>, %local: memref<1x64xf32>, %vsig: !pld.dtensor<4xi32>, %root: index,
-                       %sig2: !pld.dtensor<4x2xi32>) {
+                       %sig2: !pld.dtensor<4x2xi32>, %hws: !pld.dtensor<2x17xf16>) {
   // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op sum : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
   %0 = pld.tensor.allreduce %data, %sig, op sum : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
   // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op max mode ring : !pld.dtensor<1x17xf16>, !pld.dtensor<6x4xi32>
   %1 = pld.tensor.allreduce %h, %ring, op max mode ring : !pld.dtensor<1x17xf16>, !pld.dtensor<6x4xi32>
   // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op sum algorithm twoshot core_num 2 : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x2xi32>
   %7 = pld.tensor.allreduce %data, %sig2, op sum algorithm twoshot core_num 2 : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x2xi32>
+  // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op sum epoch %{{.*}} workspace %{{.*}} : !pld.dtensor<1x17xf16>, !pld.dtensor<4x2xi32>, !pld.dtensor<2x17xf16>
+  %10 = pld.tensor.allreduce %h, %sig2, op sum epoch %root workspace %hws : !pld.dtensor<1x17xf16>, !pld.dtensor<4x2xi32>, !pld.dtensor<2x17xf16>
+  // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op max algorithm oneshot_epoch core_num 2 epoch %{{.*}} workspace %{{.*}} : !pld.dtensor<1x17xf16>, !pld.dtensor<4x2xi32>, !pld.dtensor<2x17xf16>
+  %11 = pld.tensor.allreduce %h, %sig2, op max algorithm oneshot_epoch core_num 2 epoch %root workspace %hws : !pld.dtensor<1x17xf16>, !pld.dtensor<4x2xi32>, !pld.dtensor<2x17xf16>
   // CHECK: pld.tensor.broadcast %{{.*}}, %{{.*}}, root %{{.*}} core_num 2 : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x2xi32>
   %8 = pld.tensor.broadcast %data, %sig2, root %root core_num 2 : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x2xi32>
   // CHECK: pld.tensor.reduce_scatter %{{.*}}, %{{.*}}, op sum algorithm direct core_num 2 : !pld.dtensor<4x64xf32>, !pld.dtensor<4x2xi32>

@@ -61,6 +61,16 @@ func.func @broadcast(%data: !pld.dtensor<1x5000xf32>, %signal: !pld.dtensor<4x6x
   return
 }
 
+// star on 3 cores: block b gets part b of the root's data; on 4 cores a
+// short stream, whose last block has no part.
+func.func @broadcast_star(%data: !pld.dtensor<1x5000xf32>, %signal: !pld.dtensor<4x6xi32>, %short: !pld.dtensor<1x40xf32>, %wide: !pld.dtensor<4x8xi32>)
+    attributes {pl.kernel = #pl.kernel<incore>} {
+  %root = arith.constant 1 : index
+  %r = pld.tensor.broadcast %data, %signal, root %root algorithm star core_num 3 : !pld.dtensor<1x5000xf32>, !pld.dtensor<4x6xi32>
+  %s = pld.tensor.broadcast %short, %wide, root %root algorithm star core_num 4 : !pld.dtensor<1x40xf32>, !pld.dtensor<4x8xi32>
+  return
+}
+
 // 40 f32 on 4 cores: parts of 16, 16 and 8 f32, and none for block 3, which
 // takes no part in the algorithm on any rank.
 func.func @tiny(%data: !pld.dtensor<1x40xf32>, %signal: !pld.dtensor<4x8xi32>)

@@ -206,6 +206,8 @@ impl<'c> MatmulAllreduce<'c> {
         let allreduce = pld::TensorAllreduceOp {
             target: self.c,
             signal,
+            epoch: None,
+            workspace: None,
             op: ReduceOp::Sum.attribute(builder.context),
             mode: None,
             algorithm: None,

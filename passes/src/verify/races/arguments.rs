@@ -19,6 +19,12 @@
 //! that never returns) races: an assignment that hangs or traps is not one
 //! a host means.
 
+use melior::ir::{block::BlockArgument, operation::OperationRef};
+use pld_dialect::ops::pld;
+use pld_ir::read as ir;
+use std::cell::RefCell;
+use std::collections::HashSet;
+
 /// The most runs one rank count may take over all assignments.
 pub const MAX_ASSIGNMENTS: usize = 64;
 
@@ -53,6 +59,37 @@ impl Binding {
         let ranks: Vec<String> = (0..self.0.len()).map(|r| r.to_string()).collect();
         format!("{} on ranks {}", values.join(", "), ranks.join(", "))
     }
+}
+
+/// The positions of `entry`'s arguments that a notify's value or a wait's
+/// expected value is computed from (an epoch, a tag), among `ops` (the
+/// module's). Such an argument takes a value's candidates whatever its
+/// first use: an epoch allreduce picks its workspace row by the epoch's
+/// parity before it notifies the epoch, and an epoch of 0, a row's
+/// candidate, is one no host passes.
+pub fn signal_values(entry: &OperationRef, ops: &[OperationRef]) -> HashSet<usize> {
+    let found = RefCell::new(HashSet::new());
+    let record = |value: melior::ir::Value| {
+        let owned_by_entry = ir::argument_owner(value).is_some_and(|owner| owner == *entry);
+        if let (true, Ok(argument)) = (owned_by_entry, BlockArgument::try_from(value)) {
+            found.borrow_mut().insert(argument.argument_number());
+        }
+        // Keep walking: every argument the value is computed from counts.
+        false
+    };
+    for op in ops
+        .iter()
+        .filter(|op| ir::enclosing_function(op).as_ref() == Some(entry))
+    {
+        let scalar = pld::SystemNotifyOp::operands(op)
+            .map(|notify| notify.value)
+            .or_else(|| pld::SystemWaitOp::operands(op).map(|wait| wait.expected))
+            .or_else(|| pld::SystemDeferWaitOp::operands(op).map(|wait| wait.expected));
+        if let Some(scalar) = scalar {
+            ir::depends_on(scalar, &record);
+        }
+    }
+    found.into_inner()
 }
 
 /// The candidates for an argument of `role` on `ranks` ranks.

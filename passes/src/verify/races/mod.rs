@@ -87,6 +87,7 @@ pub fn check(
         // launches of their own) is not judged a hang.
         let judge_hangs = !others_notify(name);
         let mut failures: Vec<Failure> = Vec::new();
+        let signal_values = arguments::signal_values(entry, ops);
         let argument_count = entry
             .region(0)
             .ok()
@@ -115,6 +116,11 @@ pub fn check(
                 let mut run = match interpret::run(*entry, &functions, default_kind, n, &bindings) {
                     Ok(run) => run,
                     Err(Stop::Argument(index, role)) => {
+                        let role = if signal_values.contains(&index) {
+                            arguments::Role::Value
+                        } else {
+                            role
+                        };
                         for binding in arguments::candidates(role, n).into_iter().rev() {
                             let mut next = bindings.clone();
                             next[index] = Some(binding);

@@ -715,6 +715,70 @@ LogicalResult TensorGetOp::verify() {
 // Collectives
 //===----------------------------------------------------------------------===//
 
+static bool isEpochAlgorithm(CollectiveAlgorithm algorithm) {
+  return algorithm == CollectiveAlgorithm::OneshotEpoch ||
+         algorithm == CollectiveAlgorithm::TwoshotEpoch;
+}
+
+/// An allreduce's `epoch` and `workspace`: both or neither; the workspace a
+/// `[2, L]` window tensor of the target's element type (L its element
+/// count) of its own; an epoch from 1; the epoch algorithms with them and
+/// only with them, on a mesh signal.
+static LogicalResult verifyEpoch(TensorAllreduceOp op) {
+  std::optional<CollectiveAlgorithm> algorithm = op.getAlgorithm();
+  bool asksEpoch = algorithm && isEpochAlgorithm(*algorithm);
+  if (bool(op.getEpoch()) != bool(op.getWorkspace()))
+    return op.emitOpError("expected 'epoch' and 'workspace' together, found ")
+           << (op.getEpoch() ? "an epoch" : "a workspace") << " alone";
+  if (!op.getEpoch()) {
+    if (asksEpoch)
+      return op.emitOpError("algorithm ")
+             << stringifyCollectiveAlgorithm(*algorithm)
+             << " needs 'epoch' and 'workspace' (the call's number and a [2, "
+                "L] buffer), found neither";
+    return success();
+  }
+  if (algorithm && *algorithm != CollectiveAlgorithm::Auto && !asksEpoch)
+    return op.emitOpError("with 'epoch' expected algorithm auto, "
+                          "oneshot_epoch or twoshot_epoch, found ")
+           << stringifyCollectiveAlgorithm(*algorithm);
+  if (op.getMode() != CollectiveMode::Mesh)
+    return op.emitOpError("the epoch algorithms run on a mesh signal: "
+                          "expected mode mesh with 'epoch'");
+  APInt epoch;
+  if (matchPattern(op.getEpoch(), m_ConstantInt(&epoch)) &&
+      (epoch.getSExtValue() < 1 || epoch.getSExtValue() > INT32_MAX))
+    return op.emitOpError("expected an epoch in [1, 2147483647] (calls count "
+                          "from 1 on a zeroed signal), found ")
+           << epoch.getSExtValue();
+  if (failed(verifyDistinct(op, op.getWorkspace(), "workspace", op.getTarget(),
+                            "target")) ||
+      failed(verifyDistinct(op, op.getWorkspace(), "workspace", op.getSignal(),
+                            "signal")))
+    return failure();
+  DistributedTensorType target = dtensor(op.getTarget());
+  DistributedTensorType workspace = dtensor(op.getWorkspace());
+  if (workspace.getElementType() != target.getElementType())
+    return op.emitOpError("expected a workspace of the target's element type ")
+           << target.getElementType() << ", found "
+           << workspace.getElementType();
+  ArrayRef<int64_t> shape = workspace.getShape();
+  int64_t elements =
+      target.hasStaticShape() ? target.getNumElements() : ShapedType::kDynamic;
+  bool rowsMatch =
+      shape.size() == 2 && (ShapedType::isDynamic(shape[0]) || shape[0] == 2);
+  bool columnsMatch = shape.size() == 2 &&
+                      (ShapedType::isDynamic(shape[1]) ||
+                       ShapedType::isDynamic(elements) || shape[1] == elements);
+  if (!rowsMatch || !columnsMatch)
+    return op.emitOpError("expected a workspace of shape [2, ")
+           << dimText(elements)
+           << "] (a row per epoch parity, as many elements as the target), "
+              "found "
+           << formatShape(shape);
+  return success();
+}
+
 LogicalResult TensorAllreduceOp::verify() {
   DistributedTensorType target = dtensor(getTarget());
   Type elementType = target.getElementType();
@@ -723,7 +787,8 @@ LogicalResult TensorAllreduceOp::verify() {
            << elementType;
   if (failed(verifyDistinct(*this, getTarget(), "target", getSignal(),
                             "signal")) ||
-      failed(verifySignalElementType(*this, "signal", getSignal())))
+      failed(verifySignalElementType(*this, "signal", getSignal())) ||
+      failed(verifyEpoch(*this)))
     return failure();
   ArrayRef<int64_t> shape = dtensor(getSignal()).getShape();
   if (shape.size() != 2)
@@ -1220,6 +1285,8 @@ void TensorGetOp::getMemoryAccesses(SmallVectorImpl<MemoryAccess> &accesses) {
 Value TensorAllreduceOp::getSignalTensor() { return getSignal(); }
 void TensorAllreduceOp::getCollectiveTensors(SmallVectorImpl<Value> &tensors) {
   tensors.push_back(getTarget());
+  if (Value workspace = getWorkspace())
+    tensors.push_back(workspace);
 }
 Value TensorReduceScatterOp::getSignalTensor() { return getSignal(); }
 void TensorReduceScatterOp::getCollectiveTensors(
@@ -1244,11 +1311,12 @@ void TensorAllToAllOp::getCollectiveTensors(SmallVectorImpl<Value> &tensors) {
 // The algorithms of docs/pld-decompose-collectives.md, per collective.
 void TensorAllreduceOp::getAlgorithms(
     SmallVectorImpl<CollectiveAlgorithm> &algorithms) {
-  algorithms.append({CollectiveAlgorithm::Auto, CollectiveAlgorithm::Oneshot,
-                     CollectiveAlgorithm::Twoshot,
-                     CollectiveAlgorithm::TwoshotPush,
-                     CollectiveAlgorithm::Ring, CollectiveAlgorithm::SeedMesh,
-                     CollectiveAlgorithm::SeedRing, CollectiveAlgorithm::Seed});
+  algorithms.append(
+      {CollectiveAlgorithm::Auto, CollectiveAlgorithm::Oneshot,
+       CollectiveAlgorithm::Twoshot, CollectiveAlgorithm::TwoshotPush,
+       CollectiveAlgorithm::Ring, CollectiveAlgorithm::SeedMesh,
+       CollectiveAlgorithm::SeedRing, CollectiveAlgorithm::Seed,
+       CollectiveAlgorithm::OneshotEpoch, CollectiveAlgorithm::TwoshotEpoch});
 }
 void TensorReduceScatterOp::getAlgorithms(
     SmallVectorImpl<CollectiveAlgorithm> &algorithms) {
@@ -1278,7 +1346,9 @@ void TensorAllToAllOp::getAlgorithms(
 void TensorAllreduceOp::getPartitionedAlgorithms(
     SmallVectorImpl<CollectiveAlgorithm> &algorithms) {
   algorithms.append({CollectiveAlgorithm::Oneshot, CollectiveAlgorithm::Twoshot,
-                     CollectiveAlgorithm::TwoshotPush});
+                     CollectiveAlgorithm::TwoshotPush,
+                     CollectiveAlgorithm::OneshotEpoch,
+                     CollectiveAlgorithm::TwoshotEpoch});
 }
 void TensorReduceScatterOp::getPartitionedAlgorithms(
     SmallVectorImpl<CollectiveAlgorithm> &algorithms) {
@@ -1290,7 +1360,8 @@ void TensorAllgatherOp::getPartitionedAlgorithms(
 }
 void TensorBroadcastOp::getPartitionedAlgorithms(
     SmallVectorImpl<CollectiveAlgorithm> &algorithms) {
-  algorithms.push_back(CollectiveAlgorithm::ScatterAllgather);
+  algorithms.append(
+      {CollectiveAlgorithm::Star, CollectiveAlgorithm::ScatterAllgather});
 }
 void TensorAllToAllOp::getPartitionedAlgorithms(
     SmallVectorImpl<CollectiveAlgorithm> &algorithms) {
@@ -1302,6 +1373,27 @@ void TensorAllToAllOp::getPartitionedAlgorithms(
 // too: N >= 2, since dimensions are positive.
 std::string
 TensorAllreduceOp::getAlgorithmSignalProblem(CollectiveAlgorithm algorithm) {
+  // The epoch algorithms need the call's epoch and workspace; twoshot_epoch
+  // announces its two phases on two cells per source and core.
+  if (isEpochAlgorithm(algorithm) != bool(getEpoch())) {
+    std::string problem;
+    llvm::raw_string_ostream(problem)
+        << "algorithm " << stringifyCollectiveAlgorithm(algorithm)
+        << (getEpoch() ? " is not an epoch algorithm, but the allreduce has "
+                         "an 'epoch'"
+                       : " needs 'epoch' and 'workspace'");
+    return problem;
+  }
+  ArrayRef<int64_t> signalShape = dtensor(getSignal()).getShape();
+  if (algorithm == CollectiveAlgorithm::TwoshotEpoch &&
+      signalShape.size() == 2 && signalShape[1] != 2 * getCoreCount()) {
+    std::string problem;
+    llvm::raw_string_ostream(problem)
+        << "algorithm twoshot_epoch announces two phases on two cells per "
+           "source rank: expected a signal of shape [N, "
+        << 2 * getCoreCount() << "], found " << formatShape(signalShape);
+    return problem;
+  }
   bool ringSignal = getMode() == CollectiveMode::Ring;
   bool runsRing = algorithm == CollectiveAlgorithm::Ring ||
                   algorithm == CollectiveAlgorithm::SeedRing;

@@ -98,7 +98,9 @@ def Pld_CollectiveAlgorithmEnum : I32EnumAttr<"CollectiveAlgorithm",
     I32EnumAttrCase<"Seed", 9, "seed">,
     I32EnumAttrCase<"TwoshotPush", 10, "twoshot_push">,
     I32EnumAttrCase<"Fused", 11, "fused">,
-    I32EnumAttrCase<"Unfused", 12, "unfused">]> {
+    I32EnumAttrCase<"Unfused", 12, "unfused">,
+    I32EnumAttrCase<"OneshotEpoch", 13, "oneshot_epoch">,
+    I32EnumAttrCase<"TwoshotEpoch", 14, "twoshot_epoch">]> {
   let cppNamespace = "::pld";
   let genSpecializedAttr = 0;
 }

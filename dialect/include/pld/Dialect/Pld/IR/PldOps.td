@@ -465,7 +465,7 @@ defvar Pld_CoreCountDefinition = [{
 }];
 
 def Pld_TensorAllreduceOp : Pld_CollectiveOp<"tensor.allreduce",
-    [AllTypesMatch<["target", "result"]>],
+    [AllTypesMatch<["target", "result"]>, AttrSizedOperandSegments],
     ["getAlgorithms", "getAlgorithmSignalProblem", "getCoreCount", "getPartitionedAlgorithms"]> {
   let summary = "reduce a window tensor across all ranks, in place";
   let description = [{
@@ -493,15 +493,37 @@ def Pld_TensorAllreduceOp : Pld_CollectiveOp<"tensor.allreduce",
     part is reduced; the kernel's end is when every part is
     (docs/pld-decompose-collectives.md, "Collectives on several cores").
 
+    `epoch %e workspace %w` gives the call its number and a buffer of
+    `[2, L]` elements of the target's type (L: the target's element count)
+    in the window, as HCCL's small-message allreduce takes a tag and a
+    buffer: the first call on a zeroed signal passes 1, and every later
+    call on the same signal and workspace passes one more than the call
+    before it (`index`, at most 2^31 - 1). With them the allreduce runs
+    the epoch algorithms, which synchronise once per call where the others
+    synchronise twice or three times: `oneshot_epoch` (one signal hop: each
+    rank copies its target into row `epoch mod 2` of its workspace and
+    writes the epoch into its cell of every peer's signal, which every peer
+    waits for before it pulls) and `twoshot_epoch` (two hops, a
+    reduce-scatter and an allgather by pulls; needs the `[N, 2]` signal).
+    Alternating the workspace's rows by the epoch's parity is what makes
+    one hop enough: a rank rewrites a row only two calls later, once every
+    peer has announced the call in between, which it does after it has read
+    the row. Cells hold the last epoch (`op set`, never cleared), so a
+    signal is used by the epoch algorithms alone; `auto` chooses among them
+    (docs/pld-decompose-collectives.md, "One synchronisation per call").
+
     ```mlir
     %r = pld.tensor.allreduce %data, %signal, op sum : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
     %q = pld.tensor.allreduce %data, %ring_sig, op max mode ring : !pld.dtensor<1x4097xf32>, !pld.dtensor<6x4xi32>
     %s = pld.tensor.allreduce %data, %signal, op sum algorithm twoshot : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
     %m = pld.tensor.allreduce %data, %wide, op sum core_num 24 : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x48xi32>
+    %e = pld.tensor.allreduce %data, %signal, op sum epoch %call workspace %ws : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x2xi32>, !pld.dtensor<2x4097xf32>
     ```
   }];
   let arguments = (ins Pld_AnyDistributedTensor:$target,
                        Pld_AnyDistributedTensor:$signal,
+                       Optional<Index>:$epoch,
+                       Optional<Pld_AnyDistributedTensor>:$workspace,
                        Pld_ReduceOpAttr:$op,
                        DefaultValuedAttr<Pld_CollectiveModeAttr,
                                          "::pld::CollectiveMode::Mesh">:$mode,
@@ -510,8 +532,9 @@ def Pld_TensorAllreduceOp : Pld_CollectiveOp<"tensor.allreduce",
   let results = (outs Pld_AnyDistributedTensor:$result);
   let assemblyFormat = [{
     $target `,` $signal `,` `op` `` $op (`mode` `` $mode^)?
-    (`algorithm` `` $algorithm^)? (`core_num` $core_num^)? attr-dict `:`
-    type($target) `,` type($signal)
+    (`algorithm` `` $algorithm^)? (`core_num` $core_num^)?
+    (`epoch` $epoch^ `workspace` $workspace)? attr-dict `:`
+    type($target) `,` type($signal) (`,` type($workspace)^)?
   }];
   let extraClassDefinition = Pld_CoreCountDefinition;
 }
@@ -596,8 +619,8 @@ def Pld_TensorBroadcastOp : Pld_CollectiveOp<"tensor.broadcast",
     `algorithm` is `auto`, `star`, `scatter_allgather` or `seed`.
     `core_num C` (default 1) runs it on C vector cores of every rank
     (`pld-run --blocks C`): block b broadcasts part b of the target with
-    `scatter_allgather`, counting on column b of an `[N, C]` signal or on
-    columns 2b and 2b + 1 of an `[N, 2 C]` one.
+    `star` or `scatter_allgather`, counting on column b of an `[N, C]`
+    signal or on columns 2b and 2b + 1 of an `[N, 2 C]` one.
 
     ```mlir
     %b = pld.tensor.broadcast %data, %signal, root %c0 : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
