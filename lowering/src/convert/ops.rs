@@ -7,7 +7,7 @@ use super::{
     signature::{FunctionConverter, Lowered, is_incore},
 };
 use melior::ir::{
-    BlockLike, RegionLike, Type, ValueLike,
+    BlockLike, RegionLike, Type, TypeLike, ValueLike,
     attribute::{FlatSymbolRefAttribute, StringAttribute},
     operation::OperationLike,
 };
@@ -301,8 +301,14 @@ impl<'c> FunctionConverter<'_, 'c> {
                     .insert(ValueKey::of(Builder::result(op)), Lowered::Ctx);
                 self.replaced.push(op);
             }
-            PldOp::SystemRank(_) => self.replace(op, &[builder.rank(self.ctx())]),
-            PldOp::SystemNranks(_) => self.replace(op, &[builder.nranks(self.ctx())]),
+            PldOp::SystemRank(_) => {
+                let rank = builder.rank(self.ctx());
+                self.replace(op, &[as_result_type(builder, rank, op)])
+            }
+            PldOp::SystemNranks(_) => {
+                let count = builder.nranks(self.ctx());
+                self.replace(op, &[as_result_type(builder, count, op)])
+            }
             PldOp::SystemWorldSize(_) => self.replace(op, &[builder.world_size(self.ctx())]),
             PldOp::SystemNotify(_) => self.convert_notify(builder, op, site)?,
             PldOp::SystemWait(_) | PldOp::SystemDeferWait(_) => {
@@ -1067,4 +1073,15 @@ fn is_pld_level_type(r#type: Type) -> bool {
         || pld_types::is_window_ptr(r#type)
         || pld_types::is_task_id(r#type)
         || types::is_memref(r#type)
+}
+
+/// `value`, an `i32` the runtime gives, as `op`'s result type: itself, or
+/// cast where the op gives an `index` (`pld.system.rank %ctx : index`).
+fn as_result_type<'c>(builder: &Builder<'c>, value: Val<'c>, op: OpRef<'c>) -> Val<'c> {
+    let wanted = Builder::result(op).r#type();
+    if wanted.is_index() {
+        builder.index_cast(value, wanted)
+    } else {
+        value
+    }
 }

@@ -319,7 +319,7 @@ def allgather(tr, node, key, local, target, signal, algorithm, core_num):
 
 @handles("pld.tensor.all_to_all")
 def all_to_all(tr, node, key, input, target, signal, algorithm, core_num):
-    i = dtensor(tr, input, "input", node)
+    i = memory(tr, input, "input", node)
     t, s = dtensor(tr, target, "target", node), dtensor(tr, signal, "signal", node)
     attrs = optional_collective_attrs(tr, node, {}, algorithm, core_num, _ROW_ALGORITHMS)
     return one(tr.emit(key, node, operands={"input": [i], "target": [t], "signal": [s]}, attributes=attrs,

@@ -23,10 +23,18 @@ func.func @host_system(%sig: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.
 // CHECK-LABEL: func.func @incore_system
 func.func @incore_system(%sig: !pld.dtensor<2x1xi32>, %peer: index, %v: i32) attributes {pl.kernel = #pl.kernel<incore>} {
   %ctx = pld.system.get_comm_ctx %sig : !pld.dtensor<2x1xi32>
-  // CHECK: pld.system.rank %{{.*}}
+  // CHECK: pld.system.rank %{{.*}}{{$}}
   %me = pld.system.rank %ctx
-  // CHECK: pld.system.nranks %{{.*}}
+  // CHECK: pld.system.nranks %{{.*}}{{$}}
   %n = pld.system.nranks %ctx
+  // The index forms, which peers and offsets take without a cast.
+  // CHECK: pld.system.rank %{{.*}} : index
+  %me_index = pld.system.rank %ctx : index
+  // CHECK: pld.system.nranks %{{.*}} : index
+  %n_index = pld.system.nranks %ctx : index
+  // The i32 form may name its type, and prints without it.
+  // CHECK: pld.system.rank %{{.*}}{{$}}
+  %me_i32 = pld.system.rank %ctx : i32
   // CHECK: pld.system.notify %{{.*}}[%{{.*}}, 0], peer %{{.*}}, value %{{.*}}, op atomic_add : !pld.dtensor<2x1xi32>
   pld.system.notify %sig[%peer, 0], peer %peer, value %v, op atomic_add : !pld.dtensor<2x1xi32>
   // CHECK: pld.system.notify %{{.*}}[1, 0], peer %{{.*}}, value %{{.*}}, op set : !pld.dtensor<2x1xi32>
@@ -117,7 +125,8 @@ func.func @put_get(%dst: !pld.dtensor<8x128xf32>, %src: memref<8x128xf32>, %win:
 func.func @collectives(%data: !pld.dtensor<1x4097xf32>, %h: !pld.dtensor<1x17xf16>, %sig: !pld.dtensor<4x1xi32>,
                        %ring: !pld.dtensor<6x4xi32>, %rows: !pld.dtensor<4x64xf32>, %rows2: !pld.dtensor<4x64xf32>,
                        %row: !pld.dtensor<1x64xf32>, %local: memref<1x64xf32>, %vsig: !pld.dtensor<4xi32>, %root: index,
-                       %sig2: !pld.dtensor<4x2xi32>, %hws: !pld.dtensor<2x17xf16>) {
+                       %sig2: !pld.dtensor<4x2xi32>, %hws: !pld.dtensor<2x17xf16>, %spare: !pld.dtensor<7x4xi32>,
+                       %one: !pld.dtensor<1x1xi32>) {
   // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op sum : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
   %0 = pld.tensor.allreduce %data, %sig, op sum : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
   // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op max mode ring : !pld.dtensor<1x17xf16>, !pld.dtensor<6x4xi32>
@@ -128,6 +137,21 @@ func.func @collectives(%data: !pld.dtensor<1x4097xf32>, %h: !pld.dtensor<1x17xf1
   %10 = pld.tensor.allreduce %h, %sig2, op sum epoch %root workspace %hws : !pld.dtensor<1x17xf16>, !pld.dtensor<4x2xi32>, !pld.dtensor<2x17xf16>
   // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op max algorithm oneshot_epoch core_num 2 epoch %{{.*}} workspace %{{.*}} : !pld.dtensor<1x17xf16>, !pld.dtensor<4x2xi32>, !pld.dtensor<2x17xf16>
   %11 = pld.tensor.allreduce %h, %sig2, op max algorithm oneshot_epoch core_num 2 epoch %root workspace %hws : !pld.dtensor<1x17xf16>, !pld.dtensor<4x2xi32>, !pld.dtensor<2x17xf16>
+  // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op sum mode ring : !pld.dtensor<1x17xf16>, !pld.dtensor<7x4xi32>
+  %16 = pld.tensor.allreduce %h, %spare, op sum mode ring : !pld.dtensor<1x17xf16>, !pld.dtensor<7x4xi32>
+  // CHECK: pld.tensor.all_to_all %{{.*}}, %{{.*}}, %{{.*}} algorithm seed : memref<1x64xf32>, !pld.dtensor<1x64xf32>, !pld.dtensor<1x1xi32>
+  %17 = pld.tensor.all_to_all %local, %row, %one algorithm seed : memref<1x64xf32>, !pld.dtensor<1x64xf32>, !pld.dtensor<1x1xi32>
+  // PyPTO's [world_size] signal, for every mesh collective on one core.
+  // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op sum : !pld.dtensor<1x4097xf32>, !pld.dtensor<4xi32>
+  %12 = pld.tensor.allreduce %data, %vsig, op sum : !pld.dtensor<1x4097xf32>, !pld.dtensor<4xi32>
+  // CHECK: pld.tensor.reduce_scatter %{{.*}}, %{{.*}}, op sum : !pld.dtensor<4x64xf32>, !pld.dtensor<4xi32>
+  %13 = pld.tensor.reduce_scatter %rows, %vsig, op sum : !pld.dtensor<4x64xf32>, !pld.dtensor<4xi32>
+  // CHECK: pld.tensor.broadcast %{{.*}}, %{{.*}}, root %{{.*}} : !pld.dtensor<1x4097xf32>, !pld.dtensor<4xi32>
+  %14 = pld.tensor.broadcast %data, %vsig, root %root : !pld.dtensor<1x4097xf32>, !pld.dtensor<4xi32>
+  // CHECK: pld.tensor.barrier %{{.*}} : !pld.dtensor<4xi32>
+  pld.tensor.barrier %vsig : !pld.dtensor<4xi32>
+  // CHECK: pld.tensor.all_to_all %{{.*}}, %{{.*}}, %{{.*}} : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4xi32>
+  %15 = pld.tensor.all_to_all %rows, %rows2, %vsig : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4xi32>
   // CHECK: pld.tensor.broadcast %{{.*}}, %{{.*}}, root %{{.*}} core_num 2 : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x2xi32>
   %8 = pld.tensor.broadcast %data, %sig2, root %root core_num 2 : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x2xi32>
   // CHECK: pld.tensor.reduce_scatter %{{.*}}, %{{.*}}, op sum algorithm direct core_num 2 : !pld.dtensor<4x64xf32>, !pld.dtensor<4x2xi32>

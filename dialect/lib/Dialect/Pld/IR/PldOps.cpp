@@ -84,9 +84,46 @@ static void printWindowBufferSize(OpAsmPrinter &printer, Operation *op,
 
 static void setRange(Value result, int64_t min, int64_t max,
                      SetIntRangeFn setResultRange) {
-  unsigned width = result.getType().getIntOrFloatBitWidth();
+  Type type = result.getType();
+  unsigned width = isa<IndexType>(type) ? IndexType::kInternalStorageBitWidth
+                                        : type.getIntOrFloatBitWidth();
   setResultRange(result, ConstantIntRanges::fromSigned(APInt(width, min),
                                                        APInt(width, max)));
+}
+
+/// `pld.system.rank %ctx` and `pld.system.nranks %ctx`: an `i32`, or with
+/// `: index` an `index`.
+static ParseResult parseRankQuery(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand ctx;
+  Type type = parser.getBuilder().getI32Type();
+  if (parser.parseOperand(ctx) ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      (succeeded(parser.parseOptionalColon()) && parser.parseType(type)) ||
+      parser.resolveOperand(ctx, CommCtxType::get(parser.getContext()),
+                            result.operands))
+    return failure();
+  result.addTypes(type);
+  return success();
+}
+
+static void printRankQuery(OpAsmPrinter &printer, Operation *op) {
+  printer << ' ' << op->getOperand(0);
+  printer.printOptionalAttrDict(op->getAttrs());
+  if (!op->getResult(0).getType().isInteger(32))
+    printer << " : " << op->getResult(0).getType();
+}
+
+ParseResult SystemRankOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseRankQuery(parser, result);
+}
+void SystemRankOp::print(OpAsmPrinter &printer) {
+  printRankQuery(printer, *this);
+}
+ParseResult SystemNranksOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseRankQuery(parser, result);
+}
+void SystemNranksOp::print(OpAsmPrinter &printer) {
+  printRankQuery(printer, *this);
 }
 
 void SystemRankOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
@@ -168,8 +205,8 @@ static LogicalResult verifyRankCount(Operation *op, int64_t ranks,
 }
 
 /// A credit-barrier signal: `i32 [N, 1]`, `[N, 2]` (a second column of
-/// counters for the faster algorithms' barriers) or `[N]` where
-/// `allowVector`. Returns N, which may be dynamic.
+/// counters for the faster algorithms' barriers) or `[N]` (PyPTO's
+/// `[world_size]`, a cell per rank). Returns N, which may be dynamic.
 /// The vector cores of every rank `op` runs on (`core_num`), 1 for an op
 /// that is not a collective.
 static int64_t coreCount(Operation *op) {
@@ -177,8 +214,7 @@ static int64_t coreCount(Operation *op) {
   return collective ? collective.getCoreCount() : 1;
 }
 
-static FailureOr<int64_t> verifyCreditSignal(Operation *op, Value signal,
-                                             bool allowVector = false) {
+static FailureOr<int64_t> verifyCreditSignal(Operation *op, Value signal) {
   if (failed(verifySignalElementType(op, "signal", signal)))
     return failure();
   ArrayRef<int64_t> shape = dtensor(signal).getShape();
@@ -195,12 +231,11 @@ static FailureOr<int64_t> verifyCreditSignal(Operation *op, Value signal,
     return shape[0];
   }
   bool isColumn = shape.size() == 2 && (shape[1] == 1 || shape[1] == 2);
-  bool isVector = allowVector && shape.size() == 1;
+  bool isVector = shape.size() == 1;
   if (!isColumn && !isVector)
     return op->emitOpError()
-           << (allowVector ? "expected a signal of shape [N, 1], [N, 2] or [N]"
-                           : "expected a signal of shape [N, 1] or [N, 2]")
-           << " (a cell per rank; a second column counts barriers), found "
+           << "expected a signal of shape [N, 1], [N, 2] or [N] (a cell per "
+              "rank; a second column counts barriers), found "
            << formatShape(shape);
   if (failed(verifyRankCount(op, shape[0], "the signal's leading dimension")))
     return failure();
@@ -231,9 +266,8 @@ static LogicalResult verifySameRankCount(Operation *op, int64_t fromSignal,
 /// The credit signal of a collective over an `[N, SIZE]` target: one cell
 /// per rank, and as many ranks as the target has rows.
 static LogicalResult verifyRowsSignal(Operation *op, Value signal,
-                                      DistributedTensorType target,
-                                      bool allowVector = false) {
-  FailureOr<int64_t> ranks = verifyCreditSignal(op, signal, allowVector);
+                                      DistributedTensorType target) {
+  FailureOr<int64_t> ranks = verifyCreditSignal(op, signal);
   if (failed(ranks))
     return failure();
   return verifySameRankCount(op, *ranks, "target", target.getDimSize(0));
@@ -791,10 +825,17 @@ LogicalResult TensorAllreduceOp::verify() {
       failed(verifyEpoch(*this)))
     return failure();
   ArrayRef<int64_t> shape = dtensor(getSignal()).getShape();
-  if (shape.size() != 2)
-    return emitOpError("expected a 2-D signal, found shape ")
-           << formatShape(shape);
   int64_t cores = getCoreCount();
+  // PyPTO's `[world_size]` signal: a cell per rank, as [N, 1] has.
+  if (shape.size() == 1 && getMode() == CollectiveMode::Mesh && cores == 1) {
+    if (failed(verifyRankCount(*this, shape[0], "the signal's only dimension")))
+      return failure();
+    return verifyAlgorithm(*this, getAlgorithm());
+  }
+  if (shape.size() != 2)
+    return emitOpError("expected a 2-D signal (or [N] for a mesh allreduce "
+                       "on one core), found shape ")
+           << formatShape(shape);
   if (cores > 1 && getMode() != CollectiveMode::Mesh)
     return emitOpError("core_num ")
            << cores << " runs the mesh algorithms: expected mode mesh";
@@ -813,11 +854,14 @@ LogicalResult TensorAllreduceOp::verify() {
   int64_t ranks = shape[1];
   if (failed(verifyRankCount(*this, ranks, "the signal's second dimension")))
     return failure();
+  // PyPTO's HOST ring takes one spare row, [2 * (N - 1) + 1, N]; the ring
+  // counts on the first 2 * (N - 1).
   if (!ShapedType::isDynamic(ranks) && !ShapedType::isDynamic(shape[0]) &&
-      shape[0] != 2 * (ranks - 1))
+      shape[0] != 2 * (ranks - 1) && shape[0] != 2 * (ranks - 1) + 1)
     return emitOpError("ring allreduce expects a signal of shape "
                        "[2 * (N - 1), N] = [")
-           << 2 * (ranks - 1) << ", " << ranks << "], found "
+           << 2 * (ranks - 1) << ", " << ranks << "] (or one spare row, ["
+           << 2 * (ranks - 1) + 1 << ", " << ranks << "]), found "
            << formatShape(shape);
   return verifyAlgorithm(*this, getAlgorithm());
 }
@@ -857,8 +901,7 @@ LogicalResult TensorAllgatherOp::verify() {
     return emitOpError("expected 'local' and 'target' rows of the same SIZE, "
                        "found ")
            << localSize << " and " << targetSize;
-  if (failed(verifyRowsSignal(*this, getSignal(), target,
-                              /*allowVector=*/true)))
+  if (failed(verifyRowsSignal(*this, getSignal(), target)))
     return failure();
   return verifyAlgorithm(*this, getAlgorithm());
 }
@@ -885,7 +928,6 @@ LogicalResult TensorBarrierOp::verify() {
 }
 
 LogicalResult TensorAllToAllOp::verify() {
-  DistributedTensorType input = dtensor(getInput());
   DistributedTensorType target = dtensor(getTarget());
   if (failed(
           verifyDistinct(*this, getInput(), "input", getTarget(), "target")) ||
@@ -895,11 +937,19 @@ LogicalResult TensorAllToAllOp::verify() {
     return failure();
   if (failed(verifyRowsTarget(*this, target)))
     return failure();
-  if (input != target)
-    return emitOpError("expected 'input' and 'target' of the same type, found ")
-           << input << " and " << target;
+  auto input = cast<ShapedType>(getInput().getType());
+  if (input.getShape() != target.getShape() ||
+      input.getElementType() != target.getElementType())
+    return emitOpError("expected 'input' and 'target' of the same shape and "
+                       "element type, found ")
+           << getInput().getType() << " and " << target;
   if (failed(verifyRowsSignal(*this, getSignal(), target)))
     return failure();
+  if (isa<MemRefType>(input) && getCoreCount() > 1)
+    return emitOpError("core_num ")
+           << getCoreCount()
+           << " runs direct, which pulls each row from the peer's input: a "
+              "memref input (not in the window) runs seed, on one core";
   return verifyAlgorithm(*this, getAlgorithm());
 }
 
@@ -1368,6 +1418,16 @@ void TensorAllToAllOp::getPartitionedAlgorithms(
   algorithms.push_back(CollectiveAlgorithm::Direct);
 }
 
+// direct pulls each row from the peer's input, which a memref is not.
+std::string
+TensorAllToAllOp::getAlgorithmSignalProblem(CollectiveAlgorithm algorithm) {
+  if (algorithm != CollectiveAlgorithm::Direct ||
+      !isa<MemRefType>(getInput().getType()))
+    return {};
+  return "algorithm direct pulls each row from the peer's input, which must "
+         "be in the window (a distributed tensor); a memref input runs seed";
+}
+
 // The ring algorithms need the ring signal. Every other one counts on one
 // cell [src, 0] per source rank, which a ring signal [2 * (N - 1), N] has
 // too: N >= 2, since dimensions are positive.
@@ -1386,7 +1446,7 @@ TensorAllreduceOp::getAlgorithmSignalProblem(CollectiveAlgorithm algorithm) {
   }
   ArrayRef<int64_t> signalShape = dtensor(getSignal()).getShape();
   if (algorithm == CollectiveAlgorithm::TwoshotEpoch &&
-      signalShape.size() == 2 && signalShape[1] != 2 * getCoreCount()) {
+      (signalShape.size() != 2 || signalShape[1] != 2 * getCoreCount())) {
     std::string problem;
     llvm::raw_string_ostream(problem)
         << "algorithm twoshot_epoch announces two phases on two cells per "

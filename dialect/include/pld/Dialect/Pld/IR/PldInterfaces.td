@@ -55,8 +55,9 @@ def Pld_CollectiveOpInterface : OpInterface<"CollectiveOpInterface"> {
       "void", "getAlgorithms",
       (ins "::llvm::SmallVectorImpl<::pld::CollectiveAlgorithm> &":$algorithms),
       [{}], [{ return; }]>,
-    InterfaceMethod<[{Why its signal cannot host `algorithm` (one of
-      getAlgorithms), saying which shape it needs; empty when it can.}],
+    InterfaceMethod<[{Why it cannot run `algorithm` (one of
+      getAlgorithms): its signal's shape, saying which it needs, or an
+      operand the algorithm cannot read where it is; empty when it can.}],
       "std::string", "getAlgorithmSignalProblem",
       (ins "::pld::CollectiveAlgorithm":$algorithm),
       [{}], [{ return {}; }]>,

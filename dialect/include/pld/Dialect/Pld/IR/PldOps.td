@@ -67,29 +67,34 @@ def Pld_SystemGetCommCtxOp : Pld_Op<"system.get_comm_ctx", [Pure]> {
 def Pld_SystemRankOp : Pld_Op<"system.rank", [Pure, Pld_RankRange]> {
   let summary = "the local rank index (InCore only)";
   let description = [{
-    Lowers to a load of `CommContext::rankId` (the u32 at byte 16).
+    Lowers to a load of `CommContext::rankId` (the u32 at byte 16). An
+    `i32`, or with `: index` an `index`, the type every peer and offset
+    takes, so that a kernel needs no cast.
 
     ```mlir
     %me = pld.system.rank %ctx
+    %peer = pld.system.rank %ctx : index
     ```
   }];
   let arguments = (ins Pld_CommCtxType:$ctx);
-  let results = (outs I32:$rank);
-  let assemblyFormat = "$ctx attr-dict";
+  let results = (outs AnyTypeOf<[I32, Index]>:$rank);
+  let hasCustomAssemblyFormat = 1;
 }
 
 def Pld_SystemNranksOp : Pld_Op<"system.nranks", [Pure, Pld_RankRange]> {
   let summary = "the number of ranks of the comm group (InCore only)";
   let description = [{
-    Lowers to a load of `CommContext::rankNum` (the u32 at byte 20).
+    Lowers to a load of `CommContext::rankNum` (the u32 at byte 20). An
+    `i32`, or with `: index` an `index`, as `pld.system.rank`.
 
     ```mlir
     %n = pld.system.nranks %ctx
+    %count = pld.system.nranks %ctx : index
     ```
   }];
   let arguments = (ins Pld_CommCtxType:$ctx);
-  let results = (outs I32:$nranks);
-  let assemblyFormat = "$ctx attr-dict";
+  let results = (outs AnyTypeOf<[I32, Index]>:$nranks);
+  let hasCustomAssemblyFormat = 1;
 }
 
 def Pld_SystemNotifyOp : Pld_Op<"system.notify", [Pld_CommEffects, Pld_SignalOp]> {
@@ -471,9 +476,11 @@ def Pld_TensorAllreduceOp : Pld_CollectiveOp<"tensor.allreduce",
   let description = [{
     Every rank ends with the element-wise reduction (`sum`, `max`, `min`,
     `prod`) of all ranks' `target`. f16 or f32. `mode mesh` (the default)
-    takes an `i32` signal of shape `[N, 1]`, or `[N, 2]`, whose second
-    column the faster algorithms count their barriers on (one wait per
-    barrier); `mode ring` takes `[2 * (N - 1), N]`. The signal is
+    takes an `i32` signal of shape `[N, 1]` (or PyPTO's `[N]`, on one core),
+    or `[N, 2]`, whose second column the faster algorithms count their
+    barriers on (one wait per barrier); `mode ring` takes `[2 * (N - 1), N]`
+    (or PyPTO's host ring signal with one spare row, `[2 * (N - 1) + 1, N]`,
+    whose last row it leaves alone). The signal is
     self-clearing and owned by this collective; it is distinct from the
     target. Returns the updated target.
 
@@ -544,8 +551,8 @@ def Pld_TensorReduceScatterOp : Pld_CollectiveOp<"tensor.reduce_scatter",
   let summary = "reduce row r of every rank's [N, SIZE] target onto rank r";
   let description = [{
     `target` is `[N, SIZE]`; afterwards row `r` on rank `r` holds the
-    reduction of row `r` of every rank. The signal is `i32 [N, 1]` or
-    `[N, 2]` (a column of counters for the barriers of `direct`). All four
+    reduction of row `r` of every rank. The signal is `i32 [N]`, `[N, 1]`
+    or `[N, 2]` (a column of counters for the barriers of `direct`). All four
     operators are supported on the InCore rail; the HOST builtin rail lowers
     only `sum` (checked by `pld-verify`). `algorithm` is `auto`, `direct`
     or `seed`.
@@ -613,8 +620,8 @@ def Pld_TensorBroadcastOp : Pld_CollectiveOp<"tensor.broadcast",
     [AllTypesMatch<["target", "result"]>], ["getAlgorithms", "getCoreCount", "getPartitionedAlgorithms"]> {
   let summary = "copy rank root's target to every rank";
   let description = [{
-    The signal is `i32 [N, 1]` or `[N, 2]` (a column of counters for the
-    barriers of `star` and `scatter_allgather`); `0 <= root < N` when both
+    The signal is `i32 [N]`, `[N, 1]` or `[N, 2]` (a column of counters for
+    the barriers of `star` and `scatter_allgather`); `0 <= root < N` when both
     are known.
     `algorithm` is `auto`, `star`, `scatter_allgather` or `seed`.
     `core_num C` (default 1) runs it on C vector cores of every rank
@@ -643,8 +650,9 @@ def Pld_TensorBroadcastOp : Pld_CollectiveOp<"tensor.broadcast",
 def Pld_TensorBarrierOp : Pld_CollectiveOp<"tensor.barrier", [], []> {
   let summary = "a credit barrier across all ranks";
   let description = [{
-    No rank leaves before every rank has arrived. The signal is `i32 [N, 1]`
-    (or `[N, 2]`, of which it uses the first column) and self-clearing, so
+    No rank leaves before every rank has arrived. The signal is `i32 [N]`,
+    `[N, 1]` (or `[N, 2]`, of which it uses the first column) and
+    self-clearing, so
     back-to-back barriers on it are legal.
 
     ```mlir
@@ -656,13 +664,17 @@ def Pld_TensorBarrierOp : Pld_CollectiveOp<"tensor.barrier", [], []> {
 }
 
 def Pld_TensorAllToAllOp : Pld_CollectiveOp<"tensor.all_to_all",
-    [AllTypesMatch<["target", "result"]>], ["getAlgorithms", "getCoreCount", "getPartitionedAlgorithms"]> {
+    [AllTypesMatch<["target", "result"]>], ["getAlgorithms", "getAlgorithmSignalProblem", "getCoreCount", "getPartitionedAlgorithms"]> {
   let summary = "personalised exchange of [N, SIZE] blocks";
   let description = [{
     Row `d` of rank `r`'s `input` lands in row `r` of rank `d`'s `target`.
-    `input` and `target` are distinct `[N, SIZE]` windows of one type; the
-    signal is `i32 [N, 1]` or `[N, 2]` (a column of counters for the
-    barriers of `direct`). `algorithm` is `auto`, `direct` or `seed`.
+    `input` and `target` are distinct `[N, SIZE]` tensors of one shape and
+    element type: `target` a window, `input` a window or (as PyPTO's
+    all_to_all takes it) a plain `memref`; the signal is `i32 [N]`,
+    `[N, 1]` or `[N, 2]` (a column of counters for the barriers of
+    `direct`). `algorithm` is `auto`, `direct` or `seed`; `direct` pulls
+    each row from the peer's input, so a `memref` input runs `seed`, which
+    puts its rows into the peers' targets, on one core.
     `core_num C` (default 1) runs it on C vector cores of every rank
     (`pld-run --blocks C`): block b moves part b of every row's columns
     with `direct`, counting on column b of an `[N, C]` signal or on columns
@@ -671,9 +683,10 @@ def Pld_TensorAllToAllOp : Pld_CollectiveOp<"tensor.all_to_all",
 
     ```mlir
     %t = pld.tensor.all_to_all %in, %out, %signal : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+    %p = pld.tensor.all_to_all %local, %out, %signal : memref<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
     ```
   }];
-  let arguments = (ins Pld_AnyDistributedTensor:$input,
+  let arguments = (ins AnyTypeOf<[Pld_AnyDistributedTensor, AnyMemRef]>:$input,
                        Pld_AnyDistributedTensor:$target,
                        Pld_AnyDistributedTensor:$signal,
                        Pld_OptionalAlgorithm:$algorithm,
