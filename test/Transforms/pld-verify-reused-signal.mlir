@@ -581,3 +581,55 @@ func.func @counted_barrier_rearmed_once(%signal: !pld.dtensor<8x2xi32>, %steps: 
   }
   return
 }
+
+// -----
+
+// PyPTO's credit reset: the host passes each rank its own index, and the
+// epilogue notifies it there (issue 32). Quiet, as with pld.system.rank;
+// the near miss, the epilogue into a neighbour computed from it, is not.
+func.func @credit_reset_my_rank(%signal: !pld.dtensor<8x1xi32>, %steps: index, %my_rank: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %minus = arith.constant -1 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %n = pld.system.nranks %ctx : index
+  scf.for %i = %c0 to %steps step %c1 {
+    scf.for %p = %c0 to %n step %c1 {
+      pld.system.notify %signal[%my_rank, 0], peer %p, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+    }
+    scf.for %s = %c0 to %n step %c1 {
+      pld.system.wait %signal[%s, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
+    }
+    scf.for %s = %c0 to %n step %c1 {
+      pld.system.notify %signal[%s, 0], peer %my_rank, value %minus, op atomic_add : !pld.dtensor<8x1xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @credit_reset_neighbour(%signal: !pld.dtensor<8x1xi32>, %steps: index, %my_rank: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %minus = arith.constant -1 : i32
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<8x1xi32>
+  %n = pld.system.nranks %ctx : index
+  %next = arith.addi %my_rank, %c1 : index
+  // expected-note @+1 {{the loop}}
+  scf.for %i = %c0 to %steps step %c1 {
+    scf.for %p = %c0 to %n step %c1 {
+      pld.system.notify %signal[%my_rank, 0], peer %p, value %one, op atomic_add : !pld.dtensor<8x1xi32>
+    }
+    scf.for %s = %c0 to %n step %c1 {
+      // expected-error @+1 {{wait reuses signal[?, 0] with the same expected value on every iteration of the enclosing loop}}
+      pld.system.wait %signal[%s, 0], expected %one, cmp ge : !pld.dtensor<8x1xi32>
+    }
+    scf.for %s = %c0 to %n step %c1 {
+      pld.system.notify %signal[%s, 0], peer %next, value %minus, op atomic_add : !pld.dtensor<8x1xi32>
+    }
+  }
+  return
+}

@@ -61,12 +61,13 @@ func.func @broadcast(%data: !pld.dtensor<1x5000xf32>, %signal: !pld.dtensor<4x6x
   return
 }
 
-// star on 3 cores: block b gets part b of the root's data; on 4 cores a
-// short stream, whose last block has no part.
+// star on 3 cores: block b gets part b of the root's data, twice on one
+// signal; on 4 cores a short stream, whose last block has no part.
 func.func @broadcast_star(%data: !pld.dtensor<1x5000xf32>, %signal: !pld.dtensor<4x6xi32>, %short: !pld.dtensor<1x40xf32>, %wide: !pld.dtensor<4x8xi32>)
     attributes {pl.kernel = #pl.kernel<incore>} {
   %root = arith.constant 1 : index
   %r = pld.tensor.broadcast %data, %signal, root %root algorithm star core_num 3 : !pld.dtensor<1x5000xf32>, !pld.dtensor<4x6xi32>
+  %again = pld.tensor.broadcast %data, %signal, root %root algorithm star core_num 3 : !pld.dtensor<1x5000xf32>, !pld.dtensor<4x6xi32>
   %s = pld.tensor.broadcast %short, %wide, root %root algorithm star core_num 4 : !pld.dtensor<1x40xf32>, !pld.dtensor<4x8xi32>
   return
 }

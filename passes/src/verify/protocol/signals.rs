@@ -123,10 +123,29 @@ pub fn notify_peer<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
     Some(pld::SystemNotifyOp::operands(op)?.peer)
 }
 
-/// Whether `value` is this rank's own index: `pld.system.rank`, directly or
-/// through integer casts.
+/// Whether `value` is this rank's own index: `pld.system.rank`, or an
+/// argument of a function, which for a self-notify's peer is the `my_rank`
+/// a host computes per rank and passes in (PyPTO's credit reset notifies
+/// `-N` to the rank its host loop names); directly or through integer
+/// casts. The race rule runs such an argument with the values a host
+/// passes, so a peer that is not the rank is still judged there.
 fn is_own_rank(value: Value) -> bool {
-    is_system_value(value, pld::SystemRankOp::NAME)
+    is_system_value(value, pld::SystemRankOp::NAME) || is_function_argument(value)
+}
+
+/// Whether `value` is an argument of a function, directly or through
+/// integer casts.
+fn is_function_argument(value: Value) -> bool {
+    let mut current = value;
+    loop {
+        if let Some(owner) = ir::argument_owner(current) {
+            return ir::is_function(&owner);
+        }
+        let Some(source) = ir::defining_op(current).and_then(|op| cast_source(&op, true)) else {
+            return false;
+        };
+        current = source;
+    }
 }
 
 /// Whether `value` is the result of op `name` (`pld.system.rank` or
