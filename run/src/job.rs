@@ -16,18 +16,20 @@
 //! stats <path>
 //! input <path>
 //! output <path>
-//! arg <index> window <dtype> <d0>x<d1>x...
-//! arg <index> global <dtype> <d0>x<d1>x...
-//! arg <index> scalar <dtype>
+//! arg <index> window <dtype> <d0>x<d1>x... [name=<name>]
+//! arg <index> global <dtype> <d0>x<d1>x... [name=<name>]
+//! arg <index> scalar <dtype> [name=<name>]
 //! ```
 //!
 //! The harness splits lines into whitespace-separated words and treats `#`
 //! as the start of a comment, so a path must contain neither (and
 //! [`Job::render`] refuses one that does). `<dtype>` is the MLIR spelling
 //! (`f16`, `bf16`, `i32`, `index`, ...). One `arg` line per entry argument,
-//! in index order. `race`, `schedule`, `trace` and `timing` (the machine
-//! model's parameters; the harness then orders the run by modelled time
-//! and writes it into the stats) are optional; `values skip` (`pld-run
+//! in index order, ending in `name=<name>` (the entry signature's name for
+//! it, without `%`, which the harness's reports use) where the source gives
+//! one. `race`, `schedule`, `trace` and `timing` (the machine model's
+//! parameters; the harness then orders the run by modelled time and writes
+//! it into the stats) are optional; `values skip` (`pld-run
 //! --timing-only`: the bulk values are not computed) needs `timing`; `trace`
 //! (the serialized run's choices, see [`crate::explore`]) needs `schedule`.
 //! A 0-d array has no dimensions to list; its dims are
@@ -103,6 +105,12 @@ pub struct Job {
     pub args: Vec<ArgLayout>,
 }
 
+/// Whether `text` reads back from the job file as one word: non-empty,
+/// without whitespace or `#`.
+fn is_job_word(text: &str) -> bool {
+    !text.is_empty() && !text.contains(|c: char| c.is_whitespace() || c == '#')
+}
+
 impl Job {
     /// The job file's bytes. Fails only for a path the harness cannot read
     /// back: one containing whitespace or `#`.
@@ -176,6 +184,12 @@ impl Job {
                 };
                 text.push(' ');
                 text.push_str(&dims);
+            }
+            // The source's name, for reports; one the harness could not
+            // read back as one word is left out.
+            if let Some(name) = arg.name().filter(|name| is_job_word(name)) {
+                text.push_str(" name=");
+                text.push_str(name);
             }
             text.push('\n');
             out.extend_from_slice(text.as_bytes());
@@ -304,6 +318,18 @@ mod tests {
             "ranks 2\nblocks 3\nentry kernel\ntimeout 60\n\
              stats /tmp/run/stats.json\ninput /tmp/run/input.bin\noutput /tmp/run/output.bin\n\
              arg 0 window f16 2x3\narg 1 scalar i32\narg 2 global i8 4\narg 3 scalar f32\narg 4 global f64 1\n"
+        );
+        let mut named = job();
+        named.args[0] = named.args[0].clone().with_name(Some("ws".into()));
+        named.args[1] = named.args[1].clone().with_name(Some("n".into()));
+        // A name the harness could not read back as one word is left out.
+        named.args[2] = named.args[2].clone().with_name(Some("a b".into()));
+        let text = String::from_utf8(named.render().unwrap()).unwrap();
+        assert!(
+            text.ends_with(
+                "arg 0 window f16 2x3 name=ws\narg 1 scalar i32 name=n\narg 2 global i8 4\narg 3 scalar f32\narg 4 global f64 1\n"
+            ),
+            "{text}"
         );
         let mut rma = job();
         rma.mpi_rma = true;

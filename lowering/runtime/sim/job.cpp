@@ -113,6 +113,18 @@ std::string directive(const std::vector<std::string> &words, Job &job,
      : key == "input" ? job.input
                       : job.output) = words[1];
   } else if (key == "arg") {
+    // An optional last word `name=NAME`: the source's name for it.
+    std::string name;
+    if (words.size() > 4 && words.back().rfind("name=", 0) == 0) {
+      name = words.back().substr(5);
+      if (name.empty())
+        return "`name=` takes the argument's name";
+      std::vector<std::string> rest(words.begin(), words.end() - 1);
+      std::string message = directive(rest, job, args, has_entry);
+      if (message.empty() && parse_int(rest[1], value))
+        args[value].name = name;
+      return message;
+    }
     if (words.size() < 4 || !parse_int(words[1], value) || value < 0)
       return "`arg` takes an index, a kind, a dtype and (but for scalars) "
              "dims";
@@ -121,8 +133,13 @@ std::string directive(const std::vector<std::string> &words, Job &job,
     auto info = dtypes().find(words[3]);
     if (info == dtypes().end())
       return "unknown dtype `" + words[3] + "`";
-    JobArg arg{ArgKind::Scalar,       words[3], info->second.bytes,
-               info->second.is_float, {},       8};
+    JobArg arg{ArgKind::Scalar,
+               words[3],
+               info->second.bytes,
+               info->second.is_float,
+               {},
+               8,
+               ""};
     if (words[2] == "scalar") {
       if (!want(4))
         return "a scalar argument has no dims";

@@ -24,6 +24,9 @@ struct JobArg {
   bool is_float;
   std::vector<int64_t> dims; ///< Empty for a scalar.
   uint64_t bytes;            ///< Payload bytes; 8 for a scalar in the input.
+  /// The entry signature's name for it, without `%` (`name=NAME`); empty
+  /// when the job file does not say.
+  std::string name;
 };
 
 struct Job {

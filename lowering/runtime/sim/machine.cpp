@@ -95,6 +95,13 @@ void lay_out(const Job &job, Machine &m, uint8_t *windows, int32_t only) {
   w.windows = windows;
   w.win_size = win_size;
   w.ranks = std::make_unique<RankState[]>(static_cast<size_t>(job.ranks));
+  w.args.clear();
+  for (size_t i = 0; i < job.args.size(); ++i) {
+    const JobArg &arg = job.args[i];
+    bool buffer = arg.kind != ArgKind::Scalar;
+    w.args.push_back({arg.name, arg.kind == ArgKind::Window, m.window_offset[i],
+                      buffer ? arg.bytes : 0, arg.elem_bytes, arg.dims});
+  }
   m.contexts.assign(static_cast<size_t>(job.ranks), rt::CommContext{});
   m.data.assign(static_cast<size_t>(job.ranks), {});
   m.args.assign(static_cast<size_t>(job.ranks), {});

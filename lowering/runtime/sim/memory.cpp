@@ -84,8 +84,7 @@ bool nearest(uintptr_t address, Region &region) {
         "  bytes: [" + std::to_string(offset) + ", " +
         std::to_string(offset + bytes) + ") of rank " +
         std::to_string(region.place.rank) + "'s " +
-        (region.place.window ? std::string("window")
-                             : "global arg " + std::to_string(region.arg)) +
+        (region.place.window ? std::string("window") : arg_label(region.arg)) +
         ", which has " + std::to_string(region.end - region.begin) + " bytes\n";
   } else {
     details += "  bytes: [" + hex(begin) + ", " + hex(begin + bytes) +

@@ -132,17 +132,6 @@ std::string name(const Doer &d) {
   return d.site && *d.site ? std::string(d.site) : d.op;
 }
 
-/// "rank 1 window + [256, 512)".
-std::string bytes_of(uintptr_t begin, uintptr_t end) {
-  std::string first = describe_address(begin);
-  size_t plus = first.rfind("+ ");
-  if (plus == std::string::npos)
-    return first;
-  uint64_t offset = std::stoull(first.substr(plus + 2));
-  return first.substr(0, plus + 2) + "[" + std::to_string(offset) + ", " +
-         std::to_string(offset + (end - begin)) + ")";
-}
-
 /// The payload clock each thread's last release published, by thread.
 std::vector<uint32_t> g_released(1);
 
@@ -183,8 +172,7 @@ std::string missing(const Epoch &first, const Doer &then) {
           describe(was.id) + "\n";
   text += "  then:  " + std::string(then.op) + " (" + name(then) + "), " +
           describe(then.id) + "\n";
-  text += "  bytes: " + bytes_of(begin, end) + ", " +
-          std::to_string(end - begin) + " bytes\n";
+  text += "  bytes: " + describe_range(begin, end) + "\n";
   text += "  missing: " + missing(first, then) + "\n";
   stop_run(kExitRace, text);
 }

@@ -48,9 +48,21 @@ void reported_stop(int status);
 /// "rank 0 task 3 \"name\"", ...
 std::string describe(const Identity &id);
 
-/// Where `address` is: "rank 1 window + 64", "rank 0 global arg 2 + 8", or
-/// the raw address when nothing registered contains it.
+/// What reports call argument `arg`: "%ws" (its source name) or
+/// "argument 3".
+std::string arg_label(int32_t arg);
+
+/// Where `address` is: the element of a window or global argument that
+/// holds it, "rank 1 %ws[1, 0]" ("rank 1 argument 3[1, 0]" without a name);
+/// else "rank 1 window + 64" (the heap, padding) or the raw address when
+/// nothing registered contains it.
 std::string describe_address(uintptr_t address);
+
+/// The bytes [begin, end): "rank 1 %ws[1, 0] .. %ws[1, 299] (1200 bytes)"
+/// when one argument holds them (its first and last element; just one
+/// element when they are in one), else "rank 1 window + [256, 512), 256
+/// bytes" or the raw addresses.
+std::string describe_range(uintptr_t begin, uintptr_t end);
 
 /// "tload (pld.tile.remote_load at f.mlir:12:5)": the op and the site it was
 /// emitted for; just the op when there is no site.

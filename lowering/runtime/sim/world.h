@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace pld::sim {
@@ -50,12 +51,24 @@ struct GlobalBuffer {
   int32_t arg;
 };
 
+/// What reports name an argument's memory by: `%name[i, j]`, or
+/// `argument K[i, j]` when the job file gives no name.
+struct ArgInfo {
+  std::string name; ///< The source's name, without `%`; empty: unknown.
+  bool window = false;
+  uint64_t offset = 0; ///< A window argument's offset in every window.
+  uint64_t bytes = 0;  ///< 0 for a scalar.
+  int64_t elem_bytes = 1;
+  std::vector<int64_t> dims;
+};
+
 struct World {
   int32_t nranks = 0;
   uint8_t *windows = nullptr; ///< rank r's window starts at r * win_size.
   uint64_t win_size = 0;
   std::unique_ptr<RankState[]> ranks;
   std::vector<GlobalBuffer> globals;
+  std::vector<ArgInfo> args; ///< By argument index.
 };
 
 World &world();
