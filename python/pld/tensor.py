@@ -64,3 +64,10 @@ def barrier(signal):
 @marker("pld.tensor.all_to_all")
 def all_to_all(input, target, signal, *, algorithm=None, core_num=None):
     """Row d of rank r's `input` lands in row r of rank d's `target`."""
+
+
+@marker("pld.tensor.all_to_all_v")
+def all_to_all_v(input, target, signal, send_counts, recv_counts, *, algorithm=None):
+    """all_to_all with per-destination counts (MPI_Alltoallv): row d of
+    `input` into row r of rank d's `target`, and `send_counts[d]` (clamped
+    to the row's length) into rank d's `recv_counts[r]`."""

@@ -10,7 +10,8 @@ def test_seed_namespaces():
     for name in ("world_size", "get_comm_ctx", "rank", "nranks", "notify", "wait", "defer_wait"):
         assert callable(getattr(pld.system, name))
     for name in ("window", "alloc_window_buffer", "remote_store", "put", "get", "allreduce",
-                 "reduce_scatter", "allgather", "broadcast", "barrier", "all_to_all"):
+                 "reduce_scatter", "allgather", "broadcast", "barrier", "all_to_all",
+                 "all_to_all_v"):
         assert callable(getattr(pld.tensor, name))
     assert callable(pld.tile.remote_load) and callable(pld.tile.remote_store)
     # The short forms of the 2-segment table.

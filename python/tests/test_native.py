@@ -203,3 +203,20 @@ def test_allreduce_with_an_epoch_synchronises_once_per_call():
     # signal, before any peer has published its data.
     with pytest.raises(pld.RaceError):
         pld.run(repeated_sums, ranks=3, sanitize="race", data=data, first=0, verify=False)
+
+
+@pl.jit.incore
+def exchange(rows: pl.Tensor[[3, 64], pl.FP32], out: pl.InOut[pld.DistributedTensor[[3, 64], pl.FP32]],
+             sig: pl.InOut[pld.DistributedTensor[[3], pl.INT32]], send: pl.Tensor[[3], pl.INT32],
+             recv: pl.InOut[pld.DistributedTensor[[3], pl.INT32]]):
+    pld.tensor.all_to_all_v(rows, out, sig, send, recv)
+
+
+def test_all_to_all_v_publishes_the_counts():
+    rows = [np.full((3, 64), r, dtype=np.float32) for r in range(3)]
+    send = [np.array([10 * d + r for d in range(3)], dtype=np.int32) for r in range(3)]
+    send[2][0] = 100  # past the row's 64: clamped
+    outputs = pld.run(exchange, ranks=3, sanitize="race", rows=rows, send=send)
+    for d, o in enumerate(outputs):
+        assert o["out"][:, 0].tolist() == [0, 1, 2]
+        assert o["recv"].tolist() == [min(int(send[r][d]), 64) for r in range(3)]

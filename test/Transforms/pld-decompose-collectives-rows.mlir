@@ -116,3 +116,23 @@ func.func @orchestrate(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<2x1xi32>) at
   }
   return
 }
+
+// -----
+
+// all_to_all_v: all_to_all's seed, and with each put the count for that
+// rank read from `send`, clamped to [0, 64], set into the receiver's
+// `recv[me]` between the barriers.
+// CHECK-LABEL: func.func @all_to_all_v
+// CHECK: pld.system.wait
+// CHECK: pld.tensor.put
+// CHECK: %[[COUNT:.*]] = pl.read %{{.*}}[%[[DEST:.*]]] : memref<4xi32>
+// CHECK: %[[INDEX:.*]] = arith.index_cast %[[COUNT]] : i32 to index
+// CHECK: %[[LOW:.*]] = arith.maxsi %[[INDEX]], %{{.*}} : index
+// CHECK: %[[CLAMPED:.*]] = arith.minsi %[[LOW]], %c64 : index
+// CHECK: %[[VALUE:.*]] = arith.index_cast %[[CLAMPED]] : index to i32
+// CHECK: pld.system.notify %{{.*}}[%{{.*}}], peer %[[DEST]], value %[[VALUE]], op set : !pld.dtensor<4xi32>
+// CHECK: pld.system.wait
+func.func @all_to_all_v(%in: memref<4x64xf32>, %out: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x1xi32>, %send: memref<4xi32>, %recv: !pld.dtensor<4xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %t = pld.tensor.all_to_all_v %in, %out, %s counts %send to %recv : memref<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>, memref<4xi32>, !pld.dtensor<4xi32>
+  return
+}

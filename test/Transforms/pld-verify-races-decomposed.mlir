@@ -202,3 +202,9 @@ func.func @epochs(%d: !pld.dtensor<1x1000xf32>, %s: !pld.dtensor<4x2xi32>, %e: i
   %c = pld.tensor.allreduce %d, %s, op sum algorithm oneshot_epoch epoch %e2 workspace %w : !pld.dtensor<1x1000xf32>, !pld.dtensor<4x2xi32>, !pld.dtensor<2x1000xf32>
   return
 }
+// all_to_all_v: the counts, read from memory, are set between the barriers.
+func.func @counts(%in: memref<4x64xf32>, %out: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x1xi32>, %send: memref<4xi32>, %recv: !pld.dtensor<4xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %t = pld.tensor.all_to_all_v %in, %out, %s counts %send to %recv : memref<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>, memref<4xi32>, !pld.dtensor<4xi32>
+  %u = pld.tensor.all_to_all_v %in, %out, %s counts %send to %recv : memref<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>, memref<4xi32>, !pld.dtensor<4xi32>
+  return
+}

@@ -141,6 +141,19 @@ impl<'c> Builder<'c> {
         self.build_one(load.build(self.context, self.location))
     }
 
+    /// `pl.read source[offsets]`: one element, as a scalar of its type.
+    pub fn pl_read(&self, source: Val<'c>, offsets: &[Ix<'c>]) -> Val<'c> {
+        let (offsets, static_offsets) = self.index_list(offsets);
+        let read = pl::ReadOp {
+            source,
+            offsets: &offsets,
+            static_offsets,
+            result: crate::types::element_type(source.r#type())
+                .expect("pl.read reads a shaped tensor"),
+        };
+        self.build_one(read.build(self.context, self.location))
+    }
+
     /// `pl.store tile, dest[offsets] valid [...]`.
     pub fn store(
         &self,

@@ -568,6 +568,7 @@ pub fn is_unexpanded(op: PldOp) -> bool {
         | PldOp::TensorBroadcast(_)
         | PldOp::TensorBarrier(_)
         | PldOp::TensorAllToAll(_)
+        | PldOp::TensorAllToAllV(_)
         | PldOp::TensorMatmulAllreduce(_)
         | PldOp::TensorMatmulReduceScatter(_)
         | PldOp::TensorAllgatherMatmul(_)

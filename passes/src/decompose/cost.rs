@@ -342,12 +342,19 @@ pub fn cost(
             };
             2.0 * c.barrier() + c.gather(count, w, n) - hidden + c.epilogue()
         }
-        (Collective::Allgather, A::Seed) | (Collective::AllToAll, A::Seed) => {
-            // One put after the other, each staged through one tile.
+        (Collective::Allgather | Collective::AllToAll | Collective::AllToAllV, A::Seed) => {
+            // One put after the other, each staged through one tile (and
+            // for all_to_all_v a count read and set beside it).
+            let counts = if collective == Collective::AllToAllV {
+                c.issue(2.0 * n)
+            } else {
+                0.0
+            };
             2.0 * c.barrier()
                 + peers * (c.load(s) + c.push(s))
                 + c.copy(s)
                 + c.chunk_issue()
+                + counts
                 + c.seed_epilogue()
         }
         (Collective::Broadcast, A::Seed) => {

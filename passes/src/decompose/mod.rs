@@ -188,6 +188,7 @@ enum Collective {
     Broadcast,
     Barrier,
     AllToAll,
+    AllToAllV,
 }
 
 impl Collective {
@@ -199,6 +200,7 @@ impl Collective {
             pld::TensorBroadcastOp::NAME => Self::Broadcast,
             pld::TensorBarrierOp::NAME => Self::Barrier,
             pld::TensorAllToAllOp::NAME => Self::AllToAll,
+            pld::TensorAllToAllVOp::NAME => Self::AllToAllV,
             _ => return None,
         })
     }
@@ -211,6 +213,7 @@ impl Collective {
             Self::Broadcast => "broadcast",
             Self::Barrier => "barrier",
             Self::AllToAll => "all_to_all",
+            Self::AllToAllV => "all_to_all_v",
         }
     }
 }
@@ -269,6 +272,11 @@ impl CollectiveAttributes {
                     .expect(VERIFIED)
                     .algorithm,
             ),
+            Collective::AllToAllV => asks(
+                pld::TensorAllToAllVOp::attributes(&op)
+                    .expect(VERIFIED)
+                    .algorithm,
+            ),
             Collective::Barrier => asks(None),
         }
     }
@@ -276,7 +284,8 @@ impl CollectiveAttributes {
 
 /// A collective's operands by their ODS names: its signal, and where it has
 /// them its target, an allgather's local, an all_to_all's input, a
-/// broadcast's root and an allreduce's epoch and workspace.
+/// broadcast's root, an allreduce's epoch and workspace and an
+/// all_to_all_v's counts.
 #[derive(Clone, Copy)]
 struct CollectiveOperands<'c> {
     signal: Val<'c>,
@@ -286,6 +295,8 @@ struct CollectiveOperands<'c> {
     root: Option<Val<'c>>,
     epoch: Option<Val<'c>>,
     workspace: Option<Val<'c>>,
+    send_counts: Option<Val<'c>>,
+    recv_counts: Option<Val<'c>>,
 }
 
 impl<'c> CollectiveOperands<'c> {
@@ -300,6 +311,8 @@ impl<'c> CollectiveOperands<'c> {
             root: None,
             epoch: None,
             workspace: None,
+            send_counts: None,
+            recv_counts: None,
         };
         match collective {
             Collective::Allreduce => {
@@ -339,6 +352,15 @@ impl<'c> CollectiveOperands<'c> {
                     ..only(ops.signal, Some(ops.target))
                 }
             }
+            Collective::AllToAllV => {
+                let ops = pld::TensorAllToAllVOp::operands(&op).expect(RECOGNISED);
+                Self {
+                    input: Some(ops.input),
+                    send_counts: Some(ops.send_counts),
+                    recv_counts: Some(ops.recv_counts),
+                    ..only(ops.signal, Some(ops.target))
+                }
+            }
         }
     }
 
@@ -360,7 +382,18 @@ impl<'c> CollectiveOperands<'c> {
             root: self.root.map(map),
             epoch: self.epoch.map(map),
             workspace: self.workspace.map(map),
+            send_counts: self.send_counts.map(map),
+            recv_counts: self.recv_counts.map(map),
         }
+    }
+
+    /// An all_to_all_v's send and receive counts.
+    fn counts(&self) -> (Val<'c>, Val<'c>) {
+        (
+            self.send_counts.expect("an all_to_all_v has send counts"),
+            self.recv_counts
+                .expect("an all_to_all_v has receive counts"),
+        )
     }
 
     /// An allreduce's epoch and workspace (the epoch algorithms').
@@ -931,6 +964,14 @@ impl DecomposeCollectives {
                 direct::Row::of(builder, operands.target(), width(), part),
                 credits,
                 peers,
+            ),
+            (Collective::AllToAllV, _) => rows::all_to_all_v(
+                builder,
+                operands.input(),
+                operands.target(),
+                operands.counts(),
+                credits,
+                chunk,
             ),
             (Collective::AllToAll, _) => {
                 rows::all_to_all(builder, operands.input(), operands.target(), credits, chunk)

@@ -5,7 +5,7 @@ use super::{
     stream::{Stream, chunk_width},
 };
 use melior::{dialect::arith::CmpiPredicate, ir::ValueLike};
-use pld_dialect::enums::ReduceOp;
+use pld_dialect::enums::{NotifyOp, ReduceOp};
 use pld_ir::{Builder, Ix, Val, build::pld::Transfer, types};
 
 /// reduce_scatter: barrier, then chunk by chunk: load row `me`, combine the
@@ -99,6 +99,48 @@ pub fn all_to_all<'c>(
     credits: Credits<'c>,
     chunk_bytes: i64,
 ) {
+    all_to_all_with(builder, input, target, credits, chunk_bytes, &|_, _| {});
+}
+
+/// all_to_all_v (MPI_Alltoallv, PyPTO's all_to_all_v): all_to_all's
+/// blocks, and with each, `send_counts[d]` clamped to `[0, MAX]` set into
+/// `recv_counts[me]` of rank d. Between the barriers: after the first, no
+/// peer still reads the counts of the call before; before the second,
+/// which the receiver passes only once every count has landed.
+pub fn all_to_all_v<'c>(
+    builder: &Builder<'c>,
+    input: Val<'c>,
+    target: Val<'c>,
+    counts: (Val<'c>, Val<'c>),
+    credits: Credits<'c>,
+    chunk_bytes: i64,
+) {
+    let (send_counts, recv_counts) = counts;
+    let size = builder.dim(target, 1);
+    all_to_all_with(
+        builder,
+        input,
+        target,
+        credits,
+        chunk_bytes,
+        &|builder, dest| {
+            let count = builder.i32_to_index(builder.pl_read(send_counts, &[dest]));
+            let clamped = builder.min(builder.max(count, Ix::Const(0)), size);
+            let value = builder.to_i32(clamped);
+            builder.notify(recv_counts, dest, &[credits.me], value, NotifyOp::Set);
+        },
+    );
+}
+
+/// all_to_all, with `also(dest)` after the put to each rank.
+fn all_to_all_with<'c>(
+    builder: &Builder<'c>,
+    input: Val<'c>,
+    target: Val<'c>,
+    credits: Credits<'c>,
+    chunk_bytes: i64,
+    also: &dyn Fn(&Builder<'c>, Ix<'c>),
+) {
     let size = builder.dim(target, 1);
     credits.barrier(builder, Ix::Const(1));
     builder.for_each(Ix::Const(0), credits.ranks, |builder, dest| {
@@ -114,6 +156,7 @@ pub fn all_to_all<'c>(
             chunk_cols: row_chunk(target, chunk_bytes),
             pipeline: false,
         });
+        also(builder, dest);
     });
     credits.barrier(builder, Ix::Const(2));
     credits.epilogue(builder, Ix::Const(2));

@@ -16,6 +16,7 @@ pub const COLLECTIVE_SIGNALS: &[(&str, &str)] = &[
     (pld::TensorBroadcastOp::NAME, "signal"),
     (pld::TensorBarrierOp::NAME, "signal"),
     (pld::TensorAllToAllOp::NAME, "signal"),
+    (pld::TensorAllToAllVOp::NAME, "signal"),
 ];
 
 /// Ops that push a payload into a peer's window (and may accumulate into it
@@ -54,6 +55,7 @@ pub const TILE_TRANSFERS: &[(&str, &str)] = &[
     (pld::TensorAllgatherOp::NAME, "target"),
     (pld::TensorBroadcastOp::NAME, "target"),
     (pld::TensorAllToAllOp::NAME, "target"),
+    (pld::TensorAllToAllVOp::NAME, "target"),
 ];
 
 /// Collectives whose decomposition combines tiles with their `op`.
@@ -204,13 +206,15 @@ mod tests {
           func.func @f(%w: !pld.dtensor<4x64xf32>, %sig: !pld.dtensor<4x1xi32>,
                        %rows: !pld.dtensor<4x64xf32>, %rows2: !pld.dtensor<4x64xf32>,
                        %row: !pld.dtensor<1x64xf32>, %m: memref<4x64xf32>,
-                       %t: !pl.tile<1x64xf32>, %x: f32, %p: index) {
+                       %t: !pl.tile<1x64xf32>, %x: f32, %p: index,
+                       %send: memref<4xi32>, %recv: !pld.dtensor<4xi32>) {
             %0 = pld.tensor.allreduce %rows, %sig, op sum : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
             %1 = pld.tensor.reduce_scatter %rows, %sig, op sum : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
             %2 = pld.tensor.allgather %row, %rows, %sig : !pld.dtensor<1x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
             %3 = pld.tensor.broadcast %rows, %sig, root %p : !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
             pld.tensor.barrier %sig : !pld.dtensor<4x1xi32>
             %4 = pld.tensor.all_to_all %rows, %rows2, %sig : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>
+            %8 = pld.tensor.all_to_all_v %rows, %rows2, %sig counts %send to %recv : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>, memref<4xi32>, !pld.dtensor<4xi32>
             pld.tile.remote_store %t, %w[0, 0], peer %p : !pl.tile<1x64xf32>, !pld.dtensor<4x64xf32>
             pld.tensor.remote_store %m, %w[0, 0], peer %p : memref<4x64xf32>, !pld.dtensor<4x64xf32>
             pld.tensor.put %w, peer %p, %m dst_offsets [0, 0] src_offsets [0, 0] shape [4, 64] chunk_rows 1 chunk_cols 64 : !pld.dtensor<4x64xf32>, memref<4x64xf32>

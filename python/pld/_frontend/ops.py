@@ -326,6 +326,18 @@ def all_to_all(tr, node, key, input, target, signal, algorithm, core_num):
                        results=[("result", [t.type])]))
 
 
+@handles("pld.tensor.all_to_all_v")
+def all_to_all_v(tr, node, key, input, target, signal, send_counts, recv_counts, algorithm):
+    i = memory(tr, input, "input", node)
+    t, s = dtensor(tr, target, "target", node), dtensor(tr, signal, "signal", node)
+    send = memory(tr, send_counts, "send_counts", node)
+    recv = dtensor(tr, recv_counts, "recv_counts", node)
+    attrs = optional_collective_attrs(tr, node, {}, algorithm, None, ("auto", "seed"))
+    return one(tr.emit(key, node, operands={"input": [i], "target": [t], "signal": [s],
+                                            "send_counts": [send], "recv_counts": [recv]},
+                       attributes=attrs, results=[("result", [t.type])]))
+
+
 @handles("pld.tensor.broadcast")
 def broadcast(tr, node, key, target, signal, root, algorithm, core_num):
     t, s = dtensor(tr, target, "target", node), dtensor(tr, signal, "signal", node)

@@ -1305,3 +1305,36 @@ func.func @rank_type(%s: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kern
   %r = pld.system.rank %ctx : i64
   return
 }
+
+// -----
+
+// all_to_all_v: each rule, its near miss in test/Dialect/Pld/ops.mlir.
+func.func @all_to_all_v_counts_type(%in: memref<4x64xf32>, %out: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x1xi32>, %send: memref<4xf32>, %recv: !pld.dtensor<4xi32>) {
+  // expected-error @+1 {{expected 'send_counts' to be i32 [N] (a count per rank), found 'memref<4xf32>'}}
+  %t = pld.tensor.all_to_all_v %in, %out, %s counts %send to %recv : memref<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>, memref<4xf32>, !pld.dtensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @all_to_all_v_counts_ranks(%in: memref<4x64xf32>, %out: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x1xi32>, %send: memref<4xi32>, %recv: !pld.dtensor<3xi32>) {
+  // expected-error @+1 {{expected the leading dimension of 'recv_counts' (3) to equal the rank count N of the signal (4)}}
+  %t = pld.tensor.all_to_all_v %in, %out, %s counts %send to %recv : memref<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>, memref<4xi32>, !pld.dtensor<3xi32>
+  return
+}
+
+// -----
+
+func.func @all_to_all_v_direct(%in: memref<4x64xf32>, %out: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4x1xi32>, %send: memref<4xi32>, %recv: !pld.dtensor<4xi32>) {
+  // expected-error @+1 {{expected an algorithm in [auto, seed], found direct}}
+  %t = pld.tensor.all_to_all_v %in, %out, %s counts %send to %recv algorithm direct : memref<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>, memref<4xi32>, !pld.dtensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @all_to_all_v_recv_is_signal(%in: memref<4x64xf32>, %out: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<4xi32>, %send: memref<4xi32>) {
+  // expected-error @+1 {{expected 'recv_counts' and 'signal' to be distinct tensors, found the same value}}
+  %t = pld.tensor.all_to_all_v %in, %out, %s counts %send to %s : memref<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4xi32>, memref<4xi32>, !pld.dtensor<4xi32>
+  return
+}

@@ -126,7 +126,8 @@ func.func @collectives(%data: !pld.dtensor<1x4097xf32>, %h: !pld.dtensor<1x17xf1
                        %ring: !pld.dtensor<6x4xi32>, %rows: !pld.dtensor<4x64xf32>, %rows2: !pld.dtensor<4x64xf32>,
                        %row: !pld.dtensor<1x64xf32>, %local: memref<1x64xf32>, %vsig: !pld.dtensor<4xi32>, %root: index,
                        %sig2: !pld.dtensor<4x2xi32>, %hws: !pld.dtensor<2x17xf16>, %spare: !pld.dtensor<7x4xi32>,
-                       %one: !pld.dtensor<1x1xi32>) {
+                       %one: !pld.dtensor<1x1xi32>, %send: memref<1xi32>, %recv: !pld.dtensor<1xi32>,
+                       %vsend: !pld.dtensor<4xi32>, %vrecv: !pld.dtensor<4xi32>) {
   // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op sum : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
   %0 = pld.tensor.allreduce %data, %sig, op sum : !pld.dtensor<1x4097xf32>, !pld.dtensor<4x1xi32>
   // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op max mode ring : !pld.dtensor<1x17xf16>, !pld.dtensor<6x4xi32>
@@ -141,6 +142,10 @@ func.func @collectives(%data: !pld.dtensor<1x4097xf32>, %h: !pld.dtensor<1x17xf1
   %16 = pld.tensor.allreduce %h, %spare, op sum mode ring : !pld.dtensor<1x17xf16>, !pld.dtensor<7x4xi32>
   // CHECK: pld.tensor.all_to_all %{{.*}}, %{{.*}}, %{{.*}} algorithm seed : memref<1x64xf32>, !pld.dtensor<1x64xf32>, !pld.dtensor<1x1xi32>
   %17 = pld.tensor.all_to_all %local, %row, %one algorithm seed : memref<1x64xf32>, !pld.dtensor<1x64xf32>, !pld.dtensor<1x1xi32>
+  // CHECK: pld.tensor.all_to_all_v %{{.*}}, %{{.*}}, %{{.*}} counts %{{.*}} to %{{.*}} : memref<1x64xf32>, !pld.dtensor<1x64xf32>, !pld.dtensor<1x1xi32>, memref<1xi32>, !pld.dtensor<1xi32>
+  %18 = pld.tensor.all_to_all_v %local, %row, %one counts %send to %recv : memref<1x64xf32>, !pld.dtensor<1x64xf32>, !pld.dtensor<1x1xi32>, memref<1xi32>, !pld.dtensor<1xi32>
+  // CHECK: pld.tensor.all_to_all_v %{{.*}}, %{{.*}}, %{{.*}} counts %{{.*}} to %{{.*}} algorithm seed : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4xi32>, !pld.dtensor<4xi32>, !pld.dtensor<4xi32>
+  %19 = pld.tensor.all_to_all_v %rows, %rows2, %vsig counts %vsend to %vrecv algorithm seed : !pld.dtensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4xi32>, !pld.dtensor<4xi32>, !pld.dtensor<4xi32>
   // PyPTO's [world_size] signal, for every mesh collective on one core.
   // CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}}, op sum : !pld.dtensor<1x4097xf32>, !pld.dtensor<4xi32>
   %12 = pld.tensor.allreduce %data, %vsig, op sum : !pld.dtensor<1x4097xf32>, !pld.dtensor<4xi32>

@@ -8,7 +8,7 @@
 
 use super::arguments::{Binding, Role};
 use super::footprint::Footprint;
-use super::run::{BufferId, Cell, EventId, EventKind, Place, Run, ThreadId};
+use super::run::{BufferId, Cell, EventId, EventKind, Place, Run, ThreadId, UnknownValue};
 use melior::ir::{
     BlockLike, Location, RegionLike, Value, ValueLike,
     operation::{OperationLike, OperationRef},
@@ -738,11 +738,14 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             }
             _ => {
                 // The cell is known without the value: the run goes on for
-                // the mixing rule, and how it orders stays undecided.
-                self.run.unknown_value.get_or_insert((
-                    format!("the value of {} is not known", ir::name(op)),
-                    op.location(),
-                ));
+                // the mixing rule, and how it orders stays undecided where a
+                // wait meets the cell (`Run::undecided_value`).
+                self.run.unknown_values.push(UnknownValue {
+                    cell,
+                    is_wait: matches!(signal.effect, SignalEffect::WaitEq | SignalEffect::WaitGe),
+                    reason: format!("the value of {} is not known", ir::name(op)),
+                    location: op.location(),
+                });
                 0
             }
         };
@@ -1084,4 +1087,5 @@ fn collective_target<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>>
         .or_else(|| pld::TensorAllgatherOp::operands(op).map(|ops| ops.target))
         .or_else(|| pld::TensorBroadcastOp::operands(op).map(|ops| ops.target))
         .or_else(|| pld::TensorAllToAllOp::operands(op).map(|ops| ops.target))
+        .or_else(|| pld::TensorAllToAllVOp::operands(op).map(|ops| ops.target))
 }

@@ -154,8 +154,8 @@ pub fn check(
                         diagnose_mixing(&run, later, earlier, report);
                     }
                 }
-                if let Some((reason, location)) = &run.unknown_value {
-                    undecided = Some((n, reason.clone(), *location));
+                if let Some((reason, location)) = run.undecided_value() {
+                    undecided = Some((n, reason, location));
                     break 'counts;
                 }
                 let Ok((order, counted)) = order::compute(&run) else {

@@ -88,15 +88,47 @@ pub struct Run<'c, 'a> {
     pub buffers: Vec<String>,
     /// The calls of each collective instance, one per rank that made it.
     pub collectives: Vec<Vec<EventId>>,
-    /// The first signal op whose value the run does not know (an epoch
-    /// passed in): its cells are known, how it orders is not.
-    pub unknown_value: Option<(String, Location<'c>)>,
+    /// The signal ops whose value the run does not know (an epoch passed
+    /// in, a count read from memory), in run order: their cells are known,
+    /// how they order is not, where a wait meets them.
+    pub unknown_values: Vec<UnknownValue<'c>>,
     /// ` with argument 2 of @f = ...`: the values the run gave the entry's
     /// integer arguments, for its diagnostics.
     pub bound: String,
 }
 
+/// A notify or wait whose value the run does not know.
+#[derive(Clone, Debug)]
+pub struct UnknownValue<'c> {
+    pub cell: Cell,
+    /// A wait's expected value always decides how it orders; a notify's
+    /// only where some wait waits on its cell.
+    pub is_wait: bool,
+    pub reason: String,
+    pub location: Location<'c>,
+}
+
 impl<'c, 'a> Run<'c, 'a> {
+    /// Why the run cannot say how its signals order, if it cannot: a wait
+    /// whose expected value it does not know, or a notify whose value it
+    /// does not know into a cell that a wait of the run waits on. A notify
+    /// into a cell no one waits on (all_to_all_v's receive counts, read as
+    /// data) orders nothing, whatever its value.
+    pub fn undecided_value(&self) -> Option<(String, Location<'c>)> {
+        let waited: std::collections::HashSet<Cell> = self
+            .events
+            .iter()
+            .filter_map(|event| match &event.kind {
+                EventKind::Wait { cell, .. } => Some(*cell),
+                _ => None,
+            })
+            .collect();
+        self.unknown_values
+            .iter()
+            .find(|unknown| unknown.is_wait || waited.contains(&unknown.cell))
+            .map(|unknown| (unknown.reason.clone(), unknown.location))
+    }
+
     pub fn new(ranks: usize) -> Self {
         Run {
             ranks,

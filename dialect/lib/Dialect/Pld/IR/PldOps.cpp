@@ -927,6 +927,19 @@ LogicalResult TensorBarrierOp::verify() {
   return verifyCreditSignal(*this, getSignal());
 }
 
+/// An all_to_all's input: a window or a memref of the target's shape and
+/// element type.
+static LogicalResult verifyExchangeInput(Operation *op, Value input,
+                                         DistributedTensorType target) {
+  auto type = cast<ShapedType>(input.getType());
+  if (type.getShape() == target.getShape() &&
+      type.getElementType() == target.getElementType())
+    return success();
+  return op->emitOpError("expected 'input' and 'target' of the same shape and "
+                         "element type, found ")
+         << input.getType() << " and " << target;
+}
+
 LogicalResult TensorAllToAllOp::verify() {
   DistributedTensorType target = dtensor(getTarget());
   if (failed(
@@ -937,15 +950,11 @@ LogicalResult TensorAllToAllOp::verify() {
     return failure();
   if (failed(verifyRowsTarget(*this, target)))
     return failure();
-  auto input = cast<ShapedType>(getInput().getType());
-  if (input.getShape() != target.getShape() ||
-      input.getElementType() != target.getElementType())
-    return emitOpError("expected 'input' and 'target' of the same shape and "
-                       "element type, found ")
-           << getInput().getType() << " and " << target;
+  if (failed(verifyExchangeInput(*this, getInput(), target)))
+    return failure();
   if (failed(verifyRowsSignal(*this, getSignal(), target)))
     return failure();
-  if (isa<MemRefType>(input) && getCoreCount() > 1)
+  if (isa<MemRefType>(getInput().getType()) && getCoreCount() > 1)
     return emitOpError("core_num ")
            << getCoreCount()
            << " runs direct, which pulls each row from the peer's input: a "
@@ -1328,6 +1337,39 @@ void TensorGetOp::getMemoryAccesses(SmallVectorImpl<MemoryAccess> &accesses) {
                    AccessKind::Write, accesses);
 }
 
+/// An `i32 [N]` tensor of counts, one per rank.
+static LogicalResult verifyCounts(Operation *op, StringRef name, Value counts,
+                                  int64_t ranks) {
+  auto type = cast<ShapedType>(counts.getType());
+  if (!type.getElementType().isSignlessInteger(32) || type.getRank() != 1)
+    return op->emitOpError("expected '")
+           << name << "' to be i32 [N] (a count per rank), found "
+           << counts.getType();
+  return verifySameRankCount(op, ranks, name, type.getDimSize(0));
+}
+
+LogicalResult TensorAllToAllVOp::verify() {
+  DistributedTensorType target = dtensor(getTarget());
+  if (failed(verifyDistinct(*this, getTarget(), "target", getSignal(),
+                            "signal")) ||
+      failed(
+          verifyDistinct(*this, getInput(), "input", getTarget(), "target")) ||
+      failed(verifyDistinct(*this, getRecvCounts(), "recv_counts", getSignal(),
+                            "signal")) ||
+      failed(verifyRowsTarget(*this, target)))
+    return failure();
+  if (failed(verifyExchangeInput(*this, getInput(), target)))
+    return failure();
+  FailureOr<int64_t> ranks = verifyCreditSignal(*this, getSignal());
+  if (failed(ranks) ||
+      failed(
+          verifySameRankCount(*this, *ranks, "target", target.getDimSize(0))) ||
+      failed(verifyCounts(*this, "send_counts", getSendCounts(), *ranks)) ||
+      failed(verifyCounts(*this, "recv_counts", getRecvCounts(), *ranks)))
+    return failure();
+  return verifyAlgorithm(*this, getAlgorithm());
+}
+
 //===----------------------------------------------------------------------===//
 // CollectiveOpInterface
 //===----------------------------------------------------------------------===//
@@ -1353,6 +1395,10 @@ void TensorBroadcastOp::getCollectiveTensors(SmallVectorImpl<Value> &tensors) {
 }
 Value TensorBarrierOp::getSignalTensor() { return getSignal(); }
 void TensorBarrierOp::getCollectiveTensors(SmallVectorImpl<Value> &) {}
+Value TensorAllToAllVOp::getSignalTensor() { return getSignal(); }
+void TensorAllToAllVOp::getCollectiveTensors(SmallVectorImpl<Value> &tensors) {
+  tensors.append({getInput(), getTarget(), getSendCounts(), getRecvCounts()});
+}
 Value TensorAllToAllOp::getSignalTensor() { return getSignal(); }
 void TensorAllToAllOp::getCollectiveTensors(SmallVectorImpl<Value> &tensors) {
   tensors.append({getInput(), getTarget()});
@@ -1383,6 +1429,10 @@ void TensorBroadcastOp::getAlgorithms(
   algorithms.append({CollectiveAlgorithm::Auto, CollectiveAlgorithm::Star,
                      CollectiveAlgorithm::ScatterAllgather,
                      CollectiveAlgorithm::Seed});
+}
+void TensorAllToAllVOp::getAlgorithms(
+    SmallVectorImpl<CollectiveAlgorithm> &algorithms) {
+  algorithms.append({CollectiveAlgorithm::Auto, CollectiveAlgorithm::Seed});
 }
 void TensorAllToAllOp::getAlgorithms(
     SmallVectorImpl<CollectiveAlgorithm> &algorithms) {

@@ -700,6 +700,42 @@ def Pld_TensorAllToAllOp : Pld_CollectiveOp<"tensor.all_to_all",
   let extraClassDefinition = Pld_CoreCountDefinition;
 }
 
+def Pld_TensorAllToAllVOp : Pld_CollectiveOp<"tensor.all_to_all_v",
+    [AllTypesMatch<["target", "result"]>]> {
+  let summary = "all_to_all with per-destination counts (MPI_Alltoallv)";
+  let description = [{
+    Row `d` of rank `r`'s `input` lands in row `r` of rank `d`'s `target`, as
+    `pld.tensor.all_to_all` moves it (the whole `[1, MAX]` block), and rank
+    `d`'s `recv_counts[r]` receives `send_counts[d]` of rank `r` clamped to
+    `[0, MAX]`: how many elements of the row are valid. PyPTO's
+    `all_to_all_v`: the counts are published with `notify ... op set` into
+    the receiver's `recv_counts` (an `i32 [N]` window), between the call's
+    barriers, so that they are there when the call returns and a previous
+    call's readers are done with them. `input` (a window or a `memref`) and
+    `target` are `[N, MAX]` of one element type; `send_counts` is `i32 [N]`
+    (a window or a `memref`); the signal is `i32 [N]`, `[N, 1]` or
+    `[N, 2]`. `algorithm` is `auto` or `seed` (puts of every block, as
+    all_to_all's `seed`).
+
+    ```mlir
+    %t = pld.tensor.all_to_all_v %in, %out, %signal counts %send to %recv : memref<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<4x1xi32>, memref<4xi32>, !pld.dtensor<4xi32>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Pld_AnyDistributedTensor, AnyMemRef]>:$input,
+                       Pld_AnyDistributedTensor:$target,
+                       Pld_AnyDistributedTensor:$signal,
+                       AnyTypeOf<[Pld_AnyDistributedTensor, AnyMemRef]>:$send_counts,
+                       Pld_AnyDistributedTensor:$recv_counts,
+                       Pld_OptionalAlgorithm:$algorithm);
+  let results = (outs Pld_AnyDistributedTensor:$result);
+  let assemblyFormat = [{
+    $input `,` $target `,` $signal `counts` $send_counts `to` $recv_counts
+    (`algorithm` `` $algorithm^)? attr-dict `:` type($input) `,`
+    type($target) `,` type($signal) `,` type($send_counts) `,`
+    type($recv_counts)
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // GEMMs fused with communication
 //===----------------------------------------------------------------------===//
