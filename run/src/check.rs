@@ -91,6 +91,8 @@ impl Tolerance {
 pub struct Mismatch {
     pub rank: usize,
     pub arg: usize,
+    /// The argument's name in the source, where it has one.
+    pub name: Option<String>,
     pub index: Vec<usize>,
     /// The values as the element type prints them.
     pub got: String,
@@ -100,14 +102,16 @@ pub struct Mismatch {
 impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let index: Vec<String> = self.index.iter().map(usize::to_string).collect();
+        let index = index.join(", ");
+        // As the simulator's reports name an element: `%data[1, 0]`.
+        let element = match &self.name {
+            Some(name) => format!("%{name}[{index}]"),
+            None => format!("argument {}, index [{index}]", self.arg),
+        };
         write!(
             f,
-            "rank {}, argument {}, index [{}], got {}, expected {}",
-            self.rank,
-            self.arg,
-            index.join(", "),
-            self.got,
-            self.expected
+            "rank {}, {element}, got {}, expected {}",
+            self.rank, self.got, self.expected
         )
     }
 }
@@ -219,6 +223,7 @@ pub fn compare(
                     report.listed.push(Mismatch {
                         rank,
                         arg,
+                        name: layout.name().map(str::to_owned),
                         index: unflatten(flat, layout.shape()),
                         got: got_text(dtype, g),
                         expected: expected_text(dtype, e),
