@@ -756,26 +756,15 @@ static bool isEpochAlgorithm(CollectiveAlgorithm algorithm) {
 
 /// An allreduce's `epoch` and `workspace`: both or neither; the workspace a
 /// `[2, L]` window tensor of the target's element type (L its element
-/// count) of its own; an epoch from 1; the epoch algorithms with them and
-/// only with them, on a mesh signal.
+/// count) of its own; an epoch from 1; a mesh signal.
 static LogicalResult verifyEpoch(TensorAllreduceOp op) {
-  std::optional<CollectiveAlgorithm> algorithm = op.getAlgorithm();
-  bool asksEpoch = algorithm && isEpochAlgorithm(*algorithm);
   if (bool(op.getEpoch()) != bool(op.getWorkspace()))
     return op.emitOpError("expected 'epoch' and 'workspace' together, found ")
            << (op.getEpoch() ? "an epoch" : "a workspace") << " alone";
-  if (!op.getEpoch()) {
-    if (asksEpoch)
-      return op.emitOpError("algorithm ")
-             << stringifyCollectiveAlgorithm(*algorithm)
-             << " needs 'epoch' and 'workspace' (the call's number and a [2, "
-                "L] buffer), found neither";
+  // Which algorithms an epoch allows is getAlgorithmSignalProblem's, which
+  // verifyAlgorithm asks.
+  if (!op.getEpoch())
     return success();
-  }
-  if (algorithm && *algorithm != CollectiveAlgorithm::Auto && !asksEpoch)
-    return op.emitOpError("with 'epoch' expected algorithm auto, "
-                          "oneshot_epoch or twoshot_epoch, found ")
-           << stringifyCollectiveAlgorithm(*algorithm);
   if (op.getMode() != CollectiveMode::Mesh)
     return op.emitOpError("the epoch algorithms run on a mesh signal: "
                           "expected mode mesh with 'epoch'");
@@ -1487,11 +1476,15 @@ TensorAllreduceOp::getAlgorithmSignalProblem(CollectiveAlgorithm algorithm) {
   // announces its two phases on two cells per source and core.
   if (isEpochAlgorithm(algorithm) != bool(getEpoch())) {
     std::string problem;
-    llvm::raw_string_ostream(problem)
-        << "algorithm " << stringifyCollectiveAlgorithm(algorithm)
-        << (getEpoch() ? " is not an epoch algorithm, but the allreduce has "
-                         "an 'epoch'"
-                       : " needs 'epoch' and 'workspace'");
+    llvm::raw_string_ostream stream(problem);
+    if (getEpoch())
+      stream << "with 'epoch' expected algorithm auto, oneshot_epoch or "
+                "twoshot_epoch, found "
+             << stringifyCollectiveAlgorithm(algorithm);
+    else
+      stream << "algorithm " << stringifyCollectiveAlgorithm(algorithm)
+             << " needs 'epoch' and 'workspace' (the call's number and a [2, "
+                "L] buffer), found neither";
     return problem;
   }
   ArrayRef<int64_t> signalShape = dtensor(getSignal()).getShape();
