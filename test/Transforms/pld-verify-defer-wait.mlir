@@ -324,3 +324,63 @@ func.func @computed_zero(%signal: !pld.dtensor<2x1xi32>) attributes {pl.kernel =
   }
   return
 }
+
+// -----
+
+// Waiters of one condition are interchangeable: each consumer depends on
+// its own waiter of the event, not on every waiter (PyPTO's
+// test_l3_deferred_completion, unrolled).
+func.func @paired_waiters(%inp: memref<1x8xi32>, %out: memref<2x8xi32>, %payload: !pld.dtensor<1x8xi32>, %signal: !pld.dtensor<1x1xi32>,
+                          %peer: index, %epoch: i32) attributes {pl.kernel = #pl.kernel<host>} {
+  %w0 = pl.at level core_group name "deferred_wait" {
+    pld.system.defer_wait %signal[0, 0], expected %epoch, cmp ge : !pld.dtensor<1x1xi32>
+  }
+  %c0 = pl.at level core_group name "completion_consumer" deps [%w0] {
+    %t = pl.load %payload[0, 0] : !pld.dtensor<1x8xi32> -> !pl.tile<1x8xi32>
+    pl.store %t, %out[0, 0] : !pl.tile<1x8xi32>, memref<2x8xi32>
+  }
+  %w1 = pl.at level core_group name "deferred_wait" {
+    pld.system.defer_wait %signal[0, 0], expected %epoch, cmp ge : !pld.dtensor<1x1xi32>
+  }
+  %c1 = pl.at level core_group name "completion_consumer" deps [%w1] {
+    %t = pl.load %payload[0, 0] : !pld.dtensor<1x8xi32> -> !pl.tile<1x8xi32>
+    pl.store %t, %out[1, 0] : !pl.tile<1x8xi32>, memref<2x8xi32>
+  }
+  %publish = pl.at level core_group name "delayed_publisher" {
+    %t = pl.load %inp[0, 0] : memref<1x8xi32> -> !pl.tile<1x8xi32>
+    pld.tile.remote_store %t, %payload[0, 0], peer %peer : !pl.tile<1x8xi32>, !pld.dtensor<1x8xi32>
+    pld.system.notify %signal[0, 0], peer %peer, value %epoch, op set : !pld.dtensor<1x1xi32>
+  }
+  return
+}
+
+// -----
+
+// The near miss: the second waiter waits for another value, and its
+// consumer depends only on it, not on a waiter of the first.
+func.func @waiters_of_two_values(%inp: memref<1x8xi32>, %out: memref<2x8xi32>, %payload: !pld.dtensor<1x8xi32>, %signal: !pld.dtensor<1x1xi32>,
+                                 %peer: index, %epoch: i32, %later: i32) attributes {pl.kernel = #pl.kernel<host>} {
+  // expected-note @+1 {{the waiter task}}
+  %w0 = pl.at level core_group name "deferred_wait" {
+    pld.system.defer_wait %signal[0, 0], expected %epoch, cmp ge : !pld.dtensor<1x1xi32>
+  }
+  %w1 = pl.at level core_group name "later_wait" {
+    pld.system.defer_wait %signal[0, 0], expected %later, cmp ge : !pld.dtensor<1x1xi32>
+  }
+  %c0 = pl.at level core_group name "completion_consumer" deps [%w0, %w1] {
+    %t = pl.load %payload[0, 0] : !pld.dtensor<1x8xi32> -> !pl.tile<1x8xi32>
+    pl.store %t, %out[0, 0] : !pl.tile<1x8xi32>, memref<2x8xi32>
+  }
+  // expected-error @+1 {{task 'second_consumer' reads a payload published through the signal that waiter 'deferred_wait' defers on, but does not depend on the waiter's task id; list it in deps}}
+  %c1 = pl.at level core_group name "second_consumer" deps [%w1] {
+    // expected-note @+1 {{the payload is read here}}
+    %t = pl.load %payload[0, 0] : !pld.dtensor<1x8xi32> -> !pl.tile<1x8xi32>
+    pl.store %t, %out[1, 0] : !pl.tile<1x8xi32>, memref<2x8xi32>
+  }
+  %publish = pl.at level core_group name "delayed_publisher" {
+    %t = pl.load %inp[0, 0] : memref<1x8xi32> -> !pl.tile<1x8xi32>
+    pld.tile.remote_store %t, %payload[0, 0], peer %peer : !pl.tile<1x8xi32>, !pld.dtensor<1x8xi32>
+    pld.system.notify %signal[0, 0], peer %peer, value %epoch, op set : !pld.dtensor<1x1xi32>
+  }
+  return
+}

@@ -633,3 +633,67 @@ func.func @credit_reset_neighbour(%signal: !pld.dtensor<8x1xi32>, %steps: index,
   }
   return
 }
+
+// -----
+
+// A fan-out, not a reuse (PyPTO's test_l3_deferred_completion): every
+// iteration registers a waiter for the one notify after the loop, and a
+// consumer after it; the loop repeats no notify of the cell, so every
+// iteration waits for the same event.
+func.func @fan_out(%inp: memref<1x8xi32>, %out: memref<16x8xi32>, %payload: !pld.dtensor<1x8xi32>, %signal: !pld.dtensor<1x1xi32>,
+                   %peer: index, %epoch: i32) attributes {pl.kernel = #pl.kernel<host>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  scf.for %slot = %c0 to %c16 step %c1 {
+    %wait = pl.at level core_group name "deferred_wait" {
+      pld.system.defer_wait %signal[0, 0], expected %epoch, cmp ge : !pld.dtensor<1x1xi32>
+    }
+    %consume = pl.at level core_group name "completion_consumer" deps [%wait] {
+      %t = pl.load %payload[0, 0] : !pld.dtensor<1x8xi32> -> !pl.tile<1x8xi32>
+      pl.store %t, %out[%slot, 0] : !pl.tile<1x8xi32>, memref<16x8xi32>
+    }
+  }
+  %publish = pl.at level core_group name "delayed_publisher" {
+    %t = pl.load %inp[0, 0] : memref<1x8xi32> -> !pl.tile<1x8xi32>
+    pld.tile.remote_store %t, %payload[0, 0], peer %peer : !pl.tile<1x8xi32>, !pld.dtensor<1x8xi32>
+    pld.system.notify %signal[0, 0], peer %peer, value %epoch, op set : !pld.dtensor<1x1xi32>
+  }
+  return
+}
+
+// -----
+
+// The near miss: the publisher in the loop, a notify per iteration that
+// only the first iteration's waiter waits for; the race rule finds what
+// that lets happen (a later iteration's consumer reads while the publisher
+// writes again).
+func.func @fan_out_publishing_each_iteration(%inp: memref<1x8xi32>, %out: memref<16x8xi32>, %payload: !pld.dtensor<1x8xi32>,
+                                             %signal: !pld.dtensor<1x1xi32>, %peer: index, %epoch: i32)
+    attributes {pl.kernel = #pl.kernel<host>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  // expected-note @+1 {{the loop}}
+  scf.for %slot = %c0 to %c16 step %c1 {
+    %wait = pl.at level core_group name "deferred_wait" {
+      // expected-error @+1 {{defer_wait reuses signal[0, 0] with the same expected value on every iteration of the enclosing loop}}
+      pld.system.defer_wait %signal[0, 0], expected %epoch, cmp ge : !pld.dtensor<1x1xi32>
+    }
+    %consume = pl.at level core_group name "completion_consumer" deps [%wait] {
+      // expected-error @+1 {{data race on 2 ranks}}
+      %t = pl.load %payload[0, 0] : !pld.dtensor<1x8xi32> -> !pl.tile<1x8xi32>
+      pl.store %t, %out[%slot, 0] : !pl.tile<1x8xi32>, memref<16x8xi32>
+    }
+    %publish = pl.at level core_group name "publisher" {
+      %t = pl.load %inp[0, 0] : memref<1x8xi32> -> !pl.tile<1x8xi32>
+      // expected-error @+3 {{data race on 2 ranks}}
+      // expected-note @+2 {{the conflicting pld.tile.remote_store on rank 1 task "publisher"}}
+      // expected-note @+1 {{the conflicting pld.tile.remote_store on rank 0 task "publisher"}}
+      pld.tile.remote_store %t, %payload[0, 0], peer %peer : !pl.tile<1x8xi32>, !pld.dtensor<1x8xi32>
+      // expected-note @+1 {{notifies cell [0, 0] of rank 0 after the write}}
+      pld.system.notify %signal[0, 0], peer %peer, value %epoch, op set : !pld.dtensor<1x1xi32>
+    }
+  }
+  return
+}

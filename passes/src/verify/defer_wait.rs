@@ -343,9 +343,38 @@ fn task_name(task: &OperationRef) -> String {
         .to_owned()
 }
 
+/// What a defer_wait waits for: the cell (signal, dynamic and static
+/// offsets), the expected value and the comparison. Waiters of one
+/// condition are interchangeable: each completes when the same event has
+/// happened.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Condition {
+    signal: ValueKey,
+    offsets: Vec<ValueKey>,
+    static_offsets: Vec<i64>,
+    expected: ValueKey,
+    cmp: i64,
+}
+
+impl Condition {
+    fn of(wait: &OperationRef) -> Option<Self> {
+        let operands = pld::SystemDeferWaitOp::operands(wait)?;
+        let attributes = pld::SystemDeferWaitOp::attributes(wait)?;
+        Some(Self {
+            signal: ir::value_key(operands.signal),
+            offsets: operands.offsets.into_iter().map(ir::value_key).collect(),
+            static_offsets: attributes.static_offsets,
+            expected: ir::value_key(operands.expected),
+            cmp: attributes.cmp as i64,
+        })
+    }
+}
+
 /// Continuation work depends on the waiter's task id: a task that reads a
 /// payload published (written, then signalled) through the signal a waiter
-/// defers on must list the waiter among its (transitive) deps.
+/// defers on must list among its (transitive) deps that waiter or another
+/// of the same condition (PyPTO's deferred-completion test pairs each of
+/// 16 or 48 waiters of one event with its own consumer).
 fn check_consumers(ops: &[OperationRef], report: &mut Report) {
     let mut notifies_of_signal: HashMap<ValueKey, Vec<OperationRef>> = HashMap::new();
     let mut readers_of_window: HashMap<ValueKey, Vec<OperationRef>> = HashMap::new();
@@ -365,14 +394,25 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
                 .push(*op);
         }
     }
-    // What each signal publishes and what depends on each waiter, found once
-    // (made on first need) and not once per defer_wait and reader: thousands
-    // of waiters may defer on one signal, and a chain of thousands of tasks
-    // may consume what one publishes.
+    // What each signal publishes and what depends on each condition's
+    // waiters, found once (made on first need) and not once per defer_wait
+    // and reader: thousands of waiters may defer on one signal, and a chain
+    // of thousands of tasks may consume what one publishes.
     let dependents = direct_dependents(ops);
+    let mut waiters_of: HashMap<Condition, Vec<OperationRef>> = HashMap::new();
+    for wait in ops
+        .iter()
+        .filter(|op| ir::name(op) == pld::SystemDeferWaitOp::NAME)
+    {
+        if let (Some(condition), Some(waiter)) =
+            (Condition::of(wait), ir::enclosing(wait, &[pl::AtOp::NAME]))
+        {
+            waiters_of.entry(condition).or_default().push(waiter);
+        }
+    }
     let mut published_by_signal: HashMap<ValueKey, (Vec<ValueKey>, HashSet<OpKey>)> =
         HashMap::new();
-    let mut dependents_of_waiter: HashMap<OpKey, HashSet<OpKey>> = HashMap::new();
+    let mut checked: HashSet<Condition> = HashSet::new();
     for wait in ops
         .iter()
         .filter(|op| ir::name(op) == pld::SystemDeferWaitOp::NAME)
@@ -385,6 +425,20 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
         else {
             continue;
         };
+        // Each condition once, for its first waiter: what depends on any of
+        // its waiters, directly or through other tasks.
+        let Some(condition) = Condition::of(wait) else {
+            continue;
+        };
+        if !checked.insert(condition.clone()) {
+            continue;
+        }
+        let equivalent = waiters_of.get(&condition).map_or(&[][..], Vec::as_slice);
+        let released: HashSet<OpKey> = equivalent
+            .iter()
+            .flat_map(|waiter| transitive_dependents(ir::op_key(waiter), &dependents))
+            .collect();
+        let mut reported: HashSet<OpKey> = HashSet::new();
         // Publishers: tasks that write a payload and then notify the signal.
         let (windows, publishers) = published_by_signal
             .entry(ir::value_key(signal))
@@ -403,15 +457,11 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
             let Some(consumer) = ir::enclosing(reader, TASK_SCOPES) else {
                 continue;
             };
-            if consumer == waiter || publishers.contains(&ir::op_key(consumer)) {
-                continue;
-            }
-            // The consumer depends on the waiter, directly or through other
-            // tasks.
-            if dependents_of_waiter
-                .entry(ir::op_key(waiter))
-                .or_insert_with(|| transitive_dependents(ir::op_key(waiter), &dependents))
-                .contains(&ir::op_key(consumer))
+            let key = ir::op_key(consumer);
+            if equivalent.contains(&consumer)
+                || publishers.contains(&key)
+                || released.contains(&key)
+                || !reported.insert(key)
             {
                 continue;
             }
