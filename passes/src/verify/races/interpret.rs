@@ -8,6 +8,7 @@
 
 use super::arguments::{Binding, Role};
 use super::footprint::Footprint;
+use super::inputs::{InputRead, Inputs};
 use super::run::{BufferId, Cell, EventId, EventKind, Place, Run, ThreadId, UnknownValue};
 use melior::ir::{
     BlockLike, Location, RegionLike, Value, ValueLike,
@@ -81,13 +82,15 @@ type Env = HashMap<ValueKey, Val>;
 
 /// Runs `entry` on every rank of `ranks`, its integer arguments given by
 /// `bindings` (by argument index; an unbound one stops the run with
-/// [`Stop::Argument`] where its value is needed).
+/// [`Stop::Argument`] where its value is needed), and so the elements of
+/// its memory it reads as integers, numbered after them in `inputs`.
 pub fn run<'c, 'a>(
     entry: OperationRef<'c, 'a>,
     functions: &HashMap<String, OperationRef<'c, 'a>>,
     default_kind: KernelKind,
     ranks: usize,
     bindings: &[Option<Binding>],
+    inputs: &mut Inputs,
 ) -> Result<Run<'c, 'a>, Stop<'c>> {
     let mut run = Run::new(ranks);
     let mut buffers = Buffers::default();
@@ -101,6 +104,8 @@ pub fn run<'c, 'a>(
             rank,
             steps: &mut steps,
             buffers: &mut buffers,
+            bindings,
+            inputs: &mut *inputs,
             allocations: HashMap::new(),
             collectives: HashMap::new(),
             deferred: Vec::new(),
@@ -123,7 +128,7 @@ pub fn run<'c, 'a>(
             lane: 0,
             incore,
         };
-        let arguments = rank_run.entry_arguments(&entry, bindings)?;
+        let arguments = rank_run.entry_arguments(&entry)?;
         let mut tasks = Vec::new();
         rank_run.call(&entry, arguments, context, &mut tasks)?;
         if !tasks.is_empty() {
@@ -143,6 +148,8 @@ struct Buffers {
     /// Collective instances by (signal buffer, how many came before on
     /// the rank).
     instances: HashMap<(BufferId, usize), usize>,
+    /// The entry argument each argument buffer is.
+    arguments: HashMap<BufferId, usize>,
 }
 
 struct RankRun<'r, 'c, 'a> {
@@ -152,6 +159,9 @@ struct RankRun<'r, 'c, 'a> {
     rank: usize,
     steps: &'r mut usize,
     buffers: &'r mut Buffers,
+    /// The entry's integer arguments and the elements read as such.
+    bindings: &'r [Option<Binding>],
+    inputs: &'r mut Inputs,
     /// How often each allocation op ran on this rank.
     allocations: HashMap<OpKey, usize>,
     /// How many collectives this rank called on each signal buffer.
@@ -214,11 +224,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
     /// The entry's arguments: each tensor and memref its own buffer, an
     /// integer its binding's value on this rank (or a value to ask for),
     /// any other scalar unknown.
-    fn entry_arguments(
-        &mut self,
-        entry: &OperationRef<'c, 'a>,
-        bindings: &[Option<Binding>],
-    ) -> Flow<'c, Vec<Val>> {
+    fn entry_arguments(&mut self, entry: &OperationRef<'c, 'a>) -> Flow<'c, Vec<Val>> {
         let body = entry.region(0).ok().and_then(|region| region.first_block());
         let Some(body) = body else {
             return undecided("the entry has no body", entry);
@@ -228,14 +234,18 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         for index in 0..body.argument_count() {
             let argument: Value = body.argument(index).expect("in range").into();
             values.push(match memory_layout(argument) {
-                Some((shape, element_bytes)) => Val::Memory {
-                    buffer: self.buffer((None, index), || {
+                Some((shape, element_bytes)) => {
+                    let buffer = self.buffer((None, index), || {
                         pld_ir::location::argument_label(&name, index, argument.location())
-                    }),
-                    shape,
-                    element_bytes,
-                },
-                None => match bindings.get(index) {
+                    });
+                    self.buffers.arguments.insert(buffer, index);
+                    Val::Memory {
+                        buffer,
+                        shape,
+                        element_bytes,
+                    }
+                }
+                None => match self.bindings.get(index) {
                     Some(Some(binding)) => Val::Int(binding.at(self.rank)),
                     _ if is_integer(argument.r#type()) => Val::Arg(index),
                     _ => Val::Unknown,
@@ -365,8 +375,12 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
     ) -> Flow<'c, ()> {
         self.step(op)?;
         if let Some(accesses) = interfaces::memory_accesses(op) {
-            for access in accesses {
-                self.access(op, &access, env, context)?;
+            for access in &accesses {
+                self.access(op, access, env, context)?;
+            }
+            if let Some(value) = self.input(op, &accesses, env)? {
+                self.set_results(op, env, vec![value]);
+                return Ok(());
             }
             return self.unknown_results(op, env);
         }
@@ -646,6 +660,68 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             },
         )?;
         Ok(())
+    }
+
+    /// The integer a scalar read (`pl.read`) of an entry argument that is
+    /// not a window gives, at known offsets: the value a host put there,
+    /// run as an argument (inputs.rs); `None` for any other access.
+    fn input(
+        &mut self,
+        op: &OperationRef<'c, 'a>,
+        accesses: &[MemoryAccess<'c, 'a>],
+        env: &Env,
+    ) -> Flow<'c, Option<Val>> {
+        let [access] = accesses else {
+            return Ok(None);
+        };
+        let Ok(result) = op.result(0) else {
+            return Ok(None);
+        };
+        // Not a window: peers write into windows, outside this module too.
+        if op.result_count() != 1
+            || access.kind != interfaces::AccessKind::Read
+            || access.peer.is_some()
+            || !is_integer(result.r#type())
+            || types::is_distributed_tensor(access.memory.r#type())
+        {
+            return Ok(None);
+        }
+        let Val::Memory { buffer, .. } = lookup(env, access.memory) else {
+            return Ok(None);
+        };
+        let (Some(&argument), Some((offsets, _))) =
+            (self.buffers.arguments.get(&buffer), &access.region)
+        else {
+            return Ok(None);
+        };
+        let offsets = self.indices(offsets, env, op, "an offset")?;
+        let index = self.inputs.index(argument, &offsets);
+        // The byte the access just recorded: the element's.
+        let byte = match self.run.events.last().map(|event| &event.kind) {
+            Some(EventKind::Access { footprint, .. }) => footprint.bytes()[0].0,
+            _ => return Ok(None),
+        };
+        self.run.input_reads.push(InputRead {
+            place: Place {
+                owner: self.rank,
+                buffer,
+            },
+            byte,
+            location: op.location(),
+            text: format!(
+                "[{}] of {}",
+                offsets
+                    .iter()
+                    .map(i64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                self.run.buffers[buffer]
+            ),
+        });
+        Ok(Some(match self.bindings.get(index) {
+            Some(Some(binding)) => Val::Int(binding.at(self.rank)),
+            _ => Val::Arg(index),
+        }))
     }
 
     /// The rank an access or notify touches: `peer`, or the own rank.

@@ -20,6 +20,7 @@ mod conflicts;
 mod failures;
 mod footprint;
 mod hangs;
+mod inputs;
 mod interpret;
 mod mixing;
 mod order;
@@ -93,6 +94,7 @@ pub fn check(
             .ok()
             .and_then(|region| region.first_block())
             .map_or(0, |body| body.argument_count());
+        let mut inputs = inputs::Inputs::new(argument_count);
         'counts: for &n in &ranks {
             // Assignments of the entry's integer arguments still to run:
             // a run that needs one's value splits into its candidates.
@@ -113,7 +115,14 @@ pub fn check(
                     ));
                     break 'counts;
                 }
-                let mut run = match interpret::run(*entry, &functions, default_kind, n, &bindings) {
+                let mut run = match interpret::run(
+                    *entry,
+                    &functions,
+                    default_kind,
+                    n,
+                    &bindings,
+                    &mut inputs,
+                ) {
                     Ok(run) => run,
                     Err(Stop::Argument(index, role)) => {
                         let role = if signal_values.contains(&index) {
@@ -123,13 +132,16 @@ pub fn check(
                         };
                         for binding in arguments::candidates(role, n).into_iter().rev() {
                             let mut next = bindings.clone();
+                            if next.len() <= index {
+                                next.resize(index + 1, None);
+                            }
                             next[index] = Some(binding);
                             pending.push(next);
                         }
                         continue;
                     }
                     Err(Stop::Trap(reason, location, op)) => {
-                        let reason = reason + &bound_text(entry, name, &bindings);
+                        let reason = reason + &bound_text(entry, name, &bindings, &inputs);
                         failed.get_or_insert(Failure::trap(n, reason, location, op));
                         continue;
                     }
@@ -141,7 +153,11 @@ pub fn check(
                         break 'counts;
                     }
                 };
-                run.bound = bound_text(entry, name, &bindings);
+                run.bound = bound_text(entry, name, &bindings, &inputs);
+                if let Some((reason, location)) = inputs::written(&run) {
+                    undecided = Some((n, reason, location));
+                    break 'counts;
+                }
                 let position = |e: EventId| {
                     run.events[e]
                         .op
@@ -201,18 +217,37 @@ pub fn check(
 /// ` with argument 2 of @f = 1, 0 on ranks 0, 1`: the values a run gave
 /// the arguments of `entry` (named @`name`), each named as the source names
 /// it where it does (empty when the run gave none).
-fn bound_text(entry: &OperationRef, name: &str, bindings: &[Option<Binding>]) -> String {
+fn bound_text(
+    entry: &OperationRef,
+    name: &str,
+    bindings: &[Option<Binding>],
+    inputs: &inputs::Inputs,
+) -> String {
     let body = entry.region(0).ok().and_then(|region| region.first_block());
+    let argument_label = |index: usize| {
+        let location = body
+            .and_then(|body| body.argument(index).ok())
+            .map(|argument| argument.location());
+        match location {
+            Some(location) => pld_ir::location::argument_label(name, index, location),
+            None => format!("argument {index} of @{name}"),
+        }
+    };
     let bound: Vec<String> = bindings
         .iter()
         .enumerate()
         .filter_map(|(index, binding)| {
-            let location = body
-                .and_then(|body| body.argument(index).ok())
-                .map(|argument| argument.location());
-            let label = match location {
-                Some(location) => pld_ir::location::argument_label(name, index, location),
-                None => format!("argument {index} of @{name}"),
+            let label = match inputs.cell(index) {
+                Some((argument, offsets)) => format!(
+                    "[{}] of {}",
+                    offsets
+                        .iter()
+                        .map(i64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    argument_label(argument)
+                ),
+                None => argument_label(index),
             };
             Some(format!("{label} = {}", binding.as_ref()?.text()))
         })

@@ -95,6 +95,8 @@ pub struct Run<'c, 'a> {
     /// ` with argument 2 of @f = ...`: the values the run gave the entry's
     /// integer arguments, for its diagnostics.
     pub bound: String,
+    /// The elements of the entry's memory the run read as arguments.
+    pub input_reads: Vec<super::inputs::InputRead<'c>>,
 }
 
 /// A notify or wait whose value the run does not know.

@@ -1,0 +1,76 @@
+// pld-verify's race rule runs an integer read from the entry's memory
+// (`pl.read` of an argument at known offsets) as the host put it there, as
+// an argument: PyPTO's tests read their epoch so
+// (docs/pld-verify.md, "Integers read from the entry's memory").
+// RUN: pld-opt %s --split-input-file --pld-verify --verify-diagnostics
+
+// PyPTO's test_l3_deferred_completion: each waiter reads the epoch from
+// `inp` and defers on it; the publisher writes the payload, then sets the
+// epoch into the peer's signal. Decided (no remark), race-free.
+func.func @deferred_completion(%inp: memref<1x8xi32>, %out: memref<4x8xi32>, %payload: !pld.dtensor<1x8xi32>,
+                               %signal: !pld.dtensor<1x1xi32>, %peer: index) attributes {pl.kernel = #pl.kernel<host>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %slot = %c0 to %c4 step %c1 {
+    %wait = pl.at level core_group name "deferred_wait" {
+      %epoch = pl.read %inp[0, 0] : memref<1x8xi32>
+      pld.system.defer_wait %signal[0, 0], expected %epoch, cmp ge : !pld.dtensor<1x1xi32>
+    }
+    %consume = pl.at level core_group name "completion_consumer" deps [%wait] {
+      %t = pl.load %payload[0, 0] : !pld.dtensor<1x8xi32> -> !pl.tile<1x8xi32>
+      pl.store %t, %out[%slot, 0] : !pl.tile<1x8xi32>, memref<4x8xi32>
+    }
+  }
+  %publish = pl.at level core_group name "delayed_publisher" {
+    %t = pl.load %inp[0, 0] : memref<1x8xi32> -> !pl.tile<1x8xi32>
+    pld.tile.remote_store %t, %payload[0, 0], peer %peer : !pl.tile<1x8xi32>, !pld.dtensor<1x8xi32>
+    %epoch = pl.read %inp[0, 0] : memref<1x8xi32>
+    pld.system.notify %signal[0, 0], peer %peer, value %epoch, op set : !pld.dtensor<1x1xi32>
+  }
+  return
+}
+
+// -----
+
+// The near miss: the publisher notifies before it writes the payload. The
+// payload-order rule says so, and the race rule shows the race under the
+// values run, the epoch read from memory among them.
+func.func @notify_first(%inp: memref<1x8xi32>, %out: memref<1x8xi32>, %payload: !pld.dtensor<1x8xi32>,
+                        %signal: !pld.dtensor<1x1xi32>, %peer: index) attributes {pl.kernel = #pl.kernel<host>} {
+  %wait = pl.at level core_group name "deferred_wait" {
+    %epoch = pl.read %inp[0, 0] : memref<1x8xi32>
+    pld.system.defer_wait %signal[0, 0], expected %epoch, cmp ge : !pld.dtensor<1x1xi32>
+  }
+  %consume = pl.at level core_group name "completion_consumer" deps [%wait] {
+    // expected-error @+1 {{data race on 2 ranks with argument 4 of @notify_first = 1, 0 on ranks 0, 1 and [0, 0] of argument 0 of @notify_first = 1 on every rank: this pl.load on rank 0 task "completion_consumer" reads [0, 1) x [0, 8) of rank 0's argument 2 of @notify_first, which pld.tile.remote_store on rank 1 task "delayed_publisher" writes}}
+    %t = pl.load %payload[0, 0] : !pld.dtensor<1x8xi32> -> !pl.tile<1x8xi32>
+    pl.store %t, %out[0, 0] : !pl.tile<1x8xi32>, memref<1x8xi32>
+  }
+  %publish = pl.at level core_group name "delayed_publisher" {
+    %epoch = pl.read %inp[0, 0] : memref<1x8xi32>
+    // expected-note @+1 {{the notify that publishes it}}
+    pld.system.notify %signal[0, 0], peer %peer, value %epoch, op set : !pld.dtensor<1x1xi32>
+    %t = pl.load %inp[0, 0] : memref<1x8xi32> -> !pl.tile<1x8xi32>
+    // expected-error @+2 {{'pld.tile.remote_store' writes a payload after the notify that publishes it}}
+    // expected-note @+1 {{the conflicting pld.tile.remote_store}}
+    pld.tile.remote_store %t, %payload[0, 0], peer %peer : !pl.tile<1x8xi32>, !pld.dtensor<1x8xi32>
+  }
+  return
+}
+
+// -----
+
+// What the program writes is not what a host passes: reading the epoch
+// from an element the program also writes leaves the rule undecided.
+// expected-remark @+1 {{the race rule cannot decide @rewritten_epoch on 2 ranks: it reads [0, 0] of argument 0 of @rewritten_epoch as a value the host passes, and writes it (pl.write)}}
+func.func @rewritten_epoch(%inp: memref<1x8xi32>, %signal: !pld.dtensor<1x1xi32>, %peer: index)
+    attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-note @+1 {{here}}
+  %epoch = pl.read %inp[0, 0] : memref<1x8xi32>
+  %next = arith.addi %epoch, %epoch : i32
+  pl.write %next, %inp[0, 0] : memref<1x8xi32>
+  pld.system.notify %signal[0, 0], peer %peer, value %epoch, op set : !pld.dtensor<1x1xi32>
+  pld.system.wait %signal[0, 0], expected %epoch, cmp ge : !pld.dtensor<1x1xi32>
+  return
+}
