@@ -1,8 +1,9 @@
 // GEMMs fused with communication (docs/pld-decompose-collectives.md, "GEMMs
 // fused with communication"): `fused` becomes a GEMM task on core_num
-// blocks that publishes each 128 x 256 tile, a communication task on twice
-// as many blocks (reduce-scatter below core_num, allgather above) and a
-// task that joins them; `unfused` the GEMM task, then a core_num-block
+// blocks that publishes each 128 x 256 tile, a communication task on as
+// many blocks (round by round, the reduce-scatter of its GEMM block's tile,
+// then the allgather of subtiles of the round before) and a task after both
+// that clears the subtiles' counts; `unfused` the GEMM task, then a core_num-block
 // allreduce of `c` after it. Results: test/Execution/fused.test.
 // RUN: pld-opt %s --split-input-file --pld-decompose-collectives=remarks=false --verify-diagnostics | FileCheck %s
 
@@ -15,15 +16,21 @@
 // CHECK:     pl.matmul {{.*}} -> !pl.tile<128x256xf32>
 // CHECK:     pl.store
 // CHECK:     pld.system.notify {{.*}} op atomic_add
-// CHECK: %[[COMM:.*]] = pl.spmd %{{.*}} name "matmul_allreduce.communicate" deps[%[[DEP]]] {
-// CHECK:   arith.cmpi ult
-// CHECK:   scf.if
-// CHECK:     pld.system.wait
-// CHECK:     pld.tile.remote_store {{.*}} atomic add : !pl.tile<32x256xf32>
-// CHECK:   } else {
-// CHECK:     pld.tile.remote_store {{.*}} : !pl.tile<32x256xf32>
+// CHECK: %[[COMM:.*]] = pl.spmd %c2{{(_[0-9]+)?}} name "matmul_allreduce.communicate" deps[%[[DEP]]] {
+// CHECK:   scf.for %{{.*}} = %{{.*}} to %c3
+// CHECK:     arith.cmpi ult
+// CHECK:     scf.if
+// CHECK:       pld.system.wait
+// CHECK:       pld.tile.remote_store {{.*}} atomic add : !pl.tile<32x256xf32>
+// CHECK:     scf.for
+// CHECK:       pld.system.wait
+// CHECK:       pld.tile.remote_store {{.*}} : !pl.tile<32x256xf32>
 // CHECK: %[[DONE:.*]] = pl.at level core_group name "matmul_allreduce" deps[%[[GEMM]], %[[COMM]]] {
-// CHECK-NEXT: }
+// CHECK:   scf.for
+// CHECK:     scf.for
+// CHECK:       pld.system.notify {{.*}} op atomic_add
+// CHECK-NOT:   pld.system.wait
+// CHECK: }
 // CHECK: pl.at level core_group name "after" deps[%[[DONE]]]
 // CHECK-NOT: pld.tensor.matmul_allreduce
 func.func @fused(%a: memref<200x48xf16>, %b: memref<48x300xf16>, %c: !pld.dtensor<200x300xf32>,

@@ -9,6 +9,14 @@ func.func @fused(%a: memref<200x40xf16>, %b: memref<40x300xf16>, %c: !pld.dtenso
   return
 }
 
+// 3 x 3 tiles on 4 cube cores: rounds of 4, 4 and 1 tiles, the last one
+// turned onto block 2 (a block's tile of round r is r C + (b + r) mod C).
+func.func @ragged_rounds(%a: memref<300x40xf16>, %b: memref<40x600xf16>, %c: !pld.dtensor<300x600xf32>,
+                         %signal: !pld.dtensor<8x8xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  %t = pld.tensor.matmul_allreduce %a, %b, %c, %signal, op sum algorithm fused core_num 4 : memref<300x40xf16>, memref<40x600xf16>, !pld.dtensor<300x600xf32>, !pld.dtensor<8x8xi32>
+  return
+}
+
 func.func @unfused(%a: memref<200x40xf16>, %b: memref<40x300xf16>, %c: !pld.dtensor<200x300xf32>,
                    %signal: !pld.dtensor<8x4xi32>) attributes {pl.kernel = #pl.kernel<host>} {
   %t = pld.tensor.matmul_allreduce %a, %b, %c, %signal, op sum algorithm unfused core_num 2 : memref<200x40xf16>, memref<40x300xf16>, !pld.dtensor<200x300xf32>, !pld.dtensor<8x4xi32>

@@ -44,16 +44,24 @@ fn extents(tiling: &Tiling, tile: i64) -> (i64, i64) {
     )
 }
 
-/// When each tile is published: cube core b computes tiles b, b + C, ...
-/// one after the other.
+/// Cube core b's tile of round r (allreduce.rs, `tile_of`).
+fn tile_of(tiling: &Tiling, cores: i64, core: i64, round: i64) -> Option<i64> {
+    let tile = round * cores + (core + round) % cores;
+    (tile < tiling.tiles).then_some(tile)
+}
+
+/// When each tile is published: cube core b computes its tile of each
+/// round one after the other.
 fn published(model: &Model, tiling: &Tiling, cores: i64) -> Vec<f64> {
     let mut done = vec![0.0; tiling.tiles as usize];
-    for core in 0..cores.min(tiling.tiles) {
+    for core in 0..cores {
         let mut clock = 0.0;
-        for tile in (core..tiling.tiles).step_by(cores as usize) {
-            let (rows, cols) = extents(tiling, tile);
-            clock += block_ns(model, tiling, rows, cols);
-            done[tile as usize] = clock;
+        for round in 0..ceil_div(tiling.tiles, cores) {
+            if let Some(tile) = tile_of(tiling, cores, core, round) {
+                let (rows, cols) = extents(tiling, tile);
+                clock += block_ns(model, tiling, rows, cols);
+                done[tile as usize] = clock;
+            }
         }
     }
     done
@@ -90,40 +98,46 @@ pub fn pipelined_ns(model: &Model, tiling: &Tiling, ranks: i64, cores: i64) -> f
 }
 
 /// When the fused form's communication ends if tile t is published at
-/// `ready[t]`: the reduce-scatter lanes follow their cube cores tile by
-/// tile, the allgather lanes follow the reduce-scatter of their subtiles.
-/// A push goes at one core's rate, or at the vector cores' share of the
-/// ingress and the links where those bind (each of a rank's 2 C lanes
-/// pushes to the others).
+/// `ready[t]`, for rank 0 (every rank's schedule is alike): round by
+/// round, each of the C lanes reduce-scatters its cube core's tile, then
+/// allgathers its items of the round before (allreduce.rs, `Assigned`),
+/// each once every rank has added into it. A push goes at one core's rate,
+/// or at the lanes' share of the ingress and the links where those bind.
 fn communication_ns(model: &Model, tiling: &Tiling, ranks: i64, cores: i64, ready: &[f64]) -> f64 {
     let n = ranks as f64;
-    let rate = push_rate(model, ranks, 2 * cores);
+    let rate = push_rate(model, ranks, cores);
     let subtile = (tiling.subtile_rows * tiling.tile_cols * tiling.output_bytes) as f64;
     let push = subtile / rate + model.issue_ns;
-    // Reduce-scatter: on average (n - 1) / n of a lane's tiles are another
-    // rank's, each its subtiles' pushes after the owner's "base stored" hop.
+    let rounds = ceil_div(tiling.tiles, cores);
+    // This rank's allgather items, in order: item j stores subtile j / P
+    // (of tile (j / P / S) n) into one of the P = n - 1 peers, on lane
+    // C - 1 - (j mod C).
+    let per = (ranks - 1).max(1);
+    let items = ceil_div(tiling.tiles, ranks) * tiling.subtiles * per;
+    let owned_tile = |j: i64| j / per / tiling.subtiles * ranks;
+    let mut lanes = vec![0.0f64; cores as usize];
     let mut reduced = vec![0.0; tiling.tiles as usize];
-    for lane in 0..cores.min(tiling.tiles) {
-        let mut clock: f64 = 0.0;
-        for tile in (lane..tiling.tiles).step_by(cores as usize) {
-            clock = clock.max(ready[tile as usize] + model.alpha_ns)
-                + tiling.subtiles as f64 * push * (n - 1.0) / n;
-            reduced[tile as usize] = clock + model.alpha_ns;
+    let mut next = 0;
+    for round in 0..=rounds {
+        // Reduce-scatter: on average (n - 1) / n of a lane's tiles are
+        // another rank's, each its subtiles' pushes after the owner's "base
+        // stored" hop.
+        for (lane, clock) in lanes.iter_mut().enumerate() {
+            if let Some(tile) = tile_of(tiling, cores, lane as i64, round) {
+                *clock = clock.max(ready[tile as usize] + model.alpha_ns)
+                    + tiling.subtiles as f64 * push * (n - 1.0) / n;
+                reduced[tile as usize] = *clock + model.alpha_ns;
+            }
+        }
+        // Allgather the items of the round before.
+        while next < items && (round == rounds || owned_tile(next) < round * cores) {
+            let lane = (cores - 1 - next % cores) as usize;
+            let tile = owned_tile(next).min(tiling.tiles - 1);
+            lanes[lane] = lanes[lane].max(reduced[tile as usize]) + push;
+            next += 1;
         }
     }
-    // Allgather: lane b stores this rank's subtiles b, b + C, ... into the
-    // n - 1 peers once every rank has added into them.
-    let owned_tiles = ceil_div(tiling.tiles, ranks);
-    let mut finished = reduced.iter().copied().fold(0.0, f64::max);
-    for lane in 0..cores {
-        let mut clock: f64 = 0.0;
-        for q in (lane..owned_tiles * tiling.subtiles).step_by(cores as usize) {
-            let tile = ((q / tiling.subtiles) * ranks).min(tiling.tiles - 1);
-            clock = clock.max(reduced[tile as usize]) + (n - 1.0) * push;
-        }
-        finished = finished.max(clock + model.alpha_ns);
-    }
-    finished
+    lanes.into_iter().fold(0.0, f64::max) + model.alpha_ns
 }
 
 /// The GEMM of `blocks` blocks of rows tiled alike (`tiling` one block)
@@ -272,15 +286,21 @@ mod tests {
         communication_ns(model, tiling, ranks, cores, &ready)
     }
 
-    /// Fusing pays off where there are tiles to overlap, not where one
-    /// tile row is all there is.
+    /// Fusing pays off where there are tiles to overlap (gemm_ar's shape:
+    /// the vendor measured 1.443x), not where one tile row, computed in one
+    /// round, is all there is: then the communication follows the GEMM as
+    /// in sequence.
     #[test]
     fn fusion_wins_large_and_loses_small() {
         let model = Model::ascend_910b();
         let large = Tiling::new(5416, 6144, 1408, 2, 2);
         let small = Tiling::new(128, 6144, 1408, 2, 2);
-        assert!(pipelined_ns(&model, &large, 8, 24) * 1.3 < sequential_ns(&model, &large, 8, 24));
-        assert!(pipelined_ns(&model, &small, 8, 24) > compute_ns(&model, &small, 24) * 2.0);
+        assert!(pipelined_ns(&model, &large, 8, 24) * 1.443 < sequential_ns(&model, &large, 8, 24));
+        let (pipelined, sequential) = (
+            pipelined_ns(&model, &small, 8, 24),
+            sequential_ns(&model, &small, 8, 24),
+        );
+        assert!(pipelined > sequential * 0.95, "{pipelined} {sequential}");
     }
 
     /// pto-isa's allgather_gemm (README.md, "Measured Performance", fp16 in,

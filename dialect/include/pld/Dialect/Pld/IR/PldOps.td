@@ -757,9 +757,10 @@ def Pld_TensorMatmulAllreduceOp : Pld_Op<"tensor.matmul_allreduce",
     `algorithm` picks the decomposition (docs/pld-decompose-collectives.md,
     "GEMMs fused with communication"): `fused` computes the product in
     tiles of 128 x 256 on `core_num` cube cores, and moves each tile as it
-    is published, on twice as many vector cores (reduce-scatter by
-    atomic-add stores into the tile's owner rank, allgather by stores into
-    every peer); `unfused` runs the GEMM on `core_num` cube cores, then
+    is published, on as many vector cores, as gemm_ar does (each
+    reduce-scatters its cube core's tiles by atomic-add stores into the
+    tile's owner rank and, a round later, allgathers its share of this
+    rank's subtiles by stores into the peers); `unfused` runs the GEMM on `core_num` cube cores, then
     `pld.tensor.allreduce` on `core_num` vector cores; `auto` (the default
     of the pass option) chooses by the cost model.
 
