@@ -10,6 +10,8 @@
 #include "timing.h"
 #include "world.h"
 
+#include <algorithm>
+#include <chrono>
 #include <functional>
 
 namespace pld::sim {
@@ -63,6 +65,27 @@ double conditions_time(const Task &task) {
   return at;
 }
 
+/// The critical path of a task held up by its deferred conditions from
+/// `began`: the condition that held last, and the notify that made it.
+void stalled_on_latest(const Task &task, double began) {
+  int32_t n = std::min(task.nconditions.load(std::memory_order_relaxed),
+                       kMaxConditions);
+  const Condition *latest = nullptr;
+  double latest_at = 0;
+  for (int32_t i = 0; i < n; ++i) {
+    const Condition &c = task.conditions[i];
+    double at =
+        timing::satisfied_at(c.cell, c.seen, holds_unsigned, c.expected);
+    if (!latest || at > latest_at) {
+      latest = &c;
+      latest_at = at;
+    }
+  }
+  if (latest)
+    timing::stalled(latest->cell, latest->seen, holds_unsigned,
+                    latest->expected, latest->site, began, timing::now());
+}
+
 /// Waits, as `kind`, until `ready()`: a scheduling point reading `objects`
 /// in a serialized run, polite polling otherwise. In a timed run the
 /// thread goes on at `until()` (or its own clock, if later).
@@ -94,10 +117,15 @@ void run_task(Task &task) {
     t.slot->dep.store(dep, std::memory_order_relaxed);
     sched::Object done = sched::finished_task(dep);
     done.write = false;
+    double began = timing::now();
     block_until(
         WaitKind::Dep, "dependency", {done},
         [dep] { return dep->done.load(std::memory_order_acquire); },
         [dep] { return dep->done_at; });
+    if (timing::enabled())
+      timing::waited_for_thread(
+          describe(Identity{dep->rank, Role::Runner, 0, 0, dep}), "dependency",
+          began, timing::now());
   }
   // A dependent task is ordered after everything its dependencies did.
   for (Task *dep : task.deps)
@@ -119,12 +147,27 @@ void run_task(Task &task) {
     for (int32_t i = 0; i < std::min(task.nconditions.load(), kMaxConditions);
          ++i)
       cells.push_back(sched::cell(task.conditions[i].cell, false).front());
+    double began = timing::now();
+    auto start = std::chrono::steady_clock::now();
     block_until(
         WaitKind::Deferred, "deferred", std::move(cells),
         [&task] { return all_hold(task); },
         [&task] { return conditions_time(task); });
     rank.deferred.fetch_sub(1, std::memory_order_relaxed);
+    rank.stats.wait_ns.fetch_add(
+        static_cast<uint64_t>(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(
+                std::chrono::steady_clock::now() - start)
+                .count()),
+        std::memory_order_relaxed);
+    if (timing::enabled())
+      stalled_on_latest(task, began);
   }
+  // Each deferred condition is a wait, whether it held at once or not.
+  rank_state(task.rank).stats.waits.fetch_add(
+      static_cast<uint64_t>(std::min(
+          task.nconditions.load(std::memory_order_relaxed), kMaxConditions)),
+      std::memory_order_relaxed);
   // The task completes after the notifies that made its conditions hold.
   int32_t conditions = std::min(
       task.nconditions.load(std::memory_order_relaxed), kMaxConditions);

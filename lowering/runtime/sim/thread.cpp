@@ -46,12 +46,12 @@ std::unordered_map<std::thread::id, std::shared_ptr<race::Clock>> g_finished;
 std::unordered_map<std::thread::id, int32_t> g_sched_ids;
 
 void enter(const Identity &id, const race::Clock *parent, int32_t sched_id,
-           double started) {
+           double started, const std::string &starter) {
   t_self.id = id;
   if (sched::enabled())
     sched::enter(sched_id);
   if (timing::enabled())
-    timing::start(started);
+    timing::start(started, starter);
   race::start(parent);
   int32_t index = g_slot_count.fetch_add(1, std::memory_order_relaxed);
   if (index >= kMaxSlots) {
@@ -103,9 +103,12 @@ ThreadState &self() { return t_self; }
 std::thread spawn(const Identity &id, std::function<void()> body) {
   g_pending_starts.fetch_add(1, std::memory_order_relaxed);
   int32_t sched_id = sched::enabled() ? sched::reserve() : -1;
+  // Named for a critical path through the new thread (timing.cpp).
+  std::string starter = timing::enabled() ? describe(self().id) : "";
   std::thread thread([id, body = std::move(body), parent = race::fork(),
-                      sched_id, started = timing::now()] {
-    enter(id, parent.get(), sched_id, started);
+                      sched_id, started = timing::now(),
+                      starter = std::move(starter)] {
+    enter(id, parent.get(), sched_id, started, starter);
     body();
     leave();
     if (sched::enabled())
@@ -136,8 +139,12 @@ void join(std::thread &thread) {
     sched::wait_until(
         "join", {sched::finished_thread(child)},
         [child] { return sched::finished(child); }, when);
-    if (timing::enabled())
+    if (timing::enabled()) {
+      double began = timing::now();
       timing::advance_to(timing::end_of(child));
+      timing::waited_for_thread(timing::name_of(child), timing::kJoin, began,
+                                timing::now());
+    }
   }
   thread.join();
   if (!race::enabled())

@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <limits>
 #include <map>
+#include <set>
 #include <unordered_map>
 #include <utility>
 
@@ -36,6 +37,8 @@ std::vector<uint64_t> g_link_bytes;
 std::vector<double> g_rank_end;
 /// End clocks by scheduler thread id.
 std::vector<double> g_ends;
+/// How each ended scheduler thread is named in reports, by its id.
+std::unordered_map<int32_t, std::string> g_names;
 
 /// One value a cell had: when it arrived there, and who wrote it. `set`:
 /// the notify replaced the value rather than adding to it.
@@ -57,6 +60,13 @@ struct Stall {
   Arrival cause; ///< A copy: the cell's log grows.
 };
 std::map<std::string, std::vector<Stall>> g_stalls;
+/// The thread that started each one, and when: where a critical path goes
+/// on from a thread that nothing held up.
+struct Start {
+  std::string parent;
+  double at;
+};
+std::map<std::string, Start> g_parents;
 /// The thread that ended last, and when.
 std::string g_last_thread;
 double g_last_end = 0;
@@ -228,7 +238,11 @@ const Model &model() { return g_model; }
 
 double now() { return g_enabled ? t_clocks.now : 0; }
 
-void start(double at) { t_clocks = Clocks{at, at, at, at, at, at, at, at, {}}; }
+void start(double at, const std::string &parent) {
+  t_clocks = Clocks{at, at, at, at, at, at, at, at, {}};
+  if (!parent.empty())
+    g_parents[describe(self().id)] = {parent, at};
+}
 
 double finish() {
   double end = std::max(t_clocks.now, t_clocks.pending);
@@ -242,6 +256,7 @@ double finish() {
     if (g_ends.size() <= static_cast<size_t>(id))
       g_ends.resize(static_cast<size_t>(id) + 1, 0);
     g_ends[static_cast<size_t>(id)] = end;
+    g_names[id] = describe(self().id);
   }
   if (end >= g_last_end) {
     g_last_end = end;
@@ -424,14 +439,33 @@ double satisfied_at(const int32_t *cell, size_t from,
   return arrival ? arrival->at : 0;
 }
 
-void waited(const int32_t *cell, size_t from, bool (*holds)(int32_t, int32_t),
-            int32_t expected, const char *site, double at) {
+void stalled(const int32_t *cell, size_t from, bool (*holds)(int32_t, int32_t),
+             int32_t expected, const char *site, double began, double at) {
   bool found = false;
   const Arrival *cause = satisfying(cell, from, holds, expected, found);
-  double began = t_clocks.now;
-  advance_to(at);
   if (cause && at > began)
     g_stalls[describe(self().id)].push_back({site, began, at, *cause});
+}
+
+void waited(const int32_t *cell, size_t from, bool (*holds)(int32_t, int32_t),
+            int32_t expected, const char *site, double at) {
+  double began = t_clocks.now;
+  advance_to(at);
+  stalled(cell, from, holds, expected, site, began, at);
+}
+
+const char *const kJoin = "join";
+
+void waited_for_thread(const std::string &thread, const char *what,
+                       double began, double at) {
+  if (at > began)
+    g_stalls[describe(self().id)].push_back(
+        {what, began, at, Arrival{at, 0, thread, "its end", at, false}});
+}
+
+std::string name_of(int32_t sched_id) {
+  auto it = g_names.find(sched_id);
+  return it == g_names.end() ? std::string() : it->second;
 }
 
 double rank_ns(int32_t rank) {
@@ -459,28 +493,39 @@ void write_json(std::ostream &out, const Model &m) {
     }
   // The critical path, backwards from the thread that ended last: the
   // latest wait that held it up, then the thread whose notify released
-  // that wait, from the moment it notified.
+  // that wait, from the moment it notified. A join leads on to the thread
+  // it waited for, and a thread that nothing held up to the thread that
+  // started it, from then, without steps of their own.
   out << "],\n\"critical_path\": [";
   std::string thread = g_last_thread;
   double until = g_last_end;
   first = true;
-  for (int step = 0; step < 64; ++step) {
-    auto it = g_stalls.find(thread);
-    if (it == g_stalls.end())
-      break;
+  std::set<std::pair<std::string, double>> visited;
+  for (int shown = 0; shown < 64 && visited.insert({thread, until}).second;) {
     const Stall *latest = nullptr;
-    for (const Stall &stall : it->second)
-      if (stall.at <= until && (!latest || stall.at > latest->at))
-        latest = &stall;
-    if (!latest)
-      break;
-    out << (first ? "" : ",\n  ") << "{\"thread\": " << json_string(thread)
-        << ", \"site\": " << json_string(latest->site ? latest->site : "")
-        << ", \"from_ns\": " << latest->from << ", \"until_ns\": " << latest->at
-        << ", \"released_by\": " << json_string(latest->cause.thread)
-        << ", \"release_site\": "
-        << json_string(latest->cause.site ? latest->cause.site : "") << "}";
-    first = false;
+    if (auto it = g_stalls.find(thread); it != g_stalls.end())
+      for (const Stall &stall : it->second)
+        if (stall.at <= until && (!latest || stall.at > latest->at))
+          latest = &stall;
+    if (!latest) {
+      auto parent = g_parents.find(thread);
+      if (parent == g_parents.end())
+        break;
+      thread = parent->second.parent;
+      until = parent->second.at;
+      continue;
+    }
+    if (latest->site != kJoin) {
+      out << (first ? "" : ",\n  ") << "{\"thread\": " << json_string(thread)
+          << ", \"site\": " << json_string(latest->site ? latest->site : "")
+          << ", \"from_ns\": " << latest->from
+          << ", \"until_ns\": " << latest->at
+          << ", \"released_by\": " << json_string(latest->cause.thread)
+          << ", \"release_site\": "
+          << json_string(latest->cause.site ? latest->cause.site : "") << "}";
+      first = false;
+      ++shown;
+    }
     thread = latest->cause.thread;
     until = latest->cause.sent;
   }

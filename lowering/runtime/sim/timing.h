@@ -87,8 +87,9 @@ void enable(const Model &model, int32_t ranks);
 
 /// The calling thread's clock: what a thread it starts begins at.
 double now();
-/// The calling (new) thread begins at `at`.
-void start(double at);
+/// The calling (new) thread begins at `at`, started by the thread named
+/// `parent` (none for a rank's first thread).
+void start(double at, const std::string &parent);
 /// The calling thread ends: its clock moves to when everything it issued
 /// is done, which it returns.
 double finish();
@@ -159,6 +160,19 @@ double satisfied_at(const int32_t *cell, size_t from,
 void waited(const int32_t *cell, size_t from,
             bool (*holds)(int32_t value, int32_t expected), int32_t expected,
             const char *site, double at);
+/// The calling thread, held up from `began` until `at`, went on once
+/// `cell` held (a task's deferred condition; its clock has moved already).
+void stalled(const int32_t *cell, size_t from,
+             bool (*holds)(int32_t value, int32_t expected), int32_t expected,
+             const char *site, double began, double at);
+/// The calling thread, held up from `began` until `at` by `what` (`kJoin`,
+/// or a task dependency), went on when thread `thread` ended: the critical
+/// path continues there.
+extern const char *const kJoin;
+void waited_for_thread(const std::string &thread, const char *what,
+                       double began, double at);
+/// How scheduler thread `id` is named in reports, once it has ended.
+std::string name_of(int32_t sched_id);
 
 /// The per-rank modelled times, the bytes over every link and the critical
 /// path, as JSON members (`"modelled_ns"` per rank is written by the

@@ -134,3 +134,31 @@ func.func @late_add(%sig: !pld.dtensor<4x1xi32>, %other: !pld.dtensor<4x1xi32>) 
   }
   return
 }
+
+// A host orchestration with deferred completion (the seed's "Deferred
+// Completion"): two waiters register the peer's flag, each with its own
+// consumer after it; the publisher, submitted last, puts the payload and
+// sets the flag. The consumer's time is the waiter's, which is the
+// publisher's notify and its hop.
+func.func @deferred(%payload: !pld.dtensor<1x8xi32>, %out: memref<2x8xi32>, %signal: !pld.dtensor<1x1xi32>,
+                    %peer: index, %epoch: i32) attributes {pl.kernel = #pl.kernel<host>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %slot = %c0 to %c2 step %c1 {
+    %wait = pl.at level core_group name "payload_wait" {
+      pld.system.defer_wait %signal[0, 0], expected %epoch, cmp ge : !pld.dtensor<1x1xi32>
+    }
+    %consume = pl.at level core_group name "consume" deps [%wait] {
+      %t = pl.load %payload[0, 0] : !pld.dtensor<1x8xi32> -> !pl.tile<1x8xi32>
+      pl.store %t, %out[%slot, 0] : !pl.tile<1x8xi32>, memref<2x8xi32>
+    }
+  }
+  %publish = pl.at level core_group name "publish" {
+    %seven = arith.constant 7 : i32
+    %t = pl.full %seven : !pl.tile<1x8xi32>
+    pld.tile.remote_store %t, %payload[0, 0], peer %peer : !pl.tile<1x8xi32>, !pld.dtensor<1x8xi32>
+    pld.system.notify %signal[0, 0], peer %peer, value %epoch, op set : !pld.dtensor<1x1xi32>
+  }
+  return
+}
