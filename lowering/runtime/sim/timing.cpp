@@ -66,7 +66,7 @@ struct Start {
   std::string parent;
   double at;
 };
-std::map<std::string, Start> g_parents;
+std::map<std::string, std::vector<Start>> g_parents;
 /// The thread that ended last, and when.
 std::string g_last_thread;
 double g_last_end = 0;
@@ -241,7 +241,7 @@ double now() { return g_enabled ? t_clocks.now : 0; }
 void start(double at, const std::string &parent) {
   t_clocks = Clocks{at, at, at, at, at, at, at, at, {}};
   if (!parent.empty())
-    g_parents[describe(self().id)] = {parent, at};
+    g_parents[describe(self().id)].push_back({parent, at});
 }
 
 double finish() {
@@ -508,11 +508,17 @@ void write_json(std::ostream &out, const Model &m) {
         if (stall.at <= until && (!latest || stall.at > latest->at))
           latest = &stall;
     if (!latest) {
-      auto parent = g_parents.find(thread);
-      if (parent == g_parents.end())
+      // Threads of one name (a rank's kernel launches) started one after
+      // the other: the one running at `until` started last before it.
+      const Start *start = nullptr;
+      if (auto it = g_parents.find(thread); it != g_parents.end())
+        for (const Start &s : it->second)
+          if (s.at <= until && (!start || s.at >= start->at))
+            start = &s;
+      if (!start)
         break;
-      thread = parent->second.parent;
-      until = parent->second.at;
+      thread = start->parent;
+      until = start->at;
       continue;
     }
     if (latest->site != kJoin) {

@@ -173,13 +173,7 @@ impl<'c> MatmulAllreduce<'c> {
         let me = publish.then(|| builder.rank_index(builder.comm_ctx(self.signal)));
         let rounds = ceil_div(t.tiles, self.cores);
         builder.for_each(Ix::Const(0), Ix::Const(rounds), |builder, round| {
-            let tile = self.tile_of(builder, block, round);
-            let computed = builder.cmp(
-                melior::dialect::arith::CmpiPredicate::Ult,
-                tile,
-                Ix::Const(t.tiles),
-            );
-            builder.if_then(computed, |builder| {
+            self.with_tile_of(builder, block, round, |builder, tile| {
                 let (at, valid) = t.tile_region(builder, tile);
                 let (lhs, lhs_row, rhs, dest) = (self.a, at[0], self.b, self.c);
                 gemm_tile(
@@ -200,6 +194,24 @@ impl<'c> MatmulAllreduce<'c> {
                 }
             });
         });
+    }
+
+    /// Runs `body` with GEMM block b's tile of round r, if the round has
+    /// one for it (the last round may not).
+    fn with_tile_of(
+        &self,
+        builder: &Builder<'c>,
+        block: Ix<'c>,
+        round: Ix<'c>,
+        body: impl FnOnce(&Builder<'c>, Ix<'c>),
+    ) {
+        let tile = self.tile_of(builder, block, round);
+        let computed = builder.cmp(
+            melior::dialect::arith::CmpiPredicate::Ult,
+            tile,
+            Ix::Const(self.tiling.tiles),
+        );
+        builder.if_then(computed, |builder| body(builder, tile));
     }
 
     /// GEMM block b's tile of round r, `r C + (b + r) mod C`: round r
@@ -258,13 +270,7 @@ impl<'c> MatmulAllreduce<'c> {
         let rounds = ceil_div(t.tiles, self.cores);
         let assigned = Assigned::new(builder, t, self.cores, block, me, n);
         builder.for_each(Ix::Const(0), Ix::Const(rounds + 1), |builder, round| {
-            let tile = self.tile_of(builder, block, round);
-            let computed = builder.cmp(
-                melior::dialect::arith::CmpiPredicate::Ult,
-                tile,
-                Ix::Const(t.tiles),
-            );
-            builder.if_then(computed, |builder| {
+            self.with_tile_of(builder, block, round, |builder, tile| {
                 self.reduce_scatter(builder, block, tile, me, n);
             });
             let previous = builder.max(Ix::Const(0), builder.sub(round, Ix::Const(1)));

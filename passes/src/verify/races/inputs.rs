@@ -50,6 +50,12 @@ impl Inputs {
     }
 }
 
+/// `[0, 2] of argument 'inp' of @f`: element `offsets` of `memory`.
+pub fn element_text(offsets: &[i64], memory: &str) -> String {
+    let offsets: Vec<String> = offsets.iter().map(i64::to_string).collect();
+    format!("[{}] of {memory}", offsets.join(", "))
+}
+
 /// An element a run read as an argument: where, and the read.
 #[derive(Clone, Debug)]
 pub struct InputRead<'c> {

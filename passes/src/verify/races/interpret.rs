@@ -8,7 +8,7 @@
 
 use super::arguments::{Binding, Role};
 use super::footprint::Footprint;
-use super::inputs::{InputRead, Inputs};
+use super::inputs::{self, InputRead, Inputs};
 use super::run::{BufferId, Cell, EventId, EventKind, Place, Run, ThreadId, UnknownValue};
 use melior::ir::{
     BlockLike, Location, RegionLike, Value, ValueLike,
@@ -708,15 +708,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             },
             byte,
             location: op.location(),
-            text: format!(
-                "[{}] of {}",
-                offsets
-                    .iter()
-                    .map(i64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                self.run.buffers[buffer]
-            ),
+            text: inputs::element_text(&offsets, &self.run.buffers[buffer]),
         });
         Ok(Some(match self.bindings.get(index) {
             Some(Some(binding)) => Val::Int(binding.at(self.rank)),

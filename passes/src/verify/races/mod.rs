@@ -238,15 +238,9 @@ fn bound_text(
         .enumerate()
         .filter_map(|(index, binding)| {
             let label = match inputs.cell(index) {
-                Some((argument, offsets)) => format!(
-                    "[{}] of {}",
-                    offsets
-                        .iter()
-                        .map(i64::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    argument_label(argument)
-                ),
+                Some((argument, offsets)) => {
+                    inputs::element_text(offsets, &argument_label(argument))
+                }
                 None => argument_label(index),
             };
             Some(format!("{label} = {}", binding.as_ref()?.text()))
