@@ -434,10 +434,9 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
             continue;
         }
         let equivalent = waiters_of.get(&condition).map_or(&[][..], Vec::as_slice);
-        let released: HashSet<OpKey> = equivalent
-            .iter()
-            .flat_map(|waiter| transitive_dependents(ir::op_key(waiter), &dependents))
-            .collect();
+        let waiters: HashSet<OpKey> = equivalent.iter().map(ir::op_key).collect();
+        // Made on first need: a condition no task reads after costs nothing.
+        let mut released: Option<HashSet<OpKey>> = None;
         let mut reported: HashSet<OpKey> = HashSet::new();
         // Publishers: tasks that write a payload and then notify the signal.
         let (windows, publishers) = published_by_signal
@@ -458,11 +457,16 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
                 continue;
             };
             let key = ir::op_key(consumer);
-            if equivalent.contains(&consumer)
-                || publishers.contains(&key)
-                || released.contains(&key)
-                || !reported.insert(key)
-            {
+            if waiters.contains(&key) || publishers.contains(&key) {
+                continue;
+            }
+            let released = released.get_or_insert_with(|| {
+                equivalent
+                    .iter()
+                    .flat_map(|waiter| transitive_dependents(ir::op_key(waiter), &dependents))
+                    .collect()
+            });
+            if released.contains(&key) || !reported.insert(key) {
                 continue;
             }
             report.error(
