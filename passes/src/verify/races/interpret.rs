@@ -671,15 +671,19 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         accesses: &[MemoryAccess<'c, 'a>],
         env: &Env,
     ) -> Flow<'c, Option<Val>> {
+        // The count first: melior's `result` prints the op into the error
+        // it makes for an index out of range (a store has no result).
         let [access] = accesses else {
             return Ok(None);
         };
+        if op.result_count() != 1 {
+            return Ok(None);
+        }
         let Ok(result) = op.result(0) else {
             return Ok(None);
         };
         // Not a window: peers write into windows, outside this module too.
-        if op.result_count() != 1
-            || access.kind != interfaces::AccessKind::Read
+        if access.kind != interfaces::AccessKind::Read
             || access.peer.is_some()
             || !is_integer(result.r#type())
             || types::is_distributed_tensor(access.memory.r#type())
