@@ -39,9 +39,15 @@ void run_blocks(Identity id, int64_t blocks, CommContext *ctx,
     join(thread);
 }
 
+/// How many conditions `task` keeps (a registration past kMaxConditions
+/// traps).
+int32_t condition_count(const Task &task) {
+  return std::min(task.nconditions.load(std::memory_order_relaxed),
+                  kMaxConditions);
+}
+
 bool all_hold(const Task &task) {
-  int32_t n = std::min(task.nconditions.load(std::memory_order_relaxed),
-                       kMaxConditions);
+  int32_t n = condition_count(task);
   for (int32_t i = 0; i < n; ++i)
     if (!condition_holds(task.conditions[i]))
       return false;
@@ -52,36 +58,36 @@ bool holds_unsigned(int32_t value, int32_t expected) {
   return static_cast<uint32_t>(value) >= static_cast<uint32_t>(expected);
 }
 
+/// The condition of `task` that holds last in modelled time (null without
+/// conditions), and in `at` when every condition holds (0 without any).
+const Condition *latest_condition(const Task &task, double &at) {
+  const Condition *latest = nullptr;
+  at = 0;
+  int32_t n = condition_count(task);
+  for (int32_t i = 0; i < n; ++i) {
+    const Condition &c = task.conditions[i];
+    double held =
+        timing::satisfied_at(c.cell, c.seen, holds_unsigned, c.expected);
+    if (!latest || held > at) {
+      latest = &c;
+      at = std::max(at, held);
+    }
+  }
+  return latest;
+}
+
 /// When every condition of `task` holds, in modelled time.
 double conditions_time(const Task &task) {
   double at = 0;
-  int32_t n = std::min(task.nconditions.load(std::memory_order_relaxed),
-                       kMaxConditions);
-  for (int32_t i = 0; i < n; ++i) {
-    const Condition &c = task.conditions[i];
-    at = std::max(
-        at, timing::satisfied_at(c.cell, c.seen, holds_unsigned, c.expected));
-  }
+  latest_condition(task, at);
   return at;
 }
 
 /// The critical path of a task held up by its deferred conditions from
 /// `began`: the condition that held last, and the notify that made it.
 void stalled_on_latest(const Task &task, double began) {
-  int32_t n = std::min(task.nconditions.load(std::memory_order_relaxed),
-                       kMaxConditions);
-  const Condition *latest = nullptr;
-  double latest_at = 0;
-  for (int32_t i = 0; i < n; ++i) {
-    const Condition &c = task.conditions[i];
-    double at =
-        timing::satisfied_at(c.cell, c.seen, holds_unsigned, c.expected);
-    if (!latest || at > latest_at) {
-      latest = &c;
-      latest_at = at;
-    }
-  }
-  if (latest)
+  double at = 0;
+  if (const Condition *latest = latest_condition(task, at))
     timing::stalled(latest->cell, latest->seen, holds_unsigned,
                     latest->expected, latest->site, began, timing::now());
 }
@@ -144,8 +150,7 @@ void run_task(Task &task) {
            " deferred tasks wait on rank " + std::to_string(task.rank) +
            " at once");
     std::vector<sched::Object> cells;
-    for (int32_t i = 0; i < std::min(task.nconditions.load(), kMaxConditions);
-         ++i)
+    for (int32_t i = 0; i < condition_count(task); ++i)
       cells.push_back(sched::cell(task.conditions[i].cell, false).front());
     double began = timing::now();
     auto start = std::chrono::steady_clock::now();
@@ -163,14 +168,11 @@ void run_task(Task &task) {
     if (timing::enabled())
       stalled_on_latest(task, began);
   }
+  int32_t conditions = condition_count(task);
   // Each deferred condition is a wait, whether it held at once or not.
-  rank_state(task.rank).stats.waits.fetch_add(
-      static_cast<uint64_t>(std::min(
-          task.nconditions.load(std::memory_order_relaxed), kMaxConditions)),
-      std::memory_order_relaxed);
+  rank_state(task.rank).stats.waits.fetch_add(static_cast<uint64_t>(conditions),
+                                              std::memory_order_relaxed);
   // The task completes after the notifies that made its conditions hold.
-  int32_t conditions = std::min(
-      task.nconditions.load(std::memory_order_relaxed), kMaxConditions);
   for (int32_t i = 0; i < conditions; ++i)
     race::join(race::condition_clock(task.conditions[i].cell,
                                      task.conditions[i].expected));

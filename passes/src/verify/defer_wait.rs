@@ -420,11 +420,6 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
         let Some(waiter) = ir::enclosing(wait, &[pl::AtOp::NAME]) else {
             continue;
         };
-        let Some(pld::SystemDeferWaitOpOperands { signal, .. }) =
-            pld::SystemDeferWaitOp::operands(wait)
-        else {
-            continue;
-        };
         // Each condition once, for its first waiter: what depends on any of
         // its waiters, directly or through other tasks.
         let Some(condition) = Condition::of(wait) else {
@@ -439,15 +434,16 @@ fn check_consumers(ops: &[OperationRef], report: &mut Report) {
         let mut released: Option<HashSet<OpKey>> = None;
         let mut reported: HashSet<OpKey> = HashSet::new();
         // Publishers: tasks that write a payload and then notify the signal.
-        let (windows, publishers) = published_by_signal
-            .entry(ir::value_key(signal))
-            .or_insert_with(|| {
-                published(
-                    notifies_of_signal
-                        .get(&ir::value_key(signal))
-                        .map_or(&[], Vec::as_slice),
-                )
-            });
+        let (windows, publishers) =
+            published_by_signal
+                .entry(condition.signal)
+                .or_insert_with(|| {
+                    published(
+                        notifies_of_signal
+                            .get(&condition.signal)
+                            .map_or(&[], Vec::as_slice),
+                    )
+                });
         let readers = windows
             .iter()
             .filter_map(|window| readers_of_window.get(window))

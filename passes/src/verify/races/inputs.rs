@@ -1,13 +1,13 @@
 //! Integers a program reads from its entry's memory (not a window, which
 //! peers write) and never writes: the epoch PyPTO's tests read with
-//! `pl.read(inp, [0, 0])` before they wait for it or notify it. A host puts such a value there as it passes an
-//! argument, so the rule runs each element read as one more integer
-//! argument after the entry's own, which takes its candidates from its
-//! first use as an argument does (arguments.rs). A run that writes an
-//! element it ran as an argument is undecided: what the program read may be
-//! what it wrote.
+//! `pl.read(inp, [0, 0])` before they wait for it or notify it. A host
+//! puts such a value there as it passes an argument, so the rule runs each
+//! element read as one more integer argument after the entry's own, which
+//! takes its candidates from its first use as an argument does
+//! (arguments.rs). A run that writes an element it ran as an argument is
+//! undecided: what the program read may be what it wrote.
 
-use super::run::{EventKind, Place, Run};
+use super::run::{EventKind, Run};
 use melior::ir::{Location, operation::OperationRef};
 use pld_dialect::interfaces::AccessKind;
 
@@ -56,35 +56,46 @@ pub fn element_text(offsets: &[i64], memory: &str) -> String {
     format!("[{}] of {memory}", offsets.join(", "))
 }
 
-/// An element a run read as an argument: where, and the read.
+/// An element a run read as an argument (kept by its place and byte in
+/// [`Run::input_reads`], once however often the run reads it): the first
+/// read, and the element as a diagnostic names it.
 #[derive(Clone, Debug)]
 pub struct InputRead<'c> {
-    pub place: Place,
-    pub byte: i64,
     pub location: Location<'c>,
     pub text: String,
 }
 
 /// Why `run` cannot take what it read as arguments, if it cannot: it
-/// writes one of those elements.
+/// writes one of those elements. One pass over the run's events, the byte
+/// intervals made only for a write into memory an element was read from.
 pub fn written<'c>(run: &Run<'c, '_>) -> Option<(String, Location<'c>)> {
-    run.input_reads.iter().find_map(|read| {
-        let writer = run.events.iter().find(|event| match &event.kind {
-            EventKind::Access {
-                place,
-                footprint,
-                kind,
-            } => {
-                *place == read.place
-                    && *kind != AccessKind::Read
-                    && footprint
-                        .bytes()
-                        .iter()
-                        .any(|(start, end)| (*start..*end).contains(&read.byte))
-            }
-            _ => false,
+    if run.input_reads.is_empty() {
+        return None;
+    }
+    run.events.iter().find_map(|event| {
+        let EventKind::Access {
+            place,
+            footprint,
+            kind,
+        } = &event.kind
+        else {
+            return None;
+        };
+        if *kind == AccessKind::Read {
+            return None;
+        }
+        let mut reads = run
+            .input_reads
+            .range((*place, i64::MIN)..=(*place, i64::MAX))
+            .peekable();
+        reads.peek()?;
+        let bytes = footprint.bytes();
+        let (_, read) = reads.find(|((_, byte), _)| {
+            bytes
+                .iter()
+                .any(|(start, end)| (*start..*end).contains(byte))
         })?;
-        let writer: Option<&OperationRef> = writer.op.as_ref();
+        let writer: Option<&OperationRef> = event.op.as_ref();
         Some((
             format!(
                 "it reads {} as a value the host passes, and writes it{}",

@@ -25,6 +25,7 @@ use pld_ir::analysis::{fold, place::runs_on_core};
 use pld_ir::read::{self as ir, callee_name, symbol_name};
 use pld_ir::{OpKey, ValueKey};
 use std::collections::HashMap;
+use std::collections::btree_map::Entry;
 
 /// Why a run stops before its end.
 pub enum Stop<'c> {
@@ -679,9 +680,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         if op.result_count() != 1 {
             return Ok(None);
         }
-        let Ok(result) = op.result(0) else {
-            return Ok(None);
-        };
+        let result = op.result(0).expect("one result");
         // Not a window: peers write into windows, outside this module too.
         if access.kind != interfaces::AccessKind::Read
             || access.peer.is_some()
@@ -690,7 +689,12 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         {
             return Ok(None);
         }
-        let Val::Memory { buffer, .. } = lookup(env, access.memory) else {
+        let Val::Memory {
+            buffer,
+            shape,
+            element_bytes,
+        } = lookup(env, access.memory)
+        else {
             return Ok(None);
         };
         let (Some(&argument), Some((offsets, _))) =
@@ -700,20 +704,21 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         };
         let offsets = self.indices(offsets, env, op, "an offset")?;
         let index = self.inputs.index(argument, &offsets);
-        // The byte the access just recorded: the element's.
-        let byte = match self.run.events.last().map(|event| &event.kind) {
-            Some(EventKind::Access { footprint, .. }) => footprint.bytes()[0].0,
-            _ => return Ok(None),
+        // The access above has checked that the element is inside.
+        let ones = vec![1; offsets.len()];
+        let Ok(element) = Footprint::new(&shape, offsets.clone(), ones, element_bytes) else {
+            return Ok(None);
         };
-        self.run.input_reads.push(InputRead {
-            place: Place {
-                owner: self.rank,
-                buffer,
-            },
-            byte,
-            location: op.location(),
-            text: inputs::element_text(&offsets, &self.run.buffers[buffer]),
-        });
+        let place = Place {
+            owner: self.rank,
+            buffer,
+        };
+        if let Entry::Vacant(entry) = self.run.input_reads.entry((place, element.bytes()[0].0)) {
+            entry.insert(InputRead {
+                location: op.location(),
+                text: inputs::element_text(&offsets, &self.run.buffers[buffer]),
+            });
+        }
         Ok(Some(match self.bindings.get(index) {
             Some(Some(binding)) => Val::Int(binding.at(self.rank)),
             _ => Val::Arg(index),

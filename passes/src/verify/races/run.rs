@@ -5,6 +5,7 @@
 use super::footprint::Footprint;
 use melior::ir::{Location, operation::OperationRef};
 use pld_dialect::interfaces::AccessKind;
+use std::collections::BTreeMap;
 
 pub type ThreadId = usize;
 pub type EventId = usize;
@@ -95,8 +96,9 @@ pub struct Run<'c, 'a> {
     /// ` with argument 2 of @f = ...`: the values the run gave the entry's
     /// integer arguments, for its diagnostics.
     pub bound: String,
-    /// The elements of the entry's memory the run read as arguments.
-    pub input_reads: Vec<super::inputs::InputRead<'c>>,
+    /// The elements of the entry's memory the run read as arguments, by
+    /// place and byte.
+    pub input_reads: BTreeMap<(Place, i64), super::inputs::InputRead<'c>>,
 }
 
 /// A notify or wait whose value the run does not know.
