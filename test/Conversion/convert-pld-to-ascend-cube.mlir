@@ -260,3 +260,44 @@ func.func @looped(%a: memref<64x16xf16>, %c: memref<64x16xf32>, %x: memref<4x64x
   }
   return
 }
+
+// -----
+
+// A product that vector work uses goes through the hand-off space, which
+// the kernel takes after the FFTS base address: the cube stores it into
+// this block's part of the space (block * 4096 bytes: a 32 x 32 f32
+// product), the vector core loads it back after the cube's flag. Host code
+// passes each submission space for its blocks.
+// CHECK-LABEL: func.func private @orchestrate_handoff_aic
+// CHECK-SAME: (%{{.*}}: !ascend.ctx, %[[SPACE:[a-z0-9]+]]: !ascend.gm<i8>,
+// CHECK: %[[BLOCK:[0-9]+]] = ascend.block_idx
+// CHECK: %[[AT:[0-9]+]] = arith.muli %[[BLOCK]], %{{.*}}
+// CHECK: %[[PART:[0-9]+]] = ascend.offset %[[SPACE]], %[[AT]]
+// CHECK: %[[P:[0-9]+]] = ascend.window_as %[[PART]] : !ascend.gm<i8> -> !ascend.gm<f32>
+// CHECK: ascend.cross_core_wait aiv -> aic
+// CHECK: ascend.tmatmul
+// CHECK: %[[V:[0-9]+]] = ascend.view %[[P]]
+// CHECK: ascend.tstore_acc %[[V]]
+// CHECK-NEXT: ascend.cross_core_signal aic -> aiv
+// CHECK-LABEL: func.func private @orchestrate_handoff_aiv
+// CHECK: ascend.cross_core_wait aic -> aiv
+// CHECK: %[[T:[0-9]+]] = ascend.tile : !ascend.tile<32x32xf32>
+// CHECK: ascend.tload %[[T]]
+// CHECK: ascend.tadd %{{.*}}, %[[T]], %[[T]]
+// CHECK-LABEL: func.func @orchestrate_handoff
+// CHECK-SAME: (%[[CTX:[a-z0-9]+]]: !ascend.ctx, %[[FFTS:[a-z0-9]+]]: !ascend.ffts_addr, %[[HS:[a-z0-9]+]]: !ascend.gm<i8>,
+// CHECK: ascend.run_mixed @orchestrate_handoff_aic, @orchestrate_handoff_aiv(%[[HS]],
+// CHECK-LABEL: func.func @orchestrate
+// CHECK-SAME: (%[[HCTX:[a-z0-9]+]]: !ascend.ctx, %{{.*}}: !ascend.gm<f16>, %{{.*}}: !ascend.gm<f32>, %[[N:[a-z0-9]+]]: index)
+// CHECK: %[[BYTES:[0-9]+]] = arith.muli %[[N]], %{{.*}} : index
+// CHECK: %[[HW:[0-9]+]] = ascend.handoff_workspace %[[HCTX]], %[[BYTES]] : !ascend.gm<i8>
+// CHECK: ascend.submit @orchestrate_handoff(%{{.*}}, %[[HW]],
+func.func @orchestrate(%a: memref<32x32xf16>, %c: memref<32x32xf32>, %n: index) attributes {pl.kernel = #pl.kernel<host>} {
+  %t = pl.spmd %n name "handoff" {
+    %ta = pl.load %a[0, 0] : memref<32x32xf16> -> !pl.tile<32x32xf16>
+    %p = pl.matmul %ta, %ta : !pl.tile<32x32xf16>, !pl.tile<32x32xf16> -> !pl.tile<32x32xf32>
+    %twice = pl.add %p, %p : !pl.tile<32x32xf32>
+    pl.store %twice, %c[0, 0] : !pl.tile<32x32xf32>, memref<32x32xf32>
+  }
+  return
+}

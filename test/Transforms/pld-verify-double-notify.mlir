@@ -68,6 +68,40 @@ func.func @sharded(%signal: !pld.dtensor<2x1xi32>, %peer: index, %v: i32) attrib
 
 // -----
 
+// A kernel with a split region is launched on both AIV sub-lanes of each
+// block, and each runs the whole kernel: a notify outside the region fires
+// twice (the near misses: @vector_kernel above has no region, and a notify
+// in the region guarded to one lane fires once).
+func.func @outside_lanes(%signal: !pld.dtensor<2x1xi32>, %peer: index, %v: i32, %d: !pld.dtensor<2x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-note @+1 {{a pl.split_aiv region of the kernel}}
+  pl.split_aiv mode none {
+    %lane = pl.get_aiv_id
+    %t = pl.load %d[%lane, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+    %twice = pl.add %t, %t : !pl.tile<1x64xf32>
+    pl.store %twice, %d[%lane, 0] : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+  }
+  // expected-error @+1 {{notify fires twice: outside its pl.split_aiv regions a kernel that has them runs on both AIV sub-lanes of the block (each sub-lane runs the whole kernel); put it in a pl.split_aiv region and guard it to one lane}}
+  pld.system.notify %signal[0, 0], peer %peer, value %v, op atomic_add : !pld.dtensor<2x1xi32>
+  return
+}
+
+func.func @inside_lanes(%signal: !pld.dtensor<2x1xi32>, %peer: index, %v: i32, %d: !pld.dtensor<2x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  pl.split_aiv mode none {
+    %lane = pl.get_aiv_id
+    %t = pl.load %d[%lane, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+    %twice = pl.add %t, %t : !pl.tile<1x64xf32>
+    pl.store %twice, %d[%lane, 0] : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %lane, %c0 : index
+    scf.if %first {
+      pld.system.notify %signal[0, 0], peer %peer, value %v, op atomic_add : !pld.dtensor<2x1xi32>
+    }
+  }
+  return
+}
+
+// -----
+
 // The same rule inside a task of a host orchestrator.
 func.func @task_with_cube(%signal: !pld.dtensor<2x1xi32>, %peer: index, %v: i32,
                           %a: !pl.tile<16x16xf16>) attributes {pl.kernel = #pl.kernel<host>} {

@@ -184,6 +184,23 @@ func.func @tile_in_lanes(%d: !pld.dtensor<2x64xf32>, %m: memref<2x64xf32>) attri
 
 // -----
 
+// Near miss: a pl.matmul product leaves the cube through global memory,
+// and the lowering loads it inside the region.
+func.func @product_into_lanes(%d: !pld.dtensor<32x16xf32>, %a: memref<16x16xf16>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %x = pl.load %a[0, 0] : memref<16x16xf16> -> !pl.tile<16x16xf16>
+  %y = pl.load %a[0, 0] : memref<16x16xf16> -> !pl.tile<16x16xf16>
+  %p = pl.matmul %x, %y : !pl.tile<16x16xf16>, !pl.tile<16x16xf16> -> !pl.tile<16x16xf32>
+  pl.split_aiv mode none {
+    %lane = pl.get_aiv_id
+    %c16 = arith.constant 16 : index
+    %row = arith.muli %lane, %c16 : index
+    pl.store %p, %d[%row, 0] : !pl.tile<16x16xf32>, !pld.dtensor<32x16xf32>
+  }
+  return
+}
+
+// -----
+
 // So do the reduce-scatter and allgather GEMMs.
 func.func @fused_gemms_in_kernel(%a: memref<64x16xf16>, %b: memref<16x32xf16>, %p: !pld.dtensor<64x32xf32>,
                                  %o: !pld.dtensor<16x32xf32>, %s: !pld.dtensor<4x2xi32>, %shard: memref<16x16xf16>,

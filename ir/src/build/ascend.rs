@@ -147,6 +147,9 @@ pub trait AscendBuilder<'c> {
     fn write(&self, value: Val<'c>, ptr: Val<'c>, tensor: Option<Tensor<'c>>, site: Site);
     fn alloc_window(&self, ctx: Val<'c>, bytes: Ix<'c>, name: &str) -> Val<'c>;
     fn window_as(&self, buffer: Val<'c>, element: Type<'c>) -> Val<'c>;
+    /// `ascend.handoff_workspace %ctx, %bytes`: the hand-off space host code
+    /// passes a mixed kernel whose vector work uses a `pl.matmul` product.
+    fn handoff_workspace(&self, ctx: Val<'c>, bytes: Ix<'c>) -> Val<'c>;
 }
 
 impl<'c> AscendBuilder<'c> for Builder<'c> {
@@ -637,6 +640,16 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
             result: types::gm(self.context, element).expect("a window element type"),
         };
         self.build_one(window_as.build(self.context, self.location))
+    }
+
+    fn handoff_workspace(&self, ctx: Val<'c>, bytes: Ix<'c>) -> Val<'c> {
+        let i8 = melior::ir::r#type::IntegerType::new(self.context, 8).into();
+        let space = ascend::HandoffWorkspaceOp {
+            ctx,
+            bytes: self.value(bytes),
+            buffer: types::gm(self.context, i8).expect("i8 has a pointer type"),
+        };
+        self.build_one(space.build(self.context, self.location))
     }
 }
 

@@ -542,7 +542,7 @@ pub fn erase_op(op: OpRef) {
 }
 
 /// Sets `name` on `op`.
-pub(crate) fn set_attribute(op: OpRef, name: &str, value: Attribute) {
+pub fn set_attribute(op: OpRef, name: &str, value: Attribute) {
     // SAFETY: a live op; the name is copied.
     unsafe {
         mlir_sys::mlirOperationSetAttributeByName(

@@ -12,6 +12,8 @@
 #include "values.h"
 #include "world.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -95,6 +97,15 @@ void lay_out(const Job &job, Machine &m, uint8_t *windows, int32_t only) {
   w.windows = windows;
   w.win_size = win_size;
   w.ranks = std::make_unique<RankState[]>(static_cast<size_t>(job.ranks));
+  // Mixed kernels' hand-off space: reserved, not committed (pages cost
+  // nothing until a kernel touches them).
+  w.handoff_size = kHandoffBytesPerRank;
+  void *handoffs =
+      mmap(nullptr, w.handoff_size * job.ranks, PROT_READ | PROT_WRITE,
+           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (handoffs == MAP_FAILED)
+    usage_error("cannot map the hand-off space");
+  w.handoffs = static_cast<uint8_t *>(handoffs);
   w.args.clear();
   for (size_t i = 0; i < job.args.size(); ++i) {
     const JobArg &arg = job.args[i];

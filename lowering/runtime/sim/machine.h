@@ -40,6 +40,11 @@ void configure(Job &job, const std::string &job_path);
 /// 4096 bytes, then the heap.
 uint64_t window_size(const Job &job);
 
+/// The hand-off space each rank's mixed kernels can take in one run
+/// (handoff_workspace): every launch of such a kernel takes its own part,
+/// never reused, so that tasks in flight together never share one.
+inline constexpr uint64_t kHandoffBytesPerRank = uint64_t{1} << 30;
+
 /// Lays the job's arguments out over `windows`, `window_size(job)` bytes
 /// per rank and rank after rank, zero-filled, and fills the world. Global
 /// buffers are allocated for `only` (every rank when -1): another process

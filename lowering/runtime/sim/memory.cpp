@@ -40,6 +40,11 @@ bool find(uintptr_t address, Region &region) {
     region = {{true, rank}, -1, begin, begin + w.win_size};
     return true;
   }
+  if (std::optional<HandoffPlace> at = handoff_place(w, address)) {
+    uintptr_t begin = address - at->offset;
+    region = {{false, at->rank}, kHandoffArg, begin, begin + w.handoff_size};
+    return true;
+  }
   for (const GlobalBuffer &buffer : w.globals) {
     if (address >= buffer.begin && address < buffer.end) {
       region = {{false, buffer.rank}, buffer.arg, buffer.begin, buffer.end};

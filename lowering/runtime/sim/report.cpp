@@ -128,6 +128,8 @@ Located locate(uintptr_t address) {
     }
     return at;
   }
+  if (std::optional<HandoffPlace> in = handoff_place(w, address))
+    return {true, false, in->rank, kHandoffArg, in->offset, in->offset};
   for (const GlobalBuffer &buffer : w.globals)
     if (address >= buffer.begin && address < buffer.end)
       return {true,
@@ -164,9 +166,12 @@ std::string named(const Located &at) {
 /// The raw text for an address outside every argument: "window + 64" or
 /// "global arg 2 + 8" (after "rank R ").
 std::string unnamed(const Located &at) {
-  return at.window ? "window + " + std::to_string(at.raw)
-                   : "global arg " + std::to_string(at.arg) + " + " +
-                         std::to_string(at.raw);
+  if (at.window)
+    return "window + " + std::to_string(at.raw);
+  if (at.arg == kHandoffArg)
+    return "hand-off space + " + std::to_string(at.raw);
+  return "global arg " + std::to_string(at.arg) + " + " +
+         std::to_string(at.raw);
 }
 
 bool in_arg(const Located &at) {
@@ -178,6 +183,8 @@ bool in_arg(const Located &at) {
 
 std::string arg_label(int32_t arg) {
   const World &w = world();
+  if (arg == kHandoffArg)
+    return "hand-off space";
   if (arg >= 0 && static_cast<size_t>(arg) < w.args.size() &&
       !w.args[arg].name.empty())
     return "%" + w.args[arg].name;
@@ -209,8 +216,12 @@ std::string describe_range(uintptr_t begin, uintptr_t end) {
   if (!first.found)
     return "[" + hex(begin) + ", " + hex(end) + "), " + bytes;
   std::string text = "rank " + std::to_string(first.rank) + " ";
-  text += first.window ? std::string("window")
-                       : "global arg " + std::to_string(first.arg);
+  if (first.window)
+    text += "window";
+  else if (first.arg == kHandoffArg)
+    text += "hand-off space";
+  else
+    text += "global arg " + std::to_string(first.arg);
   return text + " + [" + std::to_string(first.raw) + ", " +
          std::to_string(first.raw + (end - begin)) + "), " + bytes;
 }

@@ -227,6 +227,26 @@ uint8_t *alloc_window(const CommContext *ctx, int64_t bytes, const char *name) {
   return reinterpret_cast<uint8_t *>(ctx->windowsIn[ctx->rankId] + offset);
 }
 
+uint8_t *handoff_workspace(const CommContext *ctx, int64_t bytes) {
+  auto rank_id = static_cast<int32_t>(ctx->rankId);
+  RankState &rank = rank_state(rank_id);
+  if (bytes < 0)
+    trap("handoff_workspace(" + std::to_string(bytes) +
+         " bytes): a negative size");
+  // Every launch gets bytes of its own (tasks of one kernel may run at once),
+  // 512-byte aligned as a fixpipe store's and a TLOAD's addresses want.
+  uint64_t size = (static_cast<uint64_t>(bytes) + 511) & ~uint64_t{511};
+  World &w = world();
+  uint64_t offset =
+      rank.handoff_next.fetch_add(size, std::memory_order_relaxed);
+  if (offset > w.handoff_size || size > w.handoff_size - offset)
+    trap("handoff_workspace(" + std::to_string(bytes) + " bytes): rank " +
+         std::to_string(rank_id) + "'s hand-off space (" +
+         std::to_string(w.handoff_size) +
+         " bytes, one part per launch of a mixed kernel) is exhausted");
+  return w.handoffs + static_cast<uint64_t>(rank_id) * w.handoff_size + offset;
+}
+
 int64_t submit(CommContext *ctx, const char *name, int64_t blocks,
                bool dispatch, const int64_t *deps, int64_t ndeps,
                Closure kernel) {

@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,12 +38,18 @@ struct RankState {
   /// alloc_window's bump area, as byte offsets into the window.
   std::atomic<uint64_t> heap_next{0};
   uint64_t heap_end = 0;
+  /// handoff_workspace's bump area, as byte offsets into the rank's part of
+  /// World::handoffs.
+  std::atomic<uint64_t> handoff_next{0};
   Stats stats;
   /// Tasks whose kernel finished but whose deferred conditions do not hold.
   std::atomic<int32_t> deferred{0};
   /// Every task this rank submitted; only its host thread touches the vector.
   std::vector<Task *> tasks;
 };
+
+/// What `GlobalBuffer::arg` and reports say for the hand-off space.
+inline constexpr int32_t kHandoffArg = -2;
 
 /// A per-rank global (non-window) buffer the harness registered.
 struct GlobalBuffer {
@@ -68,10 +75,30 @@ struct World {
   uint64_t win_size = 0;
   std::unique_ptr<RankState[]> ranks;
   std::vector<GlobalBuffer> globals;
+  /// The hand-off space of mixed kernels (handoff_workspace): rank r's part
+  /// starts at r * handoff_size.
+  uint8_t *handoffs = nullptr;
+  uint64_t handoff_size = 0;
   std::vector<ArgInfo> args; ///< By argument index.
 };
 
 World &world();
+
+/// Where `address` lies in the hand-off space: its rank and the offset in
+/// that rank's part, if it lies there.
+struct HandoffPlace {
+  int32_t rank;
+  uint64_t offset;
+};
+inline std::optional<HandoffPlace> handoff_place(const World &w,
+                                                 uintptr_t address) {
+  auto base = reinterpret_cast<uintptr_t>(w.handoffs);
+  if (!w.handoffs || address < base ||
+      address - base >= w.handoff_size * static_cast<uint64_t>(w.nranks))
+    return std::nullopt;
+  return HandoffPlace{static_cast<int32_t>((address - base) / w.handoff_size),
+                      (address - base) % w.handoff_size};
+}
 
 inline RankState &rank_state(int32_t rank) { return world().ranks[rank]; }
 

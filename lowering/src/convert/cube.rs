@@ -2,7 +2,8 @@
 //!
 //! A `pl.matmul` whose operands are tiles loaded from global memory for it
 //! alone (`pl.load`, `pld.tile.remote_load`) and whose product one
-//! `pl.store` writes back is a GEMM of three regions of global memory. At
+//! `pl.store` writes back (`handoff.rs` makes that store for a product that
+//! vector work uses) is a GEMM of three regions of global memory. At
 //! the store it becomes, per `Mt x Nt` block of the product:
 //!
 //! ```text
@@ -160,27 +161,10 @@ fn gemm_of<'c>(matmul: OpRef<'c>) -> Result<Gemm<'c>, Rejection<'c>> {
     };
     let lhs = load(operands.lhs, "left")?;
     let rhs = load(operands.rhs, "right")?;
-    let users = uses(Builder::result(matmul));
-    let store = match users.as_slice() {
-        [(store, _)] if name(*store) == pl::StoreOp::NAME && store.block() == matmul.block() => {
-            *store
-        }
-        _ => {
-            let mut rejection = Rejection::at(
-                matmul,
-                format!(
-                    "the product of {} must be written to global memory by one pl.store in \
-                     the same block, found {} use(s): moving a product from the cube to the \
-                     vector unit (tile math, remote stores, pl.split_aiv) is not lowered yet",
-                    pl::MatmulOp::NAME,
-                    users.len()
-                ),
-            );
-            for (user, _) in &users {
-                rejection = rejection.note(*user, "used here");
-            }
-            return Err(rejection);
-        }
+    // `handoff.rs` gave every other product a store of its own.
+    let store = match uses(Builder::result(matmul)).as_slice() {
+        [(store, _)] => *store,
+        _ => unreachable!("a product without a hand-off has one store"),
     };
     // The loads, the product and the store all happen at the store.
     let first = if is_before(lhs, rhs) { lhs } else { rhs };

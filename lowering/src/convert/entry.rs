@@ -15,7 +15,7 @@ use melior::ir::{
 use pld_dialect::ops::ascend;
 use pld_dialect::types::{self as pld_types, ascend as ascend_types};
 use pld_ir::{
-    Builder, OpRef, Val,
+    Builder, Ix, OpRef, Val,
     build::{
         ascend::{AscendBuilder, set_specifiers},
         context_of,
@@ -53,6 +53,7 @@ pub fn add_entry_wrappers(functions: &mut Functions) {
         let extra = Extra {
             sdma: kernel && function.sdma,
             ffts: kernel && function.mixed,
+            handoff_bytes: if kernel { function.handoff_bytes } else { 0 },
         };
         wrappers.push(wrap(function.op, symbol, &function.inputs, extra));
     }
@@ -67,6 +68,8 @@ struct Extra {
     sdma: bool,
     /// The FFTS base address (a mixed kernel).
     ffts: bool,
+    /// A block's hand-off bytes (a kernel with hand-offs), 0 for none.
+    handoff_bytes: i64,
 }
 
 /// `@<symbol>__entry(%ctx: !ascend.ctx, %args: !ascend.args)`; a kernel
@@ -114,6 +117,13 @@ fn wrap<'c>(function: OpRef<'c>, symbol: &str, inputs: &[Type<'c>], extra: Extra
     }
     if extra.ffts {
         operands.push(builder.ffts_addr(ctx));
+    }
+    if extra.handoff_bytes > 0 {
+        // The simulator calls the wrapper on each block's thread: space for
+        // blocks 0 to this one, of which the kernel uses this block's part.
+        let blocks = builder.add(Ix::Dyn(builder.block_idx()), Ix::Const(1));
+        let bytes = builder.mul(blocks, Ix::Const(extra.handoff_bytes));
+        operands.push(builder.handoff_workspace(ctx, bytes));
     }
     for (index, input) in inputs.iter().enumerate() {
         if pld_types::is_comm_ctx(*input) {

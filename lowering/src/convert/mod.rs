@@ -39,6 +39,7 @@ mod buffer;
 mod cube;
 mod elements;
 mod entry;
+mod handoff;
 mod mixed;
 pub mod names;
 mod ops;
@@ -94,6 +95,7 @@ impl Pass for ConvertPldToAscend {
             return Err(PassFailed);
         }
         names::rename_functions(module);
+        handoff::insert(module);
         let mut functions = Functions::collect(module, self.default_kind);
         functions.outline_regions(&mut report);
         if report.failed() {
@@ -102,6 +104,10 @@ impl Pass for ConvertPldToAscend {
         functions.mark_device_functions(&mut report);
         functions.mark_sdma_users();
         functions.mark_mixed_kernels();
+        functions.mark_handoffs(&mut report);
+        if report.failed() {
+            return Err(PassFailed);
+        }
         let symbols: Vec<String> = functions.order.clone();
         let mut mixed = Vec::new();
         for symbol in &symbols {
@@ -180,6 +186,11 @@ pub struct Function<'c> {
     /// it takes the FFTS base address after its context (and its dispatch
     /// payload) (the kernel ABI), which its callers pass.
     pub mixed: bool,
+    /// The bytes of hand-off space a block of this kernel needs for the
+    /// `pl.matmul` products its vector work uses (`handoff.rs`), 0 for none:
+    /// it then takes the space after the FFTS base address (the kernel ABI),
+    /// which its callers pass.
+    pub handoff_bytes: i64,
 }
 
 /// How an outlined region op is replaced.
@@ -248,6 +259,7 @@ impl<'c> Functions<'c> {
                 inputs,
                 sdma: false,
                 mixed: false,
+                handoff_bytes: 0,
             },
         );
     }
@@ -272,6 +284,7 @@ impl<'c> Functions<'c> {
                 inputs,
                 sdma: false,
                 mixed: false,
+                handoff_bytes: 0,
             },
         );
     }
@@ -405,6 +418,28 @@ impl<'c> Functions<'c> {
         for function in self.by_symbol.values_mut() {
             function.mixed = function.kind == Kind::Kernel
                 && pld_ir::analysis::place::mixed_work(&nested_ops(function.op)).is_some();
+        }
+    }
+
+    /// Gives every hand-off its place in its kernel's hand-off space; only a
+    /// kernel has one (its callers pass it).
+    fn mark_handoffs(&mut self, report: &mut Report) {
+        for function in self.by_symbol.values_mut() {
+            function.handoff_bytes = handoff::assign(function.op);
+            if function.handoff_bytes > 0 && function.kind != Kind::Kernel {
+                let matmul = nested_ops(function.op)
+                    .into_iter()
+                    .find(|op| name(*op) == pl::MatmulOp::NAME)
+                    .unwrap_or(function.op);
+                report.error(
+                    &matmul,
+                    "the product of a pl.matmul that vector work uses cannot be lowered in a \
+                     function InCore code calls: it goes through the hand-off space that \
+                     host code passes a kernel (call the function from host code, or store \
+                     the product and load it yourself)",
+                    &[(function.op.location(), "the function".to_owned())],
+                );
+            }
         }
     }
 

@@ -245,6 +245,7 @@ impl<'c> FunctionConverter<'_, 'c> {
             | scf::WhileOp::NAME
             | scf::ExecuteRegionOp::NAME
             | scf::IndexSwitchOp::NAME => self.convert_region_types(op)?,
+            _ if super::handoff::is_placeholder(op) => self.convert_handoff(&builder, op),
             _ => self.convert_other(op)?,
         }
         Ok(())
@@ -784,6 +785,26 @@ impl<'c> FunctionConverter<'_, 'c> {
         Ok(())
     }
 
+    /// A hand-off's memory (`handoff.rs`): this block's part of the hand-off
+    /// space at the hand-off's offset, as a buffer of the product's shape.
+    fn convert_handoff(&mut self, builder: &Builder<'c>, op: OpRef<'c>) {
+        let space = self
+            .handoff
+            .expect("a kernel with hand-offs takes the space");
+        let block = Ix::Dyn(builder.block_idx());
+        let start = builder.mul(block, Ix::Const(self.function.handoff_bytes));
+        let start = builder.add(start, Ix::Const(super::handoff::offset_of(op)));
+        let memref = Builder::result(op).r#type();
+        let element = types::element_type(memref).expect("a memref");
+        let ptr = builder.window_as(builder.offset(space, start), element);
+        let dims = Buffer::dims_of(memref, &[]);
+        self.lowered.insert(
+            ValueKey::of(Builder::result(op)),
+            Lowered::Buffer(Buffer { ptr, dims, element }),
+        );
+        self.replaced.push(op);
+    }
+
     /// Any other op: kept, unless it touches pl or pld, which nothing lowers.
     /// An op of neither pl nor pld (those are dispatched on their views):
     /// it stays as it is unless it touches a pld-level type.
@@ -856,14 +877,16 @@ impl<'c> FunctionConverter<'_, 'c> {
         Ok(operands)
     }
 
-    /// The arguments of a launch or submission of the kernel `symbol`: a
-    /// kernel that moves data with SDMA takes the SDMA workspace the runtime
-    /// set up and a sync id (0) first, a mixed kernel the runtime's FFTS
-    /// base address (the kernel ABI).
-    fn with_sdma_arguments(
+    /// The arguments of a launch or submission of the kernel `symbol` on
+    /// `blocks` blocks: a kernel that moves data with SDMA takes the SDMA
+    /// workspace the runtime set up and a sync id (0) first, a mixed kernel
+    /// the runtime's FFTS base address, and one with hand-offs its blocks'
+    /// hand-off space (the kernel ABI).
+    fn with_runtime_arguments(
         &self,
         builder: &Builder<'c>,
         symbol: &str,
+        blocks: Ix<'c>,
         arguments: Vec<Val<'c>>,
     ) -> Vec<Val<'c>> {
         let Some(callee) = self
@@ -874,7 +897,7 @@ impl<'c> FunctionConverter<'_, 'c> {
         else {
             return arguments;
         };
-        if !callee.sdma && !callee.mixed {
+        if !callee.sdma && !callee.mixed && callee.handoff_bytes == 0 {
             return arguments;
         }
         let mut with = Vec::new();
@@ -883,6 +906,10 @@ impl<'c> FunctionConverter<'_, 'c> {
         }
         if callee.mixed {
             with.push(builder.ffts_addr(self.ctx()));
+        }
+        if callee.handoff_bytes > 0 {
+            let bytes = builder.mul(blocks, Ix::Const(callee.handoff_bytes));
+            with.push(builder.handoff_workspace(self.ctx(), bytes));
         }
         with.extend(arguments);
         with
@@ -921,7 +948,7 @@ impl<'c> FunctionConverter<'_, 'c> {
             }
         }
         let hint = pld_ir::attributes::task_name(&op).unwrap_or_default();
-        let args = self.with_sdma_arguments(builder, &outlined.symbol, args);
+        let args = self.with_runtime_arguments(builder, &outlined.symbol, Ix::Dyn(blocks), args);
         let submit = ascend::SubmitOp {
             kernel: FlatSymbolRefAttribute::new(builder.context, &outlined.symbol).into(),
             ctx: self.ctx(),
@@ -957,7 +984,8 @@ impl<'c> FunctionConverter<'_, 'c> {
                     format!("host code cannot use results of the kernel @{callee_symbol}").into(),
                 );
             }
-            let arguments = self.with_sdma_arguments(builder, &callee_symbol, arguments);
+            let arguments =
+                self.with_runtime_arguments(builder, &callee_symbol, Ix::Const(1), arguments);
             let launch = ascend::LaunchOp {
                 kernel: symbol.into(),
                 ctx: self.ctx(),

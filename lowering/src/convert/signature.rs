@@ -54,6 +54,10 @@ pub struct FunctionConverter<'a, 'c> {
     /// CommContext, the dispatch payload and the SDMA workspace and sync id
     /// (the kernel ABI); `mixed.rs` sets it at the kernel's entry.
     pub ffts: Option<Val<'c>>,
+    /// The hand-off space, which a kernel whose vector work uses a
+    /// `pl.matmul` product takes after the FFTS base address (the kernel
+    /// ABI, `handoff.rs`).
+    pub handoff: Option<Val<'c>>,
     /// The kernel's SDMA session, once its first SDMA transfer built it.
     pub session: Option<Val<'c>>,
     pub lowered: PtrMap<ValueKey, Lowered<'c>>,
@@ -87,6 +91,7 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             payload: None,
             sdma: None,
             ffts: None,
+            handoff: None,
             session: None,
             lowered: PtrMap::default(),
             replaced: Vec::new(),
@@ -177,13 +182,20 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
         self.function.kind == Kind::Kernel && self.function.mixed
     }
 
+    /// Whether this function is a kernel with hand-offs (and so takes the
+    /// hand-off space).
+    fn takes_handoff(&self) -> bool {
+        self.function.kind == Kind::Kernel && self.function.handoff_bytes > 0
+    }
+
     /// Where the pld-level arguments start while both kinds coexist: after
-    /// the CommContext, the dispatch payload, the SDMA workspace and sync id
-    /// and the FFTS base address.
+    /// the CommContext, the dispatch payload, the SDMA workspace and sync
+    /// id, the FFTS base address and the hand-off space.
     fn first_old_argument(&self) -> usize {
         1 + usize::from(self.payload.is_some())
             + 2 * usize::from(self.sdma.is_some())
             + usize::from(self.ffts.is_some())
+            + usize::from(self.handoff.is_some())
     }
 
     /// The lowered parameter types of a pld-level parameter type (none for a
@@ -285,6 +297,20 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             let ffts = entry.insert_argument(at, ascend_types::ffts_addr(context), location);
             // SAFETY: see the documentation of `pld_ir`.
             self.ffts = Some(unsafe { Val::from_raw(ffts.to_raw()) });
+        }
+        if self.takes_handoff() {
+            let at = 1
+                + usize::from(self.payload.is_some())
+                + 2 * usize::from(self.sdma.is_some())
+                + usize::from(self.ffts.is_some());
+            let i8 = melior::ir::r#type::IntegerType::new(context, 8).into();
+            let space = entry.insert_argument(
+                at,
+                ascend_types::gm(context, i8).expect("i8 has a pointer type"),
+                location,
+            );
+            // SAFETY: see the documentation of `pld_ir`.
+            self.handoff = Some(unsafe { Val::from_raw(space.to_raw()) });
         }
         let first_old = self.first_old_argument();
         let mut failed = false;

@@ -5,7 +5,7 @@
 
 use melior::ir::{ValueLike, operation::OperationRef};
 use pld_dialect::enums::KernelKind;
-use pld_dialect::ops::pld;
+use pld_dialect::ops::{pl, pld};
 use pld_ir::analysis::place::{Place, scope_of};
 use pld_ir::pass::report::Report;
 use pld_ir::read as ir;
@@ -25,7 +25,9 @@ const INCORE_ONLY: &[&str] = &[
 ];
 
 /// A `pl.split_aiv` region runs on an AI core's AIV sub-lanes, each with a
-/// unified buffer of its own: not in host code, and no tile from outside.
+/// unified buffer of its own: not in host code, and no tile from outside
+/// but a `pl.matmul` product (which leaves the cube through global memory,
+/// and which the lowering loads inside the region).
 fn check_split(split: &OperationRef, default_kind: KernelKind, report: &mut Report) {
     if let Some(scope) = scope_of(split, default_kind)
         && !scope.place.is_core()
@@ -44,6 +46,9 @@ fn check_split(split: &OperationRef, default_kind: KernelKind, report: &mut Repo
                 continue;
             }
             let owner = ir::defining_op(value).or_else(|| ir::argument_owner(value));
+            if owner.is_some_and(|owner| ir::name(owner) == pl::MatmulOp::NAME) {
+                continue;
+            }
             let inside = owner.is_some_and(|owner| owner == *split || ir::is_inside(&owner, split));
             if !inside {
                 report.error(

@@ -133,6 +133,8 @@ module attributes {pld.target = #pld.target<Ascend910B>} {
     %b = ascend.alloc_window %ctx, %c4 {name = "buf"} : !ascend.gm<i8>
     // CHECK: ascend.window_as %{{.*}} : !ascend.gm<i8> -> !ascend.gm<f32>
     %f = ascend.window_as %b : !ascend.gm<i8> -> !ascend.gm<f32>
+    // CHECK: ascend.handoff_workspace %{{.*}}, %{{.*}} : !ascend.gm<i8>
+    %h = ascend.handoff_workspace %ctx, %c4 : !ascend.gm<i8>
     // CHECK: %[[T:.*]] = ascend.submit @kernel(%{{.*}}, %{{.*}}, %{{.*}}) ctx %{{.*}} blocks %{{.*}} name "first" : (!ascend.gm<f32>, !ascend.gm<i32>, index) -> !ascend.task
     %t = ascend.submit @kernel(%data, %sig, %c1) ctx %ctx blocks %c1 name "first" : (!ascend.gm<f32>, !ascend.gm<i32>, index) -> !ascend.task
     // CHECK: ascend.submit @kernel({{.*}}) ctx %{{.*}} deps [%[[T]]] blocks %{{.*}} if %{{.*}} name "second"

@@ -126,6 +126,9 @@ void pld::ascend::populateMemoryPatterns(TypeConverter &converter,
   patterns.add<SdmaSessionLowering>(converter, context);
   patterns.add<PlainCall<SdmaWorkspaceOp>>(converter, context,
                                            "pld::rt::sdma_workspace");
+  // A mixed kernel's hand-off space, which host code passes it.
+  patterns.add<PlainCall<HandoffWorkspaceOp>>(converter, context,
+                                              "pld::rt::handoff_workspace");
   patterns.add<PlainCall<TGetAsyncOp>>(converter, context,
                                        "pld::rt::tget_async",
                                        /*withSite=*/true);

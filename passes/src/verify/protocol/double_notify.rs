@@ -1,7 +1,10 @@
 //! A notify that fires twice: outside a vector-only region in a mixed kernel,
 //! one with cube and vector work (its vector half runs on both vector cores
 //! of the block; a kernel whose tile work is all cube work runs on the cube
-//! alone, so its notify fires once), or inside a
+//! alone, so its notify fires once), outside the regions of a kernel that
+//! has `pl.split_aiv` regions (it is launched on both AIV sub-lanes of each
+//! block, and each runs the whole kernel: docs/lowering.md, "Split AIV
+//! regions"), or inside a
 //! `pl.split_aiv mode none` region (both AIV sub-lanes) without sharding by
 //! `pl.get_aiv_id` (the cell or the peer depends on the lane id) or a
 //! one-lane guard (an `scf.if` whose condition does).
@@ -50,9 +53,17 @@ fn sharded_by_lane(notify: &OperationRef) -> bool {
     })
 }
 
+/// The first `pl.split_aiv` region of `kernel`, if it has one.
+fn first_split_region<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    pld_ir::nested_ops(*kernel)
+        .into_iter()
+        .find(|op| ir::name(op) == pl::SplitAivOp::NAME)
+}
+
 pub fn check(ops: &[OperationRef], report: &mut Report) {
     // The cube and vector work of each mixed kernel, found once per kernel.
     let mut mixed_of_kernel: HashMap<OpKey, Option<(OperationRef, OperationRef)>> = HashMap::new();
+    let mut split_of_kernel: HashMap<OpKey, Option<OperationRef>> = HashMap::new();
     for notify in ops
         .iter()
         .filter(|op| ir::name(op) == pld::SystemNotifyOp::NAME)
@@ -78,6 +89,20 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
                             (cube.location(), "cube work here".to_owned()),
                             (vector.location(), "vector work here".to_owned()),
                         ],
+                    );
+                } else if let Some(split) = *split_of_kernel
+                    .entry(ir::op_key(kernel))
+                    .or_insert_with(|| first_split_region(&kernel))
+                {
+                    report.error(
+                        notify,
+                        "notify fires twice: outside its pl.split_aiv regions a kernel that has \
+                         them runs on both AIV sub-lanes of the block (each sub-lane runs the \
+                         whole kernel); put it in a pl.split_aiv region and guard it to one lane",
+                        &[(
+                            split.location(),
+                            "a pl.split_aiv region of the kernel".to_owned(),
+                        )],
                     );
                 }
             }

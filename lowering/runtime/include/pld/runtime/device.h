@@ -100,6 +100,12 @@ AICORE inline __gm__ T *offset(__gm__ T *base, int64_t elements) {
   return base + elements;
 }
 
+/// A kernel's hand-off space (`__gm__ int8_t *`, the kernel ABI) as a
+/// pointer to a product's elements.
+template <typename T> AICORE inline __gm__ T *window_as(__gm__ int8_t *buffer) {
+  return reinterpret_cast<__gm__ T *>(buffer);
+}
+
 /// The same window element on rank `peer`:
 /// windowsIn[peer] + (local - windowsIn[rankId]).
 template <typename T>

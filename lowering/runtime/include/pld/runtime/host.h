@@ -650,6 +650,13 @@ inline __gm__ int8_t *alloc_window(__gm__ CommContext *ctx, int64_t bytes,
                                    const char *name) {
   return reinterpret_cast<int8_t *>(detail::alloc_window(ctx, bytes, name));
 }
+/// The hand-off space host code passes a mixed kernel whose vector work
+/// uses a pl.matmul product (the kernel ABI, docs/lowering.md): `bytes` of
+/// global memory of this launch's own.
+inline __gm__ int8_t *handoff_workspace(__gm__ CommContext *ctx,
+                                        int64_t bytes) {
+  return reinterpret_cast<int8_t *>(detail::handoff_workspace(ctx, bytes));
+}
 template <typename T> __gm__ T *window_as(__gm__ int8_t *buffer) {
   return reinterpret_cast<T *>(buffer);
 }

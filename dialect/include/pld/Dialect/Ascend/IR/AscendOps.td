@@ -751,6 +751,27 @@ def Ascend_AllocWindowOp : Ascend_Op<"alloc_window", [MemoryEffects<[MemAlloc]>]
   let assemblyFormat = "$ctx `,` $bytes attr-dict `:` type($buffer)";
 }
 
+def Ascend_HandoffWorkspaceOp : Ascend_Op<"handoff_workspace",
+                                        [MemoryEffects<[MemAlloc]>]> {
+  let summary = "global memory for a mixed kernel's cube-to-vector hand-offs (host)";
+  let description = [{
+    What host code passes a mixed kernel whose vector work uses a
+    `pl.matmul` product: `bytes` of global memory (the kernel's hand-off
+    bytes per block times the launch's blocks) that the cube stores the
+    products into and the vector core loads them from, block `b` using
+    its own part. PyPTO passes the same kind of buffer (its
+    `__gm_pipe_buffer`, per call site). The simulator gives each call space
+    of its own that lives until the run ends.
+
+    ```mlir
+    %space = ascend.handoff_workspace %ctx, %bytes : !ascend.gm<i8>
+    ```
+  }];
+  let arguments = (ins Ascend_CtxType:$ctx, Index:$bytes);
+  let results = (outs Ascend_AnyGmPtr:$buffer);
+  let assemblyFormat = "$ctx `,` $bytes attr-dict `:` type($buffer)";
+}
+
 def Ascend_WindowAsOp : Ascend_Op<"window_as", [Pure]> {
   let summary = "a window buffer as a pointer to its element type";
   let arguments = (ins Ascend_AnyGmPtr:$buffer);

@@ -233,6 +233,7 @@ void acquire();
 
 // Host side and tasks (tasks.cpp).
 uint8_t *alloc_window(const CommContext *ctx, int64_t bytes, const char *name);
+uint8_t *handoff_workspace(const CommContext *ctx, int64_t bytes);
 int64_t submit(CommContext *ctx, const char *name, int64_t blocks,
                bool dispatch, const int64_t *deps, int64_t ndeps,
                Closure kernel);
