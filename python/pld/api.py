@@ -115,13 +115,20 @@ _FAILURES = {
 }
 
 
-def run(kernel, ranks, sanitize=None, timing=False, verify=True, blocks=1, timeout=60, **args):
+def run(kernel, ranks, sanitize=None, timing=False, verify=True, blocks=1, timeout=60,
+        launches=1, reset_windows=False, **args):
     """Run the kernel on `ranks` simulated ranks; returns one dict per rank of
     its outputs (Out/InOut and DistributedTensor arguments) as numpy arrays.
 
     Each keyword argument, by parameter name, is a numpy array (or anything
     numpy converts) given to every rank, a list of one value per rank, or a
     callable of the rank. Arguments not given start as zeros.
+
+    `launches` calls the kernel that many times, every rank finishing one
+    call before any starts the next, as PyPTO's persistent workers do: the
+    windows (DistributedTensor arguments) keep what a call left, or start
+    every call as the first with `reset_windows`; the other arguments are
+    given anew to every call, and the outputs are the last call's.
     """
     kernel = _kernel(kernel)
     ranks = int(ranks)
@@ -132,6 +139,10 @@ def run(kernel, ranks, sanitize=None, timing=False, verify=True, blocks=1, timeo
     if unknown:
         raise TypeError(f"{kernel.name} has no parameter(s) {', '.join(unknown)}; "
                         f"it takes {', '.join(params)}")
+    if int(launches) < 1:
+        raise Error("launches must be at least 1")
+    if reset_windows and int(launches) == 1:
+        raise Error("reset_windows resets the windows between launches; give launches too")
     if sanitize not in (None, "race"):
         raise Error(f"sanitize is None or \"race\", not {sanitize!r}")
     positions = {name: i for i, name in enumerate(params)}
@@ -142,7 +153,8 @@ def run(kernel, ranks, sanitize=None, timing=False, verify=True, blocks=1, timeo
     text = kernel.mlir(debug_info=True)
     # The extension keys arguments and outputs by position.
     result = native().run(text, kernel.name, ranks, {positions[n]: v for n, v in inputs.items()},
-                          sanitize == "race", bool(timing), bool(verify), int(blocks), int(timeout))
+                          sanitize == "race", bool(timing), bool(verify), int(blocks), int(timeout),
+                          int(launches), bool(reset_windows))
     names = {i: name for name, i in positions.items()}
     status = result.get("status")
     if status != "ok":

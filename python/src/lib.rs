@@ -43,13 +43,14 @@ fn to_cce(text: &str, entry: &str) -> PyResult<String> {
     tools::to_cce(text, entry).map_err(PyValueError::new_err)
 }
 
-/// Runs the module `text`'s function `entry` on `ranks` simulated ranks.
-/// `inputs` maps an argument's position to one `.npy` file (bytes) per
-/// rank. A dict: `status`, `report`, `diagnostics`, `outputs` (per rank,
+/// Runs the module `text`'s function `entry` on `ranks` simulated ranks,
+/// `launches` times (windows kept between launches, or reset with
+/// `reset_windows`). `inputs` maps an argument's position to one `.npy`
+/// file (bytes) per rank, given to every launch. A dict: `status`, `report`, `diagnostics`, `outputs` (per rank,
 /// position to `.npy` bytes) and `timing`.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (text, entry, ranks, inputs, race, timing, verify, blocks, timeout))]
+#[pyo3(signature = (text, entry, ranks, inputs, race, timing, verify, blocks, timeout, launches, reset_windows))]
 fn run<'py>(
     py: Python<'py>,
     text: &str,
@@ -61,6 +62,8 @@ fn run<'py>(
     verify: bool,
     blocks: u32,
     timeout: u64,
+    launches: usize,
+    reset_windows: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let result = tools::run(&tools::RunRequest {
         text,
@@ -72,6 +75,8 @@ fn run<'py>(
         timing,
         verify,
         timeout_secs: timeout,
+        launches,
+        reset_windows,
     });
     let dict = PyDict::new(py);
     dict.set_item("status", result.status.name())?;

@@ -75,6 +75,10 @@ pub struct RunRequest<'a> {
     pub timing: bool,
     pub verify: bool,
     pub timeout_secs: u64,
+    /// Launches of the entry, windows kept between them unless
+    /// `reset_windows` (`pld-run --launches`).
+    pub launches: usize,
+    pub reset_windows: bool,
 }
 
 /// How a run ended, in the words Python's exceptions use.
@@ -146,6 +150,8 @@ pub fn run(request: &RunRequest) -> RunResult {
     let spec = RunSpec {
         ranks: request.ranks,
         blocks: request.blocks,
+        launches: request.launches,
+        reset_windows: request.reset_windows,
         load: inputs.load.clone(),
         timeout_secs: request.timeout_secs,
         race: request.race,

@@ -220,3 +220,34 @@ def test_all_to_all_v_publishes_the_counts():
     for d, o in enumerate(outputs):
         assert o["out"][:, 0].tolist() == [0, 1, 2]
         assert o["recv"].tolist() == [min(int(send[r][d]), 64) for r in range(3)]
+
+
+# PyPTO's self-notify credit reset (tests/st/distributed/
+# test_l3_self_notify_credit_reset.py): four credits to the next rank, a
+# wait for four of our own, then -4 to ourselves, so that every persistent
+# call starts from 0; with `take_back=0` the credits stay in the window.
+@pl.jit.incore
+def credit_reset(signal: pl.InOut[pld.DistributedTensor[[1, 1], pl.INT32]],
+                 out: pl.Out[pl.Tensor[[1, 1], pl.INT32]], take_back: pl.Scalar[pl.INT32]):
+    ctx = pld.get_comm_ctx(signal)
+    me = pld.rank(ctx)
+    nxt = (me + 1) % pld.nranks(ctx)
+    for _ in pl.range(4):
+        pld.system.notify(signal, peer=nxt, offsets=[0, 0], value=1, op=pld.NotifyOp.AtomicAdd)
+    pld.system.wait(signal, offsets=[0, 0], expected=4, cmp=pld.WaitCmp.Ge)
+    pld.system.notify(signal, peer=me, offsets=[0, 0], value=take_back, op=pld.NotifyOp.AtomicAdd)
+    pl.write(out, [0, 0], pl.read(signal, [0, 0]))
+
+
+def test_persistent_calls_keep_the_windows():
+    outputs = pld.run(credit_reset, ranks=2, launches=3, sanitize="race", take_back=-4)
+    assert [o["out"].tolist() for o in outputs] == [[[0]], [[0]]]
+    # The credits kept: the next call's wait is met by the last call's, and
+    # its read of the cell races with the new ones.
+    with pytest.raises(pld.RaceError):
+        pld.run(credit_reset, ranks=2, launches=2, sanitize="race", verify=False, take_back=0)
+    outputs = pld.run(credit_reset, ranks=2, launches=2, reset_windows=True, sanitize="race",
+                      verify=False, take_back=0)
+    assert [o["out"].tolist() for o in outputs] == [[[4]], [[4]]]
+    with pytest.raises(pld.Error):
+        pld.run(credit_reset, ranks=2, reset_windows=True, take_back=-4)

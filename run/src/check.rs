@@ -126,6 +126,10 @@ pub struct Report {
     pub listed: Vec<Mismatch>,
     /// All mismatches, listed or not.
     pub mismatches: usize,
+    /// The launch these values are from, in a run of several
+    /// (`pld-run --launches`): the first that missed its expectations,
+    /// else the last.
+    pub launch: Option<usize>,
 }
 
 impl Report {
@@ -145,11 +149,14 @@ impl Report {
     /// One line: `12 of 4096 checked values differ` or `all 4096 checked
     /// values match`.
     pub fn summary(&self) -> String {
+        let launch = self
+            .launch
+            .map_or(String::new(), |launch| format!("launch {launch}: "));
         if self.passed() {
-            format!("all {} checked values match", self.compared)
+            format!("{launch}all {} checked values match", self.compared)
         } else {
             format!(
-                "{} of {} checked values differ",
+                "{launch}{} of {} checked values differ",
                 self.mismatches, self.compared
             )
         }

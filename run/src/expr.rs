@@ -7,6 +7,7 @@
 //! |---|---|
 //! | `12`, `1.5`, `.5`, `1e-3` | numbers; without `.` or exponent they are integers |
 //! | `r`, `n` | this rank, the number of ranks |
+//! | `l` | the launch, from 0 (`pld-run --launches`) |
 //! | `i`, `i0`..`i7` | the row-major flat index, the index along one dimension |
 //! | `a + b`, `a - b`, `a * b` | integer when both sides are, else float |
 //! | `a / b`, `a % b` | integer division and remainder truncate when both sides are integers |
@@ -96,6 +97,8 @@ pub struct Env<'a> {
     pub rank: usize,
     /// `n`.
     pub ranks: usize,
+    /// `l`: the launch, from 0 (`pld-run --launches`).
+    pub launch: usize,
     /// `i`: the row-major flat index (0 for a scalar).
     pub flat: usize,
     /// `i0`, `i1`, ...: one index per dimension (empty for a scalar).
@@ -336,6 +339,7 @@ fn number(text: &str, column: usize) -> Result<Kind, ExprError> {
 enum Var {
     Rank,
     Ranks,
+    Launch,
     Flat,
     Dim(usize),
 }
@@ -556,6 +560,7 @@ impl Parser {
         match name {
             "r" => return var(Var::Rank),
             "n" => return var(Var::Ranks),
+            "l" => return var(Var::Launch),
             "i" => return var(Var::Flat),
             _ => {}
         }
@@ -641,6 +646,7 @@ fn eval(node: &Node, env: &Env<'_>) -> Result<Value, ExprError> {
         Node::Var(var, column) => match var {
             Var::Rank => Ok(int(env.rank)),
             Var::Ranks => Ok(int(env.ranks)),
+            Var::Launch => Ok(int(env.launch)),
             Var::Flat => Ok(int(env.flat)),
             Var::Dim(k) => env.index.get(*k).map(|&i| int(i)).ok_or_else(|| {
                 ExprError::new(
@@ -741,6 +747,7 @@ mod tests {
         expr.eval(&Env {
             rank,
             ranks,
+            launch: 0,
             flat,
             index,
         })
@@ -761,10 +768,24 @@ mod tests {
             .eval(&Env {
                 rank: 1,
                 ranks: 4,
+                launch: 0,
                 flat: 0,
                 index: &[0, 0],
             })
             .expect_err(src)
+    }
+
+    #[test]
+    fn the_launch_is_l() {
+        let expr = Expr::parse("l * 10 + r").unwrap();
+        let env = Env {
+            rank: 2,
+            ranks: 4,
+            launch: 3,
+            flat: 0,
+            index: &[],
+        };
+        assert_eq!(expr.eval(&env).unwrap(), Value::Int(32));
     }
 
     #[test]

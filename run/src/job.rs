@@ -7,6 +7,8 @@
 //! blocks <B>
 //! entry <host|kernel>
 //! timeout <seconds>
+//! launches <K>
+//! windows reset
 //! race on
 //! schedule replay <t0>,<t1>,... | schedule pct <seed> <depth>
 //! trace <path>
@@ -34,14 +36,20 @@
 //! (the serialized run's choices, see [`crate::explore`]) needs `schedule`.
 //! A 0-d array has no dimensions to list; its dims are
 //! written `1`, which has the same single element and the same bytes.
+//! `launches` (`pld-run --launches`, 1 when left out) runs the entry that
+//! many times, every rank finishing one launch before any starts the next;
+//! the windows keep what a launch left them, or start each launch as the
+//! first did with `windows reset`.
 //!
-//! Input binary: for rank 0..N-1, for each argument in index order: an
-//! array's raw little-endian elements; a scalar's 8 bytes (i64 two's
-//! complement for integer types, f64 bits for float types; see
+//! Input binary: per launch, for rank 0..N-1, for each argument in index
+//! order: an array's raw little-endian elements; a scalar's 8 bytes (i64
+//! two's complement for integer types, f64 bits for float types; see
 //! [`ElementType::encode_scalar`](crate::element::ElementType::encode_scalar)).
+//! A launch after the first takes its windows' part only with `windows
+//! reset`.
 //!
-//! Output binary: for rank 0..N-1, for each window or global argument in
-//! index order: its raw bytes.
+//! Output binary: per launch, for rank 0..N-1, for each window or global
+//! argument in index order: its raw bytes when the launch ended.
 
 use crate::Error;
 use crate::args::{ArgKind, ArgLayout};
@@ -76,6 +84,10 @@ pub struct Job {
     pub blocks: u32,
     pub entry: Entry,
     pub timeout_secs: u64,
+    /// How many times the entry runs, at least 1.
+    pub launches: usize,
+    /// Whether each launch starts with the windows as the first did.
+    pub reset_windows: bool,
     /// Whether the simulator checks pld's happens-before (`race on`).
     pub race: bool,
     /// How a serialized run chooses ([`crate::cli::Schedule`]); `None`:
@@ -124,6 +136,12 @@ impl Job {
         line(format!("blocks {}", self.blocks));
         line(format!("entry {}", self.entry.name()));
         line(format!("timeout {}", self.timeout_secs));
+        if self.launches > 1 {
+            line(format!("launches {}", self.launches));
+        }
+        if self.reset_windows {
+            line("windows reset".to_owned());
+        }
         if self.race {
             line("race on".to_owned());
         }
@@ -229,6 +247,14 @@ pub fn write_input(values: &Values, path: &Path) -> Result<(), Error> {
     write_file(path, &input_bytes(values))
 }
 
+/// The inputs of every launch, launch after launch.
+pub fn write_inputs(launches: &[Values], path: &Path) -> Result<(), Error> {
+    write_file(
+        path,
+        &launches.iter().flat_map(input_bytes).collect::<Vec<u8>>(),
+    )
+}
+
 /// The number of bytes the output binary must have.
 pub fn output_len(layouts: &[ArgLayout], ranks: usize) -> usize {
     ranks
@@ -263,13 +289,36 @@ pub fn parse_output(initial: &Values, bytes: &[u8]) -> Result<Values, Error> {
 
 /// Reads the output binary; see [`parse_output`].
 pub fn read_output(initial: &Values, path: &Path) -> Result<Values, Error> {
+    let mut launches = read_outputs(std::slice::from_ref(initial), path)?;
+    Ok(launches.remove(0))
+}
+
+/// What each launch left, read against the launches' inputs `initial`.
+pub fn read_outputs(initial: &[Values], path: &Path) -> Result<Vec<Values>, Error> {
     let bytes = fs::read(path).map_err(|e| {
         Error::new(format!(
             "cannot read the harness's output {}: {e}",
             path.display()
         ))
     })?;
-    parse_output(initial, &bytes).map_err(|e| Error::new(format!("{}: {e}", path.display())))
+    let in_file = |e: Error| Error::new(format!("{}: {e}", path.display()));
+    let Some(first) = initial.first() else {
+        return Ok(Vec::new());
+    };
+    let each = output_len(first.layouts(), first.ranks());
+    if bytes.len() != each * initial.len() {
+        return Err(in_file(Error::new(format!(
+            "the harness's output has {} bytes, expected {} ({} launches)",
+            bytes.len(),
+            each * initial.len(),
+            initial.len()
+        ))));
+    }
+    initial
+        .iter()
+        .enumerate()
+        .map(|(at, launch)| parse_output(launch, &bytes[at * each..][..each]).map_err(in_file))
+        .collect()
 }
 
 #[cfg(test)]
@@ -295,6 +344,8 @@ mod tests {
             blocks: 3,
             entry: Entry::Kernel,
             timeout_secs: 60,
+            launches: 1,
+            reset_windows: false,
             race: false,
             schedule: None,
             asleep: Vec::new(),
@@ -462,6 +513,49 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.starts_with("cannot read the harness's output"), "{err}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn launches_follow_each_other_in_the_files() {
+        let dir =
+            std::env::temp_dir().join(format!("pld-run-core-launches-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let init: BTreeMap<usize, Expr> = [(2, Expr::parse("l * 10 + r").unwrap())].into();
+        let launches: Vec<Values> = (0..3)
+            .map(|launch| {
+                Values::initial_at(&layouts(), 2, launch, &init, &BTreeMap::new()).unwrap()
+            })
+            .collect();
+        write_inputs(&launches, &dir.join("input.bin")).unwrap();
+        let input = fs::read(dir.join("input.bin")).unwrap();
+        assert_eq!(input.len(), 3 * input_bytes(&launches[0]).len());
+        assert_eq!(
+            input[input.len() / 3..][..input.len() / 3],
+            input_bytes(&launches[1])[..]
+        );
+        let text = String::from_utf8(
+            Job {
+                launches: 3,
+                reset_windows: true,
+                ..job()
+            }
+            .render()
+            .unwrap(),
+        )
+        .unwrap();
+        assert!(text.contains("launches 3\nwindows reset\n"), "{text}");
+        // The output of launch k is launch k's values.
+        let each = output_len(&layouts(), 2);
+        let bytes: Vec<u8> = (0..3u8).flat_map(|k| vec![k; each]).collect();
+        fs::write(dir.join("output.bin"), &bytes).unwrap();
+        let out = read_outputs(&launches, &dir.join("output.bin")).unwrap();
+        assert_eq!(out.len(), 3);
+        assert_eq!(out[2].bytes(1, 2), [2; 4]);
+        let short = read_outputs(&launches[..2], &dir.join("output.bin"))
+            .unwrap_err()
+            .to_string();
+        assert!(short.contains("expected"), "{short}");
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -44,11 +44,24 @@ impl Values {
         init: &BTreeMap<usize, Expr>,
         load: &BTreeMap<usize, PathBuf>,
     ) -> Result<Values, Error> {
+        Values::initial_at(layouts, ranks, 0, init, load)
+    }
+
+    /// The inputs of launch `launch` (`l` in the expressions) of a run of
+    /// several (`pld-run --launches`).
+    pub fn initial_at(
+        layouts: &[ArgLayout],
+        ranks: usize,
+        launch: usize,
+        init: &BTreeMap<usize, Expr>,
+        load: &BTreeMap<usize, PathBuf>,
+    ) -> Result<Values, Error> {
         let mut values = Values::zeros(layouts, ranks);
         let mut bytes = Vec::new();
         evaluate(
             layouts,
             ranks,
+            launch,
             init,
             "--init",
             |rank, arg, last, _, stored| {
@@ -165,6 +178,17 @@ impl Expected {
         ranks: usize,
         expect: &BTreeMap<usize, Expr>,
     ) -> Result<Expected, Error> {
+        Expected::at(layouts, ranks, 0, expect)
+    }
+
+    /// What launch `launch` (`l` in the expressions) of a run of several
+    /// must leave (`pld-run --launches`).
+    pub fn at(
+        layouts: &[ArgLayout],
+        ranks: usize,
+        launch: usize,
+        expect: &BTreeMap<usize, Expr>,
+    ) -> Result<Expected, Error> {
         let mut expected = Expected {
             layouts: layouts.to_vec(),
             ranks,
@@ -175,6 +199,7 @@ impl Expected {
         evaluate(
             layouts,
             ranks,
+            launch,
             expect,
             "--expect",
             |rank, arg, _, value, _| {
@@ -205,6 +230,7 @@ impl Expected {
 fn evaluate(
     layouts: &[ArgLayout],
     ranks: usize,
+    launch: usize,
     exprs: &BTreeMap<usize, Expr>,
     option: &str,
     mut each: impl FnMut(usize, usize, bool, Value, Value),
@@ -217,6 +243,7 @@ fn evaluate(
                 let env = Env {
                     rank,
                     ranks,
+                    launch,
                     flat,
                     index: &index,
                 };

@@ -579,3 +579,39 @@ fn timing_only_is_timing_without_the_values() {
         "--timing-only is given more than once"
     );
 }
+
+#[test]
+fn launches_and_their_rules() {
+    let o = run(&["a", "--ranks", "2", "--launches", "3", "--reset-windows"]);
+    assert_eq!((o.launches, o.reset_windows), (3, true));
+    assert_eq!(run(&["a", "--ranks", "2"]).launches, 1);
+    assert!(
+        error(&["a", "--ranks", "2", "--launches", "0"])
+            .contains("a number of launches in 1..=1000")
+    );
+    assert!(
+        error(&["a", "--ranks", "2", "--launches", "1001"])
+            .contains("a number of launches in 1..=1000")
+    );
+    assert_eq!(
+        error(&["a", "--ranks", "2", "--reset-windows"]),
+        "--reset-windows resets the windows between launches; give --launches too"
+    );
+    for (option, value) in [
+        ("--explore", None),
+        ("--schedule", Some("0")),
+        ("--backend", Some("mpi")),
+    ] {
+        let mut args = vec!["a", "--ranks", "2", "--launches", "2", option];
+        args.extend(value);
+        let name = if option == "--backend" {
+            "--backend mpi"
+        } else {
+            option
+        };
+        assert_eq!(
+            error(&args),
+            format!("{name} runs one launch; --launches runs several on --backend thread")
+        );
+    }
+}

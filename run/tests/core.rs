@@ -116,6 +116,8 @@ fn run(o: &Options, dir: &Path, corrupt: Option<(usize, usize)>) -> Run {
         blocks: o.blocks,
         entry: Entry::Kernel,
         timeout_secs: o.timeout_secs,
+        launches: 1,
+        reset_windows: false,
         race: false,
         schedule: None,
         asleep: Vec::new(),

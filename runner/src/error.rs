@@ -25,6 +25,8 @@ pub enum Error {
     Ranks(usize),
     #[error("blocks: a run needs at least one block")]
     NoBlocks,
+    #[error("launches: {0} is not in 1..={max}", max = pld_run_core::cli::MAX_LAUNCHES)]
+    Launches(usize),
     /// Expectations or printing asked of a run that skips the values.
     #[error(
         "--timing-only skips the values, so there is nothing to check or print: run with --timing for --expect and --print"

@@ -54,6 +54,8 @@ impl Program {
             blocks: spec.blocks,
             entry: self.entry.kind,
             timeout_secs: spec.timeout_secs,
+            launches: spec.launches,
+            reset_windows: spec.reset_windows,
             race: spec.race,
             schedule: spec.schedule.clone(),
             asleep: Vec::new(),
@@ -69,7 +71,7 @@ impl Program {
             output: PathBuf::from("output.bin"),
             args: prepared.layouts.clone(),
         };
-        job::write_input(&prepared.initial, &workspace.directory.join(&job.input))?;
+        job::write_inputs(&prepared.inputs(), &workspace.directory.join(&job.input))?;
         Ok(job)
     }
 
@@ -114,7 +116,10 @@ impl Program {
                 ..RunOutcome::new(stop.status)
             });
         }
-        let values = job::read_output(&prepared.initial, &work.join(&job.output))?;
+        let mut launches = job::read_outputs(&prepared.inputs(), &work.join(&job.output))?;
+        let checks = prepared.check_launches(&launches);
+        // What the last launch left is what the run gives and prints.
+        let values = launches.pop().expect("at least one launch");
         let printed = prepared
             .bound
             .print
@@ -125,7 +130,6 @@ impl Program {
             .stats
             .then(|| Stats::read(&work.join(&job.stats)))
             .transpose()?;
-        let checks = prepared.check(&values);
         Ok(RunOutcome {
             status: checks.status(),
             checks: Some(checks),

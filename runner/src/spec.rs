@@ -7,7 +7,7 @@ use crate::Error;
 use pld_run_core::{
     args::{ArgLayout, Bound, EntryArg, Naming, bind, resolve, shapes_with_loads, validate},
     check::{Report, compare},
-    cli::{Arg, DEFAULT_TIMEOUT_SECS, MAX_RANKS, Schedule, Timing},
+    cli::{Arg, DEFAULT_TIMEOUT_SECS, MAX_LAUNCHES, MAX_RANKS, Schedule, Timing},
     expr::Expr,
     values::{Expected, Values},
 };
@@ -22,6 +22,13 @@ pub struct RunSpec {
     pub ranks: usize,
     /// Blocks per kernel launch, at least 1.
     pub blocks: u32,
+    /// How many times the entry runs, at least 1 (`pld-run --launches`):
+    /// every rank finishes one launch before any starts the next, the
+    /// windows keep their contents (or start each launch as the first did,
+    /// with `reset_windows`), and everything else is set anew from `init`
+    /// and `load`, where `l` is the launch.
+    pub launches: usize,
+    pub reset_windows: bool,
     /// Inputs as EXPRs evaluated per rank and element (`r * 10 + i`);
     /// what neither this nor `load` gives is 0.
     pub init: BTreeMap<Arg, Expr>,
@@ -71,6 +78,8 @@ impl Default for RunSpec {
         RunSpec {
             ranks: 1,
             blocks: 1,
+            launches: 1,
+            reset_windows: false,
             init: BTreeMap::new(),
             load: BTreeMap::new(),
             shape: BTreeMap::new(),
@@ -94,8 +103,11 @@ pub struct Prepared<'s> {
     pub(crate) spec: &'s RunSpec,
     pub(crate) bound: Bound,
     pub(crate) layouts: Vec<ArgLayout>,
+    /// The first launch's inputs and expectations.
     pub(crate) initial: Values,
     pub(crate) expected: Expected,
+    /// Those of the later launches, in order.
+    pub(crate) later: Vec<(Values, Expected)>,
 }
 
 impl RunSpec {
@@ -109,6 +121,9 @@ impl RunSpec {
         if self.blocks == 0 {
             return Err(Error::NoBlocks);
         }
+        if !(1..=MAX_LAUNCHES).contains(&self.launches) {
+            return Err(Error::Launches(self.launches));
+        }
         if self.skips_values() && !(self.expect.is_empty() && self.print.is_empty()) {
             return Err(Error::TimingOnly);
         }
@@ -117,12 +132,21 @@ impl RunSpec {
         validate(&layouts, &bound)?;
         let initial = Values::initial(&layouts, self.ranks, &bound.init, &bound.load)?;
         let expected = Expected::new(&layouts, self.ranks, &bound.expect)?;
+        let later = (1..self.launches)
+            .map(|launch| {
+                Ok((
+                    Values::initial_at(&layouts, self.ranks, launch, &bound.init, &bound.load)?,
+                    Expected::at(&layouts, self.ranks, launch, &bound.expect)?,
+                ))
+            })
+            .collect::<Result<_, Error>>()?;
         Ok(Prepared {
             spec: self,
             bound,
             layouts,
             initial,
             expected,
+            later,
         })
     }
 
@@ -147,13 +171,44 @@ impl RunSpec {
 impl Prepared<'_> {
     /// The expectations compared with a run's final values.
     pub(crate) fn check(&self, got: &Values) -> Report {
+        self.check_with(got, &self.expected)
+    }
+
+    fn check_with(&self, got: &Values, expected: &Expected) -> Report {
         compare(
             got,
-            &self.expected,
+            expected,
             self.bound.expect.keys().copied(),
             self.spec.rtol,
             self.spec.atol,
         )
+    }
+
+    /// Every launch's inputs, in order.
+    pub(crate) fn inputs(&self) -> Vec<Values> {
+        std::iter::once(&self.initial)
+            .chain(self.later.iter().map(|(initial, _)| initial))
+            .cloned()
+            .collect()
+    }
+
+    /// The expectations compared with what each launch left (`got`, one
+    /// per launch): the report of the first launch that missed them, else
+    /// of the last; in a run of several, it names its launch.
+    pub(crate) fn check_launches(&self, got: &[Values]) -> Report {
+        let expectations =
+            std::iter::once(&self.expected).chain(self.later.iter().map(|(_, expected)| expected));
+        let mut last = Report::default();
+        for (launch, (values, expected)) in got.iter().zip(expectations).enumerate() {
+            last = self.check_with(values, expected);
+            if got.len() > 1 {
+                last.launch = Some(launch);
+            }
+            if !last.passed() {
+                break;
+            }
+        }
+        last
     }
 }
 

@@ -58,6 +58,11 @@ def PldVerify : Pass<"pld-verify"> {
     Option<"remarks", "remarks", "bool", /*default=*/"true",
            "Whether the race rule remarks on the functions it cannot "
            "decide: true or false">,
+    Option<"launches", "launches", "int64_t", /*default=*/"1",
+           "Launches of each entry the race rule runs in sequence (in "
+           "1..=16), as pld-run --launches makes them: every rank finishes "
+           "a launch before any starts the next, and the windows keep what "
+           "a launch left">,
   ];
   let statistics = [
     Statistic<"numErrors", "errors", "Errors the rules reported">,

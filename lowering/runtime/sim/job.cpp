@@ -63,6 +63,14 @@ std::string directive(const std::vector<std::string> &words, Job &job,
     if (!want(2) || !parse_int(words[1], value) || value < 1 || value > 4096)
       return "`blocks` takes a count in [1, 4096]";
     job.blocks = value;
+  } else if (key == "launches") {
+    if (!want(2) || !parse_int(words[1], value) || value < 1 || value > 1000)
+      return "`launches` takes a count in [1, 1000]";
+    job.launches = static_cast<int32_t>(value);
+  } else if (key == "windows") {
+    if (!want(2) || (words[1] != "reset" && words[1] != "keep"))
+      return "`windows` is `reset` or `keep`";
+    job.reset_windows = words[1] == "reset";
   } else if (key == "entry") {
     if (!want(2) || (words[1] != "host" && words[1] != "kernel"))
       return "`entry` is `host` or `kernel`";

@@ -32,6 +32,12 @@ struct JobArg {
 struct Job {
   int32_t ranks = 0;
   int64_t blocks = 1;
+  /// How many times the entry runs, each launch after every rank finished
+  /// the one before (`launches`).
+  int32_t launches = 1;
+  /// Whether a launch after the first starts with the windows as the first
+  /// did (`windows reset`) rather than as the launch before left them.
+  bool reset_windows = false;
   bool host_entry = false;
   bool race = false; ///< Check pld's happens-before (`--sanitize race`).
   /// The `schedule` directive's words (empty: threads run freely).

@@ -90,6 +90,7 @@ void lay_out(const Job &job, Machine &m, uint8_t *windows, int32_t only) {
       offset += round_up(std::max<uint64_t>(arg.bytes, 1), 4096);
   }
   uint64_t heap_offset = offset;
+  m.heap_offset = heap_offset;
   uint64_t win_size = window_size(job);
 
   World &w = world();
@@ -154,21 +155,25 @@ void lay_out(const Job &job, Machine &m, uint8_t *windows, int32_t only) {
   }
 }
 
-void read_input(const Job &job, Machine &m, int32_t only) {
+void read_input(const Job &job, Machine &m, int32_t only, int32_t launch) {
   std::vector<uint8_t> bytes = read_file(job.input);
-  uint64_t expected = 0;
+  uint64_t per_launch = 0;
   for (const JobArg &arg : job.args)
-    expected += arg.bytes;
-  expected *= static_cast<uint64_t>(job.ranks);
+    per_launch += arg.bytes;
+  per_launch *= static_cast<uint64_t>(job.ranks);
+  uint64_t expected = per_launch * static_cast<uint64_t>(job.launches);
   if (bytes.size() != expected)
     usage_error(job.input + " has " + std::to_string(bytes.size()) +
                 " bytes; the job's arguments need " + std::to_string(expected));
-  const uint8_t *at = bytes.data();
+  const uint8_t *at = bytes.data() + per_launch * static_cast<uint64_t>(launch);
+  bool windows = launch == 0 || job.reset_windows;
   for (int32_t r = 0; r < job.ranks; ++r) {
     for (size_t i = 0; i < job.args.size(); ++i) {
       const JobArg &arg = job.args[i];
       if (only >= 0 && only != r) {
         // Another process's rank.
+      } else if (arg.kind == ArgKind::Window && !windows) {
+        // Kept from the launch before.
       } else if (arg.kind != ArgKind::Scalar) {
         std::memcpy(m.data[r][i], at, arg.bytes);
       } else if (arg.is_float) {
@@ -179,6 +184,21 @@ void read_input(const Job &job, Machine &m, int32_t only) {
       at += arg.bytes;
     }
   }
+}
+
+void next_launch(const Job &job, Machine &m, int32_t launch) {
+  World &w = world();
+  for (int32_t r = 0; r < job.ranks; ++r)
+    rank_state(r).heap_next.store(m.heap_offset);
+  if (job.reset_windows) {
+    // Private anonymous pages read as zero again once dropped.
+    uint64_t total = w.win_size * static_cast<uint64_t>(w.nranks);
+    if (madvise(w.windows, total, MADV_DONTNEED) != 0)
+      std::memset(w.windows, 0, total);
+    race::forget_cells(w.windows, total);
+  }
+  if (!job.input.empty())
+    read_input(job, m, -1, launch);
 }
 
 std::vector<uint8_t> rank_output(const Job &job, const Machine &m,

@@ -26,6 +26,7 @@ struct Machine {
   std::vector<rt::CommContext> contexts;
   std::vector<std::vector<uint8_t *>> data; ///< [rank][arg]; null: scalar.
   std::vector<std::vector<rt::Arg>> args;   ///< [rank][arg]
+  uint64_t heap_offset = 0; ///< Where alloc_window's heap starts.
 };
 
 /// Stops the run with status 2 and `pld-run: <message>`.
@@ -51,9 +52,17 @@ inline constexpr uint64_t kHandoffBytesPerRank = uint64_t{1} << 30;
 /// hosts the others.
 void lay_out(const Job &job, Machine &m, uint8_t *windows, int32_t only = -1);
 
-/// Reads the job's input into rank `only`'s arguments (every rank's when
-/// -1).
-void read_input(const Job &job, Machine &m, int32_t only = -1);
+/// Reads launch `launch`'s part of the job's input into rank `only`'s
+/// arguments (every rank's when -1); a later launch's windows only with
+/// `windows reset` (they keep what the launch before left otherwise).
+void read_input(const Job &job, Machine &m, int32_t only = -1,
+                int32_t launch = 0);
+
+/// Readies the machine for launch `launch` (after the first): the window
+/// heap starts over (host code allocates the same buffers again, at the
+/// same offsets), the windows are zeroed with `windows reset`, and the
+/// arguments take the launch's inputs.
+void next_launch(const Job &job, Machine &m, int32_t launch);
 
 /// Rank `rank`'s part of the output file: its buffer arguments' bytes.
 std::vector<uint8_t> rank_output(const Job &job, const Machine &m,

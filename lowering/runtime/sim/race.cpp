@@ -380,6 +380,11 @@ void start(const Clock *parent) {
   t_race.started = true;
 }
 
+void start_harness() {
+  if (enabled() && !t_race.started)
+    start(nullptr);
+}
+
 std::shared_ptr<Clock> finish() {
   if (!enabled() || !t_race.started)
     return nullptr;
@@ -490,6 +495,21 @@ void waited(int32_t *cell, int32_t expected, rt::WaitCmp cmp) {
   if (position >= 0)
     join_into(t_race.lanes.sig, clock_of(log, position));
   ++at(t_race.lanes.sig, t_race.lanes.signal);
+}
+
+void forget_cells(const void *begin, uint64_t bytes) {
+  if (!enabled())
+    return;
+  std::lock_guard<std::mutex> guard(g_lock);
+  auto from = reinterpret_cast<uintptr_t>(begin);
+  for (auto &[cell, log] : g_logs) {
+    auto at = reinterpret_cast<uintptr_t>(cell);
+    if (at < from || at - from >= bytes)
+      continue;
+    log.entries.clear();
+    log.initial = std::atomic_ref<int32_t>(*const_cast<int32_t *>(cell))
+                      .load(std::memory_order_relaxed);
+  }
 }
 
 Clock condition_clock(int32_t *cell, int32_t expected) {

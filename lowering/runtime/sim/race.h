@@ -60,6 +60,13 @@ struct Lanes {
 std::shared_ptr<Clock> fork();
 /// Starts the calling thread's lanes from its parent's clock.
 void start(const Clock *parent);
+/// Starts the calling thread (the harness's) once, without a parent: what
+/// it joins happens before the threads it starts after.
+void start_harness();
+/// The harness set the `bytes` at `begin` anew (a window reset between
+/// launches): the signal cells there forget the notifies that made their
+/// old values.
+void forget_cells(const void *begin, uint64_t bytes);
 /// The calling thread's final clock (both lanes), kept for whoever joins it.
 std::shared_ptr<Clock> finish();
 /// The calling thread now knows everything `other` knew.

@@ -39,21 +39,30 @@ int run_main(int argc, char **argv, EntryFn entry) {
     read_input(job, m);
 
   start_monitor(job.timeout_s);
-  std::vector<std::thread> threads;
-  for (int32_t r = 0; r < job.ranks; ++r)
-    start_rank(job, m, r, entry, threads);
-  if (sched::enabled())
-    sched::begin();
-  for (std::thread &thread : threads)
-    thread.join();
+  // What each launch left, launch after launch, rank after rank.
+  std::vector<std::vector<uint8_t>> parts;
+  for (int32_t launch = 0; launch < job.launches; ++launch) {
+    if (launch > 0)
+      next_launch(job, m, launch);
+    std::vector<std::thread> threads;
+    for (int32_t r = 0; r < job.ranks; ++r)
+      start_rank(job, m, r, entry, threads);
+    if (sched::enabled())
+      sched::begin();
+    if (job.launches > 1) {
+      join_launch(threads);
+    } else {
+      for (std::thread &thread : threads)
+        thread.join();
+    }
+    if (!job.output.empty())
+      for (int32_t r = 0; r < job.ranks; ++r)
+        parts.push_back(rank_output(job, m, r));
+  }
   stop_monitor();
 
-  if (!job.output.empty()) {
-    std::vector<std::vector<uint8_t>> parts;
-    for (int32_t r = 0; r < job.ranks; ++r)
-      parts.push_back(rank_output(job, m, r));
+  if (!job.output.empty())
     write_output(job, parts);
-  }
   if (!job.stats.empty()) {
     std::vector<Counts> ranks;
     for (int32_t r = 0; r < job.ranks; ++r)

@@ -6,6 +6,7 @@
 #include "report.h"
 #include "sched.h"
 #include "timing.h"
+#include "world.h"
 
 #include <algorithm>
 #include <chrono>
@@ -64,6 +65,23 @@ void enter(const Identity &id, const race::Clock *parent, int32_t sched_id,
   t_self.slot = &slot;
   set_state(SlotState::Running);
   g_pending_starts.fetch_sub(1, std::memory_order_relaxed);
+}
+
+/// The calling thread knows all the joined thread `id` did: its final race
+/// clock, kept since it ended.
+void join_clock_of(std::thread::id id) {
+  if (!race::enabled())
+    return;
+  std::shared_ptr<race::Clock> clock;
+  {
+    std::lock_guard<std::mutex> guard(g_finished_lock);
+    auto it = g_finished.find(id);
+    if (it == g_finished.end())
+      return;
+    clock = std::move(it->second);
+    g_finished.erase(it);
+  }
+  race::join(*clock);
 }
 
 void leave() {
@@ -147,18 +165,21 @@ void join(std::thread &thread) {
     }
   }
   thread.join();
-  if (!race::enabled())
-    return;
-  std::shared_ptr<race::Clock> clock;
-  {
-    std::lock_guard<std::mutex> guard(g_finished_lock);
-    auto it = g_finished.find(id);
-    if (it == g_finished.end())
-      return;
-    clock = std::move(it->second);
-    g_finished.erase(it);
+  join_clock_of(id);
+}
+
+void join_launch(std::vector<std::thread> &threads) {
+  if (race::enabled())
+    race::start_harness();
+  for (std::thread &thread : threads) {
+    std::thread::id id = thread.get_id();
+    thread.join();
+    join_clock_of(id);
   }
-  race::join(*clock);
+  threads.clear();
+  if (timing::enabled())
+    for (int32_t rank = 0; rank < world().nranks; ++rank)
+      timing::advance_to(timing::rank_ns(rank));
 }
 
 Blocked::Blocked(WaitKind kind) {

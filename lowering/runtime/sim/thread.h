@@ -115,6 +115,13 @@ std::thread spawn(const Identity &id, std::function<void()> body);
 /// `--sanitize race`, whose clocks a std::thread::join does not carry).
 void join(std::thread &thread);
 
+/// The harness's end of a launch (`launches`): joins the launch's threads
+/// and makes all they did happen before whatever the calling thread starts
+/// next, in the race checker's order and in modelled time (every rank
+/// finishes one launch before any starts the next). The calling thread
+/// becomes a thread of the race checker's on its first launch.
+void join_launch(std::vector<std::thread> &threads);
+
 /// Marks the calling thread blocked for its lifetime. Fill the slot's wait
 /// description first: the monitor reads it once the state says Blocked.
 class Blocked {

@@ -40,7 +40,12 @@ pub struct PldVerify {
     ranks: Option<Vec<usize>>,
     /// Whether the race rule says where it cannot decide.
     remarks: bool,
+    /// Launches of each entry the race rule runs in sequence.
+    launches: usize,
 }
+
+/// The most launches the race rule runs in sequence.
+const MAX_LAUNCHES: i64 = 16;
 
 /// The `ranks` option: rank counts in 1..=64, comma-separated.
 fn parse_ranks(text: &str) -> Result<Vec<usize>, OptionError> {
@@ -74,6 +79,15 @@ impl Pass for PldVerify {
                 Some(parse_ranks(&options.ranks)?)
             },
             remarks: options.remarks,
+            launches: usize::try_from(options.launches)
+                .ok()
+                .filter(|launches| (1..=MAX_LAUNCHES as usize).contains(launches))
+                .ok_or_else(|| {
+                    OptionError(format!(
+                        "expected launches to be in 1..={MAX_LAUNCHES}, found {}",
+                        options.launches
+                    ))
+                })?,
         })
     }
 
@@ -98,6 +112,7 @@ impl Pass for PldVerify {
             self.default_kind,
             self.ranks.as_deref(),
             self.remarks,
+            self.launches,
             &mut report,
         );
         statistics.add(&declared::ERRORS, report.errors());

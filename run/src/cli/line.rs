@@ -86,6 +86,19 @@ pub(super) struct Line {
         hide_default_value = true
     )]
     pub blocks: u32,
+    /// Launch the entry K times (default 1), every rank finishing one launch before any starts the next; windows keep their contents between launches, as PyPTO's persistent windows do, and every other argument is set anew from --init and --load (where `l` is the launch, from 0); each launch's final values must meet --expect
+    #[arg(
+        long,
+        value_name = "K",
+        allow_hyphen_values = true,
+        value_parser = Checked(values::launches),
+        default_value = "1",
+        hide_default_value = true
+    )]
+    pub launches: usize,
+    /// With --launches: start every launch with the windows as the first started (PyPTO's reset_persistent_windows)
+    #[arg(long)]
+    pub reset_windows: bool,
     /// Initial value of entry argument ARG, per rank and element; everything else starts at 0. ARG, here and below: the argument's 0-based position or its name in the source (data or %data)
     #[arg(long, value_name = "ARG=EXPR", allow_hyphen_values = true, value_parser = Checked(values::expression))]
     pub init: Vec<Keyed<Expr>>,

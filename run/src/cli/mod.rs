@@ -60,6 +60,9 @@ use std::ffi::OsString;
 /// The most ranks a run may have.
 pub const MAX_RANKS: usize = 64;
 
+/// The most launches one `pld-run --launches` makes.
+pub const MAX_LAUNCHES: usize = 1000;
+
 /// Seconds a run may take when `--timeout` is not given.
 pub const DEFAULT_TIMEOUT_SECS: u64 = 60;
 

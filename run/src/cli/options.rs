@@ -23,6 +23,10 @@ pub struct Options {
     pub entry: Option<String>,
     /// `--blocks`, at least 1 (default 1).
     pub blocks: u32,
+    /// `--launches`, in 1..=[`super::MAX_LAUNCHES`] (default 1).
+    pub launches: usize,
+    /// `--reset-windows`: each launch starts with the windows as the first.
+    pub reset_windows: bool,
     pub init: BTreeMap<Arg, Expr>,
     /// `--load` paths, `{rank}` not yet replaced (see [`crate::npy::rank_path`]).
     pub load: BTreeMap<Arg, PathBuf>,
@@ -99,6 +103,7 @@ pub(super) fn check(mut line: Line, args: &[OsString]) -> Result<Options, UsageE
     timing_rules(&line)?;
     timing_only_rules(&line, !expect.is_empty(), sanitize)?;
     backend_rules(&line, sanitize)?;
+    launch_rules(&line)?;
     let mpi = Mpi {
         // A hostfile may span machines, which only rma mode reaches.
         mode: line.mpi_mode.unwrap_or(if line.hostfile.is_some() {
@@ -114,6 +119,8 @@ pub(super) fn check(mut line: Line, args: &[OsString]) -> Result<Options, UsageE
         ranks: line.ranks,
         entry: line.entry,
         blocks: line.blocks,
+        launches: line.launches,
+        reset_windows: line.reset_windows,
         init,
         load,
         shape,
@@ -277,6 +284,31 @@ fn timing_only_rules(
 
 /// The MPI options need `--backend mpi`, which cannot run what needs every
 /// rank's threads in one process.
+/// Launches after the first run on the thread backend, freely or timed:
+/// a schedule (given or explored) and an MPI job describe one launch.
+fn launch_rules(line: &Line) -> Result<(), UsageError> {
+    if line.launches == 1 {
+        if line.reset_windows {
+            return Err(usage_error(
+                "--reset-windows resets the windows between launches; give --launches too",
+            ));
+        }
+        return Ok(());
+    }
+    for (given, name) in [
+        (line.explore.is_some(), "--explore"),
+        (line.schedule.is_some(), "--schedule"),
+        (line.backend == Backend::Mpi, "--backend mpi"),
+    ] {
+        if given {
+            return Err(usage_error(format!(
+                "{name} runs one launch; --launches runs several on --backend thread"
+            )));
+        }
+    }
+    Ok(())
+}
+
 fn backend_rules(line: &Line, sanitize: Option<Sanitizer>) -> Result<(), UsageError> {
     if line.backend == Backend::Thread {
         for (given, name) in [

@@ -95,6 +95,12 @@ pub(super) fn blocks(name: &str, value: &OsStr) -> Result<u32, UsageError> {
     number(name, value, 1, u32::MAX, "a number of blocks >= 1")
 }
 
+/// `--launches`: in 1..=[`super::MAX_LAUNCHES`].
+pub(super) fn launches(name: &str, value: &OsStr) -> Result<usize, UsageError> {
+    let what = format!("a number of launches in 1..={}", super::MAX_LAUNCHES);
+    number(name, value, 1, super::MAX_LAUNCHES, &what)
+}
+
 /// `--timeout`: whole seconds, at least 1.
 pub(super) fn seconds(name: &str, value: &OsStr) -> Result<u64, UsageError> {
     number(name, value, 1, u64::MAX, "a whole number of seconds >= 1")

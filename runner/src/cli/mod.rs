@@ -121,6 +121,8 @@ fn run_spec(options: &Options) -> RunSpec {
     RunSpec {
         ranks: options.ranks,
         blocks: options.blocks,
+        launches: options.launches,
+        reset_windows: options.reset_windows,
         init: options.init.clone(),
         load: options.load.clone(),
         shape: options.shape.clone(),

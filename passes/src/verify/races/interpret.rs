@@ -90,6 +90,7 @@ pub fn run<'c, 'a>(
     functions: &HashMap<String, OperationRef<'c, 'a>>,
     default_kind: KernelKind,
     ranks: usize,
+    launches: &Launches,
     bindings: &[Option<Binding>],
     inputs: &mut Inputs,
 ) -> Result<Run<'c, 'a>, Stop<'c>> {
@@ -97,47 +98,76 @@ pub fn run<'c, 'a>(
     let mut buffers = Buffers::default();
     let incore = runs_on_core(&entry, default_kind);
     let mut steps = 0;
-    for rank in 0..ranks {
-        let mut rank_run = RankRun {
-            run: &mut run,
-            functions,
-            default_kind,
-            rank,
-            steps: &mut steps,
-            buffers: &mut buffers,
-            bindings,
-            inputs: &mut *inputs,
-            allocations: HashMap::new(),
-            collectives: HashMap::new(),
-            deferred: Vec::new(),
-            depth: 0,
-            location: entry.location(),
-        };
-        let label = format!("rank {rank}");
-        let thread = rank_run.run.thread(rank, label);
-        rank_run.push(
-            thread,
-            None,
-            EventKind::Start {
-                spawned_by: None,
-                deps: Vec::new(),
-            },
-        )?;
-        let context = Context {
-            thread,
-            block: 0,
-            lane: 0,
-            incore,
-        };
-        let arguments = rank_run.entry_arguments(&entry)?;
-        let mut tasks = Vec::new();
-        rank_run.call(&entry, arguments, context, &mut tasks)?;
-        if !tasks.is_empty() {
-            rank_run.push(thread, None, EventKind::Join(tasks))?;
+    // A rank counts its collectives on over the launches: the k-th call on
+    // a signal is one instance across the ranks, whatever launch makes it.
+    let mut collectives: Vec<HashMap<BufferId, usize>> = vec![HashMap::new(); ranks];
+    // Every rank finishes a launch before any starts the next (pld-run
+    // --launches); the windows, the same buffers, keep what it left.
+    let mut previous: Vec<ThreadId> = Vec::new();
+    for launch in 0..launches.count {
+        let mut started = Vec::new();
+        for (rank, counted) in collectives.iter_mut().enumerate() {
+            let mut rank_run = RankRun {
+                run: &mut run,
+                functions,
+                default_kind,
+                rank,
+                steps: &mut steps,
+                buffers: &mut buffers,
+                bindings,
+                inputs: &mut *inputs,
+                launch,
+                rising: launches.rising,
+                allocations: HashMap::new(),
+                collectives: std::mem::take(counted),
+                deferred: Vec::new(),
+                depth: 0,
+                location: entry.location(),
+            };
+            let label = if launches.count > 1 {
+                format!("rank {rank} launch {launch}")
+            } else {
+                format!("rank {rank}")
+            };
+            let thread = rank_run.run.thread(rank, label);
+            rank_run.push(
+                thread,
+                None,
+                EventKind::Start {
+                    spawned_by: None,
+                    deps: previous.clone(),
+                },
+            )?;
+            let context = Context {
+                thread,
+                block: 0,
+                lane: 0,
+                incore,
+            };
+            let arguments = rank_run.entry_arguments(&entry)?;
+            let mut tasks = Vec::new();
+            rank_run.call(&entry, arguments, context, &mut tasks)?;
+            if !tasks.is_empty() {
+                rank_run.push(thread, None, EventKind::Join(tasks))?;
+            }
+            rank_run.push(thread, None, EventKind::End)?;
+            *counted = std::mem::take(&mut rank_run.collectives);
+            started.push(thread);
         }
-        rank_run.push(thread, None, EventKind::End)?;
+        previous = started;
     }
     Ok(run)
+}
+
+/// The launches of an entry the rule runs in sequence (pld-verify's
+/// `launches`): every rank finishes one before any starts the next, and the
+/// windows keep what it left. An argument in `rising` (one a notify's value
+/// or a wait's expected value is computed from: an epoch) takes one more in
+/// each launch, as a host that calls the program again passes the next
+/// epoch; every other argument keeps its value.
+pub struct Launches<'r> {
+    pub count: usize,
+    pub rising: &'r std::collections::HashSet<usize>,
 }
 
 /// Buffer ids shared by all ranks: an entry argument, or the n-th window
@@ -163,6 +193,10 @@ struct RankRun<'r, 'c, 'a> {
     /// The entry's integer arguments and the elements read as such.
     bindings: &'r [Option<Binding>],
     inputs: &'r mut Inputs,
+    /// The launch this run of the entry is, from 0, and the arguments that
+    /// rise by one per launch ([`Launches`]).
+    launch: usize,
+    rising: &'r std::collections::HashSet<usize>,
     /// How often each allocation op ran on this rank.
     allocations: HashMap<OpKey, usize>,
     /// How many collectives this rank called on each signal buffer.
@@ -247,7 +281,14 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                     }
                 }
                 None => match self.bindings.get(index) {
-                    Some(Some(binding)) => Val::Int(binding.at(self.rank)),
+                    Some(Some(binding)) => {
+                        let rise = if self.rising.contains(&index) {
+                            self.launch as i64
+                        } else {
+                            0
+                        };
+                        Val::Int(binding.at(self.rank) + rise)
+                    }
                     _ if is_integer(argument.r#type()) => Val::Arg(index),
                     _ => Val::Unknown,
                 },

@@ -51,6 +51,7 @@ pub fn check(
     default_kind: KernelKind,
     given: Option<&[usize]>,
     remarks: bool,
+    launches: usize,
     report: &mut Report,
 ) {
     let functions: HashMap<String, OperationRef> = ops
@@ -120,6 +121,10 @@ pub fn check(
                     &functions,
                     default_kind,
                     n,
+                    &interpret::Launches {
+                        count: launches,
+                        rising: &signal_values,
+                    },
                     &bindings,
                     &mut inputs,
                 ) {
