@@ -3,6 +3,7 @@
 #include "events.h"
 
 #include "report.h"
+#include "tasks.h"
 #include "thread.h"
 #include "timing.h"
 #include "world.h"
@@ -25,6 +26,9 @@ std::chrono::steady_clock::time_point g_start;
 
 std::mutex g_lock;
 std::vector<std::string> g_events;
+/// Where the latest slice so far ends: where a deadlock's `blocked` slices
+/// end.
+double g_latest = 0;
 std::atomic<int32_t> g_next_track{1};
 uint64_t g_next_flow = 1;
 
@@ -66,9 +70,10 @@ std::string number(double value) {
 /// Microseconds, the trace format's unit.
 std::string us(double ns) { return number(ns / 1000.0); }
 
-void emit(std::string event) {
+void emit(std::string event, double end = 0) {
   std::lock_guard<std::mutex> guard(g_lock);
   g_events.push_back(std::move(event));
+  g_latest = std::max(g_latest, end);
 }
 
 int32_t rank() { return self().id.rank; }
@@ -89,6 +94,8 @@ int32_t track_for(double begin, double end, bool beside) {
     tracks.first = g_next_track.fetch_add(kTracks, std::memory_order_relaxed);
     name_track(tracks.first, describe(self().id));
     tracks.ends.push_back(0);
+    if (Slot *slot = self().slot)
+      slot->trace_track.store(tracks.first, std::memory_order_relaxed);
   }
   size_t i = 0;
   if (beside) {
@@ -141,16 +148,68 @@ double now() {
           .count());
 }
 
+void begin_run() { g_start = std::chrono::steady_clock::now(); }
+
 void slice(const char *name, const char *category, double begin, double end,
            const char *site, const std::string &args) {
   emit(slice_event(name, category, track_for(begin, end, true), begin, end,
-                   site, args));
+                   site, args),
+       end);
+}
+
+void lifetime(double began) {
+  const Identity &id = self().id;
+  std::string name;
+  switch (id.role) {
+  case Role::Host:
+    name = "host";
+    break;
+  case Role::Runner:
+    name = id.task ? "task \"" + std::string(id.task->name) + "\"" : "task";
+    break;
+  case Role::Kernel:
+    name = id.core == rt::Core::AIC ? "aic" : "lane " + std::to_string(id.lane);
+    break;
+  }
+  double end = std::max(now(), began + 1);
+  emit(slice_event(name.c_str(), "thread", track_for(began, end, false), began,
+                   end, nullptr, "\"thread\": " + quoted(describe(id))),
+       end);
+}
+
+void blocking() {
+  Slot *slot = self().slot;
+  if (!slot)
+    return;
+  double at = now();
+  track_for(at, at, false);
+  slot->blocked_at.store(at, std::memory_order_relaxed);
+}
+
+void blocked(const Slot &slot, const std::string &on) {
+  int32_t track = slot.trace_track.load(std::memory_order_relaxed);
+  if (track == 0)
+    return;
+  // The report's lines, as one.
+  std::string what;
+  for (char c : on)
+    what += c == '\n' ? std::string("; ") : std::string(1, c);
+  double begin = slot.blocked_at.load(std::memory_order_relaxed);
+  double end = std::max(g_latest, begin + 1);
+  std::string event =
+      "{\"ph\": \"X\", \"name\": \"blocked\", \"cat\": \"blocked\", \"pid\": " +
+      std::to_string(slot.id.rank) + ", \"tid\": " + std::to_string(track) +
+      ", \"ts\": " + us(begin) + ", \"dur\": " + us(end - begin) +
+      ", \"args\": {\"on\": " + quoted(what) + "}}";
+  std::lock_guard<std::mutex> guard(g_lock);
+  g_events.push_back(std::move(event));
 }
 
 void notified(const int32_t *cell, int32_t value, const char *site, double at) {
   int32_t track = track_for(at, at + 1, false);
   emit(slice_event("notify", "signal", track, at, at + 1, site,
-                   "\"value after\": " + std::to_string(value)));
+                   "\"value after\": " + std::to_string(value)),
+       at + 1);
   std::lock_guard<std::mutex> guard(g_lock);
   g_cells[cell].push_back({value, rank(), track, at});
 }
@@ -161,11 +220,11 @@ size_t seen(const int32_t *cell) {
   return it == g_cells.end() || it->second.empty() ? 0 : it->second.size() - 1;
 }
 
-void waited(const int32_t *cell, size_t from, bool (*holds)(int32_t, int32_t),
-            int32_t expected, const char *site, const std::string &what,
-            double begin, double end) {
+void waited(const char *name, const int32_t *cell, size_t from,
+            bool (*holds)(int32_t, int32_t), int32_t expected, const char *site,
+            const std::string &what, double begin, double end) {
   int32_t track = track_for(begin, end, false);
-  emit(slice_event("wait", "signal", track, begin, end, site, what));
+  emit(slice_event(name, "signal", track, begin, end, site, what), end);
   std::lock_guard<std::mutex> guard(g_lock);
   auto it = g_cells.find(cell);
   if (it == g_cells.end())

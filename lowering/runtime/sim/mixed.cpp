@@ -223,7 +223,7 @@ void cross_core_wait(Core src, Core dst) {
   if (std::find(t.waited.begin(), t.waited.end(), cell) == t.waited.end())
     t.waited.push_back(cell);
   if (events::enabled())
-    events::waited(cell, traced_from, reached, ticket, op,
+    events::waited("wait", cell, traced_from, reached, ticket, op,
                    std::string("\"flag\": \"") + core_name(src) + " -> " +
                        core_name(dst) + "\", \"takes signal\": " +
                        std::to_string(ticket) + ", \"signals\": " +

@@ -9,6 +9,7 @@
 
 #include "monitor.h"
 
+#include "events.h"
 #include "memory.h"
 #include "remote.h"
 #include "report.h"
@@ -247,6 +248,16 @@ Activity activity() {
 
 namespace {
 
+/// A stopped run's trace shows what every blocked thread waited on.
+void trace_blocked() {
+  if (!events::enabled())
+    return;
+  Slot *all = slots();
+  for (int32_t i = 0, count = slot_count(); i < count; ++i)
+    if (all[i].state.load(std::memory_order_acquire) == SlotState::Blocked)
+      events::blocked(all[i], describe_wait(all[i]));
+}
+
 void run(double timeout_s) {
   auto start = Clock::now();
   auto since = start;
@@ -258,6 +269,7 @@ void run(double timeout_s) {
         now - start > std::chrono::duration<double>(timeout_s)) {
       char seconds[32];
       std::snprintf(seconds, sizeof seconds, "%g", timeout_s);
+      trace_blocked();
       stop_run(kExitDeadlock, "pld-run: timeout: the run did not finish "
                               "within " +
                                   std::string(seconds) + " s\n" +
@@ -277,6 +289,7 @@ void run(double timeout_s) {
       since = now;
       continue;
     }
+    trace_blocked();
     stop_run(kExitDeadlock,
              "pld-run: deadlock: every unfinished thread is blocked and "
              "nothing changed for " +

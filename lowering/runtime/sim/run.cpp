@@ -38,6 +38,8 @@ int run_main(int argc, char **argv, EntryFn entry) {
   if (!job.input.empty())
     read_input(job, m);
 
+  if (events::enabled())
+    events::begin_run();
   start_monitor(job.timeout_s);
   // What each launch left, launch after launch, rank after rank.
   std::vector<std::vector<uint8_t>> parts;

@@ -162,7 +162,7 @@ void twait(int32_t *cell, int32_t expected, WaitCmp cmp, const char *site,
   race::waited(cell, expected, cmp);
   remember(cell);
   if (events::enabled())
-    events::waited(cell, traced_from, comparison(cmp), expected, site,
+    events::waited("wait", cell, traced_from, comparison(cmp), expected, site,
                    "\"cell\": \"" + where + " at " +
                        describe_address(reinterpret_cast<uintptr_t>(cell)) +
                        "\", \"awaits\": \"" +

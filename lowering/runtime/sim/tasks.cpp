@@ -2,6 +2,7 @@
 
 #include "tasks.h"
 
+#include "events.h"
 #include "memory.h"
 #include "race.h"
 #include "remote.h"
@@ -117,6 +118,26 @@ void block_until(WaitKind kind, const char *what,
   while (!ready());
 }
 
+/// A deferred condition `>= expected` holds for `value` (as uint32).
+bool at_least(int32_t value, int32_t expected) {
+  return static_cast<uint32_t>(value) >= static_cast<uint32_t>(expected);
+}
+
+/// The trace of a task's deferred conditions, which held by now since its
+/// kernel finished at `began`: a `deferred` slice each, with the arrow from
+/// the notify that made it hold.
+void trace_conditions(const Task &task, double began) {
+  double end = std::max(events::now(), began);
+  for (int32_t i = 0; i < condition_count(task); ++i) {
+    const Condition &c = task.conditions[i];
+    std::string what = "\"cell\": \"" + c.coordinates +
+                       "\", \"awaited\": \">= " + std::to_string(c.expected) +
+                       "\"";
+    events::waited("deferred", c.cell, c.traced, at_least, c.expected, c.site,
+                   what, began, end);
+  }
+}
+
 void run_task(Task &task) {
   ThreadState &t = self();
   for (Task *dep : task.deps) {
@@ -142,6 +163,7 @@ void run_task(Task &task) {
     run_blocks(id, task.blocks, rank_state(task.rank).ctx, task.kernel);
   }
   task.kernel.destroy(task.kernel.self);
+  double kernel_done = events::enabled() ? events::now() : 0;
   if (!all_hold(task)) {
     RankState &rank = rank_state(task.rank);
     if (rank.deferred.fetch_add(1, std::memory_order_relaxed) + 1 >
@@ -169,6 +191,8 @@ void run_task(Task &task) {
       stalled_on_latest(task, began);
   }
   int32_t conditions = condition_count(task);
+  if (events::enabled())
+    trace_conditions(task, kernel_done);
   // Each deferred condition is a wait, whether it held at once or not.
   rank_state(task.rank).stats.waits.fetch_add(static_cast<uint64_t>(conditions),
                                               std::memory_order_relaxed);
@@ -297,8 +321,12 @@ void defer_completion(void *payload, int32_t *cell, int32_t expected,
     trap(what + ": more than " + std::to_string(kMaxConditions) +
          " completion conditions in task " + std::to_string(task->id) + " \"" +
          task->name + "\"");
-  task->conditions[index] = {cell, expected, site, where,
-                             timing::enabled() ? timing::seen(cell) : 0};
+  task->conditions[index] = {cell,
+                             expected,
+                             site,
+                             where,
+                             timing::enabled() ? timing::seen(cell) : 0,
+                             events::enabled() ? events::seen(cell) : 0};
 }
 
 void launch(CommContext *ctx, int64_t blocks, Closure kernel) {

@@ -33,6 +33,7 @@ struct Condition {
   const char *site;
   std::string coordinates; ///< In its signal, for reports ("[1, 0]").
   size_t seen = 0;         ///< The cell's values before it (a timed run).
+  size_t traced = 0; ///< The cell's notifies in the trace before it (--trace).
 };
 
 struct Task {

@@ -2,6 +2,7 @@
 
 #include "thread.h"
 
+#include "events.h"
 #include "race.h"
 #include "report.h"
 #include "sched.h"
@@ -31,6 +32,8 @@ std::atomic<int32_t> g_slot_count{0};
 std::atomic<int32_t> g_pending_starts{0};
 std::atomic<uint64_t> g_progress{0};
 thread_local ThreadState t_self;
+/// When the calling thread started, in the trace's clock (`--trace`).
+thread_local double t_began = 0;
 
 void set_state(SlotState state) {
   if (Slot *slot = t_self.slot) {
@@ -63,6 +66,8 @@ void enter(const Identity &id, const race::Clock *parent, int32_t sched_id,
   Slot &slot = g_slots[index];
   slot.id = id;
   t_self.slot = &slot;
+  if (events::enabled())
+    t_began = events::now();
   set_state(SlotState::Running);
   g_pending_starts.fetch_sub(1, std::memory_order_relaxed);
 }
@@ -87,6 +92,8 @@ void join_clock_of(std::thread::id id) {
 void leave() {
   if (timing::enabled())
     timing::finish();
+  if (events::enabled())
+    events::lifetime(t_began);
   if (std::shared_ptr<race::Clock> clock = race::finish()) {
     std::lock_guard<std::mutex> guard(g_finished_lock);
     g_finished[std::this_thread::get_id()] = std::move(clock);
@@ -183,6 +190,8 @@ void join_launch(std::vector<std::thread> &threads) {
 }
 
 Blocked::Blocked(WaitKind kind) {
+  if (events::enabled())
+    events::blocking();
   if (Slot *slot = t_self.slot)
     slot->kind.store(kind, std::memory_order_relaxed);
   set_state(SlotState::Blocked);

@@ -68,6 +68,10 @@ struct Slot {
   /// The op the thread ran last ("<op> at FILE:LINE:COL"), for a timeout
   /// report about a thread that is running.
   std::atomic<const char *> last_op{nullptr};
+  /// The thread's own track in the trace (`--trace`; 0: none yet), and
+  /// when it blocked last, in the trace's clock.
+  std::atomic<int32_t> trace_track{0};
+  std::atomic<double> blocked_at{0};
 };
 
 inline constexpr int32_t kMaxSlots = 1 << 15;
