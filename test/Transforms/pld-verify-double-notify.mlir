@@ -102,6 +102,56 @@ func.func @inside_lanes(%signal: !pld.dtensor<2x1xi32>, %peer: index, %v: i32, %
 
 // -----
 
+// An atomic add outside the regions of a kernel both sub-lanes run is made
+// twice: in a mixed kernel, and in one with a split region.
+func.func @adds_in_mixed(%data: !pld.dtensor<16x16xf32>, %peer: index,
+                         %a: !pl.tile<16x16xf16>) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-note @+1 {{cube work here}}
+  %c = pl.matmul %a, %a : !pl.tile<16x16xf16>, !pl.tile<16x16xf16> -> !pl.tile<16x16xf32>
+  // expected-note @+2 {{vector work here}}
+  // expected-error @+1 {{'pld.tile.remote_store' adds twice: outside a pl.split_aiv region of a kernel that does cube and vector work it runs on both vector cores of the block (the vector half of a mixed kernel runs on each); put it in a pl.split_aiv region and guard it to one lane}}
+  pld.tile.remote_store %c, %data[0, 0], peer %peer atomic add : !pl.tile<16x16xf32>, !pld.dtensor<16x16xf32>
+  return
+}
+
+func.func @adds_beside_lanes(%data: !pld.dtensor<2x64xf32>, %peer: index, %scratch: memref<2x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-note @+1 {{a pl.split_aiv region of the kernel}}
+  pl.split_aiv mode none {
+    %lane = pl.get_aiv_id
+    %t = pl.load %scratch[%lane, 0] : memref<2x64xf32> -> !pl.tile<1x64xf32>
+    %twice = pl.add %t, %t : !pl.tile<1x64xf32>
+    pl.store %twice, %scratch[%lane, 0] : !pl.tile<1x64xf32>, memref<2x64xf32>
+  }
+  %row = pl.load %data[0, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+  // expected-error @+1 {{'pld.tile.remote_store' adds twice: outside its pl.split_aiv regions a kernel that has them runs on both AIV sub-lanes of the block}}
+  pld.tile.remote_store %row, %data[1, 0], peer %peer atomic add : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+  return
+}
+
+// Near misses: the add guarded to one lane in the region, and a kernel of
+// one lane (no cube work, no region).
+func.func @adds_on_one_lane(%data: !pld.dtensor<16x16xf32>, %peer: index,
+                            %a: !pl.tile<16x16xf16>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c = pl.matmul %a, %a : !pl.tile<16x16xf16>, !pl.tile<16x16xf16> -> !pl.tile<16x16xf32>
+  pl.split_aiv mode none {
+    %lane = pl.get_aiv_id
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %lane, %c0 : index
+    scf.if %first {
+      pld.tile.remote_store %c, %data[0, 0], peer %peer atomic add : !pl.tile<16x16xf32>, !pld.dtensor<16x16xf32>
+    }
+  }
+  return
+}
+
+func.func @adds_in_vector_kernel(%data: !pld.dtensor<2x64xf32>, %peer: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %row = pl.load %data[0, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+  pld.tile.remote_store %row, %data[1, 0], peer %peer atomic add : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+  return
+}
+
+// -----
+
 // The same rule inside a task of a host orchestrator.
 func.func @task_with_cube(%signal: !pld.dtensor<2x1xi32>, %peer: index, %v: i32,
                           %a: !pl.tile<16x16xf16>) attributes {pl.kernel = #pl.kernel<host>} {

@@ -1,10 +1,11 @@
-//! A notify that fires twice: outside a vector-only region in a mixed kernel,
+//! A notify that fires twice, or an atomic add made twice (a remote store
+//! or put that adds): outside a vector-only region in a mixed kernel,
 //! one with cube and vector work (its vector half runs on both vector cores
 //! of the block; a kernel whose tile work is all cube work runs on the cube
 //! alone, so its notify fires once), outside the regions of a kernel that
 //! has `pl.split_aiv` regions (it is launched on both AIV sub-lanes of each
 //! block, and each runs the whole kernel: docs/lowering.md, "Split AIV
-//! regions"), or inside a
+//! regions"); or a notify inside a
 //! `pl.split_aiv mode none` region (both AIV sub-lanes) without sharding by
 //! `pl.get_aiv_id` (the cell or the peer depends on the lane id) or a
 //! one-lane guard (an `scf.if` whose condition does).
@@ -13,11 +14,12 @@ use super::signals::notify_peer;
 use crate::verify::ops::index_list_operands;
 use melior::ir::{operation::OperationLike, operation::OperationRef};
 use pld_dialect::enums::SplitMode;
+use pld_dialect::interfaces::{self, AccessKind};
 use pld_dialect::ops::pld;
 use pld_dialect::ops::{pl, scf};
 use pld_ir::OpKey;
 use pld_ir::analysis::place::{kernel_of, mixed_work};
-use pld_ir::pass::report::Report;
+use pld_ir::pass::report::{Note, Report};
 use pld_ir::read as ir;
 use std::collections::HashMap;
 
@@ -60,10 +62,89 @@ fn first_split_region<'c, 'a>(kernel: &OperationRef<'c, 'a>) -> Option<Operation
         .find(|op| ir::name(op) == pl::SplitAivOp::NAME)
 }
 
+/// Why the vector code of `kernel` outside its split regions runs on both
+/// AIV sub-lanes of a block, with notes at what shows it; `None` when it
+/// runs on one.
+struct TwoLanes<'c, 'a> {
+    mixed: HashMap<OpKey, Option<(OperationRef<'c, 'a>, OperationRef<'c, 'a>)>>,
+    split: HashMap<OpKey, Option<OperationRef<'c, 'a>>>,
+}
+
+impl<'c, 'a> TwoLanes<'c, 'a> {
+    fn new() -> Self {
+        Self {
+            mixed: HashMap::new(),
+            split: HashMap::new(),
+        }
+    }
+
+    /// The reason (the words after "outside ... region") and its notes.
+    fn of(&mut self, kernel: &OperationRef<'c, 'a>) -> Option<(&'static str, Vec<Note<'c>>)> {
+        let mixed = *self
+            .mixed
+            .entry(ir::op_key(*kernel))
+            .or_insert_with(|| mixed_work(&pld_ir::nested_ops(*kernel)));
+        if let Some((cube, vector)) = mixed {
+            return Some((
+                "outside a pl.split_aiv region of a kernel that does cube and vector work it \
+                 runs on both vector cores of the block (the vector half of a mixed kernel runs \
+                 on each)",
+                vec![
+                    (cube.location(), "cube work here".to_owned()),
+                    (vector.location(), "vector work here".to_owned()),
+                ],
+            ));
+        }
+        let split = *self
+            .split
+            .entry(ir::op_key(*kernel))
+            .or_insert_with(|| first_split_region(kernel));
+        split.map(|split| {
+            (
+                "outside its pl.split_aiv regions a kernel that has them runs on both AIV \
+                 sub-lanes of the block (each sub-lane runs the whole kernel)",
+                vec![(
+                    split.location(),
+                    "a pl.split_aiv region of the kernel".to_owned(),
+                )],
+            )
+        })
+    }
+}
+
+/// The split region of its kernel that `op` stands in, if any.
+fn region_of<'c, 'a>(
+    op: &OperationRef<'c, 'a>,
+    kernel: &OperationRef<'c, 'a>,
+) -> Option<OperationRef<'c, 'a>> {
+    ir::enclosing(op, &[pl::SplitAivOp::NAME]).filter(|split| ir::is_inside(split, kernel))
+}
+
 pub fn check(ops: &[OperationRef], report: &mut Report) {
-    // The cube and vector work of each mixed kernel, found once per kernel.
-    let mut mixed_of_kernel: HashMap<OpKey, Option<(OperationRef, OperationRef)>> = HashMap::new();
-    let mut split_of_kernel: HashMap<OpKey, Option<OperationRef>> = HashMap::new();
+    let mut two_lanes = TwoLanes::new();
+    // An atomic add outside the regions of a kernel both sub-lanes run is
+    // made twice, as a notify is.
+    for op in ops {
+        let adds = interfaces::memory_accesses(op)
+            .is_some_and(|accesses| accesses.iter().any(|a| a.kind == AccessKind::AtomicAdd));
+        let Some(kernel) = kernel_of(op).filter(|_| adds) else {
+            continue;
+        };
+        if region_of(op, &kernel).is_some() {
+            continue;
+        }
+        if let Some((why, notes)) = two_lanes.of(&kernel) {
+            report.error(
+                op,
+                &format!(
+                    "'{}' adds twice: {why}; put it in a pl.split_aiv region and guard it to \
+                     one lane",
+                    ir::name(op)
+                ),
+                &notes,
+            );
+        }
+    }
     for notify in ops
         .iter()
         .filter(|op| ir::name(op) == pld::SystemNotifyOp::NAME)
@@ -71,38 +152,16 @@ pub fn check(ops: &[OperationRef], report: &mut Report) {
         let Some(kernel) = kernel_of(notify) else {
             continue;
         };
-        let split = ir::enclosing(notify, &[pl::SplitAivOp::NAME])
-            .filter(|split| ir::is_inside(split, &kernel));
-        match split {
+        match region_of(notify, &kernel) {
             None => {
-                let mixed = *mixed_of_kernel
-                    .entry(ir::op_key(kernel))
-                    .or_insert_with(|| mixed_work(&pld_ir::nested_ops(kernel)));
-                if let Some((cube, vector)) = mixed {
+                if let Some((why, notes)) = two_lanes.of(&kernel) {
                     report.error(
                         notify,
-                        "notify fires twice: outside a pl.split_aiv region of a kernel that does \
-                         cube and vector work it runs on both vector cores of the block (the \
-                         vector half of a mixed kernel runs on each); put it in a pl.split_aiv \
-                         region and guard it to one lane",
-                        &[
-                            (cube.location(), "cube work here".to_owned()),
-                            (vector.location(), "vector work here".to_owned()),
-                        ],
-                    );
-                } else if let Some(split) = *split_of_kernel
-                    .entry(ir::op_key(kernel))
-                    .or_insert_with(|| first_split_region(&kernel))
-                {
-                    report.error(
-                        notify,
-                        "notify fires twice: outside its pl.split_aiv regions a kernel that has \
-                         them runs on both AIV sub-lanes of the block (each sub-lane runs the \
-                         whole kernel); put it in a pl.split_aiv region and guard it to one lane",
-                        &[(
-                            split.location(),
-                            "a pl.split_aiv region of the kernel".to_owned(),
-                        )],
+                        &format!(
+                            "notify fires twice: {why}; put it in a pl.split_aiv region and \
+                             guard it to one lane"
+                        ),
+                        &notes,
                     );
                 }
             }
