@@ -152,6 +152,32 @@ func.func @adds_in_vector_kernel(%data: !pld.dtensor<2x64xf32>, %peer: index) at
 
 // -----
 
+// In a mode none region both sub-lanes make the add, unless each adds into
+// a place of its own (the row from the lane id, the near miss).
+func.func @adds_on_both_lanes(%data: !pld.dtensor<4x64xf32>, %peer: index, %x: memref<2x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-note @+1 {{the region runs on both sub-lanes}}
+  pl.split_aiv mode none {
+    %lane = pl.get_aiv_id
+    %row = pl.load %x[%lane, 0] : memref<2x64xf32> -> !pl.tile<1x64xf32>
+    // expected-error @+1 {{'pld.tile.remote_store' adds twice: a pl.split_aiv mode none region runs on both AIV sub-lanes; shard it by pl.get_aiv_id or guard it to one lane}}
+    pld.tile.remote_store %row, %data[0, 0], peer %peer atomic add : !pl.tile<1x64xf32>, !pld.dtensor<4x64xf32>
+  }
+  return
+}
+
+func.func @adds_by_lane(%data: !pld.dtensor<4x64xf32>, %peer: index, %x: memref<2x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  pl.split_aiv mode none {
+    %lane = pl.get_aiv_id
+    %c2 = arith.constant 2 : index
+    %own = arith.addi %lane, %c2 : index
+    %row = pl.load %x[%lane, 0] : memref<2x64xf32> -> !pl.tile<1x64xf32>
+    pld.tile.remote_store %row, %data[%own, 0], peer %peer atomic add : !pl.tile<1x64xf32>, !pld.dtensor<4x64xf32>
+  }
+  return
+}
+
+// -----
+
 // The same rule inside a task of a host orchestrator.
 func.func @task_with_cube(%signal: !pld.dtensor<2x1xi32>, %peer: index, %v: i32,
                           %a: !pl.tile<16x16xf16>) attributes {pl.kernel = #pl.kernel<host>} {

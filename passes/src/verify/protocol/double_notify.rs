@@ -1,5 +1,6 @@
 //! A notify that fires twice, or an atomic add made twice (a remote store
-//! or put that adds): outside a vector-only region in a mixed kernel,
+//! or put that adds; in a region, sharded by the place it adds into):
+//! outside a vector-only region in a mixed kernel,
 //! one with cube and vector work (its vector half runs on both vector cores
 //! of the block; a kernel whose tile work is all cube work runs on the cube
 //! alone, so its notify fires once), outside the regions of a kernel that
@@ -48,11 +49,16 @@ fn guarded_by_lane(op: &OperationRef, region: &OperationRef) -> bool {
 /// later one).
 fn sharded_by_lane(notify: &OperationRef) -> bool {
     let cell = index_list_operands(notify, "static_offsets").unwrap_or_default();
-    cell.into_iter().chain(notify_peer(notify)).any(|operand| {
-        // An offset that folds to one value (`lane * 0`) is one cell.
-        ir::depends_on_op(operand, pl::GetAivIdOp::NAME)
-            && pld_ir::analysis::facts::constant_int(operand).is_none()
-    })
+    cell.into_iter()
+        .chain(notify_peer(notify))
+        .any(depends_on_lane)
+}
+
+/// Whether `operand` takes a value of its own on each sub-lane: it is
+/// computed from the lane id and does not fold to one value (`lane * 0`).
+fn depends_on_lane(operand: melior::ir::Value) -> bool {
+    ir::depends_on_op(operand, pl::GetAivIdOp::NAME)
+        && pld_ir::analysis::facts::constant_int(operand).is_none()
 }
 
 /// The first `pl.split_aiv` region of `kernel`, if it has one.
@@ -122,15 +128,46 @@ fn region_of<'c, 'a>(
 
 pub fn check(ops: &[OperationRef], report: &mut Report) {
     let mut two_lanes = TwoLanes::new();
-    // An atomic add outside the regions of a kernel both sub-lanes run is
-    // made twice, as a notify is.
+    // An atomic add is made twice where a notify fires twice: outside the
+    // regions of a kernel both sub-lanes run, or in a mode none region
+    // without a lane's own place or a one-lane guard.
     for op in ops {
-        let adds = interfaces::memory_accesses(op)
-            .is_some_and(|accesses| accesses.iter().any(|a| a.kind == AccessKind::AtomicAdd));
-        let Some(kernel) = kernel_of(op).filter(|_| adds) else {
+        let adds: Vec<_> = interfaces::memory_accesses(op)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|access| access.kind == AccessKind::AtomicAdd)
+            .collect();
+        let Some(kernel) = kernel_of(op).filter(|_| !adds.is_empty()) else {
             continue;
         };
-        if region_of(op, &kernel).is_some() {
+        if let Some(split) = region_of(op, &kernel) {
+            let sharded = adds.iter().any(|access| {
+                let offsets = access.region.iter().flat_map(|(offsets, _)| offsets.iter());
+                offsets
+                    .filter_map(|index| match index {
+                        interfaces::Index::Value(value) => Some(*value),
+                        _ => None,
+                    })
+                    .chain(access.peer)
+                    .any(depends_on_lane)
+            });
+            if pl::SplitAivOp::get_mode(&split) == Some(SplitMode::None)
+                && !sharded
+                && !guarded_by_lane(op, &split)
+            {
+                report.error(
+                    op,
+                    &format!(
+                        "'{}' adds twice: a pl.split_aiv mode none region runs on both AIV \
+                         sub-lanes; shard it by pl.get_aiv_id or guard it to one lane",
+                        ir::name(op)
+                    ),
+                    &[(
+                        split.location(),
+                        "the region runs on both sub-lanes".to_owned(),
+                    )],
+                );
+            }
             continue;
         }
         if let Some((why, notes)) = two_lanes.of(&kernel) {
