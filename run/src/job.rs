@@ -248,10 +248,13 @@ pub fn write_input(values: &Values, path: &Path) -> Result<(), Error> {
 }
 
 /// The inputs of every launch, launch after launch.
-pub fn write_inputs(launches: &[Values], path: &Path) -> Result<(), Error> {
+pub fn write_inputs(launches: &[&Values], path: &Path) -> Result<(), Error> {
     write_file(
         path,
-        &launches.iter().flat_map(input_bytes).collect::<Vec<u8>>(),
+        &launches
+            .iter()
+            .flat_map(|values| input_bytes(values))
+            .collect::<Vec<u8>>(),
     )
 }
 
@@ -289,12 +292,12 @@ pub fn parse_output(initial: &Values, bytes: &[u8]) -> Result<Values, Error> {
 
 /// Reads the output binary; see [`parse_output`].
 pub fn read_output(initial: &Values, path: &Path) -> Result<Values, Error> {
-    let mut launches = read_outputs(std::slice::from_ref(initial), path)?;
+    let mut launches = read_outputs(&[initial], path)?;
     Ok(launches.remove(0))
 }
 
 /// What each launch left, read against the launches' inputs `initial`.
-pub fn read_outputs(initial: &[Values], path: &Path) -> Result<Vec<Values>, Error> {
+pub fn read_outputs(initial: &[&Values], path: &Path) -> Result<Vec<Values>, Error> {
     let bytes = fs::read(path).map_err(|e| {
         Error::new(format!(
             "cannot read the harness's output {}: {e}",
@@ -527,7 +530,8 @@ mod tests {
                 Values::initial_at(&layouts(), 2, launch, &init, &BTreeMap::new()).unwrap()
             })
             .collect();
-        write_inputs(&launches, &dir.join("input.bin")).unwrap();
+        let inputs: Vec<&Values> = launches.iter().collect();
+        write_inputs(&inputs, &dir.join("input.bin")).unwrap();
         let input = fs::read(dir.join("input.bin")).unwrap();
         assert_eq!(input.len(), 3 * input_bytes(&launches[0]).len());
         assert_eq!(
@@ -549,10 +553,10 @@ mod tests {
         let each = output_len(&layouts(), 2);
         let bytes: Vec<u8> = (0..3u8).flat_map(|k| vec![k; each]).collect();
         fs::write(dir.join("output.bin"), &bytes).unwrap();
-        let out = read_outputs(&launches, &dir.join("output.bin")).unwrap();
+        let out = read_outputs(&inputs, &dir.join("output.bin")).unwrap();
         assert_eq!(out.len(), 3);
         assert_eq!(out[2].bytes(1, 2), [2; 4]);
-        let short = read_outputs(&launches[..2], &dir.join("output.bin"))
+        let short = read_outputs(&inputs[..2], &dir.join("output.bin"))
             .unwrap_err()
             .to_string();
         assert!(short.contains("expected"), "{short}");

@@ -185,10 +185,9 @@ impl Prepared<'_> {
     }
 
     /// Every launch's inputs, in order.
-    pub(crate) fn inputs(&self) -> Vec<Values> {
+    pub(crate) fn inputs(&self) -> Vec<&Values> {
         std::iter::once(&self.initial)
             .chain(self.later.iter().map(|(initial, _)| initial))
-            .cloned()
             .collect()
     }
 

@@ -114,16 +114,17 @@ int32_t track_for(double begin, double end, bool beside) {
   return tracks.first + static_cast<int32_t>(i);
 }
 
-std::string slice_event(const char *name, const char *category, int32_t track,
-                        double begin, double end, const char *site,
-                        const std::string &args) {
+/// A slice on track `track` of rank `pid`'s process.
+std::string slice_event(int32_t pid, const char *name, const char *category,
+                        int32_t track, double begin, double end,
+                        const char *site, const std::string &args) {
   std::string members = args;
   if (site)
     members +=
         std::string(members.empty() ? "" : ", ") + "\"op\": " + quoted(site);
   return "{\"ph\": \"X\", \"name\": " + quoted(name) +
          ", \"cat\": " + quoted(category) +
-         ", \"pid\": " + std::to_string(rank()) +
+         ", \"pid\": " + std::to_string(pid) +
          ", \"tid\": " + std::to_string(track) + ", \"ts\": " + us(begin) +
          ", \"dur\": " + us(std::max(end - begin, 1.0)) + ", \"args\": {" +
          members + "}}";
@@ -152,8 +153,8 @@ void begin_run() { g_start = std::chrono::steady_clock::now(); }
 
 void slice(const char *name, const char *category, double begin, double end,
            const char *site, const std::string &args) {
-  emit(slice_event(name, category, track_for(begin, end, true), begin, end,
-                   site, args),
+  emit(slice_event(rank(), name, category, track_for(begin, end, true), begin,
+                   end, site, args),
        end);
 }
 
@@ -172,8 +173,8 @@ void lifetime(double began) {
     break;
   }
   double end = std::max(now(), began + 1);
-  emit(slice_event(name.c_str(), "thread", track_for(began, end, false), began,
-                   end, nullptr, "\"thread\": " + quoted(describe(id))),
+  emit(slice_event(rank(), name.c_str(), "thread", track_for(began, end, false),
+                   began, end, nullptr, "\"thread\": " + quoted(describe(id))),
        end);
 }
 
@@ -195,19 +196,17 @@ void blocked(const Slot &slot, const std::string &on) {
   for (char c : on)
     what += c == '\n' ? std::string("; ") : std::string(1, c);
   double begin = slot.blocked_at.load(std::memory_order_relaxed);
-  double end = std::max(g_latest, begin + 1);
-  std::string event =
-      "{\"ph\": \"X\", \"name\": \"blocked\", \"cat\": \"blocked\", \"pid\": " +
-      std::to_string(slot.id.rank) + ", \"tid\": " + std::to_string(track) +
-      ", \"ts\": " + us(begin) + ", \"dur\": " + us(end - begin) +
-      ", \"args\": {\"on\": " + quoted(what) + "}}";
+  // Threads still running (a timeout) may be emitting.
   std::lock_guard<std::mutex> guard(g_lock);
-  g_events.push_back(std::move(event));
+  double end = std::max(g_latest, begin + 1);
+  g_events.push_back(slice_event(slot.id.rank, "blocked", "blocked", track,
+                                 begin, end, nullptr,
+                                 "\"on\": " + quoted(what)));
 }
 
 void notified(const int32_t *cell, int32_t value, const char *site, double at) {
   int32_t track = track_for(at, at + 1, false);
-  emit(slice_event("notify", "signal", track, at, at + 1, site,
+  emit(slice_event(rank(), "notify", "signal", track, at, at + 1, site,
                    "\"value after\": " + std::to_string(value)),
        at + 1);
   std::lock_guard<std::mutex> guard(g_lock);
@@ -224,7 +223,7 @@ void waited(const char *name, const int32_t *cell, size_t from,
             bool (*holds)(int32_t, int32_t), int32_t expected, const char *site,
             const std::string &what, double begin, double end) {
   int32_t track = track_for(begin, end, false);
-  emit(slice_event(name, "signal", track, begin, end, site, what), end);
+  emit(slice_event(rank(), name, "signal", track, begin, end, site, what), end);
   std::lock_guard<std::mutex> guard(g_lock);
   auto it = g_cells.find(cell);
   if (it == g_cells.end())

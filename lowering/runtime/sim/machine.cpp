@@ -19,7 +19,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 
 namespace pld::sim {
 namespace {
@@ -28,11 +27,23 @@ uint64_t round_up(uint64_t value, uint64_t to) {
   return (value + to - 1) / to * to;
 }
 
-std::vector<uint8_t> read_file(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
+/// `bytes` bytes from `offset` of the file at `path`, which must hold
+/// `total` bytes: one launch's part of the input, read without the others.
+std::vector<uint8_t> read_part(const std::string &path, uint64_t total,
+                               uint64_t offset, uint64_t bytes) {
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in)
     usage_error("cannot read " + path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  auto size = static_cast<uint64_t>(in.tellg());
+  if (size != total)
+    usage_error(path + " has " + std::to_string(size) +
+                " bytes; the job's arguments need " + std::to_string(total));
+  std::vector<uint8_t> part(bytes);
+  in.seekg(static_cast<std::streamoff>(offset));
+  if (!in.read(reinterpret_cast<char *>(part.data()),
+               static_cast<std::streamsize>(bytes)))
+    usage_error("cannot read " + path);
+  return part;
 }
 
 } // namespace
@@ -156,16 +167,14 @@ void lay_out(const Job &job, Machine &m, uint8_t *windows, int32_t only) {
 }
 
 void read_input(const Job &job, Machine &m, int32_t only, int32_t launch) {
-  std::vector<uint8_t> bytes = read_file(job.input);
   uint64_t per_launch = 0;
   for (const JobArg &arg : job.args)
     per_launch += arg.bytes;
   per_launch *= static_cast<uint64_t>(job.ranks);
-  uint64_t expected = per_launch * static_cast<uint64_t>(job.launches);
-  if (bytes.size() != expected)
-    usage_error(job.input + " has " + std::to_string(bytes.size()) +
-                " bytes; the job's arguments need " + std::to_string(expected));
-  const uint8_t *at = bytes.data() + per_launch * static_cast<uint64_t>(launch);
+  std::vector<uint8_t> bytes =
+      read_part(job.input, per_launch * static_cast<uint64_t>(job.launches),
+                per_launch * static_cast<uint64_t>(launch), per_launch);
+  const uint8_t *at = bytes.data();
   bool windows = launch == 0 || job.reset_windows;
   for (int32_t r = 0; r < job.ranks; ++r) {
     for (size_t i = 0; i < job.args.size(); ++i) {
