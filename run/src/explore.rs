@@ -12,7 +12,12 @@
 //! step 3 chose 1
 //! thread 0 0 wait 1 7f3a10:r
 //! thread 1 1 notify 1 7f3a10:w
+//! thread 2 0 join 1 4000000000000001:a
 //! ```
+//!
+//! An `a` access is a read that can only run after the object's one write
+//! (a join of a thread's end, a dependency on a task's completion), so it
+//! is never tried before that write.
 //!
 //! Two operations are *dependent* when they are of one thread or touch one
 //! object and at least one of them writes it. Between scheduling points a
@@ -37,6 +42,8 @@ use std::collections::{BTreeSet, HashMap};
 pub struct Access {
     pub object: u64,
     pub write: bool,
+    /// A read that can only follow the object's one write.
+    pub awaits: bool,
 }
 
 /// A thread parked at a scheduling point.
@@ -128,13 +135,16 @@ impl Trace {
                         .iter()
                         .map(|object| {
                             let (id, mode) = object.split_once(':')?;
+                            let (write, awaits) = match mode {
+                                "w" => (true, false),
+                                "r" => (false, false),
+                                "a" => (false, true),
+                                _ => return None,
+                            };
                             Some(Access {
                                 object: u64::from_str_radix(id, 16).ok()?,
-                                write: match mode {
-                                    "w" => true,
-                                    "r" => false,
-                                    _ => return None,
-                                },
+                                write,
+                                awaits,
                             })
                         })
                         .collect::<Option<Vec<_>>>()
@@ -352,7 +362,10 @@ impl Explorer {
                         continue;
                     }
                     let other = &events[earlier];
-                    if other.thread != thread && before.get(other.thread) < other.local {
+                    if !access.awaits
+                        && other.thread != thread
+                        && before.get(other.thread) < other.local
+                    {
                         // A read that was already pending, and blocked,
                         // when the write ran cannot run before it: the
                         // writes that could let it run first race with
@@ -502,7 +515,11 @@ mod tests {
                         thread: t as u32,
                         enabled: true,
                         what: "op".into(),
-                        accesses: vec![Access { object, write }],
+                        accesses: vec![Access {
+                            object,
+                            write,
+                            awaits: false,
+                        }],
                     }
                 })
                 .collect();
@@ -618,7 +635,8 @@ mod tests {
             trace.steps[0].pending[1].accesses,
             vec![Access {
                 object: 0xa0,
-                write: true
+                write: true,
+                awaits: false
             }]
         );
         assert_eq!(
@@ -639,6 +657,29 @@ mod tests {
             let err = Trace::parse(bad).unwrap_err();
             assert_eq!(err.line, 1, "{bad}");
         }
+    }
+
+    #[test]
+    fn an_awaited_write_is_not_reversed() {
+        // Thread 1 starts after thread 0's end and then joins it: a join
+        // (`a`) cannot run before the end, a plain read (`r`) could.
+        let trace = |mode: &str| {
+            Trace::parse(&format!(
+                "create 0 by -1\ncreate 1 by -1\nstep 0 chose 0\nthread 0 1 end 1 10:w\n\
+                 thread 1 1 start 0\nstep 1 chose 1\nthread 1 1 start 0\n\
+                 step 2 chose 1\nthread 1 1 join 1 10:{mode}\n"
+            ))
+            .unwrap()
+        };
+        let mut explorer = Explorer::new();
+        explorer.record(&trace("a")).unwrap();
+        assert_eq!(explorer.next_schedule(), None);
+        let mut explorer = Explorer::new();
+        explorer.record(&trace("r")).unwrap();
+        assert_eq!(
+            explorer.next_schedule().map(|next| next.choices),
+            Some(vec![1])
+        );
     }
 
     #[test]

@@ -70,7 +70,9 @@ void trace_state(int32_t chosen) {
     for (const Object &object : thread.objects)
       std::fprintf(g_trace, " %llx:%c",
                    static_cast<unsigned long long>(object.id),
-                   object.write ? 'w' : 'r');
+                   object.write    ? 'w'
+                   : object.awaits ? 'a'
+                                   : 'r');
     std::fprintf(g_trace, "\n");
   }
   std::fflush(g_trace);
@@ -289,6 +291,12 @@ Object finished_thread(int32_t thread) {
 }
 Object finished_task(const void *task) {
   return {(uint64_t{2} << 62) ^ reinterpret_cast<uint64_t>(task), true};
+}
+Object awaited_thread(int32_t thread) {
+  return {finished_thread(thread).id, false, true};
+}
+Object awaited_task(const void *task) {
+  return {finished_task(task).id, false, true};
 }
 
 void set_time_source(double (*now)()) { g_now = now; }

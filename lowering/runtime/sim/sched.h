@@ -70,10 +70,18 @@ bool set_trace(const std::string &path);
 struct Object {
   uint64_t id;
   bool write;
+  /// A read that can only run after the object's one write (a join of a
+  /// thread's end, a dependency on a task's completion): exploration never
+  /// tries it before that write. Traced as `a`.
+  bool awaits = false;
 };
 std::vector<Object> cell(const void *address, bool write);
+/// The end of a thread and the completion of a task, as their last point
+/// writes them and as a join or a dependent awaits them.
 Object finished_thread(int32_t thread);
 Object finished_task(const void *task);
+Object awaited_thread(int32_t thread);
+Object awaited_task(const void *task);
 
 /// A scheduler id for a thread about to be started by the calling thread
 /// (or by the harness, before the first choice).

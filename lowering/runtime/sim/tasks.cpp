@@ -142,11 +142,9 @@ void run_task(Task &task) {
   ThreadState &t = self();
   for (Task *dep : task.deps) {
     t.slot->dep.store(dep, std::memory_order_relaxed);
-    sched::Object done = sched::finished_task(dep);
-    done.write = false;
     double began = timing::now();
     block_until(
-        WaitKind::Dep, "dependency", {done},
+        WaitKind::Dep, "dependency", {sched::awaited_task(dep)},
         [dep] { return dep->done.load(std::memory_order_acquire); },
         [dep] { return dep->done_at; });
     if (timing::enabled())
@@ -164,10 +162,14 @@ void run_task(Task &task) {
   }
   task.kernel.destroy(task.kernel.self);
   double kernel_done = events::enabled() ? events::now() : 0;
-  if (!all_hold(task)) {
+  // A serialized run makes the check a scheduling point even where the
+  // conditions hold already: it reads their cells, and exploration must
+  // see that read to try the orders in which a notify comes after it.
+  bool held = all_hold(task);
+  if (!held || (sched::enabled() && condition_count(task) > 0)) {
     RankState &rank = rank_state(task.rank);
-    if (rank.deferred.fetch_add(1, std::memory_order_relaxed) + 1 >
-        kMaxDeferredTasks)
+    if (!held && rank.deferred.fetch_add(1, std::memory_order_relaxed) + 1 >
+                     kMaxDeferredTasks)
       trap("more than " + std::to_string(kMaxDeferredTasks) +
            " deferred tasks wait on rank " + std::to_string(task.rank) +
            " at once");
@@ -180,7 +182,8 @@ void run_task(Task &task) {
         WaitKind::Deferred, "deferred", std::move(cells),
         [&task] { return all_hold(task); },
         [&task] { return conditions_time(task); });
-    rank.deferred.fetch_sub(1, std::memory_order_relaxed);
+    if (!held)
+      rank.deferred.fetch_sub(1, std::memory_order_relaxed);
     rank.stats.wait_ns.fetch_add(
         static_cast<uint64_t>(
             std::chrono::duration_cast<std::chrono::nanoseconds>(

@@ -162,7 +162,7 @@ void join(std::thread &thread) {
         return std::max(now, timing::end_of(child));
       };
     sched::wait_until(
-        "join", {sched::finished_thread(child)},
+        "join", {sched::awaited_thread(child)},
         [child] { return sched::finished(child); }, when);
     if (timing::enabled()) {
       double began = timing::now();
