@@ -85,6 +85,13 @@ pub const DIALECTS: &[Dialect] = &[
         upstream: true,
     },
     Dialect {
+        module: "cf",
+        enums: None,
+        td: "mlir/Dialect/ControlFlow/IR/ControlFlowOps.td",
+        dialect_def: "ControlFlow_Dialect",
+        upstream: true,
+    },
+    Dialect {
         module: "emitc",
         enums: None,
         td: "mlir/Dialect/EmitC/IR/EmitC.td",

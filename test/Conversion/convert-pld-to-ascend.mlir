@@ -169,3 +169,17 @@ func.func @peer_loop(%signal: !pld.dtensor<64x1xi32>, %e: i32) attributes {pl.ke
   }
   return
 }
+
+// -----
+
+// A cf.assert (the run-time shape checks pld-expand-transfers inserts)
+// becomes ascend.check, named by the op it guards.
+// CHECK-LABEL: func.func @checked
+// CHECK: %[[SAME:.*]] = arith.cmpi eq
+// CHECK: ascend.check %[[SAME]], "the shapes differ" {site = "pld.tensor.get at k.mlir:3:5"}
+// CHECK-NOT: cf.assert
+func.func @checked(%a: index, %b: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  %same = arith.cmpi eq, %a, %b : index
+  cf.assert %same, "the shapes differ" loc("pld.tensor.get"("k.mlir":3:5))
+  return
+}

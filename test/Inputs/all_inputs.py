@@ -27,8 +27,10 @@ import subprocess
 import sys
 
 mode, root = sys.argv[1], pathlib.Path(sys.argv[2])
+# An op of these left, where an op starts (not the op a check's message or
+# a site names).
 REMAINING = re.compile(
-    r"pld\.tensor\.(allreduce|reduce_scatter|allgather|broadcast|barrier|"
+    r"^\s*(?:%[^=]*= )?pld\.tensor\.(allreduce|reduce_scatter|allgather|broadcast|barrier|"
     r"all_to_all|put|get|remote_store)\b"
 )
 
@@ -58,7 +60,7 @@ def to_ascend(text):
     for line in lowered.stdout.splitlines():
         left = REMAINING.search(line)
         if left and not (left.group(1) in ("put", "get") and " engine sdma " in line):
-            return f"'{left.group(0)}' is left after the pipeline"
+            return f"'{left.group(0).strip()}' is left after the pipeline"
     return None
 
 

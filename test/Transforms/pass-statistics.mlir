@@ -13,7 +13,8 @@
 
 // EXPAND: Pass statistics report (pld's passes)
 // EXPAND: {{^}}  pld-expand-transfers
-// EXPAND-NEXT: (S) 3 transfers - Transfers expanded into chunk loops
+// EXPAND-NEXT: (S) 0 shape-checks - Run-time checks that a whole-tensor put or get moves equal dynamic extents
+// EXPAND-NEXT: (S) 3 transfers    - Transfers expanded into chunk loops
 
 // VERIFY: error: 'pld.system.world_size' is only legal in host code
 // VERIFY: Pass statistics report (pld's passes)

@@ -76,6 +76,12 @@ func.func @pipelined_odd(%dst: !pld.dtensor<3x64xf32>, %src: !pld.dtensor<3x64xf
 // An atomic put of a dynamic region: chunk counts and ragged edges at run time.
 // CHECK-LABEL: func.func @atomic_dynamic
 // CHECK-SAME: (%[[DST:.*]]: !pld.dtensor<?x?xf32>, %[[SRC:.*]]: memref<?x?xf32>
+// The whole tensor moves: each dynamic extent is checked equal at run time.
+// CHECK: %[[D0:.*]] = pld.tensor.dim %[[DST]], 0
+// CHECK: %[[S0:.*]] = memref.dim %[[SRC]], %{{.*}}
+// CHECK: %[[SAME0:.*]] = arith.cmpi eq, %[[D0]], %[[S0]] : index
+// CHECK: cf.assert %[[SAME0]], "dimension 0 of the destination differs from the source's: a pld.tensor.put without a region moves the whole tensor, so the two shapes must be equal"
+// CHECK: cf.assert %{{.*}}, "dimension 1 of the destination
 // CHECK: %[[ROWS:.*]] = memref.dim %[[SRC]], %{{.*}}
 // CHECK: %[[COLS:.*]] = memref.dim %[[SRC]], %{{.*}}
 // CHECK: %[[NR:.*]] = arith.ceildivsi %[[ROWS]]
@@ -140,5 +146,32 @@ func.func @too_large(%dst: !pld.dtensor<64x1024xf32>, %src: memref<64x1024xf32>,
 // CHECK: pl.load {{.*}} -> !pl.tile<1x49152xf32>
 func.func @remote_store_dynamic(%dst: !pld.dtensor<4x?xf32>, %src: memref<1x?xf32>, %p: index) {
   pld.tensor.remote_store %src, %dst[0, 0], peer %p : memref<1x?xf32>, !pld.dtensor<4x?xf32>
+  return
+}
+
+// -----
+
+// One side static, the other dynamic: that dimension is checked, a static
+// pair is not. A get with a region or one the SDMA engine moves is checked
+// the same way; a region is not.
+// CHECK-LABEL: func.func @shape_checks
+// CHECK-SAME: (%[[OUT:.*]]: memref<4x?xf32>, %[[IN:.*]]: !pld.dtensor<?x?xf32>
+// CHECK: %[[ROWS:.*]] = pld.tensor.dim %[[IN]], 0
+// CHECK: %[[C4:.*]] = arith.constant 4 : index
+// CHECK: %[[SAME:.*]] = arith.cmpi eq, %[[C4]], %[[ROWS]] : index
+// CHECK: cf.assert %[[SAME]], "dimension 0 of the destination differs from the source's: a pld.tensor.get without a region
+// CHECK: cf.assert %{{.*}}, "dimension 1 of the destination
+// CHECK: pld.tile.remote_load
+// CHECK: cf.assert %{{.*}}, "dimension 0 of the destination
+// CHECK: cf.assert %{{.*}}, "dimension 1 of the destination
+// CHECK: pld.tensor.get %[[OUT]], peer %{{.*}}, %[[IN]] engine sdma
+// CHECK-NOT: cf.assert
+// CHECK: return
+func.func @shape_checks(%out: memref<4x?xf32>, %in: !pld.dtensor<?x?xf32>, %p: index) attributes {pl.kernel = #pl.kernel<incore>} {
+  pld.tensor.get %out, peer %p, %in chunk_rows 4 chunk_cols 8 : memref<4x?xf32>, !pld.dtensor<?x?xf32>
+  pld.tensor.get %out, peer %p, %in engine sdma : memref<4x?xf32>, !pld.dtensor<?x?xf32>
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  pld.tensor.get %out, peer %p, %in dst_offsets [0, 0] src_offsets [0, 0] shape [%c2, %c2] chunk_rows 2 chunk_cols 2 : memref<4x?xf32>, !pld.dtensor<?x?xf32>
   return
 }

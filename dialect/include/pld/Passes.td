@@ -148,6 +148,12 @@ def PldExpandTransfers : Pass<"pld-expand-transfers"> {
     `engine sdma` is left as it is: the SDMA engine moves it whole, without
     staging (`convert-pld-to-ascend`).
 
+    A put or get without a region moves the whole tensor, so its two
+    shapes must be equal; the op's verifier checks the static extents.
+    Before each one whose extent is dynamic on either side, the pass puts a
+    `cf.assert` per such dimension (the simulator traps where it fails,
+    naming the transfer).
+
     Chunking, the remarks it makes and its diagnostics:
     `docs/pld-expand-transfers.md`.
   }];
@@ -160,6 +166,9 @@ def PldExpandTransfers : Pass<"pld-expand-transfers"> {
   let statistics = [
     Statistic<"numTransfers", "transfers",
               "Transfers expanded into chunk loops">,
+    Statistic<"numShapeChecks", "shape-checks",
+              "Run-time checks that a whole-tensor put or get moves equal "
+              "dynamic extents">,
   ];
 }
 

@@ -68,6 +68,9 @@ pub trait AscendBuilder<'c> {
         site: Site,
     );
     fn tcopy(&self, dst: Val<'c>, src: Val<'c>, site: Site);
+    /// `ascend.check`: the run stops with `message` at `site` unless
+    /// `holds`.
+    fn check(&self, holds: Val<'c>, message: &str, site: Site);
     /// `ascend.tcvt`: `src` converted into `dst`, rounding by `round`.
     fn tcvt(&self, dst: Val<'c>, src: Val<'c>, round: RoundMode, site: Site);
     /// `ascend.textract`: `dst`'s valid shape out of the `mat` tile `src`
@@ -447,6 +450,15 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
             site: self.site_attribute(site),
         };
         self.insert(copy.build(self.context, self.location));
+    }
+
+    fn check(&self, holds: Val<'c>, message: &str, site: Site) {
+        let check = ascend::CheckOp {
+            holds,
+            message: StringAttribute::new(self.context, message).into(),
+            site: self.site_attribute(site),
+        };
+        self.insert(check.build(self.context, self.location));
     }
 
     fn tnotify(

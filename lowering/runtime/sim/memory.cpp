@@ -269,6 +269,11 @@ int64_t block_idx() { return self().id.block; }
 
 int64_t subblock_idx() { return self().id.lane; }
 
+void check_failed(const char *message, const char *site) {
+  trap((site && *site ? std::string(site) + ": " : std::string("check: ")) +
+       message);
+}
+
 namespace {
 
 /// Traps unless a `rows` x `cols` tile of `bytes` bytes at `offset` lies in

@@ -11,7 +11,7 @@ use melior::ir::{
     attribute::{FlatSymbolRefAttribute, StringAttribute},
     operation::OperationLike,
 };
-use pld_dialect::ops::{ascend, func, memref, pl, pl::PlOp, pld, pld::PldOp, scf};
+use pld_dialect::ops::{ascend, cf, func, memref, pl, pl::PlOp, pld, pld::PldOp, scf};
 use pld_dialect::{
     enums,
     target::{self, Operands, TileMath},
@@ -240,6 +240,7 @@ impl<'c> FunctionConverter<'_, 'c> {
             memref::ExpandShapeOp::NAME => self.convert_reshape(op)?,
             memref::CollapseShapeOp::NAME => self.convert_collapse(&builder, op)?,
             memref::DimOp::NAME => self.convert_dim(&builder, op)?,
+            cf::AssertOp::NAME => convert_assert(&builder, op, site),
             scf::ForOp::NAME
             | scf::IfOp::NAME
             | scf::WhileOp::NAME
@@ -1112,4 +1113,14 @@ fn as_result_type<'c>(builder: &Builder<'c>, value: Val<'c>, op: OpRef<'c>) -> V
     } else {
         value
     }
+}
+
+/// A `cf.assert` (the run-time checks `pld-expand-transfers` inserts, or a
+/// user's) becomes `ascend.check`, named by the op it guards: the simulator
+/// traps where it fails.
+fn convert_assert<'c>(builder: &Builder<'c>, op: OpRef<'c>, site: Site) {
+    let assert = cf::AssertOp::operands(&op).expect("dispatched on cf.assert");
+    let message = cf::AssertOp::get_msg(&op).expect("a verified cf.assert");
+    builder.check(assert.arg, message, site);
+    erase_op(op);
 }

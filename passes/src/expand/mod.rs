@@ -12,9 +12,15 @@
 //! use `valid`. `pipeline` moves chunks in pairs through two distinct
 //! tiles, both loaded before either is stored, so that the load of chunk
 //! k + 1 overlaps the store of chunk k.
+//!
+//! A put or get without a region moves the whole tensor, and its verifier
+//! requires the two shapes equal where both are static. Where either side's
+//! extent is dynamic, a `cf.assert` before the op (SDMA ones included)
+//! checks it at run time; the simulator traps where it fails.
 
 pub mod staging;
 
+use melior::ir::attribute::StringAttribute;
 use melior::{
     dialect::arith::CmpiPredicate,
     ir::{
@@ -22,7 +28,7 @@ use melior::{
         operation::{OperationLike, OperationRef},
     },
 };
-use pld_dialect::ops::pld;
+use pld_dialect::ops::{cf, pld};
 use pld_dialect::{
     diagnostics::{Severity, emit},
     enums::{AtomicType, TransferEngine},
@@ -62,7 +68,9 @@ impl Pass for ExpandTransfers {
         let root: OpRef = unsafe { OpRef::from_raw(root.to_raw()) };
         let mut plans = Vec::new();
         let mut failed = false;
+        let mut checks = 0;
         for op in nested_ops(root) {
+            checks += check_whole_shapes(op);
             let Some(kind) = Kind::of(op) else { continue };
             match self.plan(op, kind) {
                 Ok(plan) => plans.push(plan),
@@ -76,6 +84,7 @@ impl Pass for ExpandTransfers {
             return Err(PassFailed);
         }
         statistics.add(&declared::TRANSFERS, plans.len() as u64);
+        statistics.add(&declared::SHAPE_CHECKS, checks);
         for plan in plans {
             if let Some(message) = &plan.remark {
                 emit(Severity::Remark, plan.op.location(), message, &[]);
@@ -85,6 +94,46 @@ impl Pass for ExpandTransfers {
         }
         Ok(())
     }
+}
+
+/// Before a put or get without a region, a `cf.assert` per dimension that
+/// is dynamic on either side: the whole tensor moves, so the two extents
+/// must be equal (the verifier checks the static ones). Returns how many.
+fn check_whole_shapes(op: OpRef) -> u64 {
+    let Some(transfer) = pld_ir::attributes::put_or_get(&op) else {
+        return 0;
+    };
+    if transfer.region.is_some() {
+        return 0;
+    }
+    let (dst, src) = (transfer.dst, transfer.src);
+    let dst_shape = types::shape(dst.r#type()).expect("a shaped dst");
+    let src_shape = types::shape(src.r#type()).expect("a shaped src");
+    let builder = Builder::before(op).at(implementing(&op));
+    let mut checks = 0;
+    for (dim, (d, s)) in dst_shape.iter().zip(&src_shape).enumerate() {
+        if *d != types::DYNAMIC && *s != types::DYNAMIC {
+            continue;
+        }
+        let same = builder.cmp(
+            CmpiPredicate::Eq,
+            builder.dim(dst, dim),
+            builder.dim(src, dim),
+        );
+        let message = format!(
+            "dimension {dim} of the destination differs from the source's: a {} without a \
+             region moves the whole tensor, so the two shapes must be equal",
+            name(op)
+        );
+        let context = pld_ir::build::context_of(op);
+        let assert = cf::AssertOp {
+            arg: same,
+            msg: StringAttribute::new(context, &message).into(),
+        };
+        builder.insert(assert.build(context, implementing(&op)));
+        checks += 1;
+    }
+    checks
 }
 
 /// The three transfer ops.

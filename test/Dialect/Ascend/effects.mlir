@@ -56,3 +56,13 @@ func.func @valid_shapes(%r: index, %c: index, %n: index) -> (index, index, index
   %r2, %c2 = ascend.valid_shape %carried : !ascend.tile<1x64xf32>
   return %r0, %c0_, %r1, %c1_, %r2, %c2 : index, index, index, index, index, index
 }
+
+// A run-time check is never erased, even where nothing uses what it guards.
+// CHECK-LABEL: func.func @checks
+// CHECK: ascend.check %{{.*}}, "n is 4"
+func.func @checks(%n: index) {
+  %c4 = arith.constant 4 : index
+  %same = arith.cmpi eq, %n, %c4 : index
+  ascend.check %same, "n is 4"
+  return
+}

@@ -10,6 +10,9 @@ module attributes {pld.target = #pld.target<Ascend910B>} {
   func.func @kernel(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %sig: !ascend.gm<i32>, %n: index) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
+    // CHECK: ascend.check %{{.*}}, "n is 1" {site = "pld.tensor.get at k.mlir:3:5"}
+    %is_one = arith.cmpi eq, %n, %c1 : index
+    ascend.check %is_one, "n is 1" {site = "pld.tensor.get at k.mlir:3:5"}
     %c64 = arith.constant 64 : index
     %one = arith.constant 1 : i32
     // CHECK: ascend.rank %{{.*}}

@@ -97,6 +97,10 @@ func.func @put_get(%dst: !pld.dtensor<8x128xf32>, %src: memref<8x128xf32>, %win:
                    %dyn: !pld.dtensor<?x?xf32>, %dsrc: memref<?x?xf32>, %p: index, %r: index) {
   // CHECK: pld.tensor.put %{{.*}}, peer %{{.*}}, %{{.*}} : !pld.dtensor<8x128xf32>, memref<8x128xf32>
   pld.tensor.put %dst, peer %p, %src : !pld.dtensor<8x128xf32>, memref<8x128xf32>
+  // A static side sizes the whole transfer (a dynamic one is checked equal at
+  // run time), so no chunk is needed.
+  // CHECK: pld.tensor.put %{{.*}}, peer %{{.*}}, %{{.*}} : !pld.dtensor<?x?xf32>, memref<8x128xf32>
+  pld.tensor.put %dyn, peer %p, %src : !pld.dtensor<?x?xf32>, memref<8x128xf32>
   // CHECK: pld.tensor.put %{{.*}}, peer %{{.*}}, %{{.*}} chunk_rows 4 chunk_cols 64 pipeline : !pld.dtensor<8x128xf32>, !pld.dtensor<8x128xf32>
   pld.tensor.put %dst, peer %p, %win chunk_rows 4 chunk_cols 64 pipeline : !pld.dtensor<8x128xf32>, !pld.dtensor<8x128xf32>
   // CHECK: pld.tensor.put %{{.*}}, peer %{{.*}}, %{{.*}} dst_offsets [%{{.*}}, 0] src_offsets [0, 0] shape [1, 128] atomic add : !pld.dtensor<8x128xf32>, memref<8x128xf32>

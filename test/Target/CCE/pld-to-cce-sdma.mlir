@@ -8,6 +8,7 @@
 // SDMA calls out), and as host code against the simulator.
 // RUN: pld-translate --pld-to-cce %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
+// RUN: FileCheck %s --check-prefix=DYNAMIC < %t.cpp
 // RUN: %clangxx -std=c++20 -fsyntax-only -Werror -x c++ %t.cpp -I %pld_runtime_include -DPLD_DEVICE -I %S/Inputs/pto-stub
 // RUN: %clangxx -std=c++20 -fsyntax-only -Werror -x c++ %t.cpp -I %pld_runtime_include -DPLD_DEVICE -I %S/Inputs/pto-stub -D__DAV_C220_VEC__
 // RUN: %clangxx -std=c++20 -fsyntax-only -Werror -x c++ %t.cpp -I %pld_runtime_include -DPLD_DEVICE -I %S/Inputs/pto-stub -D__DAV_C220_CUBE__
@@ -45,5 +46,17 @@ func.func @exchange(%out: memref<4x64xf32>, %in: !pld.dtensor<4x64xf32>, %sig: !
   pld.system.wait %sig[0, 0], expected %one, cmp ge : !pld.dtensor<1x1xi32>
   %t = pl.load %in[0, 0] : !pld.dtensor<4x64xf32> -> !pl.tile<1x64xf32>
   pl.store %t, %out[0, 0] : !pl.tile<1x64xf32>, memref<4x64xf32>
+  return
+}
+
+// A whole-tensor get with dynamic extents: each one is checked equal before
+// the transfer, a trap in the simulator and nothing on the device.
+// DYNAMIC-LABEL: extern "C" __global__ __aicore__ void pull_dynamic(
+// DYNAMIC: bool [[SAME:v[0-9]+]] = {{.*}} == {{.*}};
+// DYNAMIC-NEXT: pld::rt::check([[SAME]], "dimension 0 of the destination differs from the source's: a pld.tensor.get without a region moves the whole tensor, so the two shapes must be equal", "pld.tensor.get at {{.*}}pld-to-cce-sdma.mlir:[[@LINE+4]]:3");
+// DYNAMIC: pld::rt::tget_async(
+func.func @pull_dynamic(%out: memref<?x64xf32>, %in: !pld.dtensor<?x64xf32>, %peer: index)
+    attributes {pl.kernel = #pl.kernel<incore>} {
+  pld.tensor.get %out, peer %peer, %in engine sdma : memref<?x64xf32>, !pld.dtensor<?x64xf32>
   return
 }

@@ -84,6 +84,7 @@ void pld::ascend::populateAscendToEmitCPatterns(TypeConverter &converter,
   populateSignalPatterns(converter, patterns);
   populateMemoryPatterns(converter, patterns);
   populateTaskPatterns(converter, patterns);
+  populateCheckPatterns(converter, patterns);
 }
 
 //===----------------------------------------------------------------------===//

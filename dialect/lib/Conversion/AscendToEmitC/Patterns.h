@@ -2,7 +2,7 @@
 //
 // Internal to the AscendToEmitC conversion: one populate function per op
 // family, each defined in the file of that name.
-// `populateAscendToEmitCPatterns` adds the five ascend families; the
+// `populateAscendToEmitCPatterns` adds the six ascend families; the
 // dialect's ConvertToEmitCPatternInterface adds the upstream one.
 //
 //===----------------------------------------------------------------------===//
@@ -46,6 +46,10 @@ void populateMemoryPatterns(mlir::TypeConverter &converter,
 /// arg_scalar).
 void populateTaskPatterns(mlir::TypeConverter &converter,
                           mlir::RewritePatternSet &patterns);
+
+/// Checks.cpp: run-time checks (check).
+void populateCheckPatterns(mlir::TypeConverter &converter,
+                           mlir::RewritePatternSet &patterns);
 
 /// Upstream.cpp: arith, scf and func ops that upstream's EmitC conversions
 /// (LLVM 22) leave behind or convert wrongly under pld's types.

@@ -678,8 +678,9 @@ static LogicalResult verifyTransfer(Operation *op, const TransferView &t) {
                   "found "
                << formatShape(dstType.getShape()) << " and "
                << formatShape(srcType.getShape());
-      bool dynamic = ShapedType::isDynamic(d) || ShapedType::isDynamic(s);
-      extent.push_back(dynamic ? ShapedType::kDynamic : d);
+      // The static extent where either side has one: pld-expand-transfers
+      // checks a dynamic side equal to it at run time.
+      extent.push_back(ShapedType::isDynamic(d) ? s : d);
     }
   }
 

@@ -226,6 +226,12 @@ __gm__ T *peer_ptr(__gm__ CommContext *ctx, __gm__ T *local, int64_t peer,
 inline int64_t block_idx() { return detail::block_idx(); }
 inline int64_t subblock_idx() { return detail::subblock_idx(); }
 
+/// `ascend.check`: the run stops with `message` at `site` unless `holds`.
+inline void check(bool holds, const char *message, const char *site) {
+  if (!holds)
+    detail::check_failed(message, site);
+}
+
 //===-- Tiles -------------------------------------------------------------===//
 
 template <typename T, int R, int C>

@@ -737,6 +737,29 @@ def Ascend_WriteOp : Ascend_Op<"write", [MemoryEffects<[MemWrite]>,
 }
 
 //===----------------------------------------------------------------------===//
+// Run-time checks
+//===----------------------------------------------------------------------===//
+
+def Ascend_CheckOp : Ascend_Op<"check"> {
+  let summary = "a run-time check of what the source op requires (`cf.assert`)";
+  let description = [{
+    What `convert-pld-to-ascend` makes of a `cf.assert`: where `holds` is
+    false, the simulator stops the run with a trap that names `site` (the
+    op the check guards, such as a whole-tensor `pld.tensor.get` whose
+    dynamic shapes must be equal) and says `message`. The device has no
+    channel to report it on and does not check: a kernel that fails a check
+    in the simulator is wrong on the device too. No traits: the op must not
+    be erased or moved past what it guards.
+
+    ```mlir
+    ascend.check %same, "the destination's dimension 1 differs from the source's" {site = "pld.tensor.get at k.mlir:5:3"}
+    ```
+  }];
+  let arguments = (ins I1:$holds, StrAttr:$message, OptionalAttr<StrAttr>:$site);
+  let assemblyFormat = "$holds `,` $message attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
 // Host: windows and tasks
 //===----------------------------------------------------------------------===//
 

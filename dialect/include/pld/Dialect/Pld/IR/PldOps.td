@@ -398,9 +398,12 @@ def Pld_TensorPutOp : Pld_TransferOp<"tensor.put",
   let summary = "one-sided write of a local tensor into a peer's window";
   let description = [{
     Writes local `src` (a DT or a plain `memref`) into `dst` (a DT) on rank
-    `peer`. With no region the whole local slice moves and the shapes are
-    equal; `dst_offsets`, `src_offsets` and `shape` come all together or not
-    at all, and the sub-region is bounds-checked. Element types and ranks
+    `peer`. With no region the whole local slice moves and the shapes must
+    be equal: the verifier checks the static extents, and where either side
+    is dynamic `pld-expand-transfers` checks it at run time (the simulator
+    traps, naming the op, where they differ); a static side sizes the
+    transfer. `dst_offsets`, `src_offsets` and `shape` come all together or
+    not at all, and the sub-region is bounds-checked. Element types and ranks
     agree; `atomic add` accumulates (f32, bf16, f16, i32, i16, i8).
 
     `engine` says what moves the bytes. With `mte` (the default, not

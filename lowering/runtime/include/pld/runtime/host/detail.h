@@ -164,6 +164,7 @@ void *peer_ptr(const CommContext *ctx, void *local, int64_t peer,
                const char *site);
 int64_t block_idx();
 int64_t subblock_idx();
+[[noreturn]] void check_failed(const char *message, const char *site);
 
 // Tiles (tiles.cpp, transfer.cpp).
 void *bind_tile(int64_t ub_offset, int64_t bytes, int64_t align, int64_t rows,
