@@ -2,6 +2,8 @@
 
 #include "events.h"
 
+#include "arrivals.h"
+
 #include "report.h"
 #include "tasks.h"
 #include "thread.h"
@@ -33,10 +35,12 @@ std::atomic<int32_t> g_next_track{1};
 uint64_t g_next_flow = 1;
 
 /// One value a cell had, and where its notify stands in the trace.
+/// A notify, as arrivals.h reads it: the arrow starts at `issued`.
 struct Written {
   int32_t value;
+  bool set;
   int32_t rank, track;
-  double at;
+  double issued, at;
 };
 std::unordered_map<const int32_t *, std::vector<Written>> g_cells;
 
@@ -204,13 +208,14 @@ void blocked(const Slot &slot, const std::string &on) {
                                  "\"on\": " + quoted(what)));
 }
 
-void notified(const int32_t *cell, int32_t value, const char *site, double at) {
+void notified(const int32_t *cell, int32_t value, bool set, const char *site,
+              double at, double arrives) {
   int32_t track = track_for(at, at + 1, false);
   emit(slice_event(rank(), "notify", "signal", track, at, at + 1, site,
                    "\"value after\": " + std::to_string(value)),
        at + 1);
   std::lock_guard<std::mutex> guard(g_lock);
-  g_cells[cell].push_back({value, rank(), track, at});
+  g_cells[cell].push_back({value, set, rank(), track, at, arrives});
 }
 
 size_t seen(const int32_t *cell) {
@@ -228,24 +233,23 @@ void waited(const char *name, const int32_t *cell, size_t from,
   auto it = g_cells.find(cell);
   if (it == g_cells.end())
     return;
-  for (size_t i = from; i < it->second.size(); ++i) {
-    const Written &w = it->second[i];
-    if (!holds(w.value, expected))
-      continue;
-    // A flow per (notify, wait): one notify may release several waits.
-    std::string id = std::to_string(g_next_flow++);
-    g_events.push_back("{\"ph\": \"s\", \"name\": \"released\", \"cat\": "
-                       "\"signal\", \"id\": " +
-                       id + ", \"pid\": " + std::to_string(w.rank) +
-                       ", \"tid\": " + std::to_string(w.track) +
-                       ", \"ts\": " + us(w.at) + "}");
-    g_events.push_back("{\"ph\": \"f\", \"bp\": \"e\", \"name\": \"released\", "
-                       "\"cat\": \"signal\", \"id\": " +
-                       id + ", \"pid\": " + std::to_string(rank()) +
-                       ", \"tid\": " + std::to_string(track) +
-                       ", \"ts\": " + us(end) + "}");
+  // The notify the critical path names too (arrivals.h).
+  bool found = false;
+  const Written *w = satisfying(it->second, from, holds, expected, found);
+  if (!w)
     return;
-  }
+  // A flow per (notify, wait): one notify may release several waits.
+  std::string id = std::to_string(g_next_flow++);
+  g_events.push_back("{\"ph\": \"s\", \"name\": \"released\", \"cat\": "
+                     "\"signal\", \"id\": " +
+                     id + ", \"pid\": " + std::to_string(w->rank) +
+                     ", \"tid\": " + std::to_string(w->track) +
+                     ", \"ts\": " + us(w->issued) + "}");
+  g_events.push_back("{\"ph\": \"f\", \"bp\": \"e\", \"name\": \"released\", "
+                     "\"cat\": \"signal\", \"id\": " +
+                     id + ", \"pid\": " + std::to_string(rank()) +
+                     ", \"tid\": " + std::to_string(track) +
+                     ", \"ts\": " + us(end) + "}");
 }
 
 void write() {

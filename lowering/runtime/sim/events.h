@@ -42,8 +42,11 @@ double now();
 void slice(const char *name, const char *category, double begin, double end,
            const char *site, const std::string &args);
 
-/// A notify of `cell` that left `value` there at `at`.
-void notified(const int32_t *cell, int32_t value, const char *site, double at);
+/// A notify of `cell` that left `value` there, issued at `at` and arrived
+/// at `arrives` (later for a remote one in modelled time); `set`: it
+/// replaced the value.
+void notified(const int32_t *cell, int32_t value, bool set, const char *site,
+              double at, double arrives);
 /// How many values `cell` has had: a waiter's starting point.
 size_t seen(const int32_t *cell);
 /// A wait on `cell` from position `from` that began at `begin` and held at

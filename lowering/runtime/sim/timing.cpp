@@ -8,6 +8,7 @@
 
 #include "timing.h"
 
+#include "arrivals.h"
 #include "report.h"
 #include "sched.h"
 #include "thread.h"
@@ -382,12 +383,13 @@ void scalar(bool remote) {
 
 void release() { t_clocks.now = std::max(t_clocks.now, t_clocks.pending); }
 
-void notified(const int32_t *cell, int32_t value, bool remote, bool set,
-              const char *site) {
+double notified(const int32_t *cell, int32_t value, bool remote, bool set,
+                const char *site) {
   issue();
   double at = t_clocks.now + (remote ? g_model.alpha_ns : 0);
   g_cells[cell].push_back(
       {at, value, describe(self().id), site, t_clocks.now, set});
+  return at;
 }
 
 size_t seen(const int32_t *cell) {
@@ -399,33 +401,20 @@ size_t seen(const int32_t *cell) {
 
 namespace {
 
-/// The first value at or after position `from` that satisfies the
-/// comparison, as the arrival that completed it: the log is in the order
-/// the notifies were issued, and a value is there only once every notify
-/// it sums up has arrived (those since the last set at or before it), so a
-/// remote add issued before a local one holds back the value after both
-/// until its hop is over. Null when the cell's initial value (never
-/// written) satisfies it.
+/// The arrival that completed the first value at or after position `from`
+/// that satisfies the comparison (arrivals.h): a value is there only once
+/// every notify it sums up has arrived, so a remote add issued before a
+/// local one holds back the value after both until its hop is over. Null
+/// when the cell's initial value (never written) satisfies it.
 const Arrival *satisfying(const int32_t *cell, size_t from,
                           bool (*holds)(int32_t, int32_t), int32_t expected,
                           bool &found) {
-  found = false;
   auto it = g_cells.find(cell);
   if (it == g_cells.end() || it->second.empty()) {
     found = holds(*cell, expected);
     return nullptr;
   }
-  const std::vector<Arrival> &log = it->second;
-  const Arrival *latest = nullptr;
-  for (size_t i = 0; i < log.size(); ++i) {
-    if (log[i].set || !latest || log[i].at > latest->at)
-      latest = &log[i];
-    if (i >= from && holds(log[i].value, expected)) {
-      found = true;
-      return latest;
-    }
-  }
-  return nullptr;
+  return sim::satisfying(it->second, from, holds, expected, found);
 }
 
 } // namespace

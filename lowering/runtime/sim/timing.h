@@ -144,9 +144,9 @@ void scalar(bool remote);
 void release();
 
 /// A notify of `cell` that left `value` in it; `remote`: another rank's;
-/// `set`: it replaced the value.
-void notified(const int32_t *cell, int32_t value, bool remote, bool set,
-              const char *site);
+/// `set`: it replaced the value. Returns when it arrives.
+double notified(const int32_t *cell, int32_t value, bool remote, bool set,
+                const char *site);
 /// How many values `cell` has had: a waiter's starting point.
 size_t seen(const int32_t *cell);
 /// When the first value of `cell` from position `from` on that satisfies

@@ -24,3 +24,32 @@ func.func @spin(%count: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kerne
   }
   return
 }
+
+// A counter column: the other ranks add 1 to the root's cell [0, 1] once a
+// round without waiting; the root waits for n - 1 a round and takes them
+// back with an add of its own. The root's take-back is issued before later
+// rounds' adds arrive, so the arrow to each wait must come from a peer's
+// add, not from the take-back that reached the value in issue order.
+func.func @take_back(%sig: !pld.dtensor<4x2xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %one = arith.constant 1 : i32
+  %zero = arith.constant 0 : i32
+  %ctx = pld.system.get_comm_ctx %sig : !pld.dtensor<4x2xi32>
+  %me = pld.system.rank %ctx : index
+  %n = pld.system.nranks %ctx : index
+  %n32 = arith.index_cast %n : index to i32
+  %others = arith.subi %n32, %one : i32
+  %back = arith.subi %zero, %others : i32
+  %root = arith.cmpi eq, %me, %c0 : index
+  scf.for %round = %c0 to %c3 step %c1 {
+    scf.if %root {
+      pld.system.wait %sig[0, 1], expected %others, cmp ge : !pld.dtensor<4x2xi32>
+      pld.system.notify %sig[0, 1], peer %me, value %back, op atomic_add : !pld.dtensor<4x2xi32>
+    } else {
+      pld.system.notify %sig[0, 1], peer %c0, value %one, op atomic_add : !pld.dtensor<4x2xi32>
+    }
+  }
+  return
+}
