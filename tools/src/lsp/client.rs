@@ -8,7 +8,7 @@
 
 use super::{
     diagnostics,
-    output::Event,
+    output::{self, Event},
     position::{self, Position},
     transport::{self, Style},
     upstream::Upstream,
@@ -73,6 +73,7 @@ pub fn run(
             let _ = relay.events.send(Event::Request {
                 id: id.clone(),
                 method: method.clone(),
+                params: (method == output::CODE_ACTION).then(|| message["params"].clone()),
             });
         }
         upstream.send(message);

@@ -5,7 +5,8 @@
 //! `publishDiagnostics` of MLIR's the diagnostics of `pld-verify` on the
 //! same text, computed in this process; it drops the op verifiers'
 //! "see current operation" notes and shows an op's ODS documentation on
-//! hover. A crash of MLIR's server on some text restarts it without that
+//! hover, and adds code actions where a pld-verify diagnostic names its
+//! fix. A crash of MLIR's server on some text restarts it without that
 //! text. docs/pld-verify.md, "In the editor", says what the user sees.
 //!
 //! | module | does |
@@ -21,8 +22,10 @@
 //! | [`project`] | the project file, `pld-lsp.json` |
 //! | [`diagnostics`] | LSP diagnostics from pld-run's |
 //! | [`hover`] | an op's documentation |
+//! | `actions` | code actions for the diagnostics that name a fix |
 //! | [`position`] | MLIR's byte columns and LSP's UTF-16 positions |
 
+mod actions;
 mod client;
 pub mod diagnostics;
 pub mod hover;

@@ -4,9 +4,10 @@
 //! sees MLIR's messages in MLIR's order, each `publishDiagnostics` with
 //! pld-verify's diagnostics of the same version of the document added (run
 //! here, so that a slow check delays the client's view, never the relay),
-//! and each hover with the op's documentation.
+//! each hover with the op's documentation, and each list of code actions
+//! with pld's.
 
-use super::{diagnostics, hover, queue::Crash, transport, upstream::RESTART_ID, verify};
+use super::{actions, diagnostics, hover, queue::Crash, transport, upstream::RESTART_ID, verify};
 use serde_json::{Value, json};
 use std::{
     collections::HashMap,
@@ -26,10 +27,12 @@ pub enum Event {
         withheld: Option<Value>,
     },
     Closed(String),
-    /// A request of the client's, sent on to MLIR's server.
+    /// A request of the client's, sent on to MLIR's server; its `params`
+    /// where the answer is amended from them (a code action's).
     Request {
         id: Value,
         method: String,
+        params: Option<Value>,
     },
     /// A message of MLIR's server.
     Server(Value),
@@ -52,9 +55,13 @@ struct State {
     /// Per document, the versions MLIR's server has yet to publish
     /// diagnostics for, oldest first, and the last it did.
     documents: HashMap<String, Vec<Revision>>,
-    /// The client's requests that MLIR's server has not answered, by id.
-    requests: HashMap<String, String>,
+    /// The client's requests that MLIR's server has not answered, by id:
+    /// the method, and the params kept with it.
+    requests: HashMap<String, (String, Option<Value>)>,
 }
+
+/// The request whose answer gets pld's code actions.
+pub const CODE_ACTION: &str = "textDocument/codeAction";
 
 /// Writes what `events` say to stdout until [`Event::End`]: its exit code.
 pub fn run(events: Receiver<Event>, pretty: bool) -> i32 {
@@ -80,8 +87,8 @@ pub fn run(events: Receiver<Event>, pretty: bool) -> i32 {
                 state.documents.remove(&uri);
                 Ok(())
             }
-            Event::Request { id, method } => {
-                state.requests.insert(id.to_string(), method);
+            Event::Request { id, method, params } => {
+                state.requests.insert(id.to_string(), (method, params));
                 Ok(())
             }
             Event::Server(message) => state.server(message, &mut out, pretty),
@@ -103,14 +110,27 @@ impl State {
             if id.as_str() == Some(RESTART_ID) {
                 return Ok(());
             }
-            let method = self.requests.remove(&id.to_string());
-            if method.as_deref() == Some("textDocument/hover") {
-                hover::add_documentation(&mut message["result"]);
+            match self.requests.remove(&id.to_string()) {
+                Some((method, _)) if method == "textDocument/hover" => {
+                    hover::add_documentation(&mut message["result"]);
+                }
+                Some((method, Some(params))) if method == CODE_ACTION => {
+                    if let Some(text) = self.latest_text(&params) {
+                        actions::add(&mut message["result"], &params, &text);
+                    }
+                }
+                _ => {}
             }
         } else if message["method"] == "textDocument/publishDiagnostics" {
             self.publish(&mut message["params"]);
         }
         transport::write(out, &message, pretty)
+    }
+
+    /// The text the client last sent of the document a request names.
+    fn latest_text(&self, params: &Value) -> Option<Arc<str>> {
+        let uri = params["textDocument"]["uri"].as_str()?;
+        Some(self.documents.get(uri)?.last()?.text.clone())
     }
 
     /// MLIR's diagnostics of a version of a document, without generic

@@ -34,6 +34,35 @@ pub fn check(uri: &str, document: &str) -> Vec<Value> {
     })
 }
 
+/// The messages of pld-verify's errors on `document` (as [`check`] finds
+/// them), or `None` when a chunk of it does not parse or pld-verify cannot
+/// run on it: what a code action's edit is judged by.
+pub fn errors(uri: &str, document: &str) -> Option<Vec<String>> {
+    let (pipeline, _) = project::pipeline(uri).ok()?;
+    let session = Session::new();
+    let mut errors = Vec::new();
+    for (start, end) in chunks(document) {
+        match session.check(Source::Text(&document[start..end]), &pipeline) {
+            Ok(()) | Err(Error::Lower) => {}
+            Err(_) => return None,
+        }
+        errors.extend(
+            session
+                .messages()
+                .iter()
+                .filter_map(|message| match message {
+                    Message::Diagnostic(diagnostic)
+                        if diagnostic.severity == pld_run::Severity::Error =>
+                    {
+                        Some(diagnostic.message.clone())
+                    }
+                    _ => None,
+                }),
+        );
+    }
+    Some(errors)
+}
+
 fn check_chunks(uri: &str, document: &str) -> Vec<Value> {
     let (pipeline, file) = match project::pipeline(uri) {
         Ok(found) => found,
