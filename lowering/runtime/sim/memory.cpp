@@ -376,8 +376,7 @@ bool check_write(const void *p, int64_t bytes, const char *site,
   check_in_tensor(p, static_cast<uint64_t>(bytes), tensor,
                   static_cast<uint64_t>(tensor_bytes), "write", site,
                   "one element");
-  race::access(p, static_cast<uint64_t>(bytes), race::Access::Write, "write",
-               site);
+  race::scalar_write(p, static_cast<uint64_t>(bytes), site);
   self().released = false;
   std::optional<WindowByte> at = remote_peer_byte(p);
   if (at)

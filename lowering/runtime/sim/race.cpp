@@ -460,6 +460,73 @@ void access_rows(const void *p, int64_t rows, int64_t row_bytes,
   ++at(lanes.now, lanes.payload);
 }
 
+namespace {
+
+/// A core's data cache writes back whole lines of this many bytes.
+constexpr uintptr_t kCacheLine = 64;
+
+/// Per 64-byte line of global memory, the last scalar write into it.
+struct LineWrite {
+  Epoch epoch;
+  uintptr_t begin, end;
+};
+std::unordered_map<uintptr_t, LineWrite> g_lines;
+
+/// Whether a thread is an AI core's (its scalar writes go through that
+/// core's data cache), not the host's.
+bool on_a_core(const Identity &id) { return id.role == Role::Kernel; }
+
+[[noreturn]] void report_line(const LineWrite &first, uintptr_t line,
+                              const Doer &then, uintptr_t begin,
+                              uintptr_t end) {
+  const Doer &was = g_doers[first.epoch.doer];
+  std::string text = "pld-run: race: " + name(then) + " on " +
+                     describe(then.id) + " and " + name(was) + " on " +
+                     describe(was.id) +
+                     " write scalars into one 64-byte cache line, unordered\n";
+  text += "  first: write (" + name(was) + "), " + describe(was.id) + ", " +
+          describe_range(first.begin, first.end) + "\n";
+  text += "  then:  write (" + name(then) + "), " + describe(then.id) + ", " +
+          describe_range(begin, end) + "\n";
+  text += "  line: " + describe_range(line, line + kCacheLine) + "\n";
+  text += "  missing: a core's data cache writes a whole line back (dcci), so "
+          "the core that flushes last overwrites the other's bytes with what "
+          "it held before (hw-native-sys/simpler, "
+          "docs/aicore-kernel-programming.md, section 2): give each core its "
+          "own 64-byte line, or order the writes with a notify and a wait\n";
+  stop_run(kExitRace, text);
+}
+
+} // namespace
+
+void scalar_write(const void *p, uint64_t bytes, const char *site) {
+  if (!enabled() || !t_race.started || bytes == 0)
+    return;
+  std::lock_guard<std::mutex> guard(g_lock);
+  Lanes &lanes = t_race.lanes;
+  auto begin = reinterpret_cast<uintptr_t>(p);
+  // The bytes themselves first: a write of the same bytes is a plain race.
+  shadow(begin, bytes, Access::Write, lanes.payload, lanes.now, "write", site);
+  Epoch now{lanes.payload, get(lanes.now, lanes.payload),
+            doer("write", site, Access::Write)};
+  const Doer &then = g_doers[now.doer];
+  if (on_a_core(then.id)) {
+    uint32_t me = thread_of(now.lane);
+    for (uintptr_t line = begin / kCacheLine * kCacheLine; line < begin + bytes;
+         line += kCacheLine) {
+      auto [it, added] =
+          g_lines.try_emplace(line, LineWrite{now, begin, begin + bytes});
+      const LineWrite &last = it->second;
+      if (!added && thread_of(last.epoch.lane) != me &&
+          !covered(lanes.now, last.epoch) &&
+          on_a_core(g_doers[last.epoch.doer].id))
+        report_line(last, line, then, begin, begin + bytes);
+      it->second = {now, begin, begin + bytes};
+    }
+  }
+  ++at(lanes.now, lanes.payload);
+}
+
 void lock_cells() { g_lock.lock(); }
 void unlock_cells() { g_lock.unlock(); }
 

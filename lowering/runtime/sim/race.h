@@ -90,6 +90,13 @@ enum class Access : uint8_t { Read, Write, AtomicAdd };
 /// A payload access of `bytes` bytes at `p` by the calling thread.
 void access(const void *p, uint64_t bytes, Access kind, const char *op,
             const char *site);
+/// A scalar write (`pl.write`) of `bytes` bytes at `p` by the calling
+/// thread: an access as above, and, on an AI core, a write through the
+/// core's data cache, whose lines are written back whole. Another core's
+/// scalar write into the same 64-byte line that this one's clock does not
+/// cover is reported as a race: the core that flushes last overwrites the
+/// other's bytes.
+void scalar_write(const void *p, uint64_t bytes, const char *site);
 /// The same for every row of a 2-D region (rows `stride` bytes apart).
 void access_rows(const void *p, int64_t rows, int64_t row_bytes,
                  int64_t stride_bytes, Access kind, const char *op,

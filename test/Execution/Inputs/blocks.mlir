@@ -73,3 +73,28 @@ func.func @spmd_one_block(%data: !pld.dtensor<1x8xf32>, %signal: !pld.dtensor<8x
   }
   return
 }
+
+// Each block of a task writes its index as a scalar: into neighbouring
+// elements (one 64-byte line for all four blocks), or 16 elements apart
+// (a line each).
+func.func @scalars_packed(%out: memref<1x64xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  %c4 = arith.constant 4 : index
+  %t = pl.spmd %c4 name "write" {
+    %b = pl.get_block_idx
+    %v = arith.index_cast %b : index to i32
+    pl.write %v, %out[0, %b] : memref<1x64xi32>
+  }
+  return
+}
+
+func.func @scalars_padded(%out: memref<1x64xi32>) attributes {pl.kernel = #pl.kernel<host>} {
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %t = pl.spmd %c4 name "write" {
+    %b = pl.get_block_idx
+    %col = arith.muli %b, %c16 : index
+    %v = arith.index_cast %b : index to i32
+    pl.write %v, %out[0, %col] : memref<1x64xi32>
+  }
+  return
+}
