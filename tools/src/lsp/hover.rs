@@ -56,7 +56,7 @@ mod tests {
         for mut hover in [
             json!(null),
             json!({"contents": {"kind": "markdown", "value": "Operation: \"pld.system.world_size\"\n\nResult #0"}}),
-            json!({"contents": {"kind": "markdown", "value": "\"cf.br\"\n\nGeneric Form:"}}),
+            json!({"contents": {"kind": "markdown", "value": "\"tensor.empty\"\n\nGeneric Form:"}}),
         ] {
             let before = hover.clone();
             add_documentation(&mut hover);
