@@ -697,3 +697,90 @@ func.func @fan_out_publishing_each_iteration(%inp: memref<1x8xi32>, %out: memref
   }
   return
 }
+
+// -----
+
+// A root takes its count back each round: in `scf.if rank == 0` the take-back's
+// constant peer 0 is this rank, so the wait needs fresh adds every round.
+func.func @root_takes_back(%sig: !pld.dtensor<4x2xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %one = arith.constant 1 : i32
+  %zero = arith.constant 0 : i32
+  %ctx = pld.system.get_comm_ctx %sig : !pld.dtensor<4x2xi32>
+  %me = pld.system.rank %ctx : index
+  %n = pld.system.nranks %ctx : index
+  %n32 = arith.index_cast %n : index to i32
+  %others = arith.subi %n32, %one : i32
+  %back = arith.subi %zero, %others : i32
+  %root = arith.cmpi eq, %me, %c0 : index
+  scf.for %round = %c0 to %c3 step %c1 {
+    scf.if %root {
+      pld.system.wait %sig[0, 1], expected %others, cmp ge : !pld.dtensor<4x2xi32>
+      pld.system.notify %sig[0, 1], peer %c0, value %back, op atomic_add : !pld.dtensor<4x2xi32>
+    } else {
+      pld.system.notify %sig[0, 1], peer %c0, value %one, op atomic_add : !pld.dtensor<4x2xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Near miss: the guard names rank 1, so peer 0 is another rank's counter,
+// and rank 1 waits on its own, which nothing takes back.
+func.func @guard_names_another_rank(%sig: !pld.dtensor<4x2xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %one = arith.constant 1 : i32
+  %zero = arith.constant 0 : i32
+  %ctx = pld.system.get_comm_ctx %sig : !pld.dtensor<4x2xi32>
+  %me = pld.system.rank %ctx : index
+  %n = pld.system.nranks %ctx : index
+  %n32 = arith.index_cast %n : index to i32
+  %others = arith.subi %n32, %one : i32
+  %back = arith.subi %zero, %others : i32
+  %one_rank = arith.cmpi eq, %me, %c1 : index
+  // expected-note @+1 {{the loop}}
+  scf.for %round = %c0 to %c3 step %c1 {
+    scf.if %one_rank {
+      // expected-error @+1 {{wait reuses signal[0, 1] with the same expected value on every iteration of the enclosing loop}}
+      pld.system.wait %sig[0, 1], expected %others, cmp ge : !pld.dtensor<4x2xi32>
+      pld.system.notify %sig[0, 1], peer %c0, value %back, op atomic_add : !pld.dtensor<4x2xi32>
+    } else {
+      pld.system.notify %sig[0, 1], peer %c1, value %one, op atomic_add : !pld.dtensor<4x2xi32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Near miss: the take-back in the else branch, on the ranks other than 0.
+func.func @take_back_off_the_root(%sig: !pld.dtensor<4x2xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %one = arith.constant 1 : i32
+  %zero = arith.constant 0 : i32
+  %ctx = pld.system.get_comm_ctx %sig : !pld.dtensor<4x2xi32>
+  %me = pld.system.rank %ctx : index
+  %n = pld.system.nranks %ctx : index
+  %n32 = arith.index_cast %n : index to i32
+  %others = arith.subi %n32, %one : i32
+  %back = arith.subi %zero, %others : i32
+  %root = arith.cmpi eq, %me, %c0 : index
+  // expected-note @+1 {{the loop}}
+  scf.for %round = %c0 to %c3 step %c1 {
+    scf.if %root {
+      // expected-error @+1 {{wait reuses signal[0, 1] with the same expected value on every iteration of the enclosing loop}}
+      pld.system.wait %sig[0, 1], expected %others, cmp ge : !pld.dtensor<4x2xi32>
+    } else {
+      pld.system.notify %sig[0, 1], peer %c0, value %one, op atomic_add : !pld.dtensor<4x2xi32>
+      pld.system.notify %sig[0, 1], peer %c0, value %back, op atomic_add : !pld.dtensor<4x2xi32>
+    }
+  }
+  return
+}

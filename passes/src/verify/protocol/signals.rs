@@ -1,10 +1,14 @@
 //! The signal cells that notify, wait and defer_wait address.
 
 use crate::verify::ops::{COLLECTIVE_SIGNALS, resolved_index_list, table_operand};
-use melior::ir::{Value, operation::OperationRef};
+use melior::ir::{
+    RegionLike, Value, attribute::IntegerAttribute, operation::OperationLike,
+    operation::OperationRef,
+};
 use pld_dialect::enums::{NotifyOp, WaitCmp};
-use pld_dialect::ops::{arith, pld};
+use pld_dialect::ops::{arith, pld, scf};
 use pld_ir::ValueKey;
+use pld_ir::analysis::facts;
 use pld_ir::read as ir;
 use std::{collections::HashMap, fmt};
 
@@ -113,7 +117,9 @@ impl<'c, 'a> SignalAccess<'c, 'a> {
     pub fn is_epilogue(&self) -> bool {
         self.is_notify()
             && self.mode == Mode::ATOMIC_ADD
-            && self.peer().is_some_and(is_own_rank)
+            && self
+                .peer()
+                .is_some_and(|peer| is_own_rank(peer) || is_guarded_own_rank(&self.op, peer))
             && is_negative_amount(self.scalar)
     }
 }
@@ -131,6 +137,56 @@ pub fn notify_peer<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
 /// passes, so a peer that is not the rank is still judged there.
 fn is_own_rank(value: Value) -> bool {
     is_system_value(value, pld::SystemRankOp::NAME) || is_function_argument(value)
+}
+
+/// The `arith.cmpi eq` predicate.
+const CMPI_EQ: i64 = 0;
+
+/// Whether the notify `op` runs only on the rank its constant `peer`
+/// names: it sits in the `then` region of an `scf.if` on `rank == peer`
+/// (either side, through casts), as a root's take-back does
+/// (`scf.if %me == 0 { wait; notify ..., peer %c0, value -k }`).
+fn is_guarded_own_rank(op: &OperationRef, peer: Value) -> bool {
+    let Some(target) = facts::constant_int(peer) else {
+        return false;
+    };
+    let mut child = *op;
+    while let Some(parent) = child.parent_operation() {
+        if ir::is_function(&parent) {
+            return false;
+        }
+        let then_block = parent
+            .region(0)
+            .ok()
+            .and_then(|region| region.first_block());
+        if let Some(branch) = scf::IfOp::operands(&parent)
+            && then_block.is_some()
+            && then_block == child.block()
+            && is_rank_equal_to(branch.condition, target)
+        {
+            return true;
+        }
+        child = parent;
+    }
+    false
+}
+
+/// Whether `condition` is `rank == target`: an `arith.cmpi eq` of a value
+/// derived from `pld.system.rank` and the constant `target`.
+fn is_rank_equal_to(condition: Value, target: i64) -> bool {
+    let Some(compare) = ir::defining_op(condition) else {
+        return false;
+    };
+    let is_eq = arith::CmpIOp::get_predicate(&compare)
+        .and_then(|predicate| IntegerAttribute::try_from(predicate).ok())
+        .is_some_and(|predicate| predicate.value() == CMPI_EQ);
+    let sides = ir::operands(&compare);
+    is_eq
+        && sides.len() == 2
+        && (0..2).any(|i| {
+            is_system_value(sides[i], pld::SystemRankOp::NAME)
+                && facts::constant_int(sides[1 - i]) == Some(target)
+        })
 }
 
 /// Whether `value` is an argument of a function, directly or through
