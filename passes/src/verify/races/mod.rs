@@ -22,6 +22,7 @@ mod footprint;
 mod hangs;
 mod inputs;
 mod interpret;
+mod lines;
 mod mixing;
 mod order;
 mod run;
@@ -200,6 +201,17 @@ pub fn check(
                     let pair = (key(a).min(key(b)), key(a).max(key(b)));
                     if reported.insert(pair) {
                         diagnose(&run, a, b, &counted, report);
+                    }
+                }
+                let on_core = |op: &OperationRef| {
+                    pld_ir::analysis::place::scope_of(op, default_kind)
+                        .is_some_and(|scope| scope.place != pld_ir::analysis::place::Place::Host)
+                };
+                for (a, b) in lines::shared_lines(&run, &order, on_core) {
+                    let key = |e: EventId| run.events[e].op.map(ir::op_key);
+                    let pair = (key(a).min(key(b)), key(a).max(key(b)));
+                    if reported.insert(pair) {
+                        diagnose_line(&run, a, b, report);
                     }
                 }
             }
@@ -546,6 +558,41 @@ fn diagnose(
         return;
     };
     report.error(&op, &message, &notes);
+}
+
+/// An error at the later of two scalar writes of different cores into one
+/// cache line, unordered (lines.rs), with a note at the earlier.
+fn diagnose_line(run: &Run, earlier: EventId, later: EventId, report: &mut Report) {
+    let thread = |e: EventId| &run.threads[run.events[e].thread].label;
+    let message = format!(
+        "scalar writes share a cache line on {} ranks{}: this pl.write on {} writes {} of {}, in \
+         the {}-byte line that pl.write on {} writes ({}), and no happens-before order puts one \
+         before the other: each core's data cache writes the whole line back, so the core that \
+         flushes last overwrites the other's value; give each core its own {}-byte line, or order \
+         the writes with a notify and a wait",
+        run.ranks,
+        run.bound,
+        thread(later),
+        region(&run.events[later].kind),
+        place_text(run, later),
+        lines::LINE_BYTES,
+        thread(earlier),
+        region(&run.events[earlier].kind),
+        lines::LINE_BYTES,
+    );
+    let notes: Vec<Note> = run.events[earlier]
+        .op
+        .map(|op| {
+            (
+                op.location(),
+                format!("the other pl.write, on {}", thread(earlier)),
+            )
+        })
+        .into_iter()
+        .collect();
+    if let Some(op) = run.events[later].op {
+        report.error(&op, &message, &notes);
+    }
 }
 
 /// The notifies `first`'s thread makes after it into the rank of
