@@ -6,7 +6,7 @@
 //! (by program order, a task dependency or a collective) cannot help it.
 
 use super::order::Order;
-use super::run::{Cell, EventId, EventKind, Place, Run};
+use super::run::{Cell, EventId, EventKind, Run};
 use std::collections::{HashMap, HashSet};
 
 /// A wait that never returns, and why.
@@ -20,18 +20,7 @@ pub struct Hang {
 pub fn hangs(run: &Run, order: &Order) -> Vec<Hang> {
     // A plain store may write a cell of its memory: such cells are not
     // judged here.
-    let stored: HashSet<Place> = run
-        .events
-        .iter()
-        .filter_map(|event| match &event.kind {
-            EventKind::Access { place, kind, .. }
-                if *kind != pld_dialect::interfaces::AccessKind::Read =>
-            {
-                Some(*place)
-            }
-            _ => None,
-        })
-        .collect();
+    let stored = run.stored_places();
     let mut notifies: HashMap<Cell, Vec<EventId>> = HashMap::new();
     for (id, event) in run.events.iter().enumerate() {
         if let EventKind::Notify { cell, .. } = event.kind {
@@ -42,13 +31,7 @@ pub fn hangs(run: &Run, order: &Order) -> Vec<Hang> {
     // it (the host, another launch): its waits are not judged.
     let notified: HashSet<usize> = notifies.keys().map(|cell| cell.place.buffer).collect();
     let mut found = Vec::new();
-    for (wait, event) in run.events.iter().enumerate() {
-        let EventKind::Wait {
-            cell, expected, eq, ..
-        } = event.kind
-        else {
-            continue;
-        };
+    for (wait, event, cell, expected, eq) in run.waits() {
         if event.op.is_none()
             || stored.contains(&cell.place)
             || !notified.contains(&cell.place.buffer)

@@ -23,6 +23,7 @@ mod hangs;
 mod inputs;
 mod interpret;
 mod lines;
+mod lost;
 mod mixing;
 mod order;
 mod run;
@@ -212,6 +213,12 @@ pub fn check(
                     let pair = (key(a).min(key(b)), key(a).max(key(b)));
                     if reported.insert(pair) {
                         diagnose_line(&run, a, b, report);
+                    }
+                }
+                for lost in lost::lost(&run, &order) {
+                    let key = |e: EventId| run.events[e].op.map(ir::op_key);
+                    if reported.insert((key(lost.wait), key(lost.spoiler))) {
+                        diagnose_lost(&run, &lost, report);
                     }
                 }
             }
@@ -557,6 +564,53 @@ fn diagnose(
     let Some(op) = run.events[at].op else {
         return;
     };
+    report.error(&op, &message, &notes);
+}
+
+/// An error at a wait an order can starve (lost.rs), with notes at the Set
+/// that can spoil it and the one it waits for.
+fn diagnose_lost(run: &Run, lost: &lost::Lost, report: &mut Report) {
+    let thread = |e: EventId| &run.threads[run.events[e].thread].label;
+    let value = |e: EventId| match run.events[e].kind {
+        EventKind::Notify { value, .. } => value,
+        _ => unreachable!("notifies only"),
+    };
+    let EventKind::Wait { expected, eq, .. } = run.events[lost.wait].kind else {
+        unreachable!("a wait")
+    };
+    let Some(op) = run.events[lost.wait].op else {
+        return;
+    };
+    let awaited = lost.accepted[0];
+    let message = format!(
+        "this wait ({} {expected}) on {} can miss what it waits for on {} ranks{}: the notify of \
+         {} (set {}) may land after the one it waits for ({}, set {}) and before it reads {} of \
+         {}, and no notify sets it again; order that set after this wait (an acknowledgement), \
+         or have it write a value the wait still accepts",
+        if eq { "==" } else { ">=" },
+        thread(lost.wait),
+        run.ranks,
+        run.bound,
+        thread(lost.spoiler),
+        value(lost.spoiler),
+        thread(awaited),
+        value(awaited),
+        region(&run.events[lost.wait].kind),
+        place_text(run, lost.wait),
+    );
+    let mut notes: Vec<Note> = Vec::new();
+    if let Some(spoiler) = run.events[lost.spoiler].op {
+        notes.push((
+            spoiler.location(),
+            format!("the set that can come between, on {}", thread(lost.spoiler)),
+        ));
+    }
+    if let Some(notify) = run.events[awaited].op {
+        notes.push((
+            notify.location(),
+            format!("the notify it waits for, on {}", thread(awaited)),
+        ));
+    }
     report.error(&op, &message, &notes);
 }
 

@@ -218,13 +218,7 @@ fn counted_notifies(
         })
         .collect();
     let mut found = Vec::new();
-    for (wait, event) in run.events.iter().enumerate() {
-        let EventKind::Wait {
-            cell, expected, eq, ..
-        } = event.kind
-        else {
-            continue;
-        };
+    for (wait, _, cell, expected, eq) in run.waits() {
         let Some(threads) = notifies.get(&cell) else {
             continue;
         };

@@ -5,7 +5,7 @@
 use super::footprint::Footprint;
 use melior::ir::{Location, operation::OperationRef};
 use pld_dialect::interfaces::AccessKind;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 pub type ThreadId = usize;
 pub type EventId = usize;
@@ -113,6 +113,34 @@ pub struct UnknownValue<'c> {
 }
 
 impl<'c, 'a> Run<'c, 'a> {
+    /// Every wait of the run (waits, tests, deferred conditions): its event,
+    /// the event id, its cell, the value it expects and whether it
+    /// compares `==` (else `>=`).
+    pub fn waits(&self) -> impl Iterator<Item = (EventId, &Event<'c, 'a>, Cell, i64, bool)> + '_ {
+        self.events
+            .iter()
+            .enumerate()
+            .filter_map(|(id, event)| match event.kind {
+                EventKind::Wait {
+                    cell, expected, eq, ..
+                } => Some((id, event, cell, expected, eq)),
+                _ => None,
+            })
+    }
+
+    /// The buffers some plain store or atomic add of the run writes: a
+    /// signal cell there may be written other than by notifies, so the
+    /// rules on what a wait can see do not judge it.
+    pub fn stored_places(&self) -> HashSet<Place> {
+        self.events
+            .iter()
+            .filter_map(|event| match &event.kind {
+                EventKind::Access { place, kind, .. } if *kind != AccessKind::Read => Some(*place),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Why the run cannot say how its signals order, if it cannot: a wait
     /// whose expected value it does not know, or a notify whose value it
     /// does not know into a cell that a wait of the run waits on. A notify
