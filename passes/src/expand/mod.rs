@@ -20,11 +20,11 @@
 
 pub mod staging;
 
-use melior::ir::attribute::StringAttribute;
 use melior::{
     dialect::arith::CmpiPredicate,
     ir::{
         Type, ValueLike,
+        attribute::StringAttribute,
         operation::{OperationLike, OperationRef},
     },
 };
