@@ -50,6 +50,12 @@ fn predicate_of(value: i64) -> Option<CmpiPredicate> {
         .find(|predicate| *predicate as i64 == value)
 }
 
+/// The predicate of `op`, when it is an `arith.cmpi`.
+pub fn cmpi_predicate(op: &OperationRef) -> Option<CmpiPredicate> {
+    let predicate = IntegerAttribute::try_from(arith::CmpIOp::get_predicate(op)?).ok()?;
+    predicate_of(predicate.value())
+}
+
 /// `predicate(a, b)` on `width`-bit integers.
 fn compare(predicate: CmpiPredicate, a: i64, b: i64, width: u32) -> bool {
     let (ua, ub) = (unsigned(a, width), unsigned(b, width));
@@ -101,14 +107,8 @@ pub fn fold(op: &OperationRef, known: impl Fn(Value) -> Option<i64>) -> Option<i
             unsigned(value(0)?, source) as i128
         }
         arith::CmpIOp::NAME => {
-            let predicate = IntegerAttribute::try_from(arith::CmpIOp::get_predicate(op)?).ok()?;
             let source = width(operand(0)?.r#type())?;
-            compare(
-                predicate_of(predicate.value())?,
-                value(0)?,
-                value(1)?,
-                source,
-            ) as i128
+            compare(cmpi_predicate(op)?, value(0)?, value(1)?, source) as i128
         }
         _ => {
             let (a, b) = (value(0)? as i128, value(1)? as i128);

@@ -34,8 +34,8 @@ double g_latest = 0;
 std::atomic<int32_t> g_next_track{1};
 uint64_t g_next_flow = 1;
 
-/// One value a cell had, and where its notify stands in the trace.
-/// A notify, as arrivals.h reads it: the arrow starts at `issued`.
+/// One value a cell had, and where its notify stands in the trace (the
+/// arrow starts at `issued`); arrivals.h reads `value`, `set` and `at`.
 struct Written {
   int32_t value;
   bool set;
@@ -209,13 +209,15 @@ void blocked(const Slot &slot, const std::string &on) {
 }
 
 void notified(const int32_t *cell, int32_t value, bool set, const char *site,
-              double at, double arrives) {
+              std::optional<double> arrives) {
+  double at = now();
   int32_t track = track_for(at, at + 1, false);
   emit(slice_event(rank(), "notify", "signal", track, at, at + 1, site,
                    "\"value after\": " + std::to_string(value)),
        at + 1);
   std::lock_guard<std::mutex> guard(g_lock);
-  g_cells[cell].push_back({value, set, rank(), track, at, arrives});
+  g_cells[cell].push_back(
+      {value, set, rank(), track, at, arrives.value_or(at)});
 }
 
 size_t seen(const int32_t *cell) {

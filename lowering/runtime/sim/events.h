@@ -20,6 +20,7 @@
 #define PLD_SIM_EVENTS_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace pld::sim {
@@ -42,11 +43,11 @@ double now();
 void slice(const char *name, const char *category, double begin, double end,
            const char *site, const std::string &args);
 
-/// A notify of `cell` that left `value` there, issued at `at` and arrived
-/// at `arrives` (later for a remote one in modelled time); `set`: it
-/// replaced the value.
+/// A notify of `cell` by the calling thread, now, that left `value` there;
+/// `set`: it replaced the value. `arrives`: when it arrived in modelled time
+/// (later than now for a remote one); a wall-clock trace has none.
 void notified(const int32_t *cell, int32_t value, bool set, const char *site,
-              double at, double arrives);
+              std::optional<double> arrives);
 /// How many values `cell` has had: a waiter's starting point.
 size_t seen(const int32_t *cell);
 /// A wait on `cell` from position `from` that began at `begin` and held at

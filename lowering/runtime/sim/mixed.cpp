@@ -167,14 +167,11 @@ void cross_core_signal(Core src, Core dst) {
          core_name(dst) +
          " has not waited for: an a2a3 cross-core flag counts to " +
          std::to_string(kMaxPending) + " and overflows");
-  double arrives = 0;
+  std::optional<double> arrives;
   if (timing::enabled())
     arrives = timing::notified(cell, after, false, false, op);
-  if (events::enabled()) {
-    double at = events::now();
-    events::notified(cell, after, false, op, at,
-                     timing::enabled() ? arrives : at);
-  }
+  if (events::enabled())
+    events::notified(cell, after, false, op, arrives);
   bump_progress();
 }
 

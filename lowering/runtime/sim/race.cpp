@@ -465,7 +465,8 @@ namespace {
 /// A core's data cache writes back whole lines of this many bytes.
 constexpr uintptr_t kCacheLine = 64;
 
-/// Per 64-byte line of global memory, the last scalar write into it.
+/// Per 64-byte line of global memory, the last scalar write into it by an
+/// AI core (the host's are not kept).
 struct LineWrite {
   Epoch epoch;
   uintptr_t begin, end;
@@ -518,8 +519,7 @@ void scalar_write(const void *p, uint64_t bytes, const char *site) {
           g_lines.try_emplace(line, LineWrite{now, begin, begin + bytes});
       const LineWrite &last = it->second;
       if (!added && thread_of(last.epoch.lane) != me &&
-          !covered(lanes.now, last.epoch) &&
-          on_a_core(g_doers[last.epoch.doer].id))
+          !covered(lanes.now, last.epoch))
         report_line(last, line, then, begin, begin + bytes);
       it->second = {now, begin, begin + bytes};
     }

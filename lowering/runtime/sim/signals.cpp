@@ -106,17 +106,14 @@ void tnotify(int32_t *cell, int32_t value, NotifyOp op, const char *site,
     race::notify(cell, value, op == NotifyOp::Set, site, apply);
   else
     apply();
-  double arrives = 0;
+  std::optional<double> arrives;
   if (timing::enabled())
     arrives = timing::notified(cell, signal.load(std::memory_order_relaxed),
                                is_peer_cell(cell, "tnotify", site),
                                op == NotifyOp::Set, site);
-  if (events::enabled()) {
-    double at = events::now();
+  if (events::enabled())
     events::notified(cell, signal.load(std::memory_order_relaxed),
-                     op == NotifyOp::Set, site, at,
-                     timing::enabled() ? arrives : at);
-  }
+                     op == NotifyOp::Set, site, arrives);
   rank_state(t.id.rank).stats.notifies.fetch_add(1, std::memory_order_relaxed);
   bump_progress();
 }

@@ -110,6 +110,7 @@ fn check_whole_shapes(op: OpRef) -> u64 {
     let dst_shape = types::shape(dst.r#type()).expect("a shaped dst");
     let src_shape = types::shape(src.r#type()).expect("a shaped src");
     let builder = Builder::before(op).at(implementing(&op));
+    let context = pld_ir::build::context_of(op);
     let mut checks = 0;
     for (dim, (d, s)) in dst_shape.iter().zip(&src_shape).enumerate() {
         if *d != types::DYNAMIC && *s != types::DYNAMIC {
@@ -125,7 +126,6 @@ fn check_whole_shapes(op: OpRef) -> u64 {
              region moves the whole tensor, so the two shapes must be equal",
             name(op)
         );
-        let context = pld_ir::build::context_of(op);
         let assert = cf::AssertOp {
             arg: same,
             msg: StringAttribute::new(context, &message).into(),

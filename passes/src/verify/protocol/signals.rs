@@ -1,14 +1,12 @@
 //! The signal cells that notify, wait and defer_wait address.
 
 use crate::verify::ops::{COLLECTIVE_SIGNALS, resolved_index_list, table_operand};
-use melior::ir::{
-    RegionLike, Value, attribute::IntegerAttribute, operation::OperationLike,
-    operation::OperationRef,
-};
+use melior::dialect::arith::CmpiPredicate;
+use melior::ir::{RegionLike, Value, operation::OperationLike, operation::OperationRef};
 use pld_dialect::enums::{NotifyOp, WaitCmp};
 use pld_dialect::ops::{arith, pld, scf};
 use pld_ir::ValueKey;
-use pld_ir::analysis::facts;
+use pld_ir::analysis::{facts, fold::cmpi_predicate};
 use pld_ir::read as ir;
 use std::{collections::HashMap, fmt};
 
@@ -139,9 +137,6 @@ fn is_own_rank(value: Value) -> bool {
     is_system_value(value, pld::SystemRankOp::NAME) || is_function_argument(value)
 }
 
-/// The `arith.cmpi eq` predicate.
-const CMPI_EQ: i64 = 0;
-
 /// Whether the notify `op` runs only on the rank its constant `peer`
 /// names: it sits in the `then` region of an `scf.if` on `rank == peer`
 /// (either side, through casts), as a root's take-back does
@@ -177,11 +172,8 @@ fn is_rank_equal_to(condition: Value, target: i64) -> bool {
     let Some(compare) = ir::defining_op(condition) else {
         return false;
     };
-    let is_eq = arith::CmpIOp::get_predicate(&compare)
-        .and_then(|predicate| IntegerAttribute::try_from(predicate).ok())
-        .is_some_and(|predicate| predicate.value() == CMPI_EQ);
     let sides = ir::operands(&compare);
-    is_eq
+    cmpi_predicate(&compare) == Some(CmpiPredicate::Eq)
         && sides.len() == 2
         && (0..2).any(|i| {
             is_system_value(sides[i], pld::SystemRankOp::NAME)

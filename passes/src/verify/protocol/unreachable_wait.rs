@@ -4,13 +4,12 @@
 //! only for a peer other than this rank.
 
 use super::signals::{Mode, NotifyIndex, SignalAccess, SignalGroups, accesses, collective_signals};
-use melior::ir::{
-    TypeLike, ValueLike, attribute::IntegerAttribute, operation::OperationLike,
-    operation::OperationRef,
-};
+use melior::dialect::arith::CmpiPredicate;
+use melior::ir::{TypeLike, ValueLike, operation::OperationLike, operation::OperationRef};
 use pld_dialect::enums::WaitCmp;
-use pld_dialect::ops::{arith, pld, scf};
+use pld_dialect::ops::{pld, scf};
 use pld_ir::ValueKey;
+use pld_ir::analysis::fold::cmpi_predicate;
 use pld_ir::pass::report::Report;
 use pld_ir::read as ir;
 use std::collections::{HashMap, HashSet};
@@ -77,9 +76,6 @@ fn written_text(writer: &SignalAccess) -> String {
     }
 }
 
-/// The `arith.cmpi ne` predicate.
-const CMPI_NE: i64 = 1;
-
 /// Whether `op` runs only for a peer other than this rank: it sits in an
 /// `scf.if` on `x != y` where one side is derived from `pld.system.rank`.
 fn only_for_other_ranks(op: &OperationRef) -> bool {
@@ -92,9 +88,7 @@ fn only_for_other_ranks(op: &OperationRef) -> bool {
             .map(|branch| branch.condition)
             .and_then(ir::defining_op);
         if let Some(compare) = condition
-            && arith::CmpIOp::get_predicate(&compare)
-                .and_then(|predicate| IntegerAttribute::try_from(predicate).ok())
-                .is_some_and(|predicate| predicate.value() == CMPI_NE)
+            && cmpi_predicate(&compare) == Some(CmpiPredicate::Ne)
             && ir::operands(&compare)
                 .into_iter()
                 .any(|side| ir::depends_on_op(side, pld::SystemRankOp::NAME))

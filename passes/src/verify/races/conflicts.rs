@@ -8,9 +8,8 @@
 //! of a protocol that reuses one window.
 
 use super::order::Order;
-use super::run::{EventId, EventKind, Place, Run};
+use super::run::{EventId, EventKind, OpPair, Place, Run};
 use pld_dialect::interfaces::AccessKind;
-use pld_ir::OpKey;
 use std::collections::{HashMap, HashSet};
 
 /// How an event touches memory: a payload access, or a signal op or atomic
@@ -119,8 +118,7 @@ pub fn races(run: &Run, order: &Order) -> Vec<(EventId, EventId)> {
                 return;
             }
             let pair = (earlier.min(later), earlier.max(later));
-            let (x, y) = (op_key(run, pair.0), op_key(run, pair.1));
-            let slot = found.entry((x.min(y), x.max(y))).or_insert(pair);
+            let slot = found.entry(run.op_pair(earlier, later)).or_insert(pair);
             if rank_key(pair) < rank_key(*slot) {
                 *slot = pair;
             }
@@ -178,11 +176,4 @@ pub fn races(run: &Run, order: &Order) -> Vec<(EventId, EventId)> {
     let mut found: Vec<(EventId, EventId)> = found.into_values().collect();
     found.sort();
     found
-}
-
-/// Two ops, the earlier key first (an event of no op has none).
-type OpPair = (Option<OpKey>, Option<OpKey>);
-
-fn op_key(run: &Run, event: EventId) -> Option<OpKey> {
-    run.events[event].op.map(OpKey::of)
 }

@@ -9,11 +9,10 @@
 //! reports the same pairs at run time.
 
 use super::order::Order;
-use super::run::{EventId, EventKind, Place, Run};
+use super::run::{EventId, EventKind, OpPair, Place, Run};
 use melior::ir::operation::OperationRef;
 use pld_dialect::interfaces::AccessKind;
 use pld_dialect::ops::pl;
-use pld_ir::OpKey;
 use pld_ir::read as ir;
 use std::collections::HashMap;
 
@@ -61,7 +60,7 @@ pub fn shared_lines(
     let thread = |e: EventId| run.events[e].thread;
     // Per (buffer, line), per thread.
     let mut last: HashMap<(Place, i64), HashMap<usize, Write>> = HashMap::new();
-    let mut found: HashMap<(Option<OpKey>, Option<OpKey>), (EventId, EventId)> = HashMap::new();
+    let mut found: HashMap<OpPair, (EventId, EventId)> = HashMap::new();
     for (id, place, (start, end)) in writes {
         for line in start / LINE_BYTES..=(end - 1) / LINE_BYTES {
             let writers = last.entry((place, line)).or_default();
@@ -70,9 +69,7 @@ pub fn shared_lines(
                 if other_thread == thread(id) || overlap || order.ordered(other, id) {
                     continue;
                 }
-                let key = |e: EventId| run.events[e].op.map(OpKey::of);
-                let ops = (key(other).min(key(id)), key(other).max(key(id)));
-                found.entry(ops).or_insert((other, id));
+                found.entry(run.op_pair(other, id)).or_insert((other, id));
             }
             writers.insert(thread(id), (id, (start, end)));
         }

@@ -67,7 +67,7 @@ pub fn check(
         .filter_map(callee_name)
         .collect();
     let reach = reach_of_functions(&functions);
-    let mut reported: HashSet<(Option<OpKey>, Option<OpKey>)> = HashSet::new();
+    let mut reported: HashSet<run::OpPair> = HashSet::new();
     let mut mixed: HashSet<(Option<OpKey>, Option<OpKey>)> = HashSet::new();
     let text_order: HashMap<OpKey, usize> = ops
         .iter()
@@ -198,9 +198,7 @@ pub fn check(
                 }
                 completed = true;
                 for (a, b) in conflicts::races(&run, &order) {
-                    let key = |e: EventId| run.events[e].op.map(ir::op_key);
-                    let pair = (key(a).min(key(b)), key(a).max(key(b)));
-                    if reported.insert(pair) {
+                    if reported.insert(run.op_pair(a, b)) {
                         diagnose(&run, a, b, &counted, report);
                     }
                 }
@@ -209,15 +207,12 @@ pub fn check(
                         .is_some_and(|scope| scope.place != pld_ir::analysis::place::Place::Host)
                 };
                 for (a, b) in lines::shared_lines(&run, &order, on_core) {
-                    let key = |e: EventId| run.events[e].op.map(ir::op_key);
-                    let pair = (key(a).min(key(b)), key(a).max(key(b)));
-                    if reported.insert(pair) {
+                    if reported.insert(run.op_pair(a, b)) {
                         diagnose_line(&run, a, b, report);
                     }
                 }
                 for lost in lost::lost(&run, &order) {
-                    let key = |e: EventId| run.events[e].op.map(ir::op_key);
-                    if reported.insert((key(lost.wait), key(lost.spoiler))) {
+                    if reported.insert(run.op_pair(lost.wait, lost.spoiler)) {
                         diagnose_lost(&run, &lost, report);
                     }
                 }

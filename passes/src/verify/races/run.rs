@@ -5,6 +5,7 @@
 use super::footprint::Footprint;
 use melior::ir::{Location, operation::OperationRef};
 use pld_dialect::interfaces::AccessKind;
+use pld_ir::OpKey;
 use std::collections::{BTreeMap, HashSet};
 
 pub type ThreadId = usize;
@@ -112,7 +113,17 @@ pub struct UnknownValue<'c> {
     pub location: Location<'c>,
 }
 
+/// Two ops, the lower key first (an event of no op has none): what a
+/// diagnostic is given once for.
+pub type OpPair = (Option<OpKey>, Option<OpKey>);
+
 impl<'c, 'a> Run<'c, 'a> {
+    /// The ops of events `a` and `b`, as an unordered pair.
+    pub fn op_pair(&self, a: EventId, b: EventId) -> OpPair {
+        let key = |e: EventId| self.events[e].op.map(OpKey::of);
+        (key(a).min(key(b)), key(a).max(key(b)))
+    }
+
     /// Every wait of the run (waits, tests, deferred conditions): its event,
     /// the event id, its cell, the value it expects and whether it
     /// compares `==` (else `>=`).
