@@ -185,6 +185,30 @@ func.func @deferring(%ctx: !ascend.ctx, %payload: !ascend.dispatch_payload, %cel
 
 // -----
 
+// A task's kernel reads its block and lane from its payload; a kernel
+// launched without one passes a null payload to a device function that
+// takes one.
+// CHECK-LABEL: emitc.func @task_indices(
+// CHECK-SAME: %[[PAYLOAD:[^:]*]]: !emitc.opaque<"pld::rt::DispatchPayload">)
+// CHECK: call_opaque "pld::rt::block_idx"(%[[PAYLOAD]]) : (!emitc.opaque<"pld::rt::DispatchPayload">) -> !emitc.size_t
+// CHECK: call_opaque "pld::rt::subblock_idx"(%[[PAYLOAD]]) : (!emitc.opaque<"pld::rt::DispatchPayload">) -> !emitc.size_t
+// CHECK: call_opaque "pld::rt::block_idx"() : () -> !emitc.size_t
+// CHECK: %[[NONE:.*]] = call_opaque "pld::rt::no_payload"() : () -> !emitc.opaque<"pld::rt::DispatchPayload">
+// CHECK: call @task_indices(%{{.*}}, %[[NONE]])
+func.func @task_indices(%ctx: !ascend.ctx, %payload: !ascend.dispatch_payload) attributes {specifiers = ["static __aicore__ inline"]} {
+  %b = ascend.block_idx from %payload
+  %l = ascend.subblock_idx from %payload
+  %native = ascend.block_idx
+  return
+}
+func.func @native(%ctx: !ascend.ctx) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
+  %none = ascend.no_payload
+  func.call @task_indices(%ctx, %none) : (!ascend.ctx, !ascend.dispatch_payload) -> ()
+  return
+}
+
+// -----
+
 // Host code: windows, tasks (their dependencies as one pld::rt::Deps; a task
 // without `if` is always dispatched), launches and lanes, the kernel by name.
 // CHECK-LABEL: emitc.func @host(

@@ -267,10 +267,11 @@ func.func @looped(%a: memref<64x16xf16>, %c: memref<64x16xf32>, %x: memref<4x64x
 // the kernel takes after the FFTS base address: the cube stores it into
 // this block's part of the space (block * 4096 bytes: a 32 x 32 f32
 // product), the vector core loads it back after the cube's flag. Host code
-// passes each submission space for its blocks.
+// passes each submission space for its blocks. The block is the one the
+// task runtime dispatched, from the task's payload, which both halves take.
 // CHECK-LABEL: func.func private @orchestrate_handoff_aic
-// CHECK-SAME: (%{{.*}}: !ascend.ctx, %[[SPACE:[a-z0-9]+]]: !ascend.gm<i8>,
-// CHECK: %[[BLOCK:[0-9]+]] = ascend.block_idx
+// CHECK-SAME: (%{{.*}}: !ascend.ctx, %[[PAYLOAD:[a-z0-9]+]]: !ascend.dispatch_payload, %[[SPACE:[a-z0-9]+]]: !ascend.gm<i8>,
+// CHECK: %[[BLOCK:[0-9]+]] = ascend.block_idx from %[[PAYLOAD]]
 // CHECK: %[[AT:[0-9]+]] = arith.muli %[[BLOCK]], %{{.*}}
 // CHECK: %[[PART:[0-9]+]] = ascend.offset %[[SPACE]], %[[AT]]
 // CHECK: %[[P:[0-9]+]] = ascend.window_as %[[PART]] : !ascend.gm<i8> -> !ascend.gm<f32>
@@ -285,8 +286,8 @@ func.func @looped(%a: memref<64x16xf16>, %c: memref<64x16xf32>, %x: memref<4x64x
 // CHECK: ascend.tload %[[T]]
 // CHECK: ascend.tadd %{{.*}}, %[[T]], %[[T]]
 // CHECK-LABEL: func.func @orchestrate_handoff
-// CHECK-SAME: (%[[CTX:[a-z0-9]+]]: !ascend.ctx, %[[FFTS:[a-z0-9]+]]: !ascend.ffts_addr, %[[HS:[a-z0-9]+]]: !ascend.gm<i8>,
-// CHECK: ascend.run_mixed @orchestrate_handoff_aic, @orchestrate_handoff_aiv(%[[HS]],
+// CHECK-SAME: (%[[CTX:[a-z0-9]+]]: !ascend.ctx, %[[TASK:[a-z0-9]+]]: !ascend.dispatch_payload, %[[FFTS:[a-z0-9]+]]: !ascend.ffts_addr, %[[HS:[a-z0-9]+]]: !ascend.gm<i8>,
+// CHECK: ascend.run_mixed @orchestrate_handoff_aic, @orchestrate_handoff_aiv(%[[TASK]], %[[HS]],
 // CHECK-LABEL: func.func @orchestrate
 // CHECK-SAME: (%[[HCTX:[a-z0-9]+]]: !ascend.ctx, %{{.*}}: !ascend.gm<f16>, %{{.*}}: !ascend.gm<f32>, %[[N:[a-z0-9]+]]: index)
 // CHECK: %[[BYTES:[0-9]+]] = arith.muli %[[N]], %{{.*}} : index

@@ -84,15 +84,18 @@ func.func @tiles(%data: !pld.dtensor<4x?xf32>, %out: memref<2x64xf32>, %sig: !pl
 // CHECK: ascend.tnotify %{{.*}}, %{{.*}}, op set
 // CHECK-LABEL: func.func @lanes_lanes
 // CHECK-SAME: specifiers = ["static __aicore__ inline"]
-// CHECK: ascend.subblock_idx
+// A kernel the runtime launches itself reads the register.
+// CHECK: ascend.subblock_idx{{$}}
 // CHECK-LABEL: func.func @lanes
 // CHECK: call @step(%{{.*}}, %{{.*}}, %{{.*}}) : (!ascend.ctx, !ascend.gm<i32>, i32) -> ()
 // CHECK: ascend.run_on_lanes @lanes_lanes(%{{.*}}) ctx %{{.*}} : (!ascend.gm<f32>) -> ()
 // CHECK-LABEL: func.func @orchestrate_wait
 // CHECK-SAME: specifiers = ["extern \22C\22", "__global__ __aicore__"]
 // CHECK: ascend.defer_completion
+// A task's kernel takes the dispatch payload and reads its block from it.
 // CHECK-LABEL: func.func @orchestrate_consume
-// CHECK: ascend.block_idx
+// CHECK-SAME: (%{{.*}}: !ascend.ctx, %[[CONSUMER:[^:]*]]: !ascend.dispatch_payload,
+// CHECK: ascend.block_idx from %[[CONSUMER]]
 // CHECK-LABEL: func.func @orchestrate_gated
 // CHECK: emitc.verbatim "#if PLD_HOST_CODE"
 // CHECK-LABEL: func.func @orchestrate(
@@ -139,6 +142,67 @@ func.func @orchestrate(%sig: !pld.dtensor<2x1xi32>, %n: index, %go: i1) attribut
     func.call @step(%sig, %epoch) : (!pld.dtensor<2x1xi32>, i32) -> ()
   }
   func.call @lanes(%sig, %data) : (!pld.dtensor<2x1xi32>, !pld.dtensor<2x64xf32>) -> ()
+  return
+}
+
+// -----
+
+// The task runtime writes a task's block and AIV lane into its dispatch
+// payload and does not program the registers (docs/lowering.md, the kernel
+// ABI): a device function that reads either and that a task's kernel
+// reaches takes the payload after its context, through calls and split
+// regions; a kernel launched without the runtime passes it a null one. A
+// device function that reads neither takes none.
+// CHECK-LABEL: func.func @lane_row
+// CHECK-SAME: (%{{.*}}: !ascend.ctx, %[[P:[^:]*]]: !ascend.dispatch_payload, %{{.*}}: !ascend.gm<f32>)
+// CHECK: ascend.subblock_idx from %[[P]]
+// CHECK-LABEL: func.func @clear
+// CHECK-SAME: (%{{.*}}: !ascend.ctx, %{{.*}}: !ascend.gm<i32>)
+// CHECK-LABEL: func.func @orchestrate_work_lanes
+// CHECK-SAME: (%{{.*}}: !ascend.ctx, %[[LP:[^:]*]]: !ascend.dispatch_payload, %{{.*}}: !ascend.gm<f32>)
+// CHECK: ascend.subblock_idx from %[[LP]]
+// CHECK-LABEL: func.func @native
+// CHECK: %[[NONE:.*]] = ascend.no_payload
+// CHECK: call @lane_row(%{{.*}}, %[[NONE]], %{{.*}})
+// CHECK-LABEL: func.func @orchestrate_work
+// CHECK-SAME: (%{{.*}}: !ascend.ctx, %[[TP:[^:]*]]: !ascend.dispatch_payload,
+// CHECK: call @lane_row(%{{.*}}, %[[TP]], %{{.*}})
+// CHECK: call @clear(%{{.*}}, %{{.*}}) : (!ascend.ctx, !ascend.gm<i32>) -> ()
+// CHECK: ascend.run_on_lanes @orchestrate_work_lanes(%[[TP]], %{{.*}}) ctx %{{.*}} : (!ascend.dispatch_payload, !ascend.gm<f32>) -> ()
+// The task runtime passes the payload: the submission does not.
+// CHECK-LABEL: func.func @orchestrate(
+// CHECK: ascend.submit @orchestrate_work(%{{.*}}, %{{.*}}) ctx
+// CHECK-LABEL: func.func @lane_row__entry
+// CHECK: %[[ENONE:.*]] = ascend.no_payload
+// CHECK: call @lane_row(%{{.*}}, %[[ENONE]], %{{.*}})
+func.func @lane_row(%data: !pld.dtensor<2x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %lane = pl.get_aiv_id
+  %t = pl.load %data[%lane, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+  pl.store %t, %data[%lane, 0] : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+  return
+}
+func.func @clear(%sig: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0 : i32
+  pld.system.notify %sig[0, 0], peer %c0, value %zero, op set : !pld.dtensor<2x1xi32>
+  return
+}
+func.func @native(%data: !pld.dtensor<2x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  func.call @lane_row(%data) : (!pld.dtensor<2x64xf32>) -> ()
+  return
+}
+func.func @orchestrate(%sig: !pld.dtensor<2x1xi32>, %data: !pld.dtensor<2x64xf32>) attributes {pl.kernel = #pl.kernel<host>} {
+  %c2 = arith.constant 2 : index
+  %w = pl.spmd %c2 name "work" {
+    func.call @lane_row(%data) : (!pld.dtensor<2x64xf32>) -> ()
+    func.call @clear(%sig) : (!pld.dtensor<2x1xi32>) -> ()
+    pl.split_aiv mode none {
+      %lane = pl.get_aiv_id
+      %t = pl.load %data[%lane, 0] : !pld.dtensor<2x64xf32> -> !pl.tile<1x64xf32>
+      pl.store %t, %data[%lane, 0] : !pl.tile<1x64xf32>, !pld.dtensor<2x64xf32>
+    }
+  }
+  func.call @native(%data) : (!pld.dtensor<2x64xf32>) -> ()
   return
 }
 

@@ -36,8 +36,13 @@ pub trait AscendBuilder<'c> {
     fn rank(&self, ctx: Val<'c>) -> Val<'c>;
     fn nranks(&self, ctx: Val<'c>) -> Val<'c>;
     fn world_size(&self, ctx: Val<'c>) -> Val<'c>;
-    fn block_idx(&self) -> Val<'c>;
-    fn subblock_idx(&self) -> Val<'c>;
+    /// This core's block index: from the task's dispatch payload where the
+    /// code has one, else the hardware's.
+    fn block_idx(&self, payload: Option<Val<'c>>) -> Val<'c>;
+    /// This core's AIV lane: from the payload where the code has one.
+    fn subblock_idx(&self, payload: Option<Val<'c>>) -> Val<'c>;
+    /// The null payload of a kernel launched without the task runtime.
+    fn no_payload(&self) -> Val<'c>;
     fn offset(&self, base: Val<'c>, elements: Ix<'c>) -> Val<'c>;
     fn peer_ptr(&self, ctx: Val<'c>, local: Val<'c>, peer: Ix<'c>, site: Site) -> Val<'c>;
     fn view(
@@ -181,14 +186,19 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
         self.build_one(ascend::WorldSizeOp { ctx, size }.build(self.context, self.location))
     }
 
-    fn block_idx(&self) -> Val<'c> {
+    fn block_idx(&self, payload: Option<Val<'c>>) -> Val<'c> {
         let index = self.index_type();
-        self.build_one(ascend::BlockIdxOp { index }.build(self.context, self.location))
+        self.build_one(ascend::BlockIdxOp { payload, index }.build(self.context, self.location))
     }
 
-    fn subblock_idx(&self) -> Val<'c> {
+    fn subblock_idx(&self, payload: Option<Val<'c>>) -> Val<'c> {
         let index = self.index_type();
-        self.build_one(ascend::SubblockIdxOp { index }.build(self.context, self.location))
+        self.build_one(ascend::SubblockIdxOp { payload, index }.build(self.context, self.location))
+    }
+
+    fn no_payload(&self) -> Val<'c> {
+        let payload = types::dispatch_payload(self.context);
+        self.build_one(ascend::NoPayloadOp { payload }.build(self.context, self.location))
     }
 
     fn offset(&self, base: Val<'c>, elements: Ix<'c>) -> Val<'c> {

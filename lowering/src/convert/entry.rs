@@ -51,6 +51,7 @@ pub fn add_entry_wrappers(functions: &mut Functions) {
         }
         let kernel = function.kind == super::Kind::Kernel;
         let extra = Extra {
+            payload: function.payload,
             sdma: kernel && function.sdma,
             ffts: kernel && function.mixed,
             handoff_bytes: if kernel { function.handoff_bytes } else { 0 },
@@ -64,6 +65,9 @@ pub fn add_entry_wrappers(functions: &mut Functions) {
 /// the argument array, provides (the kernel ABI).
 #[derive(Clone, Copy)]
 struct Extra {
+    /// A dispatch payload: the wrapper passes a null one (a device function
+    /// that reads the block or lane index, called without the task runtime).
+    payload: bool,
     /// The SDMA workspace and a sync id (a kernel that moves data with SDMA).
     sdma: bool,
     /// The FFTS base address (a mixed kernel).
@@ -111,6 +115,9 @@ fn wrap<'c>(function: OpRef<'c>, symbol: &str, inputs: &[Type<'c>], extra: Extra
     let i64 = IntegerType::new(context, 64).into();
     let index_attribute = |value: usize| IntegerAttribute::new(i64, value as i64).into();
     let mut operands = vec![ctx];
+    if extra.payload {
+        operands.push(builder.no_payload());
+    }
     if extra.sdma {
         operands.push(builder.sdma_workspace(ctx));
         operands.push(builder.i32(0));
@@ -121,7 +128,7 @@ fn wrap<'c>(function: OpRef<'c>, symbol: &str, inputs: &[Type<'c>], extra: Extra
     if extra.handoff_bytes > 0 {
         // The simulator calls the wrapper on each block's thread: space for
         // blocks 0 to this one, of which the kernel uses this block's part.
-        let blocks = builder.add(Ix::Dyn(builder.block_idx()), Ix::Const(1));
+        let blocks = builder.add(Ix::Dyn(builder.block_idx(None)), Ix::Const(1));
         let bytes = builder.mul(blocks, Ix::Const(extra.handoff_bytes));
         operands.push(builder.handoff_workspace(ctx, bytes));
     }

@@ -102,6 +102,7 @@ impl Pass for ConvertPldToAscend {
             return Err(PassFailed);
         }
         functions.mark_device_functions(&mut report);
+        functions.mark_payload_takers();
         functions.mark_sdma_users();
         functions.mark_mixed_kernels();
         functions.mark_handoffs(&mut report);
@@ -191,6 +192,13 @@ pub struct Function<'c> {
     /// it then takes the space after the FFTS base address (the kernel ABI),
     /// which its callers pass.
     pub handoff_bytes: i64,
+    /// It takes the task's dispatch payload after its context (the kernel
+    /// ABI): a task's kernel, which the task runtime dispatches with it (it
+    /// holds the block and lane the runtime dispatched the kernel for, and
+    /// what deferred completions register with), and a device function
+    /// that reads the block or lane index and that such a kernel reaches
+    /// (`mark_payload_takers`).
+    pub payload: bool,
 }
 
 /// How an outlined region op is replaced.
@@ -260,6 +268,7 @@ impl<'c> Functions<'c> {
                 sdma: false,
                 mixed: false,
                 handoff_bytes: 0,
+                payload: false,
             },
         );
     }
@@ -285,6 +294,7 @@ impl<'c> Functions<'c> {
                 sdma: false,
                 mixed: false,
                 handoff_bytes: 0,
+                payload: false,
             },
         );
     }
@@ -391,6 +401,10 @@ impl<'c> Functions<'c> {
                 let kernel_kind = KernelKind::InCore;
                 let new = outline::outline(op, after, &symbol, kernel_kind, &captured);
                 self.add(new, kind, true);
+                if kind == Kind::Kernel {
+                    // A task's kernel: the task runtime dispatches it.
+                    self.by_symbol.get_mut(&symbol).expect("just added").payload = true;
+                }
                 self.outlined.insert(
                     op_key(op),
                     Outlined {
@@ -479,6 +493,101 @@ impl<'c> Functions<'c> {
         }
     }
 
+    /// The InCore functions each InCore function runs: its calls and its
+    /// split regions (outlined by now), by symbol.
+    fn incore_callees(&self) -> HashMap<String, Vec<String>> {
+        let mut callees: HashMap<String, Vec<String>> = HashMap::new();
+        for (symbol, function) in &self.by_symbol {
+            if function.kind == Kind::Host {
+                continue;
+            }
+            let runs = nested_ops(function.op).into_iter().filter_map(|op| {
+                if name(op) == func::CallOp::NAME {
+                    callee_name(&op)
+                } else if name(op) == pl::SplitAivOp::NAME {
+                    self.outlined
+                        .get(&op_key(op))
+                        .map(|outlined| outlined.symbol.clone())
+                } else {
+                    None
+                }
+            });
+            callees.insert(
+                symbol.clone(),
+                runs.filter(|callee| {
+                    self.by_symbol
+                        .get(callee)
+                        .is_some_and(|callee| callee.kind != Kind::Host)
+                })
+                .collect(),
+            );
+        }
+        callees
+    }
+
+    /// Marks the functions that take the task's dispatch payload: task
+    /// kernels (marked when outlined), a kernel that defers its completion,
+    /// and the device functions reachable from those that read the block or
+    /// lane index, themselves or through their callees. Under the task
+    /// runtime those indices are in the payload, not in the registers
+    /// (docs/lowering.md, the kernel ABI); a kernel launched without it
+    /// passes such a function a null payload, from which they are read from
+    /// the registers.
+    fn mark_payload_takers(&mut self) {
+        for function in self.by_symbol.values_mut() {
+            if function.kind == Kind::Kernel
+                && nested_ops(function.op)
+                    .into_iter()
+                    .any(|op| name(op) == pld::SystemDeferWaitOp::NAME)
+            {
+                function.payload = true;
+            }
+        }
+        let callees = self.incore_callees();
+        let mut reads_indices: HashSet<String> = self
+            .by_symbol
+            .iter()
+            .filter(|(_, function)| {
+                nested_ops(function.op).into_iter().any(|op| {
+                    matches!(name(op), pl::GetBlockIdxOp::NAME | pl::GetAivIdOp::NAME)
+                        && read::enclosing_function(&op) == Some(function.op)
+                })
+            })
+            .map(|(symbol, _)| symbol.clone())
+            .collect();
+        let mut reached: HashSet<String> = self
+            .by_symbol
+            .iter()
+            .filter(|(_, function)| function.payload)
+            .map(|(symbol, _)| symbol.clone())
+            .collect();
+        // Both grow to their fixed points over the call graph.
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for (caller, runs) in &callees {
+                if !reads_indices.contains(caller)
+                    && runs.iter().any(|callee| reads_indices.contains(callee))
+                {
+                    changed |= reads_indices.insert(caller.clone());
+                }
+                if reached.contains(caller) {
+                    for callee in runs {
+                        changed |= reached.insert(callee.clone());
+                    }
+                }
+            }
+        }
+        for (symbol, function) in self.by_symbol.iter_mut() {
+            if function.kind == Kind::Device
+                && reached.contains(symbol)
+                && reads_indices.contains(symbol)
+            {
+                function.payload = true;
+            }
+        }
+    }
+
     /// Puts the module in the order C++ needs, with the prologue: the
     /// runtime header, device functions (callees first), kernels, then host
     /// code and entry wrappers between `#if PLD_HOST_CODE` and `#endif`.
@@ -493,13 +602,17 @@ impl<'c> Functions<'c> {
         let context = context_of(module);
         let builder = Builder::at_end(context, module.location(), body);
         let include = builder.insert(include_op(&builder, "pld/runtime.h"));
-        // Only a module that defers a completion depends on the task
-        // runtime's API (pld/runtime/deferred.h).
-        let defers = nested_ops(module)
-            .into_iter()
-            .any(|op| name(op) == ascend::DeferCompletionOp::NAME);
-        let deferred =
-            defers.then(|| builder.insert(include_op(&builder, "pld/runtime/deferred.h")));
+        // Only a module that reads its dispatch payload (a deferred
+        // completion, a block or lane index a task was dispatched for)
+        // depends on the task runtime's API (pld/runtime/task_runtime.h);
+        // a kernel that only passes it on needs no more than its type.
+        let reads_payload = nested_ops(module).into_iter().any(|op| {
+            name(op) == ascend::DeferCompletionOp::NAME
+                || ascend::BlockIdxOp::operands(&op).is_some_and(|query| query.payload.is_some())
+                || ascend::SubblockIdxOp::operands(&op).is_some_and(|query| query.payload.is_some())
+        });
+        let task_runtime = reads_payload
+            .then(|| builder.insert(include_op(&builder, "pld/runtime/task_runtime.h")));
         let host_begin = verbatim(&builder, "#if PLD_HOST_CODE");
         let host_end = verbatim(&builder, "#endif  // PLD_HOST_CODE");
         let first = body.first_operation().expect("the include at least");
@@ -512,8 +625,8 @@ impl<'c> Functions<'c> {
             unsafe { mlir_sys::mlirOperationMoveAfter(op.to_raw(), anchor.to_raw()) };
             *anchor = op;
         };
-        if let Some(deferred) = deferred {
-            place(deferred, &mut anchor);
+        if let Some(task_runtime) = task_runtime {
+            place(task_runtime, &mut anchor);
         }
         for kind in [Kind::Device, Kind::Kernel] {
             for symbol in self.callees_first(kind) {

@@ -262,8 +262,8 @@ impl<'c> FunctionConverter<'_, 'c> {
         site: Site,
     ) -> Result<(), ConvertError> {
         match pl_op {
-            PlOp::GetBlockIdx(_) => self.replace(op, &[builder.block_idx()]),
-            PlOp::GetAivId(_) => self.replace(op, &[builder.subblock_idx()]),
+            PlOp::GetBlockIdx(_) => self.replace(op, &[builder.block_idx(self.payload)]),
+            PlOp::GetAivId(_) => self.replace(op, &[builder.subblock_idx(self.payload)]),
             PlOp::Load(_) => self.convert_tile_load(builder, op, site)?,
             PlOp::Store(_) => self.convert_tile_store(builder, op, site)?,
             PlOp::Add(_)
@@ -649,7 +649,8 @@ impl<'c> FunctionConverter<'_, 'c> {
         op: OpRef<'c>,
     ) -> Result<(), ConvertError> {
         let outlined = self.outlined(op)?;
-        let args = self.call_operands(builder, &outlined.captures)?;
+        let captures = self.call_operands(builder, &outlined.captures)?;
+        let args = self.with_payload(builder, &outlined.symbol, captures);
         let run = ascend::RunOnLanesOp {
             body: FlatSymbolRefAttribute::new(builder.context, &outlined.symbol).into(),
             ctx: self.ctx(),
@@ -792,7 +793,7 @@ impl<'c> FunctionConverter<'_, 'c> {
         let space = self
             .handoff
             .expect("a kernel with hand-offs takes the space");
-        let block = Ix::Dyn(builder.block_idx());
+        let block = Ix::Dyn(builder.block_idx(self.payload));
         let start = builder.mul(block, Ix::Const(self.function.handoff_bytes));
         let start = builder.add(start, Ix::Const(super::handoff::offset_of(op)));
         let memref = Builder::result(op).r#type();
@@ -916,6 +917,28 @@ impl<'c> FunctionConverter<'_, 'c> {
         with
     }
 
+    /// The arguments of InCore code's call of the function `symbol`: one
+    /// that takes the dispatch payload gets this function's, or a null
+    /// payload where this is a kernel launched without one (the kernel
+    /// ABI).
+    fn with_payload(
+        &self,
+        builder: &Builder<'c>,
+        symbol: &str,
+        arguments: Vec<Val<'c>>,
+    ) -> Vec<Val<'c>> {
+        if !self
+            .functions
+            .by_symbol
+            .get(symbol)
+            .is_some_and(|callee| callee.payload)
+        {
+            return arguments;
+        }
+        let payload = self.payload.unwrap_or_else(|| builder.no_payload());
+        std::iter::once(payload).chain(arguments).collect()
+    }
+
     fn returned(&self, value: Val<'c>) -> Result<Val<'c>, ConvertError> {
         match self.lowered.get(&ValueKey::of(value)) {
             Some(Lowered::Buffer(buffer)) => Ok(buffer.ptr),
@@ -1006,7 +1029,7 @@ impl<'c> FunctionConverter<'_, 'c> {
             });
         }
         let mut operands = vec![self.ctx()];
-        operands.extend(arguments);
+        operands.extend(self.with_payload(builder, &callee_symbol, arguments));
         let call = func::CallOp {
             callee: symbol.into(),
             operands: &operands,

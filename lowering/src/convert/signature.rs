@@ -13,7 +13,7 @@ use melior::ir::{
     r#type::FunctionType,
 };
 use pld_dialect::enums::KernelKind;
-use pld_dialect::ops::{func, pld};
+use pld_dialect::ops::func;
 use pld_dialect::types::{
     self as pld_types, ascend as ascend_types, is_comm_ctx, is_task_id, is_window_ptr,
 };
@@ -42,9 +42,9 @@ pub struct FunctionConverter<'a, 'c> {
     pub function: Function<'c>,
     pub report: &'a mut Report,
     pub ctx: Option<Val<'c>>,
-    /// The task's dispatch payload, which a kernel that defers its
-    /// completion takes after the CommContext (docs/lowering.md, the kernel
-    /// ABI).
+    /// The task's dispatch payload, which a task's kernel and the device
+    /// functions it reaches that read the block or lane index take after
+    /// the CommContext (docs/lowering.md, the kernel ABI).
     pub payload: Option<Val<'c>>,
     /// The SDMA workspace and sync id, which a kernel that moves data with
     /// SDMA takes after the CommContext and the dispatch payload (the
@@ -161,15 +161,6 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
         self.cube.mixed
     }
 
-    /// Whether this function is a task kernel that registers deferred
-    /// completions (and so takes the task's dispatch payload).
-    fn defers(&self) -> bool {
-        self.function.kind == Kind::Kernel
-            && pld_ir::nested_ops(self.function.op)
-                .into_iter()
-                .any(|op| pld_ir::read::name(op) == pld::SystemDeferWaitOp::NAME)
-    }
-
     /// Whether this function is a kernel that moves data with SDMA (and so
     /// takes the SDMA workspace and a sync id).
     fn takes_sdma(&self) -> bool {
@@ -272,7 +263,7 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
         // SAFETY: see the documentation of `pld_ir`.
         let ctx: Val = unsafe { Val::from_raw(ctx.to_raw()) };
         self.ctx = Some(ctx);
-        if self.defers() {
+        if self.function.payload {
             let payload =
                 entry.insert_argument(1, ascend_types::dispatch_payload(context), location);
             // SAFETY: see the documentation of `pld_ir`.

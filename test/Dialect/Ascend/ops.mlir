@@ -95,6 +95,12 @@ module attributes {pld.target = #pld.target<Ascend910B>} {
     %c4 = arith.constant 4 : index
     // CHECK: ascend.defer_completion %{{.*}}, %{{.*}}, %{{.*}}, signal %{{.*}}[%{{.*}}] : !ascend.gm<i32>
     ascend.defer_completion %payload, %cell, %one, signal %cell[%c4] : !ascend.gm<i32>
+    // CHECK: ascend.block_idx from %{{.*}}
+    %b = ascend.block_idx from %payload
+    // CHECK: ascend.subblock_idx from %{{.*}}
+    %l = ascend.subblock_idx from %payload
+    // CHECK: ascend.no_payload
+    %none = ascend.no_payload
     return
   }
 

@@ -22,7 +22,7 @@
 // CHECK-NEXT: pld::rt::set_ffts_base_addr([[FFTS]]);
 // CHECK-NEXT: pld::rt::run_mixed([[CTX]], mixed_aic, mixed_aiv, [[A]], [[C]]);
 // CHECK-LABEL: extern "C" __global__ __aicore__ void orchestrate_gemm(
-// CHECK-SAME: __gm__ pld::rt::CommContext* {{v[0-9]+}}, pld::rt::FftsAddr [[GFFTS:v[0-9]+]],
+// CHECK-SAME: __gm__ pld::rt::CommContext* {{v[0-9]+}}, pld::rt::DispatchPayload {{v[0-9]+}}, pld::rt::FftsAddr [[GFFTS:v[0-9]+]],
 // CHECK-NEXT: pld::rt::set_ffts_base_addr([[GFFTS]]);
 // CHECK-NEXT: pld::rt::run_mixed(
 // CHECK-LABEL: void orchestrate(

@@ -8,9 +8,10 @@
 // RUN: pld-opt --pld-to-cce-pipeline %s | FileCheck %s --check-prefix=EMITC
 
 // CHECK: #include "pld/runtime.h"
-// A module with a kernel that defers its completion includes the task
+// A module whose kernels read their dispatch payload (a deferred
+// completion, the block a task was dispatched for) includes the task
 // runtime's API; one without does not (all-inputs.test compiles both).
-// CHECK-NEXT: #include "pld/runtime/deferred.h"
+// CHECK-NEXT: #include "pld/runtime/task_runtime.h"
 // A kernel is an extern "C" __global__ __aicore__ function over the
 // CommContext and __gm__ pointers; a window tensor is a pointer into the
 // window.
@@ -75,8 +76,11 @@ func.func @narrow(%data: !pld.dtensor<1x5xi32>) attributes {pl.kernel = #pl.kern
 // CHECK-LABEL: extern "C" __global__ __aicore__ void orchestrate_waiter(
 // CHECK-SAME: __gm__ pld::rt::CommContext* {{v[0-9]+}}, pld::rt::DispatchPayload [[PAYLOAD:v[0-9]+]],
 // CHECK: pld::rt::defer_completion([[PAYLOAD]], 
+// Every task's kernel takes the payload, and reads its block from it: the
+// task runtime does not program the register (docs/lowering.md).
 // CHECK-LABEL: extern "C" __global__ __aicore__ void orchestrate_consume(
-// CHECK: pld::rt::block_idx()
+// CHECK-SAME: __gm__ pld::rt::CommContext* {{v[0-9]+}}, pld::rt::DispatchPayload [[CONSUMER:v[0-9]+]],
+// CHECK: pld::rt::block_idx([[CONSUMER]])
 // CHECK: pld::rt::tload(
 
 // Host code is compiled for the host only: the orchestrator and the entry

@@ -3,8 +3,9 @@
 // The CommContext's fields, the core's ids, and pointers and views into
 // global memory. Each is a plain call of `pld::rt`: an accessor of the
 // CommContext (rank, nranks), a CCE intrinsic (`get_block_idx()`,
-// `get_subblockid()`) or pointer arithmetic on the device, the simulator's
-// world on the host.
+// `get_subblockid()`) or the task runtime's (`get_block_idx(payload)`,
+// `get_sub_block_id(payload)`), or pointer arithmetic on the device, the
+// simulator's world on the host.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +26,8 @@ void pld::ascend::populateQueryPatterns(TypeConverter &converter,
   patterns.add<PlainCall<BlockIdxOp>>(converter, context, "pld::rt::block_idx");
   patterns.add<PlainCall<SubblockIdxOp>>(converter, context,
                                          "pld::rt::subblock_idx");
+  patterns.add<PlainCall<NoPayloadOp>>(converter, context,
+                                       "pld::rt::no_payload");
   patterns.add<PlainCall<OffsetOp>>(converter, context, "pld::rt::offset");
   // The simulator traps, naming the site, on a peer outside the world or a
   // local pointer outside this rank's window.

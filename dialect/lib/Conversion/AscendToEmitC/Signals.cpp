@@ -2,7 +2,7 @@
 //
 // tnotify, twait and ttest are `pto::comm::TNOTIFY`, `TWAIT` and `TTEST` on
 // a one-cell signal view; defer_completion registers a completion condition
-// with the task runtime (`pld/runtime/deferred.h`); release and acquire are
+// with the task runtime (`pld/runtime/task_runtime.h`); release and acquire are
 // the cache maintenance and barriers around a payload; pipe_sync is
 // `set_flag` / `wait_flag` between two pipes.
 //

@@ -5,9 +5,9 @@
 // docs/target/pto-isa.md documents them (with the file and line of
 // hw-native-sys/pto-isa each fact comes from). Enums map by name, never by
 // value (pld's `ge` is 1, PTO's `GE` is 3). Host code and entry wrappers are
-// not compiled here (`PLD_HOST_CODE` is 0). Deferred completion needs the
-// task runtime's API and lives in deferred.h, which only modules that defer
-// include.
+// not compiled here (`PLD_HOST_CODE` is 0). Deferred completion and the
+// block and lane a task was dispatched for need the task runtime's API and
+// live in task_runtime.h, which only modules that use them include.
 //
 // A mixed kernel (cube and vector work in one kernel, run_mixed) is
 // compiled once per core type: every function of it must compile for both
@@ -92,6 +92,16 @@ inline constexpr bool kVectorCode = true;
 
 AICORE inline int32_t rank(__gm__ CommContext *ctx) { return ctx->rankId; }
 AICORE inline int32_t nranks(__gm__ CommContext *ctx) { return ctx->rankNum; }
+/// The task's dispatch payload: the argument array the task runtime
+/// dispatches a task's kernel with (docs/lowering.md, the kernel ABI). What
+/// it holds is read through the runtime's API (task_runtime.h); a kernel
+/// that only passes it on needs no more than its type.
+using DispatchPayload = __gm__ int64_t *;
+
+/// A kernel the runtime launched itself has no payload: the index queries
+/// then read the hardware's registers.
+AICORE inline DispatchPayload no_payload() { return nullptr; }
+
 AICORE inline int64_t block_idx() { return get_block_idx(); }
 AICORE inline int64_t subblock_idx() { return get_subblockid(); }
 

@@ -225,6 +225,11 @@ __gm__ T *peer_ptr(__gm__ CommContext *ctx, __gm__ T *local, int64_t peer,
 
 inline int64_t block_idx() { return detail::block_idx(); }
 inline int64_t subblock_idx() { return detail::subblock_idx(); }
+// The simulator's threads know their block and lane whoever dispatched
+// them; on the device a task's come from its payload (task_runtime.h).
+inline int64_t block_idx(DispatchPayload) { return detail::block_idx(); }
+inline int64_t subblock_idx(DispatchPayload) { return detail::subblock_idx(); }
+inline DispatchPayload no_payload() { return DispatchPayload{nullptr}; }
 
 /// `ascend.check`: the run stops with `message` at `site` unless `holds`.
 inline void check(bool holds, const char *message, const char *site) {
@@ -677,7 +682,7 @@ TaskId submit(__gm__ CommContext *ctx, const char *name, int64_t blocks,
               bool dispatch, Deps deps,
               void (*kernel)(__gm__ CommContext *, P...), A... args) {
   return {detail::submit(ctx, name, blocks, dispatch, deps.ids, deps.count,
-                         detail::bind(kernel, args...))};
+                         detail::bind_task(kernel, args...))};
 }
 
 template <typename... D>

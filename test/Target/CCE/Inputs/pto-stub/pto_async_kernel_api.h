@@ -5,7 +5,10 @@
 // with its signatures: `get_async_ctx` (line 98) builds the context from
 // the task's dispatch payload, `save_expected_notification_counter` (lines
 // 149-150) registers a counter condition, taking the context by non-const
-// reference and the expected value as uint32_t. Nothing is defined.
+// reference and the expected value as uint32_t; it includes
+// common/intrinsic.h, whose `get_block_idx(args)` (lines 208-212) and
+// `get_sub_block_id(args)` (lines 180-184) read the block and AIV lane the
+// runtime dispatched the task for. Nothing is defined.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +28,8 @@ struct AsyncCtx {
 };
 
 __aicore__ AsyncCtx get_async_ctx(__gm__ int64_t *args);
+__aicore__ int32_t get_block_idx(__gm__ int64_t *args);
+__aicore__ int32_t get_sub_block_id(__gm__ int64_t *args);
 __aicore__ void save_expected_notification_counter(
     AsyncCtx &ctx, volatile __gm__ void *counter_addr, uint32_t expected_value);
 

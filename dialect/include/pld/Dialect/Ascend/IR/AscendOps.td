@@ -61,14 +61,58 @@ def Ascend_WorldSizeOp : Ascend_Op<"world_size", [Pure]> {
 }
 
 def Ascend_BlockIdxOp : Ascend_Op<"block_idx", [Pure]> {
-  let summary = "this core's block index (`get_block_idx()`)";
+  let summary = "this core's block index";
+  let description = [{
+    Without an operand, the hardware's (`get_block_idx()`): a kernel the
+    runtime launched itself. With the task's dispatch payload, the logical
+    block the task runtime dispatched this core for, which it writes into
+    the payload and does not program into the register
+    (`get_block_idx(args)`, hw-native-sys/simpler
+    src/a2a3/runtime/tensormap_and_ringbuffer/common/intrinsic.h:51-76,
+    208-212). A null payload (`ascend.no_payload`) reads the register.
+
+    ```mlir
+    %native = ascend.block_idx
+    %logical = ascend.block_idx from %payload
+    ```
+  }];
+  let arguments = (ins Optional<Ascend_DispatchPayloadType>:$payload);
   let results = (outs Index:$index);
-  let assemblyFormat = "attr-dict";
+  let assemblyFormat = "(`from` $payload^)? attr-dict";
 }
 
 def Ascend_SubblockIdxOp : Ascend_Op<"subblock_idx", [Pure]> {
-  let summary = "this core's AIV sub-lane, 0 or 1 (`get_subblockid()`)";
+  let summary = "this core's AIV sub-lane, 0 or 1";
+  let description = [{
+    Without an operand, the hardware's (`get_subblockid()`). With the
+    task's dispatch payload, the lane the task runtime recorded for this
+    core (`get_sub_block_id(args)`, simpler `common/intrinsic.h:180-184`):
+    under the runtime's mixed dispatch the register reads 0 on both lanes
+    (the same file, lines 56-67). A null payload reads the register.
+
+    ```mlir
+    %lane = ascend.subblock_idx from %payload
+    ```
+  }];
+  let arguments = (ins Optional<Ascend_DispatchPayloadType>:$payload);
   let results = (outs Index:$index);
+  let assemblyFormat = "(`from` $payload^)? attr-dict";
+}
+
+def Ascend_NoPayloadOp : Ascend_Op<"no_payload", [Pure]> {
+  let summary = "no dispatch payload: a kernel the runtime launched itself";
+  let description = [{
+    What a kernel without a dispatch payload passes a device function that
+    takes one (a function that reads the block or lane index and that a
+    task's kernel also calls): a null payload, from which
+    `ascend.block_idx` and `ascend.subblock_idx` read the hardware's
+    registers.
+
+    ```mlir
+    %none = ascend.no_payload
+    ```
+  }];
+  let results = (outs Ascend_DispatchPayloadType:$payload);
   let assemblyFormat = "attr-dict";
 }
 

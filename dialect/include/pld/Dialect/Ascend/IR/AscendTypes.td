@@ -109,9 +109,12 @@ def Ascend_DispatchPayloadType : Ascend_Type<"DispatchPayload", "dispatch_payloa
   let description = [{
     What the task runtime hands a task's kernel: the argument array from
     which the runtime's `get_async_ctx` builds the `AsyncCtx` that deferred
-    completions register with. Only a kernel that registers one
-    (`ascend.defer_completion`) takes it, as its parameter after the
-    CommContext; docs/lowering.md has the kernel ABI.
+    completions register with, and where it records the core's logical
+    block and AIV lane (`ascend.block_idx`, `ascend.subblock_idx`). Every
+    kernel host code submits as a task takes it, as its parameter after the
+    CommContext, and so does a device function that reads the block or
+    lane index and that such a kernel calls; docs/lowering.md has the
+    kernel ABI.
   }];
 }
 

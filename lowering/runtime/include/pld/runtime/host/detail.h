@@ -18,9 +18,10 @@ struct CommContext;
 enum class NotifyOp : uint8_t;
 enum class Core : uint8_t;
 
-/// What the task runtime hands a kernel that defers its completion, after
-/// its CommContext: on the device the dispatch payload that the runtime's
-/// `get_async_ctx` reads (deferred.h); here, the simulator's task.
+/// What the task runtime hands a task's kernel after its CommContext: on
+/// the device the dispatch payload that the runtime's `get_async_ctx`,
+/// `get_block_idx` and `get_sub_block_id` read (task_runtime.h); here, the
+/// simulator's task, null for a kernel launched without one.
 struct DispatchPayload {
   void *task;
 };
@@ -270,11 +271,16 @@ Closure bind(void (*kernel)(CommContext *, P...), A... args) {
   });
 }
 
-/// A kernel that defers its completion also receives, after the context,
-/// the dispatch payload of the task it runs for (the runtime's, not an
-/// argument of the submission).
+/// A task's kernel: bound as any kernel, except that one taking the
+/// dispatch payload after the context receives the payload of the task it
+/// runs for (the runtime's, not an argument of the submission).
 template <typename... P, typename... A>
-Closure bind(void (*kernel)(CommContext *, DispatchPayload, P...), A... args) {
+Closure bind_task(void (*kernel)(CommContext *, P...), A... args) {
+  return bind(kernel, args...);
+}
+template <typename... P, typename... A>
+Closure bind_task(void (*kernel)(CommContext *, DispatchPayload, P...),
+                  A... args) {
   static_assert(sizeof...(P) == sizeof...(A),
                 "a kernel takes the context, the payload and then one value "
                 "per parameter");
