@@ -74,3 +74,19 @@ func.func @rewritten_epoch(%inp: memref<1x8xi32>, %signal: !pld.dtensor<1x1xi32>
   pld.system.wait %signal[0, 0], expected %epoch, cmp ge : !pld.dtensor<1x1xi32>
   return
 }
+
+// -----
+
+// Near miss: a value read and written back that decides nothing (a count
+// raised for the next call, as Execution/Inputs/all-to-all-v.mlir does) is
+// data, not an argument: decided.
+func.func @raised_count(%inp: memref<1x8xi32>, %signal: !pld.dtensor<1x1xi32>, %peer: index)
+    attributes {pl.kernel = #pl.kernel<incore>} {
+  %one = arith.constant 1 : i32
+  %count = pl.read %inp[0, 0] : memref<1x8xi32>
+  %more = arith.addi %count, %one : i32
+  pl.write %more, %inp[0, 0] : memref<1x8xi32>
+  pld.system.notify %signal[0, 0], peer %peer, value %one, op atomic_add : !pld.dtensor<1x1xi32>
+  pld.system.wait %signal[0, 0], expected %one, cmp ge : !pld.dtensor<1x1xi32>
+  return
+}

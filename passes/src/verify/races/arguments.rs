@@ -11,8 +11,14 @@
 //! - a broadcast's root: the same rank on every rank, each of `0..n`;
 //! - a signal's value or expected value (an epoch, a tag): 1 on every rank
 //!   (protocols compare an epoch with itself);
-//! - anything else (a row, a branch, a bound): the rank itself (`my_rank`)
-//!   or a constant of `0..n`.
+//! - a loop's upper bound (a number of steps, the rank count a host passes):
+//!   the same on every rank, `n`, 1 and 2 (one step, and a second that
+//!   reuses what the first used);
+//! - anything else (a row, a branch): the rank itself (`my_rank`) or a
+//!   constant of `0..n`;
+//! - a dynamic dimension of an entry's tensor or memref (inputs.rs): the
+//!   same on every rank, `n` and `2n + 1` (a multiple of the rank count and
+//!   one that is not, each at least a row per rank).
 //!
 //! The first role that needs an argument decides its candidates. A program
 //! races when a run under some assignment that completes (no trap, no wait
@@ -37,8 +43,12 @@ pub enum Role {
     Root,
     /// A signal's value or expected value.
     Value,
-    /// Anything else an integer decides: an index, a branch, a bound.
+    /// The upper bound of a loop.
+    Bound,
+    /// Anything else an integer decides: an index, a branch.
     Index,
+    /// A dynamic dimension of an entry's tensor or memref.
+    Extent,
 }
 
 /// One argument's value on each rank.
@@ -119,9 +129,14 @@ pub fn candidates(role: Role, ranks: usize) -> Vec<Binding> {
         }
         Role::Root => (0..n).for_each(|c| add(vec![c; ranks])),
         Role::Value => add(vec![1; ranks]),
+        Role::Bound => [n, 1, 2].into_iter().for_each(|c| add(vec![c; ranks])),
         Role::Index => {
             add((0..n).collect());
             (0..n).for_each(|c| add(vec![c; ranks]));
+        }
+        Role::Extent => {
+            add(vec![n; ranks]);
+            add(vec![2 * n + 1; ranks]);
         }
     }
     out
@@ -162,6 +177,15 @@ mod tests {
             vec![Binding(vec![0, 0]), Binding(vec![1, 1])]
         );
         assert_eq!(candidates(Role::Value, 3), vec![Binding(vec![1, 1, 1])]);
+        assert_eq!(
+            candidates(Role::Bound, 2),
+            vec![Binding(vec![2, 2]), Binding(vec![1, 1])]
+        );
+        assert_eq!(candidates(Role::Bound, 4).len(), 3);
+        assert_eq!(
+            candidates(Role::Extent, 2),
+            vec![Binding(vec![2, 2]), Binding(vec![5, 5])]
+        );
         assert_eq!(
             candidates(Role::Index, 2),
             vec![

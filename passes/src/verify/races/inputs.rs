@@ -1,22 +1,38 @@
-//! Integers a program reads from its entry's memory (not a window, which
-//! peers write) and never writes: the epoch PyPTO's tests read with
-//! `pl.read(inp, [0, 0])` before they wait for it or notify it. A host
-//! puts such a value there as it passes an argument, so the rule runs each
-//! element read as one more integer argument after the entry's own, which
-//! takes its candidates from its first use as an argument does
-//! (arguments.rs). A run that writes an element it ran as an argument is
-//! undecided: what the program read may be what it wrote.
+//! Values the host passes beside the entry's integer arguments, each run as
+//! one more argument after the entry's own (arguments.rs):
+//!
+//! - integers a program reads from its entry's memory (not a window, which
+//!   peers write) and never writes: the epoch PyPTO's tests read with
+//!   `pl.read(inp, [0, 0])` before they wait for it or notify it. A host
+//!   puts such a value there as it passes an argument; it takes its
+//!   candidates from its first use as an argument does. A run that writes
+//!   an element whose value decided something (a binding gave it) is
+//!   undecided: what the program read may be what it wrote;
+//! - the dynamic dimensions of the entry's tensors and memrefs, which the
+//!   host fixes when it allocates them: one value for all of them, the same
+//!   on every rank, run with the extents `arguments::candidates` gives
+//!   `Role::Extent`. One value keeps shapes a whole-tensor transfer must
+//!   match equal, and the runs few however many dimensions are dynamic.
 
+use super::arguments::Binding;
 use super::run::{EventKind, Run};
 use melior::ir::{Location, operation::OperationRef};
 use pld_dialect::interfaces::AccessKind;
 
-/// The elements read so far, in the order runs met them: element `cells[i]`
-/// (an entry argument's index and the element's offsets) is argument
-/// `first + i`.
+/// A value the host passes beside the entry's arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum HostValue {
+    /// An element of an entry argument: its index and the offsets.
+    Element(usize, Vec<i64>),
+    /// Every dynamic dimension of the entry's arguments.
+    Extent,
+}
+
+/// The host values met so far, in the order runs met them: `values[i]` is
+/// argument `first + i`.
 pub struct Inputs {
     first: usize,
-    cells: Vec<(usize, Vec<i64>)>,
+    values: Vec<HostValue>,
 }
 
 impl Inputs {
@@ -24,29 +40,55 @@ impl Inputs {
     pub fn new(arguments: usize) -> Self {
         Self {
             first: arguments,
-            cells: Vec::new(),
+            values: Vec::new(),
         }
+    }
+
+    /// The argument index `value` runs as, numbered when first met.
+    fn index_of(&mut self, value: HostValue) -> usize {
+        let position = self
+            .values
+            .iter()
+            .position(|known| *known == value)
+            .unwrap_or_else(|| {
+                self.values.push(value);
+                self.values.len() - 1
+            });
+        self.first + position
     }
 
     /// The argument index that element `offsets` of the entry's argument
     /// `argument` runs as.
     pub fn index(&mut self, argument: usize, offsets: &[i64]) -> usize {
-        let position = self
-            .cells
-            .iter()
-            .position(|(owner, at)| *owner == argument && at == offsets)
-            .unwrap_or_else(|| {
-                self.cells.push((argument, offsets.to_vec()));
-                self.cells.len() - 1
-            });
-        self.first + position
+        self.index_of(HostValue::Element(argument, offsets.to_vec()))
     }
 
-    /// The entry argument and offsets argument `index` stands for, if it
-    /// stands for an element.
-    pub fn cell(&self, index: usize) -> Option<(usize, &[i64])> {
-        let (argument, offsets) = self.cells.get(index.checked_sub(self.first)?)?;
-        Some((*argument, offsets))
+    /// The argument index the dynamic dimensions of the entry's arguments
+    /// run as.
+    pub fn extent(&mut self) -> usize {
+        self.index_of(HostValue::Extent)
+    }
+
+    /// The argument index the dynamic dimensions run as, if a run has met
+    /// one.
+    pub fn known_extent(&self) -> Option<usize> {
+        let position = self
+            .values
+            .iter()
+            .position(|known| *known == HostValue::Extent)?;
+        Some(self.first + position)
+    }
+
+    /// How a diagnostic names argument `index`, if it stands for a host
+    /// value (`[0, 2] of argument 'inp' of @f`, `each dynamic dimension`),
+    /// given how it names the entry's arguments.
+    pub fn label(&self, index: usize, argument_label: impl Fn(usize) -> String) -> Option<String> {
+        Some(match self.values.get(index.checked_sub(self.first)?)? {
+            HostValue::Element(argument, offsets) => {
+                element_text(offsets, &argument_label(*argument))
+            }
+            HostValue::Extent => "each dynamic dimension".to_owned(),
+        })
     }
 }
 
@@ -61,15 +103,23 @@ pub fn element_text(offsets: &[i64], memory: &str) -> String {
 /// read, and the element as a diagnostic names it.
 #[derive(Clone, Debug)]
 pub struct InputRead<'c> {
+    /// The argument index the element runs as.
+    pub index: usize,
     pub location: Location<'c>,
     pub text: String,
 }
 
 /// Why `run` cannot take what it read as arguments, if it cannot: it
-/// writes one of those elements. One pass over the run's events, the byte
-/// intervals made only for a write into memory an element was read from.
-pub fn written<'c>(run: &Run<'c, '_>) -> Option<(String, Location<'c>)> {
-    if run.input_reads.is_empty() {
+/// writes one of those elements whose value `bindings` gave (a value the
+/// run never needed decided nothing: a count read, raised and written
+/// back). One pass over the run's events, the byte intervals made only for
+/// a write into memory an element was read from.
+pub fn written<'c>(
+    run: &Run<'c, '_>,
+    bindings: &[Option<Binding>],
+) -> Option<(String, Location<'c>)> {
+    let decided = |read: &InputRead| bindings.get(read.index).is_some_and(Option::is_some);
+    if !run.input_reads.values().any(decided) {
         return None;
     }
     run.events.iter().find_map(|event| {
@@ -90,10 +140,11 @@ pub fn written<'c>(run: &Run<'c, '_>) -> Option<(String, Location<'c>)> {
             .peekable();
         reads.peek()?;
         let bytes = footprint.bytes();
-        let (_, read) = reads.find(|((_, byte), _)| {
-            bytes
-                .iter()
-                .any(|(start, end)| (*start..*end).contains(byte))
+        let (_, read) = reads.find(|((_, byte), read)| {
+            decided(read)
+                && bytes
+                    .iter()
+                    .any(|(start, end)| (*start..*end).contains(byte))
         })?;
         let writer: Option<&OperationRef> = event.op.as_ref();
         Some((

@@ -181,6 +181,9 @@ struct Buffers {
     instances: HashMap<(BufferId, usize), usize>,
     /// The entry argument each argument buffer is.
     arguments: HashMap<BufferId, usize>,
+    /// The shape each entry argument's type gives it, dynamic dimensions
+    /// included, by argument index.
+    argument_shapes: HashMap<usize, Vec<i64>>,
 }
 
 struct RankRun<'r, 'c, 'a> {
@@ -269,11 +272,17 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         for index in 0..body.argument_count() {
             let argument: Value = body.argument(index).expect("in range").into();
             values.push(match memory_layout(argument) {
-                Some((shape, element_bytes)) => {
+                Some((mut shape, element_bytes)) => {
                     let buffer = self.buffer((None, index), || {
                         pld_ir::location::argument_label(&name, index, argument.location())
                     });
                     self.buffers.arguments.insert(buffer, index);
+                    self.buffers.argument_shapes.insert(index, shape.clone());
+                    if let Some(bound) = self.bound_extent() {
+                        for extent in shape.iter_mut().filter(|dim| **dim == types::DYNAMIC) {
+                            *extent = bound;
+                        }
+                    }
                     Val::Memory {
                         buffer,
                         shape,
@@ -295,6 +304,37 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             });
         }
         Ok(values)
+    }
+
+    /// The extent a binding gives the entry's dynamic dimensions, once
+    /// bound (inputs.rs).
+    fn bound_extent(&self) -> Option<i64> {
+        let slot = self.inputs.known_extent()?;
+        let binding = self.bindings.get(slot)?.as_ref()?;
+        Some(binding.at(self.rank))
+    }
+
+    /// What a dynamic shape of `buffer` asks for: where `buffer` is an
+    /// entry argument whose type leaves a dimension to the host and no
+    /// binding fixes the extents yet, the extents, as a host value
+    /// (`Stop::Argument` with `Role::Extent`); else the run is undecided
+    /// for `reason` (a view whose size the IR does not give).
+    fn dynamic_shape<T>(
+        &mut self,
+        buffer: BufferId,
+        reason: impl Into<String>,
+        op: &OperationRef<'c, 'a>,
+    ) -> Flow<'c, T> {
+        let leaves_extent = self
+            .buffers
+            .arguments
+            .get(&buffer)
+            .and_then(|argument| self.buffers.argument_shapes.get(argument))
+            .is_some_and(|shape| shape.contains(&types::DYNAMIC));
+        if leaves_extent && self.bound_extent().is_none() {
+            return Err(Stop::Argument(self.inputs.extent(), Role::Extent));
+        }
+        undecided(reason, op)
     }
 
     /// The box `offsets`/`sizes` of `buffer`, or the trap of an access
@@ -492,14 +532,34 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             || name == memref::CollapseShapeOp::NAME
         {
             self.view(op, env)?
-        } else if name == pld::TensorDimOp::NAME {
-            let dim = pld::TensorDimOp::get_dim(op);
-            let source = pld::TensorDimOp::operands(op).expect("a tensor.dim").source;
+        } else if name == pld::TensorDimOp::NAME || name == memref::DimOp::NAME {
+            let (source, dim) = match memref::DimOp::operands(op) {
+                Some(dim_op) => (
+                    dim_op.source,
+                    match lookup(env, dim_op.index) {
+                        Val::Int(index) => Some(index),
+                        _ => None,
+                    },
+                ),
+                None => (
+                    pld::TensorDimOp::operands(op).expect("a tensor.dim").source,
+                    pld::TensorDimOp::get_dim(op),
+                ),
+            };
             match (lookup(env, source), dim) {
-                (Val::Memory { shape, .. }, Some(dim)) => shape
-                    .get(dim as usize)
-                    .filter(|d| **d != types::DYNAMIC)
-                    .map_or(Val::Unknown, |d| Val::Int(*d)),
+                (Val::Memory { buffer, shape, .. }, Some(dim)) => match shape.get(dim as usize) {
+                    // A dimension the host fixes is asked for; one of a
+                    // view the IR does not size stays unknown.
+                    Some(&types::DYNAMIC) => {
+                        let asked = self.dynamic_shape::<()>(buffer, "", op);
+                        if let Err(Stop::Argument(index, role)) = asked {
+                            return Err(Stop::Argument(index, role));
+                        }
+                        Val::Unknown
+                    }
+                    Some(extent) => Val::Int(*extent),
+                    None => Val::Unknown,
+                },
                 _ => Val::Unknown,
             }
         } else if name == pl::AtOp::NAME || name == pl::SpmdOp::NAME {
@@ -556,7 +616,11 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             return undecided("the target of the collective is not known", op);
         };
         if shape.contains(&types::DYNAMIC) {
-            return undecided("the shape of the collective's target is dynamic", op);
+            return self.dynamic_shape(
+                buffer,
+                "the shape of the collective's target is dynamic",
+                op,
+            );
         }
         let (offsets, sizes) = if name == pld::TensorReduceScatterOp::NAME && shape.len() == 2 {
             (vec![self.rank as i64, 0], vec![1, shape[1]])
@@ -660,7 +724,8 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         };
         let owner = self.owner(op, access.peer, env)?;
         if shape.contains(&types::DYNAMIC) {
-            return undecided(
+            return self.dynamic_shape(
+                buffer,
                 format!(
                     "the shape of the memory {} accesses is dynamic",
                     ir::name(op)
@@ -756,6 +821,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         };
         if let Entry::Vacant(entry) = self.run.input_reads.entry((place, element.bytes()[0].0)) {
             entry.insert(InputRead {
+                index,
                 location: op.location(),
                 text: inputs::element_text(&offsets, &self.run.buffers[buffer]),
             });
@@ -825,7 +891,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             return undecided("the signal is not known", op);
         };
         if shape.contains(&types::DYNAMIC) {
-            return undecided("the signal's shape is dynamic", op);
+            return self.dynamic_shape(buffer, "the signal's shape is dynamic", op);
         }
         let owner = self.owner(op, signal.peer, env)?;
         let cell = self.indices(&signal.cell, env, op, "the cell")?;
@@ -1033,6 +1099,11 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             scf::ForOp::NAME => {
                 let operands = ir::operands(op);
                 let lower = self.int(env, operands[0], op, "the lower bound")?;
+                // An argument's first use as a loop's bound asks for the
+                // counts a host passes (a number of steps, the ranks).
+                if let Val::Arg(index) = lookup(env, operands[1]) {
+                    return Err(Stop::Argument(index, Role::Bound));
+                }
                 let upper = self.int(env, operands[1], op, "the upper bound")?;
                 let step = self.int(env, operands[2], op, "the step")?;
                 if step <= 0 {

@@ -161,7 +161,7 @@ pub fn check(
                     }
                 };
                 run.bound = bound_text(entry, name, &bindings, &inputs);
-                if let Some((reason, location)) = inputs::written(&run) {
+                if let Some((reason, location)) = inputs::written(&run, &bindings) {
                     undecided = Some((n, reason, location));
                     break 'counts;
                 }
@@ -256,12 +256,9 @@ fn bound_text(
         .iter()
         .enumerate()
         .filter_map(|(index, binding)| {
-            let label = match inputs.cell(index) {
-                Some((argument, offsets)) => {
-                    inputs::element_text(offsets, &argument_label(argument))
-                }
-                None => argument_label(index),
-            };
+            let label = inputs
+                .label(index, argument_label)
+                .unwrap_or_else(|| argument_label(index));
             Some(format!("{label} = {}", binding.as_ref()?.text()))
         })
         .collect();
