@@ -547,3 +547,42 @@ func.func @named(%data: !pld.dtensor<2x64xf32> loc("data"("k.py":3:5)), %sig: !p
   }
   return
 }
+
+// -----
+
+// A collective's result is its target: a peer's target read through it
+// right after the call races with the peer's own final writes (it used to
+// be "the memory pld.tile.remote_load accesses is not known").
+func.func @result_read_early(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<8x1xi32>, %out: memref<1x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %s : !pld.dtensor<8x1xi32>
+  %me = pld.system.rank %ctx : index
+  %n = pld.system.nranks %ctx : index
+  %c1 = arith.constant 1 : index
+  %after = arith.addi %me, %c1 : index
+  %next = arith.remui %after, %n : index
+  // The decomposed allreduce's final pl.store is the write that races.
+  // expected-note @+1 {{the conflicting}}
+  %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<8x1xi32>
+  // expected-error @+1 {{data race on 2 ranks: this pld.tile.remote_load on rank 1 reads [0, 1) x [0, 64) of rank 0's argument 0 of @result_read_early, which}}
+  %t = pld.tile.remote_load %r[0, 0], peer %next : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
+  pl.store %t, %out[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>
+  return
+}
+
+// -----
+
+// Near miss: a barrier after the collective orders every rank's final
+// writes before the reads.
+func.func @result_read_after_barrier(%d: !pld.dtensor<1x64xf32>, %s: !pld.dtensor<8x1xi32>, %b: !pld.dtensor<8x1xi32>, %out: memref<1x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %s : !pld.dtensor<8x1xi32>
+  %me = pld.system.rank %ctx : index
+  %n = pld.system.nranks %ctx : index
+  %c1 = arith.constant 1 : index
+  %after = arith.addi %me, %c1 : index
+  %next = arith.remui %after, %n : index
+  %r = pld.tensor.allreduce %d, %s, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<8x1xi32>
+  pld.tensor.barrier %b : !pld.dtensor<8x1xi32>
+  %t = pld.tile.remote_load %r[0, 0], peer %next : !pld.dtensor<1x64xf32> -> !pl.tile<1x64xf32>
+  pl.store %t, %out[0, 0] : !pl.tile<1x64xf32>, memref<1x64xf32>
+  return
+}

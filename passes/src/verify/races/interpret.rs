@@ -27,6 +27,8 @@ use pld_ir::{OpKey, ValueKey};
 use std::collections::HashMap;
 use std::collections::btree_map::Entry;
 
+mod fused;
+
 /// Why a run stops before its end.
 pub enum Stop<'c> {
     /// The IR does not say enough: the reason and where.
@@ -473,41 +475,25 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             let Val::Memory { buffer, .. } = lookup(env, collective.signal) else {
                 return undecided("the signal of the collective is not known", op);
             };
-            let count = *self.collectives.entry(buffer).or_insert(0);
-            *self.collectives.get_mut(&buffer).expect("inserted") += 1;
-            // docs/design/races.md, rule 3: every rank's accesses before the
-            // call come before its reads (the first barrier), its reads
-            // before every rank's accesses after it (the read-complete
-            // barrier); a rank's own final writes come after that, ordered
+            self.meet_collective(op, buffer, context.thread)?;
+            // A rank's own final writes come after the call's reads, ordered
             // with its own later accesses only.
-            let entry = self.collective_instance(buffer, 2 * count);
-            let exit = self.collective_instance(buffer, 2 * count + 1);
-            self.push(
-                context.thread,
-                Some(*op),
-                EventKind::Collective { instance: entry },
-            )?;
-            self.push(
-                context.thread,
-                Some(*op),
-                EventKind::Collective { instance: exit },
-            )?;
             self.collective_write(op, env, context)?;
+            // A collective's result is its target, updated in place (the
+            // ODS ties their types: AllTypesMatch<["target", "result"]>).
+            if let Some(target) = collective_target(op)
+                && op.result_count() == 1
+            {
+                let updated = lookup(env, target);
+                self.set_results(op, env, vec![updated]);
+                return Ok(());
+            }
             return self.unknown_results(op, env);
         }
-        let name = ir::name(op);
-        if name == pld::TensorMatmulAllreduceOp::NAME
-            || name == pld::TensorMatmulReduceScatterOp::NAME
-            || name == pld::TensorAllgatherMatmulOp::NAME
-        {
-            // Its tasks order its accesses by signals the op does not show;
-            // the rule reads them once the op is decomposed.
-            return undecided(
-                "a GEMM fused with communication is decided once \
-                 pld-decompose-collectives has expanded it into its tasks",
-                op,
-            );
+        if let Some(gemm) = fused::fused_gemm(op) {
+            return self.run_fused_gemm(op, gemm, env, context, tasks);
         }
+        let name = ir::name(op);
         let value = if name == pld::SystemRankOp::NAME {
             Val::Int(self.rank as i64)
         } else if name == pld::SystemNranksOp::NAME || name == pld::SystemWorldSizeOp::NAME {
@@ -650,6 +636,25 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                 kind: pld_dialect::interfaces::AccessKind::Write,
             },
         )?;
+        Ok(())
+    }
+
+    /// `thread` meets every rank's k-th call on `signal` (docs/design/
+    /// races.md, rule 3): every rank's accesses before the call come before
+    /// its reads (the first barrier), its reads before every rank's
+    /// accesses after it (the read-complete barrier).
+    fn meet_collective(
+        &mut self,
+        op: &OperationRef<'c, 'a>,
+        signal: BufferId,
+        thread: ThreadId,
+    ) -> Flow<'c, ()> {
+        let count = *self.collectives.entry(signal).or_insert(0);
+        *self.collectives.get_mut(&signal).expect("inserted") += 1;
+        let entry = self.collective_instance(signal, 2 * count);
+        let exit = self.collective_instance(signal, 2 * count + 1);
+        self.push(thread, Some(*op), EventKind::Collective { instance: entry })?;
+        self.push(thread, Some(*op), EventKind::Collective { instance: exit })?;
         Ok(())
     }
 
