@@ -593,47 +593,56 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                 return Ok(());
             }
         }
+        // A reduce_scatter leaves this rank its own row.
+        let row = (name == pld::TensorReduceScatterOp::NAME).then_some(self.rank as i64);
+        self.own_access(
+            op,
+            lookup(env, target),
+            "the collective's target",
+            row,
+            interfaces::AccessKind::Write,
+            context.thread,
+        )
+    }
+
+    /// `kind` by `thread` of `memory` (`what`, for a diagnostic) on this
+    /// rank: the whole of it, or row `row` alone of a two-dimensional one.
+    fn own_access(
+        &mut self,
+        op: &OperationRef<'c, 'a>,
+        memory: Val,
+        what: &str,
+        row: Option<i64>,
+        kind: interfaces::AccessKind,
+        thread: ThreadId,
+    ) -> Flow<'c, ()> {
         let Val::Memory {
             buffer,
             shape,
             element_bytes,
-        } = lookup(env, target)
+        } = memory
         else {
-            return undecided("the target of the collective is not known", op);
+            return undecided(format!("{what} is not known"), op);
         };
         if shape.contains(&types::DYNAMIC) {
-            return self.dynamic_shape(
-                buffer,
-                "the shape of the collective's target is dynamic",
-                op,
-            );
+            return self.dynamic_shape(buffer, format!("the shape of {what} is dynamic"), op);
         }
-        let (offsets, sizes) = if name == pld::TensorReduceScatterOp::NAME && shape.len() == 2 {
-            (vec![self.rank as i64, 0], vec![1, shape[1]])
-        } else {
-            (vec![0; shape.len()], shape.clone())
+        let (offsets, sizes) = match row {
+            Some(row) if shape.len() == 2 => (vec![row, 0], vec![1, shape[1]]),
+            _ => (vec![0; shape.len()], shape.clone()),
         };
-        let footprint = self.footprint(
-            op,
-            Place {
-                owner: self.rank,
-                buffer,
-            },
-            &shape,
-            offsets,
-            sizes,
-            element_bytes,
-        )?;
+        let place = Place {
+            owner: self.rank,
+            buffer,
+        };
+        let footprint = self.footprint(op, place, &shape, offsets, sizes, element_bytes)?;
         self.push(
-            context.thread,
+            thread,
             Some(*op),
             EventKind::Access {
-                place: Place {
-                    owner: self.rank,
-                    buffer,
-                },
+                place,
                 footprint,
-                kind: pld_dialect::interfaces::AccessKind::Write,
+                kind,
             },
         )?;
         Ok(())

@@ -10,11 +10,10 @@
 //! windows happen inside the call, between the two.
 
 use super::{Context, Env, Flow, RankRun, Val, lookup, undecided};
-use crate::verify::races::run::{EventKind, Place, ThreadId};
+use crate::verify::races::run::{EventKind, ThreadId};
 use melior::ir::{Value, operation::OperationRef};
 use pld_dialect::interfaces::AccessKind;
 use pld_dialect::ops::pld;
-use pld_dialect::types;
 use pld_ir::read as ir;
 
 /// What a fused GEMM reads, what it leaves written on this rank, its signal
@@ -80,61 +79,19 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         let task = name.strip_prefix("pld.tensor.").unwrap_or(name);
         let label = format!("rank {} task \"{task}\"", self.rank);
         let thread = self.start_thread(label, spawn, deps)?;
+        let what = format!("the memory {} accesses", ir::name(op));
         for value in gemm.reads {
-            self.whole(op, value, AccessKind::Read, thread, env)?;
+            let memory = lookup(env, value);
+            self.own_access(op, memory, &what, None, AccessKind::Read, thread)?;
         }
         self.meet_collective(op, signal, thread)?;
         for value in gemm.writes {
-            self.whole(op, value, AccessKind::Write, thread, env)?;
+            let memory = lookup(env, value);
+            self.own_access(op, memory, &what, None, AccessKind::Write, thread)?;
         }
         self.end_task(thread)?;
         tasks.push(thread);
         self.set_results(op, env, vec![Val::Task(vec![thread])]);
-        Ok(())
-    }
-
-    /// `kind` of the whole of `value`'s memory on this rank, by `thread`.
-    fn whole(
-        &mut self,
-        op: &OperationRef<'c, 'a>,
-        value: Value<'c, 'a>,
-        kind: AccessKind,
-        thread: ThreadId,
-        env: &Env,
-    ) -> Flow<'c, ()> {
-        let Val::Memory {
-            buffer,
-            shape,
-            element_bytes,
-        } = lookup(env, value)
-        else {
-            return undecided(
-                format!("the memory {} accesses is not known", ir::name(op)),
-                op,
-            );
-        };
-        if shape.contains(&types::DYNAMIC) {
-            let reason = format!(
-                "the shape of the memory {} accesses is dynamic",
-                ir::name(op)
-            );
-            return self.dynamic_shape(buffer, reason, op);
-        }
-        let place = Place {
-            owner: self.rank,
-            buffer,
-        };
-        let offsets = vec![0; shape.len()];
-        let footprint = self.footprint(op, place, &shape, offsets, shape.clone(), element_bytes)?;
-        self.push(
-            thread,
-            Some(*op),
-            EventKind::Access {
-                place,
-                footprint,
-                kind,
-            },
-        )?;
         Ok(())
     }
 }
