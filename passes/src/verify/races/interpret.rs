@@ -316,27 +316,33 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         Some(binding.at(self.rank))
     }
 
-    /// What a dynamic shape of `buffer` asks for: where `buffer` is an
-    /// entry argument whose type leaves a dimension to the host and no
-    /// binding fixes the extents yet, the extents, as a host value
-    /// (`Stop::Argument` with `Role::Extent`); else the run is undecided
-    /// for `reason` (a view whose size the IR does not give).
-    fn dynamic_shape<T>(
-        &mut self,
-        buffer: BufferId,
-        reason: impl Into<String>,
-        op: &OperationRef<'c, 'a>,
-    ) -> Flow<'c, T> {
+    /// The extents as a host value to ask for (`Stop::Argument` with
+    /// `Role::Extent`), where `buffer` is an entry argument whose type
+    /// leaves a dimension to the host and no binding fixes them yet.
+    fn ask_extent(&mut self, buffer: BufferId) -> Option<Stop<'c>> {
         let leaves_extent = self
             .buffers
             .arguments
             .get(&buffer)
             .and_then(|argument| self.buffers.argument_shapes.get(argument))
             .is_some_and(|shape| shape.contains(&types::DYNAMIC));
-        if leaves_extent && self.bound_extent().is_none() {
-            return Err(Stop::Argument(self.inputs.extent(), Role::Extent));
+        (leaves_extent && self.bound_extent().is_none())
+            .then(|| Stop::Argument(self.inputs.extent(), Role::Extent))
+    }
+
+    /// What a dynamic shape of `buffer` stops the run for: the extents
+    /// (`ask_extent`), or, where no binding can fix it (a view whose size
+    /// the IR does not give), undecided for `reason`.
+    fn dynamic_shape<T>(
+        &mut self,
+        buffer: BufferId,
+        reason: impl Into<String>,
+        op: &OperationRef<'c, 'a>,
+    ) -> Flow<'c, T> {
+        match self.ask_extent(buffer) {
+            Some(stop) => Err(stop),
+            None => undecided(reason, op),
         }
-        undecided(reason, op)
     }
 
     /// The box `offsets`/`sizes` of `buffer`, or the trap of an access
@@ -536,13 +542,10 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                 (Val::Memory { buffer, shape, .. }, Some(dim)) => match shape.get(dim as usize) {
                     // A dimension the host fixes is asked for; one of a
                     // view the IR does not size stays unknown.
-                    Some(&types::DYNAMIC) => {
-                        let asked = self.dynamic_shape::<()>(buffer, "", op);
-                        if let Err(Stop::Argument(index, role)) = asked {
-                            return Err(Stop::Argument(index, role));
-                        }
-                        Val::Unknown
-                    }
+                    Some(&types::DYNAMIC) => match self.ask_extent(buffer) {
+                        Some(stop) => return Err(stop),
+                        None => Val::Unknown,
+                    },
                     Some(extent) => Val::Int(*extent),
                     None => Val::Unknown,
                 },
