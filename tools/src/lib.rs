@@ -60,26 +60,98 @@ pub unsafe fn exit_with_arguments(
     std::process::exit(code);
 }
 
-/// Exits with a located error (status 1) when an input file named on the
-/// command line holds input that crashes MLIR's parser
-/// ([`pld_dialect::parser_guard`]), before the C++ tool reads it. Input on
-/// stdin is not checked.
-pub fn refuse_known_parser_crashes() {
+/// Exits with a located error (status 1) when the input holds what crashes
+/// MLIR's parser ([`pld_dialect::parser_guard`]), before the C++ tool reads
+/// it: each file named on the command line, and stdin where the tool reads
+/// it (`-`, or no input named when `stdin_by_default`, as the opt and
+/// translate drivers do). Stdin is read whole and handed back to the tool
+/// unchanged on fd 0; a terminal is left alone (the tool would wait for it,
+/// and so would this check).
+pub fn refuse_known_parser_crashes(stdin_by_default: bool) {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
     let mut after_output = false;
+    let mut inputs = Vec::new();
     for argument in &arguments {
         let value_of_output = std::mem::replace(&mut after_output, argument == "-o");
-        if value_of_output || argument.starts_with('-') {
+        if value_of_output || (argument.starts_with('-') && argument != "-") {
             continue;
         }
-        let Ok(text) = std::fs::read_to_string(argument) else {
-            continue;
+        inputs.push(argument.as_str());
+    }
+    // A flag that only informs (--help, --version, ...) reads no input: do
+    // not wait for stdin on its behalf.
+    let informs = arguments.iter().any(|argument| {
+        let flag = argument.trim_start_matches('-');
+        argument.starts_with('-')
+            && ["help", "version", "show-dialects", "list-passes"]
+                .iter()
+                .any(|name| flag.starts_with(name))
+    });
+    if inputs.is_empty() && stdin_by_default && !informs {
+        inputs.push("-");
+    }
+    for input in inputs {
+        let text = if input == "-" {
+            match stdin_checked_and_restored() {
+                Some(text) => text,
+                None => continue,
+            }
+        } else {
+            match std::fs::read_to_string(input) {
+                Ok(text) => text,
+                Err(_) => continue,
+            }
         };
         if let Some((line, column, why)) = pld_dialect::parser_guard::known_crash(&text) {
-            eprintln!("{argument}:{line}:{column}: error: {why}");
+            let name = if input == "-" { "<stdin>" } else { input };
+            eprintln!("{name}:{line}:{column}: error: {why}");
             std::process::exit(1);
         }
     }
+}
+
+/// Stdin's text, read whole and put back in front of the tool (an unnamed
+/// temporary file duplicated onto fd 0, from its start), or `None` where
+/// stdin is a terminal or cannot be read and copied (the tool then reads
+/// stdin as it is).
+fn stdin_checked_and_restored() -> Option<String> {
+    use std::io::{IsTerminal, Read, Seek, Write};
+    use std::os::fd::AsRawFd;
+    let mut stdin = std::io::stdin().lock();
+    if stdin.is_terminal() {
+        return None;
+    }
+    // The tool waits here for its input, before its own main installs
+    // LLVM's crash handler: a crash while it waits reports as one later would.
+    install_crash_handler();
+    let mut bytes = Vec::new();
+    stdin.read_to_end(&mut bytes).ok()?;
+    let mut copy = tempfile::tempfile().ok()?;
+    copy.write_all(&bytes).ok()?;
+    copy.rewind().ok()?;
+    // SAFETY: both are open descriptors of this process; dup2 makes fd 0 a
+    // second handle of the copy, which stays open when `copy` is dropped.
+    // Nothing in this process has read stdin through a buffer that would
+    // keep old bytes: std's stdin buffer holds none after read_to_end.
+    if unsafe { libc::dup2(copy.as_raw_fd(), 0) } < 0 {
+        return None;
+    }
+    Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Installs LLVM's crash handler with pld's bug report message (a stack
+/// trace and where to report it on a fatal signal), for the code that runs
+/// before a tool's C++ main or instead of one.
+pub fn install_crash_handler() {
+    let argv0 = CString::new(
+        std::env::args_os()
+            .next()
+            .unwrap_or_default()
+            .into_encoded_bytes(),
+    )
+    .unwrap_or_default();
+    // SAFETY: `argv0` is a NUL-terminated string LLVM copies.
+    unsafe { pld_dialect::ffi::pldInstallCrashHandler(argv0.as_ptr()) };
 }
 
 /// Runs `work` on a thread with a [`TOOL_STACK_BYTES`] stack and returns its

@@ -4,7 +4,8 @@
 use pld_dialect::ffi::pldOptMain;
 
 fn main() {
-    pld_tools::refuse_known_parser_crashes();
+    // Without an input file, the driver reads stdin.
+    pld_tools::refuse_known_parser_crashes(true);
     pld_compiler::register_all_passes();
     // SAFETY: `pldOptMain` is a C `main` (MLIR's opt driver).
     unsafe { pld_tools::exit_with_entry_point(pldOptMain) };

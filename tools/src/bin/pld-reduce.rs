@@ -6,7 +6,8 @@
 use pld_dialect::ffi::pldReduceMain;
 
 fn main() {
-    pld_tools::refuse_known_parser_crashes();
+    // The reducer needs its input named (stdin only as `-`).
+    pld_tools::refuse_known_parser_crashes(false);
     pld_compiler::register_all_passes();
     // SAFETY: `pldReduceMain` is a C `main` (MLIR's reducer).
     unsafe { pld_tools::exit_with_entry_point(pldReduceMain) };

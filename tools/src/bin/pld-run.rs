@@ -1,20 +1,9 @@
 //! `pld-run`: runs a pld module on N simulated ranks (pipeline §7).
 
-use pld_dialect::ffi::pldInstallCrashHandler;
-use std::ffi::CString;
-
 fn main() {
     // A crash (a fatal signal in pld-run or in the MLIR it runs) prints a
     // stack trace and where to report it; so does a panic.
-    let argv0 = CString::new(
-        std::env::args_os()
-            .next()
-            .unwrap_or_default()
-            .into_encoded_bytes(),
-    )
-    .unwrap_or_default();
-    // SAFETY: `argv0` is a NUL-terminated string LLVM copies.
-    unsafe { pldInstallCrashHandler(argv0.as_ptr()) };
+    pld_tools::install_crash_handler();
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         default_hook(info);

@@ -5,7 +5,8 @@
 use pld_dialect::ffi::pldTranslateMain;
 
 fn main() {
-    pld_tools::refuse_known_parser_crashes();
+    // Without an input file, the driver reads stdin.
+    pld_tools::refuse_known_parser_crashes(true);
     pld_compiler::register_all_passes();
     // SAFETY: `pldTranslateMain` is a C `main` (MLIR's translate driver).
     unsafe { pld_tools::exit_with_entry_point(pldTranslateMain) };
