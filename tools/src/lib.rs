@@ -143,14 +143,22 @@ fn stdin_checked_and_restored() -> Option<String> {
 /// trace and where to report it on a fatal signal), for the code that runs
 /// before a tool's C++ main or instead of one.
 pub fn install_crash_handler() {
-    let argv0 = CString::new(
-        std::env::args_os()
-            .next()
-            .unwrap_or_default()
-            .into_encoded_bytes(),
-    )
-    .unwrap_or_default();
-    // SAFETY: `argv0` is a NUL-terminated string LLVM copies.
+    // In a static: LLVM's crash handler keeps the pointer to argv[0] and
+    // reads it when a signal comes, whenever that is (and a tool's C++ main
+    // may install its own argv[0] over it, so LLVM's static cannot be what
+    // keeps it alive, or reachable for a leak checker).
+    static ARGV0: std::sync::OnceLock<CString> = std::sync::OnceLock::new();
+    let argv0 = ARGV0.get_or_init(|| {
+        CString::new(
+            std::env::args_os()
+                .next()
+                .unwrap_or_default()
+                .into_encoded_bytes(),
+        )
+        .unwrap_or_default()
+    });
+    // SAFETY: `argv0` is a NUL-terminated string that lives for the rest of
+    // the process.
     unsafe { pld_dialect::ffi::pldInstallCrashHandler(argv0.as_ptr()) };
 }
 
