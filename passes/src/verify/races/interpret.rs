@@ -24,8 +24,8 @@ use pld_dialect::{
 use pld_ir::analysis::{fold, place::runs_on_core};
 use pld_ir::read::{self as ir, callee_name, symbol_name};
 use pld_ir::{OpKey, ValueKey};
-use std::collections::HashMap;
 use std::collections::btree_map::Entry;
+use std::collections::{HashMap, HashSet};
 
 mod fused;
 
@@ -183,9 +183,8 @@ struct Buffers {
     instances: HashMap<(BufferId, usize), usize>,
     /// The entry argument each argument buffer is.
     arguments: HashMap<BufferId, usize>,
-    /// The shape each entry argument's type gives it, dynamic dimensions
-    /// included, by argument index.
-    argument_shapes: HashMap<usize, Vec<i64>>,
+    /// The entry arguments whose type leaves a dimension to the host.
+    leaves_extent: HashSet<BufferId>,
 }
 
 struct RankRun<'r, 'c, 'a> {
@@ -279,7 +278,9 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                         pld_ir::location::argument_label(&name, index, argument.location())
                     });
                     self.buffers.arguments.insert(buffer, index);
-                    self.buffers.argument_shapes.insert(index, shape.clone());
+                    if shape.contains(&types::DYNAMIC) {
+                        self.buffers.leaves_extent.insert(buffer);
+                    }
                     if let Some(bound) = self.bound_extent() {
                         for extent in shape.iter_mut().filter(|dim| **dim == types::DYNAMIC) {
                             *extent = bound;
@@ -320,13 +321,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
     /// `Role::Extent`), where `buffer` is an entry argument whose type
     /// leaves a dimension to the host and no binding fixes them yet.
     fn ask_extent(&mut self, buffer: BufferId) -> Option<Stop<'c>> {
-        let leaves_extent = self
-            .buffers
-            .arguments
-            .get(&buffer)
-            .and_then(|argument| self.buffers.argument_shapes.get(argument))
-            .is_some_and(|shape| shape.contains(&types::DYNAMIC));
-        (leaves_extent && self.bound_extent().is_none())
+        (self.buffers.leaves_extent.contains(&buffer) && self.bound_extent().is_none())
             .then(|| Stop::Argument(self.inputs.extent(), Role::Extent))
     }
 
@@ -992,6 +987,25 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         Ok(())
     }
 
+    /// The threads of the tasks `values` name (a task's or a fused GEMM's
+    /// `deps`, of `what`).
+    fn dependencies(
+        &self,
+        values: Vec<Value<'c, 'a>>,
+        env: &Env,
+        op: &OperationRef<'c, 'a>,
+        what: &str,
+    ) -> Flow<'c, Vec<ThreadId>> {
+        let mut deps = Vec::new();
+        for value in values {
+            match lookup(env, value) {
+                Val::Task(threads) => deps.extend(threads),
+                _ => return undecided(format!("a dependency of {what} is not known"), op),
+            }
+        }
+        Ok(deps)
+    }
+
     /// A new thread of this rank, started at `spawn` once `deps` completed.
     fn start_thread(
         &mut self,
@@ -1032,13 +1046,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                 (None, at.deps, at.dispatch_if)
             }
         };
-        let mut deps = Vec::new();
-        for value in dep_values {
-            match lookup(env, value) {
-                Val::Task(threads) => deps.extend(threads),
-                _ => return undecided("a dependency of the task is not known", op),
-            }
-        }
+        let deps = self.dependencies(dep_values, env, op, "the task")?;
         if let Some(predicate) = predicate
             && self.int(env, predicate, op, "the dispatch predicate")? == 0
         {

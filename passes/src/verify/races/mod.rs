@@ -204,7 +204,7 @@ pub fn check(
                 }
                 let on_core = |op: &OperationRef| {
                     pld_ir::analysis::place::scope_of(op, default_kind)
-                        .is_some_and(|scope| scope.place != pld_ir::analysis::place::Place::Host)
+                        .is_some_and(|scope| scope.place.is_core())
                 };
                 for (a, b) in lines::shared_lines(&run, &order, on_core) {
                     if reported.insert(run.op_pair(a, b)) {

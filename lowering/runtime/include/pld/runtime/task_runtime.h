@@ -40,7 +40,7 @@ AICORE inline void defer_completion(DispatchPayload payload,
 
 /// The logical block the runtime dispatched this core for. The runtime
 /// writes it into the payload and does not program the register
-/// `get_block_idx()` reads (simpler common/intrinsic.h:51-76, 208-212); a
+/// `get_block_idx()` reads (simpler common/intrinsic.h:52-76, 208-212); a
 /// kernel launched without the runtime (a null payload) has only the
 /// register.
 AICORE inline int64_t block_idx(DispatchPayload payload) {

@@ -63,13 +63,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         context: Context,
         tasks: &mut Vec<ThreadId>,
     ) -> Flow<'c, ()> {
-        let mut deps = Vec::new();
-        for value in gemm.deps {
-            match lookup(env, value) {
-                Val::Task(threads) => deps.extend(threads),
-                _ => return undecided("a dependency of the GEMM is not known", op),
-            }
-        }
+        let deps = self.dependencies(gemm.deps, env, op, "the GEMM")?;
         let Val::Memory { buffer: signal, .. } = lookup(env, gemm.signal) else {
             return undecided("the signal of the GEMM is not known", op);
         };
@@ -79,7 +73,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         let task = name.strip_prefix("pld.tensor.").unwrap_or(name);
         let label = format!("rank {} task \"{task}\"", self.rank);
         let thread = self.start_thread(label, spawn, deps)?;
-        let what = format!("the memory {} accesses", ir::name(op));
+        let what = format!("the memory {name} accesses");
         for value in gemm.reads {
             let memory = lookup(env, value);
             self.own_access(op, memory, &what, None, AccessKind::Read, thread)?;

@@ -68,7 +68,7 @@ def Ascend_BlockIdxOp : Ascend_Op<"block_idx", [Pure]> {
     block the task runtime dispatched this core for, which it writes into
     the payload and does not program into the register
     (`get_block_idx(args)`, hw-native-sys/simpler
-    src/a2a3/runtime/tensormap_and_ringbuffer/common/intrinsic.h:51-76,
+    src/a2a3/runtime/tensormap_and_ringbuffer/common/intrinsic.h:52-76,
     208-212). A null payload (`ascend.no_payload`) reads the register.
 
     ```mlir
