@@ -145,7 +145,7 @@ pub fn tile_math_element_names(profile: TargetProfile, math: TileMath) -> String
 }
 
 /// Whether TCVT converts `source` elements to `result` elements on
-/// `profile` (on Ascend950 none is modelled yet).
+/// `profile`.
 pub fn is_conversion(profile: TargetProfile, source: Type, result: Type) -> bool {
     // SAFETY: a predicate on live types; the enum is a valid value.
     unsafe { ffi::ascendIsConversion(profile as i32, source.to_raw(), result.to_raw()) }

@@ -171,15 +171,31 @@ func.func @casts_on_910b(%x: !pl.tile<1x64xf32>, %h: !pl.tile<1x64xf16>) attribu
 
 // -----
 
-// Ascend950's conversion table is not modelled: every cast is refused there
-// rather than emitted unchecked.
+// Ascend950's TCVT (npu/a5/TCvt.hpp:2284-2720) widens i8 and i16 to i32 and
+// narrows bf16 to f16, which a2a3's cannot; like a2a3's it has no f16 to
+// bf16 and no i16 to i8.
 // expected-note @+1 {{the module targets Ascend950 here}}
 module attributes {pld.target = #pld.target<Ascend950>} {
-  func.func @cast_on_950(%x: !pl.tile<1x64xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
-    // expected-error @+1 {{'pl.cast' from f32 to f16 cannot run on Ascend950: its vector unit's TCVT converts none modelled}}
+  func.func @casts_on_950(%x: !pl.tile<1x64xf32>, %b: !pl.tile<1x64xbf16>, %c: !pl.tile<1x64xi8>, %s: !pl.tile<1x64xi16>, %h: !pl.tile<1x64xf16>) attributes {pl.kernel = #pl.kernel<incore>} {
     %a = pl.cast %x round rint : !pl.tile<1x64xf32> to !pl.tile<1x64xf16>
+    %d = pl.cast %b round rint : !pl.tile<1x64xbf16> to !pl.tile<1x64xf16>
+    %e = pl.cast %c round none : !pl.tile<1x64xi8> to !pl.tile<1x64xi32>
+    %f = pl.cast %s round none : !pl.tile<1x64xi16> to !pl.tile<1x64xi32>
+    // expected-error-re @+1 {{'pl.cast' from f16 to bf16 cannot run on Ascend950: its vector unit's TCVT converts i8 -> f16, i8 -> i16, {{.*}}, i64 -> i32}}
+    %g = pl.cast %h round rint : !pl.tile<1x64xf16> to !pl.tile<1x64xbf16>
+    // expected-error @+1 {{'pl.cast' from i16 to i8 cannot run on Ascend950}}
+    %i = pl.cast %s round none : !pl.tile<1x64xi16> to !pl.tile<1x64xi8>
     return
   }
+}
+
+// -----
+
+// What only Ascend950 converts is refused on a2a3.
+func.func @widen_on_910b(%c: !pl.tile<1x64xi8>) attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-error @+1 {{'pl.cast' from i8 to i32 cannot run on Ascend910B}}
+  %e = pl.cast %c round none : !pl.tile<1x64xi8> to !pl.tile<1x64xi32>
+  return
 }
 
 // -----

@@ -447,3 +447,43 @@ func.func @sdma_wait_event(%ws: !ascend.sdma_workspace, %id: i32, %a: !ascend.vi
   "ascend.wait_async"(%s, %s) : (!ascend.async_session, !ascend.async_session) -> ()
   return
 }
+
+// -----
+
+// TCVT's pairs are the chip's: a2a3 (the default profile) has no i8 -> i32
+// (npu/a2a3/TCvt.hpp:807-895).
+func.func @tcvt_pair_on_910b() {
+  %w = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xi32>
+  %c = ascend.tile {offset = 256 : i64} : !ascend.tile<1x64xi8>
+  %h = ascend.tile {offset = 320 : i64} : !ascend.tile<1x64xf16>
+  ascend.tcvt %h, %c round 0 : !ascend.tile<1x64xf16>, !ascend.tile<1x64xi8>
+  // expected-error-re @+1 {{'ascend.tcvt' op TCVT has no 'i8' -> 'i32' conversion on Ascend910B (it has f32 -> f16, {{.*}}, i64 -> i32)}}
+  ascend.tcvt %w, %c round 0 : !ascend.tile<1x64xi32>, !ascend.tile<1x64xi8>
+  return
+}
+
+// -----
+
+// a5 has it (npu/a5/TCvt.hpp:2326-2332), and still no f16 -> bf16.
+module attributes {pld.target = #pld.target<Ascend950>} {
+  func.func @tcvt_pair_on_950() {
+    %w = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xi32>
+    %c = ascend.tile {offset = 256 : i64} : !ascend.tile<1x64xi8>
+    %h = ascend.tile {offset = 320 : i64} : !ascend.tile<1x64xf16>
+    %b = ascend.tile {offset = 448 : i64} : !ascend.tile<1x64xbf16>
+    ascend.tcvt %w, %c round 0 : !ascend.tile<1x64xi32>, !ascend.tile<1x64xi8>
+    // expected-error @+1 {{'ascend.tcvt' op TCVT has no 'f16' -> 'bf16' conversion on Ascend950}}
+    ascend.tcvt %b, %h round 1 : !ascend.tile<1x64xbf16>, !ascend.tile<1x64xf16>
+    return
+  }
+}
+
+// -----
+
+func.func @tcvt_round_mode() {
+  %h = ascend.tile {offset = 0 : i64} : !ascend.tile<1x64xf16>
+  %f = ascend.tile {offset = 128 : i64} : !ascend.tile<1x64xf32>
+  // expected-error @+1 {{'ascend.tcvt' op expected a RoundMode in [0, 6], found 7}}
+  ascend.tcvt %h, %f round 7 : !ascend.tile<1x64xf16>, !ascend.tile<1x64xf32>
+  return
+}

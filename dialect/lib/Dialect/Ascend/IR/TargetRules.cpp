@@ -20,6 +20,10 @@
 // - TEXPANDS: a2a3 TExpandS.hpp:144-150, a5 TExpandS.hpp:149-155;
 // - TCVT's conversions on a2a3: the dispatcher npu/a2a3/TCvt.hpp:807-895
 //   and its special cases :753-793 (u8 and s4 have no pld element type);
+//   on a5: the overloads of castData_1D_NoPostUpdate, one per pair,
+//   npu/a5/TCvt.hpp:2284-2720 (castData and castData_2D_NoPostUpdate, which
+//   implTCVT calls for padded tiles, have the same pairs); the unsigned,
+//   8-bit float and 4-bit float ones have no pld element type;
 // - tile kinds, their fractals and inner boxes: common/type.hpp:123,
 //   common/pto_tile.hpp:1079-1086, 1399-1422, 1514-1530, 1714-1773;
 // - buffer sizes: common/buffer_limits.hpp (A2A3 and A5);
@@ -150,22 +154,42 @@ constexpr Conversion kA2A3Conversions[] = {
     {Element::I32, Element::F16},  {Element::I64, Element::F32},
     {Element::I64, Element::I32},
 };
+
+/// a5's pairs, by source (npu/a5/TCvt.hpp: i8 :2310-2332, f16 :2370-2430,
+/// bf16 :2445-2466, i16 :2512-2542, f32 :2550-2605, i32 :2635-2664, i64
+/// :2707-2720).
+constexpr Conversion kA5Conversions[] = {
+    {Element::I8, Element::F16},   {Element::I8, Element::I16},
+    {Element::I8, Element::I32},   {Element::F16, Element::F32},
+    {Element::F16, Element::I32},  {Element::F16, Element::I16},
+    {Element::F16, Element::I8},   {Element::BF16, Element::F32},
+    {Element::BF16, Element::I32}, {Element::BF16, Element::F16},
+    {Element::I16, Element::F16},  {Element::I16, Element::F32},
+    {Element::I16, Element::I32},  {Element::F32, Element::F32},
+    {Element::F32, Element::F16},  {Element::F32, Element::BF16},
+    {Element::F32, Element::I16},  {Element::F32, Element::I32},
+    {Element::F32, Element::I64},  {Element::I32, Element::F32},
+    {Element::I32, Element::I16},  {Element::I32, Element::I64},
+    {Element::I64, Element::F32},  {Element::I64, Element::I32},
+};
+
+llvm::ArrayRef<Conversion> conversions(TargetProfile profile) {
+  if (profile == TargetProfile::Ascend910B)
+    return kA2A3Conversions;
+  return kA5Conversions;
+}
 } // namespace
 
 bool isConversion(TargetProfile profile, Type source, Type result) {
-  if (profile != TargetProfile::Ascend910B)
-    return false;
   Element from = classify(source), to = classify(result);
-  return llvm::any_of(kA2A3Conversions, [&](Conversion conversion) {
+  return llvm::any_of(conversions(profile), [&](Conversion conversion) {
     return conversion.source == from && conversion.result == to;
   });
 }
 
 std::string conversionNames(TargetProfile profile) {
-  if (profile != TargetProfile::Ascend910B)
-    return "none modelled";
   std::string names;
-  for (Conversion conversion : kA2A3Conversions) {
+  for (Conversion conversion : conversions(profile)) {
     if (!names.empty())
       names += ", ";
     names += std::string(nameOf(conversion.source)) + " -> " +

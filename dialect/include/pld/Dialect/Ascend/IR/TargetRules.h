@@ -49,13 +49,13 @@ enum class TileMath : int32_t {
   Expand = 5
 };
 
-/// Whether `math` exists for `element` on `profile`.
 /// Whether TCVT converts `source` elements to `result` elements on the chip
-/// `profile` (on Ascend950 none yet: its conversion table is not read).
+/// `profile`.
 bool isConversion(TargetProfile profile, mlir::Type source, mlir::Type result);
 /// The conversions TCVT has on `profile`, as `f32 -> f16, ...`.
 std::string conversionNames(TargetProfile profile);
 
+/// Whether `math` exists for `element` on `profile`.
 bool isTileMathElementType(TargetProfile profile, TileMath math,
                            mlir::Type element);
 /// The element types `math` has on `profile`, for messages.

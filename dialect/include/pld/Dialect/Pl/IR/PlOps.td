@@ -180,8 +180,14 @@ def Pl_CastOp : Pl_Op<"cast", [Pure]> {
     ties away from zero; `floor`, `ceil`, `trunc` (toward zero); `odd` to the
     neighbour with an odd last digit; `none` PTO's default (to nearest even,
     toward zero from a float to an integer). Integer sources convert
-    exactly or to nearest even. The element pairs are those the chip's
-    TCVT has (pld-verify checks them).
+    exactly or to nearest even. A float converted to a 32- or 64-bit
+    integer saturates; to an 8- or 16-bit integer, and an integer narrowed,
+    it keeps the low bits (PTO's default on Ascend950, `npu/a5/TCvt.hpp:
+    3046-3070`). The element pairs are those the chip's TCVT has, which
+    pld-verify checks: on Ascend910B f32 -> f16/f32/i64/i32/i16/bf16,
+    f16 -> f32/i32/i16/i8, bf16 -> f32/i32, i8 -> f16, i16 -> f16/f32,
+    i32 -> f32/i64/i16/f16, i64 -> f32/i32; on Ascend950 the same but
+    i32 -> f16, plus i8 -> i16/i32, i16 -> i32 and bf16 -> f16.
 
     ```mlir
     %h = pl.cast %f round rint : !pl.tile<1x64xf32> to !pl.tile<1x64xf16>
