@@ -14,6 +14,7 @@ use crate::{
 use melior::ir::{
     AttributeLike, Type, TypeLike, Value, ValueLike,
     attribute::DenseI64ArrayAttribute,
+    block::BlockArgument,
     operation::{Operation, OperationLike, OperationRef},
 };
 use pld_dialect::string_ref_bytes;
@@ -196,6 +197,18 @@ pub fn defining_op<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>>
     }
     // SAFETY: `value` is a live op result (checked above), owned by a live op.
     unsafe { OperationRef::from_option_raw(mlir_sys::mlirOpResultGetOwner(value.to_raw())) }
+}
+
+/// `value` as a block argument, if it is one. Checked before melior's
+/// `BlockArgument::try_from`, whose error prints the value: an op result
+/// prints with an `AsmState` of the whole module, so a failed conversion costs
+/// as much as printing the module (the race rule's argument roles made it
+/// quadratic in module size).
+pub fn block_argument<'c, 'a>(value: Value<'c, 'a>) -> Option<BlockArgument<'c, 'a>> {
+    if !value.is_block_argument() {
+        return None;
+    }
+    BlockArgument::try_from(value).ok()
 }
 
 /// The op whose region holds the block that declares `value`, if `value` is a

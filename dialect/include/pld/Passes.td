@@ -63,6 +63,10 @@ def PldVerify : Pass<"pld-verify"> {
            "1..=16), as pld-run --launches makes them: every rank finishes "
            "a launch before any starts the next, and the windows keep what "
            "a launch left">,
+    Option<"blocks", "blocks", "int64_t", /*default=*/"1",
+           "Blocks an entry kernel (pl.kernel<incore>) is launched on (in "
+           "1..=64), as pld-run --blocks launches it: each block runs the "
+           "kernel with its pl.get_block_idx; host code runs once per rank">,
   ];
   let statistics = [
     Statistic<"numErrors", "errors", "Errors the rules reported">,

@@ -40,12 +40,24 @@ pub struct PldVerify {
     ranks: Option<Vec<usize>>,
     /// Whether the race rule says where it cannot decide.
     remarks: bool,
-    /// Launches of each entry the race rule runs in sequence.
-    launches: usize,
+    /// How the race rule launches each entry: how often, on how many
+    /// blocks.
+    launch: races::Launch,
 }
 
 /// The most launches the race rule runs in sequence.
 const MAX_LAUNCHES: i64 = 16;
+
+/// The most blocks the race rule launches an entry kernel on.
+const MAX_BLOCKS: i64 = 64;
+
+/// An integer option `name` in `1..=max`.
+fn in_range(name: &str, value: i64, max: i64) -> Result<usize, OptionError> {
+    usize::try_from(value)
+        .ok()
+        .filter(|value| (1..=max as usize).contains(value))
+        .ok_or_else(|| OptionError(format!("expected {name} to be in 1..={max}, found {value}")))
+}
 
 /// The `ranks` option: rank counts in 1..=64, comma-separated.
 fn parse_ranks(text: &str) -> Result<Vec<usize>, OptionError> {
@@ -79,15 +91,10 @@ impl Pass for PldVerify {
                 Some(parse_ranks(&options.ranks)?)
             },
             remarks: options.remarks,
-            launches: usize::try_from(options.launches)
-                .ok()
-                .filter(|launches| (1..=MAX_LAUNCHES as usize).contains(launches))
-                .ok_or_else(|| {
-                    OptionError(format!(
-                        "expected launches to be in 1..={MAX_LAUNCHES}, found {}",
-                        options.launches
-                    ))
-                })?,
+            launch: races::Launch {
+                count: in_range("launches", options.launches, MAX_LAUNCHES)?,
+                blocks: in_range("blocks", options.blocks, MAX_BLOCKS)?,
+            },
         })
     }
 
@@ -112,7 +119,7 @@ impl Pass for PldVerify {
             self.default_kind,
             self.ranks.as_deref(),
             self.remarks,
-            self.launches,
+            self.launch,
             &mut report,
         );
         statistics.add(&declared::ERRORS, report.errors());

@@ -56,15 +56,8 @@ func.func @exchange_rows(%data: !pld.dtensor<2x8xf32>, %inbox: !pld.dtensor<2x8x
   return
 }
 
-// A barrier in a task of 2 blocks, and an allreduce in one of 1.
-func.func @spmd_barrier(%signal: !pld.dtensor<8x1xi32>) attributes {pl.kernel = #pl.kernel<host>} {
-  %c2 = arith.constant 2 : index
-  %t = pl.spmd %c2 name "sync" {
-    pld.tensor.barrier %signal : !pld.dtensor<8x1xi32>
-  }
-  return
-}
-
+// An allreduce in a task of 1 block (a barrier in one of 2 blocks:
+// Inputs/blocks-spmd.mlir).
 func.func @spmd_one_block(%data: !pld.dtensor<1x8xf32>, %signal: !pld.dtensor<8x1xi32>)
     attributes {pl.kernel = #pl.kernel<host>} {
   %c1 = arith.constant 1 : index

@@ -3,7 +3,7 @@
 //! iteration (or call) after the first passes its wait at once.
 
 use super::signals::{SignalAccess, accesses};
-use melior::ir::{Value, block::BlockArgument, operation::OperationLike, operation::OperationRef};
+use melior::ir::{Value, operation::OperationLike, operation::OperationRef};
 use pld_dialect::ops::{func, pld, scf};
 use pld_ir::pass::report::Report;
 use pld_ir::read as ir;
@@ -137,7 +137,7 @@ fn scopes_around_definition(value: Value) -> HashSet<OpKey> {
 /// variable: the values the induction variable is computed from.
 fn induction_bounds<'c: 'a, 'a>(value: Value<'c, 'a>) -> Option<Vec<Value<'c, 'a>>> {
     let owner = ir::argument_owner(value)?;
-    let argument = BlockArgument::try_from(value).ok()?;
+    let argument = pld_ir::read::block_argument(value)?;
     (ir::name(owner) == scf::ForOp::NAME && argument.argument_number() == 0).then(|| {
         (0..3)
             .filter_map(|index| ir::operand_at(&owner, index))
@@ -195,7 +195,7 @@ fn call_inputs<'c: 'a, 'a>(
             // An argument is judged at each call, by what the call passes
             // (so no analysis runs for it here).
             if ir::argument_owner(current)? == *function {
-                arguments.push(BlockArgument::try_from(current).ok()?.argument_number());
+                arguments.push(pld_ir::read::block_argument(current)?.argument_number());
             } else if let Some(bounds) = induction_bounds(current) {
                 work.extend(bounds);
             } else if pld_ir::analysis::facts::constant_int(current).is_none() {
@@ -246,9 +246,7 @@ fn fixed_waits_on_arguments<'c, 'a>(function: &OperationRef<'c, 'a>) -> Vec<Fixe
             if owner != *function {
                 return None;
             }
-            let signal = BlockArgument::try_from(access.signal)
-                .ok()?
-                .argument_number();
+            let signal = pld_ir::read::block_argument(access.signal)?.argument_number();
             // The dynamic offsets and the expected value.
             let inputs = call_inputs(ir::operands(&access.op).split_off(1), function)?;
             Some(FixedWait {

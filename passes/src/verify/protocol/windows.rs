@@ -3,9 +3,7 @@
 //! (`pld.tensor.window`s of one `alloc_window_buffer`), or when one buffer
 //! or window reaches them as the arguments of different kernels.
 
-use melior::ir::{
-    RegionLike, Value, block::BlockArgument, operation::OperationLike, operation::OperationRef,
-};
+use melior::ir::{RegionLike, Value, operation::OperationLike, operation::OperationRef};
 use pld_dialect::ops::{func, pld};
 use pld_ir::read as ir;
 use pld_ir::{OpKey, ValueKey};
@@ -98,7 +96,7 @@ impl<'c: 'a, 'a> WindowRoots<'c, 'a> {
             return None;
         }
         let calls = self.calls.get(&ir::op_key(function))?;
-        let index = BlockArgument::try_from(argument).ok()?.argument_number();
+        let index = pld_ir::read::block_argument(argument)?.argument_number();
         Some(
             calls
                 .iter()
@@ -111,7 +109,7 @@ impl<'c: 'a, 'a> WindowRoots<'c, 'a> {
 /// Whether `argument` is an argument of the entry block of `function` (not
 /// of a later block of its body).
 fn is_entry_argument(function: &OperationRef, argument: Value) -> bool {
-    let Ok(argument) = BlockArgument::try_from(argument) else {
+    let Some(argument) = pld_ir::read::block_argument(argument) else {
         return false;
     };
     function

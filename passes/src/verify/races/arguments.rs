@@ -25,11 +25,11 @@
 //! that never returns) races: an assignment that hangs or traps is not one
 //! a host means.
 
-use melior::ir::{block::BlockArgument, operation::OperationRef};
+use melior::ir::operation::OperationRef;
 use pld_dialect::ops::pld;
 use pld_ir::read as ir;
+use rustc_hash::FxHashSet as HashSet;
 use std::cell::RefCell;
-use std::collections::HashSet;
 
 /// The most runs one rank count may take over all assignments.
 pub const MAX_ASSIGNMENTS: usize = 64;
@@ -72,25 +72,21 @@ impl Binding {
 }
 
 /// The positions of `entry`'s arguments that a notify's value or a wait's
-/// expected value is computed from (an epoch, a tag), among `ops` (the
-/// module's). Such an argument takes a value's candidates whatever its
+/// expected value is computed from (an epoch, a tag). Such an argument takes a value's candidates whatever its
 /// first use: an epoch allreduce picks its workspace row by the epoch's
 /// parity before it notifies the epoch, and an epoch of 0, a row's
 /// candidate, is one no host passes.
-pub fn signal_values(entry: &OperationRef, ops: &[OperationRef]) -> HashSet<usize> {
-    let found = RefCell::new(HashSet::new());
+pub fn signal_values(entry: &OperationRef) -> HashSet<usize> {
+    let found = RefCell::new(HashSet::default());
     let record = |value: melior::ir::Value| {
         let owned_by_entry = ir::argument_owner(value).is_some_and(|owner| owner == *entry);
-        if let (true, Ok(argument)) = (owned_by_entry, BlockArgument::try_from(value)) {
+        if let (true, Some(argument)) = (owned_by_entry, pld_ir::read::block_argument(value)) {
             found.borrow_mut().insert(argument.argument_number());
         }
         // Keep walking: every argument the value is computed from counts.
         false
     };
-    for op in ops
-        .iter()
-        .filter(|op| ir::enclosing_function(op).as_ref() == Some(entry))
-    {
+    for op in &pld_ir::nested_ops(*entry) {
         let scalar = pld::SystemNotifyOp::operands(op)
             .map(|notify| notify.value)
             .or_else(|| pld::SystemWaitOp::operands(op).map(|wait| wait.expected))

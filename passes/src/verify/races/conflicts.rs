@@ -10,7 +10,8 @@
 use super::order::Order;
 use super::run::{EventId, EventKind, OpPair, Place, Run};
 use pld_dialect::interfaces::AccessKind;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use smallvec::SmallVec;
 
 /// How an event touches memory: a payload access, or a signal op or atomic
 /// add (atomic: it conflicts only with plain accesses).
@@ -54,19 +55,46 @@ fn bytes(kind: &EventKind) -> Vec<(i64, i64)> {
     }
 }
 
+/// Per thread, one event: a short list (few threads touch one stretch), kept
+/// inline so that the many stretches a strided access cuts allocate nothing.
+#[derive(Default, Clone)]
+struct PerThread(SmallVec<[(usize, EventId); 2]>);
+
+impl PerThread {
+    fn set(&mut self, thread: usize, event: EventId) {
+        match self.0.iter_mut().find(|(t, _)| *t == thread) {
+            Some(slot) => slot.1 = event,
+            None => self.0.push((thread, event)),
+        }
+    }
+
+    fn events(&self) -> impl Iterator<Item = EventId> + '_ {
+        self.0.iter().map(|(_, event)| *event)
+    }
+}
+
 /// What one stretch of memory has seen: the last plain write, and per
 /// thread the last plain read, atomic write and atomic read since it.
 #[derive(Default, Clone)]
 struct Shadow {
     write: Option<EventId>,
-    reads: HashMap<usize, EventId>,
-    atomic_writes: HashMap<usize, EventId>,
-    atomic_reads: HashMap<usize, EventId>,
+    reads: PerThread,
+    atomic_writes: PerThread,
+    atomic_reads: PerThread,
 }
 
+/// The most byte intervals the accesses to written memory of one run may
+/// make: a strided access (a column of a window) is one interval per row,
+/// and the search keeps a shadow per stretch between interval bounds, so a
+/// run of many strided accesses would take memory quadratic in them (a
+/// 3000 x 3000 window read by columns and written by rows took 8 GB, a
+/// 1000 x 1000 one 780 MB).
+pub const MAX_INTERVALS: usize = 1 << 19;
+
 /// Every unordered conflicting pair found, once per pair of ops, in event
-/// order.
-pub fn races(run: &Run, order: &Order) -> Vec<(EventId, EventId)> {
+/// order; `Err` with the count when the accesses to written memory make more
+/// than [`MAX_INTERVALS`] byte intervals.
+pub fn races(run: &Run, order: &Order) -> Result<Vec<(EventId, EventId)>, usize> {
     let touches: Vec<(EventId, Place, Touch)> = run
         .events
         .iter()
@@ -81,13 +109,26 @@ pub fn races(run: &Run, order: &Order) -> Vec<(EventId, EventId)> {
         .filter(|(_, _, touch)| touch.write)
         .map(|(_, place, _)| *place)
         .collect();
-    let touches: Vec<(EventId, Touched)> = touches
+    let touches: Vec<(EventId, Place, Touch)> = touches
         .into_iter()
         .filter(|(_, place, _)| written.contains(place))
+        .collect();
+    let intervals = touches
+        .iter()
+        .map(|(id, _, _)| match &run.events[*id].kind {
+            EventKind::Access { footprint, .. } => footprint.runs(),
+            _ => 1,
+        })
+        .fold(0usize, usize::saturating_add);
+    if intervals > MAX_INTERVALS {
+        return Err(intervals);
+    }
+    let touches: Vec<(EventId, Touched)> = touches
+        .into_iter()
         .map(|(id, place, touch)| (id, (place, bytes(&run.events[id].kind), touch)))
         .collect();
     // Each place cut into the stretches between all its interval bounds.
-    let mut bounds: HashMap<Place, Vec<i64>> = HashMap::new();
+    let mut bounds: HashMap<Place, Vec<i64>> = HashMap::default();
     for (_, (place, bytes, _)) in &touches {
         let list = bounds.entry(*place).or_default();
         for (start, end) in bytes {
@@ -108,7 +149,7 @@ pub fn races(run: &Run, order: &Order) -> Vec<(EventId, EventId)> {
 
     // Per pair of ops, the instance on the lowest ranks (then the first
     // events): what a diagnostic names does not depend on the order found.
-    let mut found: HashMap<OpPair, (EventId, EventId)> = HashMap::new();
+    let mut found: HashMap<OpPair, (EventId, EventId)> = HashMap::default();
     let thread = |e: EventId| run.events[e].thread;
     let rank = |e: EventId| run.threads[thread(e)].rank;
     let rank_key = |(a, b): (EventId, EventId)| (rank(a).min(rank(b)), rank(a).max(rank(b)), a, b);
@@ -138,17 +179,17 @@ pub fn races(run: &Run, order: &Order) -> Vec<(EventId, EventId)> {
                     race(write, event, &mut found);
                 }
                 if touch.write {
-                    for read in shadow.reads.values() {
-                        race(*read, event, &mut found);
+                    for read in shadow.reads.events() {
+                        race(read, event, &mut found);
                     }
                 }
                 if !touch.atomic {
-                    for write in shadow.atomic_writes.values() {
-                        race(*write, event, &mut found);
+                    for write in shadow.atomic_writes.events() {
+                        race(write, event, &mut found);
                     }
                     if touch.write {
-                        for read in shadow.atomic_reads.values() {
-                            race(*read, event, &mut found);
+                        for read in shadow.atomic_reads.events() {
+                            race(read, event, &mut found);
                         }
                     }
                 }
@@ -160,20 +201,14 @@ pub fn races(run: &Run, order: &Order) -> Vec<(EventId, EventId)> {
                             ..Shadow::default()
                         };
                     }
-                    (false, false) => {
-                        shadow.reads.insert(t, event);
-                    }
-                    (true, true) => {
-                        shadow.atomic_writes.insert(t, event);
-                    }
-                    (true, false) => {
-                        shadow.atomic_reads.insert(t, event);
-                    }
+                    (false, false) => shadow.reads.set(t, event),
+                    (true, true) => shadow.atomic_writes.set(t, event),
+                    (true, false) => shadow.atomic_reads.set(t, event),
                 }
             }
         }
     }
     let mut found: Vec<(EventId, EventId)> = found.into_values().collect();
     found.sort();
-    found
+    Ok(found)
 }

@@ -64,6 +64,16 @@ impl Footprint {
             .fold(1usize, |runs, size| runs.saturating_mul(*size as usize))
     }
 
+    /// The byte offset of the box's first element.
+    pub fn start(&self) -> i64 {
+        let element = self
+            .shape
+            .iter()
+            .zip(&self.offsets)
+            .fold(0, |start, (dim, offset)| start * dim + offset);
+        element * self.element_bytes
+    }
+
     /// The box's sorted, disjoint, half-open byte intervals.
     pub fn bytes(&self) -> Vec<(i64, i64)> {
         let rank = self.shape.len();
@@ -121,6 +131,9 @@ mod tests {
         let footprint = Footprint::new(shape, offsets.to_vec(), sizes.to_vec(), element).ok()?;
         let bytes = footprint.bytes();
         assert_eq!(footprint.runs(), bytes.len());
+        if let Some((first, _)) = bytes.first() {
+            assert_eq!(footprint.start(), *first);
+        }
         Some(bytes)
     }
 

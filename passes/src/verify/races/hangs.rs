@@ -7,7 +7,7 @@
 
 use super::order::Order;
 use super::run::{Cell, EventId, EventKind, Run};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// A wait that never returns, and why.
 pub struct Hang {
@@ -17,16 +17,69 @@ pub struct Hang {
     pub reason: String,
 }
 
+/// One thread's notifies of a cell, in program order, with what the rule
+/// asks of each prefix: the notifies that may come before a wait are a
+/// prefix of every thread's (one after the wait has the rest after it too).
+struct Notifies<'l> {
+    list: &'l [EventId],
+    /// Per prefix length: the sum of the positive amounts, the sets, the
+    /// largest value set.
+    positive: Vec<i64>,
+    sets: Vec<usize>,
+    largest_set: Vec<i64>,
+    /// Each value set, at the first position that sets it.
+    first_set: HashMap<i64, usize>,
+}
+
+impl<'l> Notifies<'l> {
+    fn of(run: &Run, list: &'l [EventId]) -> Self {
+        let mut positive = vec![0];
+        let mut sets = vec![0];
+        let mut largest_set = vec![i64::MIN];
+        let mut first_set = HashMap::default();
+        for (position, n) in list.iter().enumerate() {
+            let (value, set) = notify(run, *n);
+            positive.push(positive[position] + value.max(0));
+            sets.push(sets[position] + usize::from(set));
+            largest_set.push(if set {
+                largest_set[position].max(value)
+            } else {
+                largest_set[position]
+            });
+            if set {
+                first_set.entry(value).or_insert(position);
+            }
+        }
+        Self {
+            list,
+            positive,
+            sets,
+            largest_set,
+            first_set,
+        }
+    }
+}
+
+/// A notify's value and whether it sets.
+fn notify(run: &Run, n: EventId) -> (i64, bool) {
+    match run.events[n].kind {
+        EventKind::Notify { value, set, .. } => (value, set),
+        _ => unreachable!("notifies only"),
+    }
+}
+
 pub fn hangs(run: &Run, order: &Order) -> Vec<Hang> {
     // A plain store may write a cell of its memory: such cells are not
     // judged here.
     let stored = run.stored_places();
-    let mut notifies: HashMap<Cell, Vec<EventId>> = HashMap::new();
-    for (id, event) in run.events.iter().enumerate() {
-        if let EventKind::Notify { cell, .. } = event.kind {
-            notifies.entry(cell).or_default().push(id);
-        }
-    }
+    let by_cell = super::order::notifies_by_cell(run);
+    let notifies: HashMap<Cell, Vec<Notifies>> = by_cell
+        .iter()
+        .map(|(cell, threads)| {
+            let lists = threads.iter().map(|list| Notifies::of(run, list)).collect();
+            (*cell, lists)
+        })
+        .collect();
     // A signal the run never notifies on any rank is driven from outside
     // it (the host, another launch): its waits are not judged.
     let notified: HashSet<usize> = notifies.keys().map(|cell| cell.place.buffer).collect();
@@ -38,27 +91,25 @@ pub fn hangs(run: &Run, order: &Order) -> Vec<Hang> {
         {
             continue;
         }
-        let possible: Vec<EventId> = notifies
-            .get(&cell)
-            .map(|list| {
-                list.iter()
-                    .copied()
-                    .filter(|n| !order.before(wait, *n))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let notify = |n: EventId| match run.events[n].kind {
-            EventKind::Notify { value, set, .. } => (value, set),
-            _ => unreachable!("notifies only"),
-        };
-        let sets = possible.iter().filter(|n| notify(**n).1).count();
+        let threads: &[Notifies] = notifies.get(&cell).map_or(&[], Vec::as_slice);
+        // Per thread, how many of its notifies may come before the wait.
+        let possible: Vec<usize> = threads
+            .iter()
+            .map(|thread| thread.list.partition_point(|n| !order.before(wait, *n)))
+            .collect();
+        let count: usize = possible.iter().sum();
+        let sets: usize = threads.iter().zip(&possible).map(|(t, k)| t.sets[*k]).sum();
         let predicate = if eq { "==" } else { ">=" };
         let reason = if sets == 0 {
             // Atomic adds (or none): the most the cell can hold bounds what
             // a wait can see, for `eq` as for `ge`.
-            let most: i64 = possible.iter().map(|n| notify(*n).0.max(0)).sum();
+            let most: i64 = threads
+                .iter()
+                .zip(&possible)
+                .map(|(t, k)| t.positive[*k])
+                .sum();
             (most < expected).then(|| {
-                if possible.is_empty() {
+                if count == 0 {
                     format!("no notify that may come before it reaches the cell, which stays 0, short of {predicate} {expected}")
                 } else {
                     format!(
@@ -66,12 +117,23 @@ pub fn hangs(run: &Run, order: &Order) -> Vec<Hang> {
                     )
                 }
             })
-        } else if sets == possible.len() {
-            let holds = |v: i64| if eq { v == expected } else { v >= expected };
-            let mut values: Vec<i64> = possible.iter().map(|n| notify(*n).0).collect();
-            values.sort_unstable();
-            values.dedup();
-            (!holds(0) && !values.iter().any(|v| holds(*v))).then(|| {
+        } else if sets == count {
+            let holds_one = threads.iter().zip(&possible).any(|(t, k)| {
+                if eq {
+                    t.first_set.get(&expected).is_some_and(|first| first < k)
+                } else {
+                    t.largest_set[*k] >= expected
+                }
+            });
+            let holds_zero = if eq { expected == 0 } else { expected <= 0 };
+            (!holds_zero && !holds_one).then(|| {
+                let mut values: Vec<i64> = threads
+                    .iter()
+                    .zip(&possible)
+                    .flat_map(|(t, k)| t.list[..*k].iter().map(|n| notify(run, *n).0))
+                    .collect();
+                values.sort_unstable();
+                values.dedup();
                 let listed = values
                     .iter()
                     .map(i64::to_string)
@@ -88,7 +150,11 @@ pub fn hangs(run: &Run, order: &Order) -> Vec<Hang> {
         if let Some(reason) = reason {
             found.push(Hang {
                 wait,
-                notifies: possible,
+                notifies: threads
+                    .iter()
+                    .zip(&possible)
+                    .flat_map(|(t, k)| t.list[..*k].iter().copied())
+                    .collect(),
                 reason,
             });
         }

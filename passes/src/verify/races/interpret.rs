@@ -7,6 +7,7 @@
 //! as undecided, and the rule says so instead of guessing.
 
 use super::arguments::{Binding, Role};
+use super::declared::{Declaration, Declared};
 use super::footprint::Footprint;
 use super::inputs::{self, InputRead, Inputs};
 use super::run::{BufferId, Cell, EventId, EventKind, Place, Run, ThreadId, UnknownValue};
@@ -24,8 +25,8 @@ use pld_dialect::{
 use pld_ir::analysis::{fold, place::runs_on_core};
 use pld_ir::read::{self as ir, callee_name, symbol_name};
 use pld_ir::{OpKey, ValueKey};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::collections::btree_map::Entry;
-use std::collections::{HashMap, HashSet};
 
 mod fused;
 
@@ -89,8 +90,7 @@ type Env = HashMap<ValueKey, Val>;
 /// its memory it reads as integers, numbered after them in `inputs`.
 pub fn run<'c, 'a>(
     entry: OperationRef<'c, 'a>,
-    functions: &HashMap<String, OperationRef<'c, 'a>>,
-    default_kind: KernelKind,
+    program: &mut Program<'_, 'c, 'a>,
     ranks: usize,
     launches: &Launches,
     bindings: &[Option<Binding>],
@@ -98,11 +98,11 @@ pub fn run<'c, 'a>(
 ) -> Result<Run<'c, 'a>, Stop<'c>> {
     let mut run = Run::new(ranks);
     let mut buffers = Buffers::default();
-    let incore = runs_on_core(&entry, default_kind);
+    let incore = runs_on_core(&entry, program.default_kind);
     let mut steps = 0;
     // A rank counts its collectives on over the launches: the k-th call on
     // a signal is one instance across the ranks, whatever launch makes it.
-    let mut collectives: Vec<HashMap<BufferId, usize>> = vec![HashMap::new(); ranks];
+    let mut collectives: Vec<HashMap<BufferId, usize>> = vec![HashMap::default(); ranks];
     // Every rank finishes a launch before any starts the next (pld-run
     // --launches); the windows, the same buffers, keep what it left.
     let mut previous: Vec<ThreadId> = Vec::new();
@@ -111,8 +111,9 @@ pub fn run<'c, 'a>(
         for (rank, counted) in collectives.iter_mut().enumerate() {
             let mut rank_run = RankRun {
                 run: &mut run,
-                functions,
-                default_kind,
+                functions: program.functions,
+                default_kind: program.default_kind,
+                declared: &mut program.declared,
                 rank,
                 steps: &mut steps,
                 buffers: &mut buffers,
@@ -120,8 +121,9 @@ pub fn run<'c, 'a>(
                 inputs: &mut *inputs,
                 launch,
                 rising: launches.rising,
-                allocations: HashMap::new(),
+                allocations: HashMap::default(),
                 collectives: std::mem::take(counted),
+                collective_blocks: HashMap::default(),
                 deferred: Vec::new(),
                 depth: 0,
                 location: entry.location(),
@@ -140,15 +142,39 @@ pub fn run<'c, 'a>(
                     deps: previous.clone(),
                 },
             )?;
-            let context = Context {
-                thread,
-                block: 0,
-                lane: 0,
-                incore,
-            };
             let arguments = rank_run.entry_arguments(&entry)?;
             let mut tasks = Vec::new();
-            rank_run.call(&entry, arguments, context, &mut tasks)?;
+            if incore && launches.blocks > 1 {
+                // An entry kernel on several blocks (pld-run --blocks): a
+                // thread per block, each with its block index, started by
+                // the rank's and joined before its end.
+                let spawn = rank_run.push(thread, None, EventKind::Spawn)?;
+                for block in 0..launches.blocks {
+                    let label = format!("{} block {block}", rank_run.run.threads[thread].label);
+                    let block_thread = rank_run.start_thread(label, spawn, Vec::new())?;
+                    let context = Context {
+                        thread: block_thread,
+                        block: block as i64,
+                        lane: 0,
+                        incore,
+                    };
+                    let mut nested = Vec::new();
+                    rank_run.call(&entry, arguments.clone(), context, &mut nested)?;
+                    if !nested.is_empty() {
+                        rank_run.push(block_thread, None, EventKind::Join(nested))?;
+                    }
+                    rank_run.push(block_thread, None, EventKind::End)?;
+                    tasks.push(block_thread);
+                }
+            } else {
+                let context = Context {
+                    thread,
+                    block: 0,
+                    lane: 0,
+                    incore,
+                };
+                rank_run.call(&entry, arguments, context, &mut tasks)?;
+            }
             if !tasks.is_empty() {
                 rank_run.push(thread, None, EventKind::Join(tasks))?;
             }
@@ -161,6 +187,16 @@ pub fn run<'c, 'a>(
     Ok(run)
 }
 
+/// The module the runs interpret.
+pub struct Program<'r, 'c, 'a> {
+    /// Its functions, by symbol name.
+    pub functions: &'r HashMap<String, OperationRef<'c, 'a>>,
+    /// Where a function that names no kernel kind runs.
+    pub default_kind: KernelKind,
+    /// What its ops declare, asked once for all the runs.
+    pub declared: Declared<'c, 'a>,
+}
+
 /// The launches of an entry the rule runs in sequence (pld-verify's
 /// `launches`): every rank finishes one before any starts the next, and the
 /// windows keep what it left. An argument in `rising` (one a notify's value
@@ -169,7 +205,9 @@ pub fn run<'c, 'a>(
 /// epoch; every other argument keeps its value.
 pub struct Launches<'r> {
     pub count: usize,
-    pub rising: &'r std::collections::HashSet<usize>,
+    /// Blocks an entry kernel runs on (host code runs once per rank).
+    pub blocks: usize,
+    pub rising: &'r HashSet<usize>,
 }
 
 /// Buffer ids shared by all ranks: an entry argument, or the n-th window
@@ -191,6 +229,7 @@ struct RankRun<'r, 'c, 'a> {
     run: &'r mut Run<'c, 'a>,
     functions: &'r HashMap<String, OperationRef<'c, 'a>>,
     default_kind: KernelKind,
+    declared: &'r mut Declared<'c, 'a>,
     rank: usize,
     steps: &'r mut usize,
     buffers: &'r mut Buffers,
@@ -200,11 +239,14 @@ struct RankRun<'r, 'c, 'a> {
     /// The launch this run of the entry is, from 0, and the arguments that
     /// rise by one per launch ([`Launches`]).
     launch: usize,
-    rising: &'r std::collections::HashSet<usize>,
+    rising: &'r HashSet<usize>,
     /// How often each allocation op ran on this rank.
     allocations: HashMap<OpKey, usize>,
     /// How many collectives this rank called on each signal buffer.
     collectives: HashMap<BufferId, usize>,
+    /// The block of this launch that first ran a collective on each signal
+    /// buffer.
+    collective_blocks: HashMap<BufferId, i64>,
     /// `defer_wait` conditions, kept for their task's end.
     deferred: Vec<(ThreadId, OperationRef<'c, 'a>, EventKind)>,
     depth: usize,
@@ -390,7 +432,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             return undecided(format!("calls nest deeper than {MAX_CALL_DEPTH}"), function);
         }
         self.depth += 1;
-        let mut env = Env::new();
+        let mut env = Env::default();
         let results = self.region(function, 0, arguments, &mut env, context, tasks);
         self.depth -= 1;
         results
@@ -459,24 +501,25 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         tasks: &mut Vec<ThreadId>,
     ) -> Flow<'c, ()> {
         self.step(op)?;
-        if let Some(accesses) = interfaces::memory_accesses(op) {
-            for access in &accesses {
+        let declaration = self.declared.of(op);
+        if let Declaration::Accesses(accesses) = &declaration {
+            for access in accesses.iter() {
                 self.access(op, access, env, context)?;
             }
-            if let Some(value) = self.input(op, &accesses, env)? {
+            if let Some(value) = self.input(op, accesses, env)? {
                 self.set_results(op, env, vec![value]);
                 return Ok(());
             }
             return self.unknown_results(op, env);
         }
-        if let Some(signal) = interfaces::signal_access(op) {
-            return self.signal(op, &signal, env, context);
+        if let Declaration::Signal(signal) = &declaration {
+            return self.signal(op, signal, env, context);
         }
-        if let Some(collective) = interfaces::collective(op) {
+        if let Declaration::Collective(collective) = &declaration {
             let Val::Memory { buffer, .. } = lookup(env, collective.signal) else {
                 return undecided("the signal of the collective is not known", op);
             };
-            self.meet_collective(op, buffer, context.thread)?;
+            self.meet_collective(op, buffer, context)?;
             // A rank's own final writes come after the call's reads, ordered
             // with its own later accesses only.
             self.collective_write(op, env, context)?;
@@ -654,8 +697,47 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         &mut self,
         op: &OperationRef<'c, 'a>,
         signal: BufferId,
-        thread: ThreadId,
+        context: Context,
     ) -> Flow<'c, ()> {
+        // A collective runs on one core (block) per rank, or on its
+        // `core_num` blocks, part b on block b: two blocks of one launch
+        // running a one-core collective on one signal would each run the
+        // whole algorithm on it (pld-run refuses to launch that).
+        let cores = interfaces::collective_cores(op).unwrap_or(1);
+        if cores > 1 && context.block > 0 {
+            // Each block runs its part of the algorithm; which part of the
+            // target each writes is the decomposition's (not modelled).
+            return undecided(
+                format!(
+                    "{} runs on {cores} cores (blocks) per rank, and the parts the blocks \
+                     run are not modelled",
+                    ir::name(op)
+                ),
+                op,
+            );
+        }
+        if cores == 1 {
+            let first = *self
+                .collective_blocks
+                .entry(signal)
+                .or_insert(context.block);
+            if first != context.block {
+                return Err(Stop::Trap(
+                    format!(
+                        "{} runs on one core (block) per rank, but blocks {first} and {} of rank \
+                         {} both run it on {}: each would run the whole algorithm on the same \
+                         signal (guard it to one block with an scf.if on pl.get_block_idx)",
+                        ir::name(op),
+                        context.block,
+                        self.rank,
+                        self.run.buffers[signal]
+                    ),
+                    op.location(),
+                    ir::op_key(op),
+                ));
+            }
+        }
+        let thread = context.thread;
         let count = *self.collectives.entry(signal).or_insert(0);
         *self.collectives.get_mut(&signal).expect("inserted") += 1;
         let entry = self.collective_instance(signal, 2 * count);
@@ -916,16 +998,10 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             ones,
             element_bytes,
         )?;
-        let cell_text = format!(
-            "[{}]",
-            cell.iter()
-                .map(i64::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
+        let index = cell;
         let cell = Cell {
             place: Place { owner, buffer },
-            byte: footprint.bytes()[0].0,
+            byte: footprint.start(),
         };
         let scalar = match lookup(env, signal.scalar) {
             Val::Int(known) => known,
@@ -950,13 +1026,13 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                 cell,
                 value: scalar,
                 set: signal.effect == SignalEffect::NotifySet,
-                cell_text,
+                index,
             },
             SignalEffect::WaitEq | SignalEffect::WaitGe => EventKind::Wait {
                 cell,
                 expected: scalar,
                 eq: signal.effect == SignalEffect::WaitEq,
-                cell_text,
+                index,
             },
         };
         if signal.deferred {

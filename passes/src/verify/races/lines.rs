@@ -14,7 +14,7 @@ use melior::ir::operation::OperationRef;
 use pld_dialect::interfaces::AccessKind;
 use pld_dialect::ops::pl;
 use pld_ir::read as ir;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// The bytes a core's data cache writes back at once.
 pub const LINE_BYTES: i64 = 64;
@@ -59,8 +59,8 @@ pub fn shared_lines(
     writes.sort_by_key(|(id, ..)| (order.weight(*id), *id));
     let thread = |e: EventId| run.events[e].thread;
     // Per (buffer, line), per thread.
-    let mut last: HashMap<(Place, i64), HashMap<usize, Write>> = HashMap::new();
-    let mut found: HashMap<OpPair, (EventId, EventId)> = HashMap::new();
+    let mut last: HashMap<(Place, i64), HashMap<usize, Write>> = HashMap::default();
+    let mut found: HashMap<OpPair, (EventId, EventId)> = HashMap::default();
     for (id, place, (start, end)) in writes {
         for line in start / LINE_BYTES..=(end - 1) / LINE_BYTES {
             let writers = last.entry((place, line)).or_default();

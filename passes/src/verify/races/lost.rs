@@ -10,7 +10,7 @@
 
 use super::order::Order;
 use super::run::{Cell, EventId, EventKind, Run};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// A wait, the Set that may spoil it, and the Sets it would accept.
 pub struct Lost {
@@ -23,7 +23,7 @@ pub fn lost(run: &Run, order: &Order) -> Vec<Lost> {
     // A plain store may write a cell of its memory: such cells are not
     // judged (as in hangs.rs).
     let stored = run.stored_places();
-    let mut notifies: HashMap<Cell, Vec<(EventId, i64, bool)>> = HashMap::new();
+    let mut notifies: HashMap<Cell, Vec<(EventId, i64, bool)>> = HashMap::default();
     for (id, event) in run.events.iter().enumerate() {
         if let EventKind::Notify {
             cell, value, set, ..

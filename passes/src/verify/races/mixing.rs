@@ -8,14 +8,14 @@
 
 use super::run::{EventId, EventKind, Run};
 use crate::verify::protocol::SignalAccess;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Pairs of notifies of the two modes that reach one cell in this run, one
 /// pair per cell: the op written later first (it carries the error), then
 /// the earlier, as `position` orders ops in the module's text.
 pub fn mixed(run: &Run, position: impl Fn(EventId) -> usize) -> Vec<(EventId, EventId)> {
     // The notify of each mode that comes first in the text, per cell.
-    let mut first: HashMap<_, [Option<EventId>; 2]> = HashMap::new();
+    let mut first: HashMap<_, [Option<EventId>; 2]> = HashMap::default();
     for (event, e) in run.events.iter().enumerate() {
         if let EventKind::Notify { cell, set, .. } = &e.kind {
             let slot = &mut first.entry(*cell).or_default()[usize::from(*set)];

@@ -17,6 +17,7 @@
 
 mod arguments;
 mod conflicts;
+mod declared;
 mod failures;
 mod footprint;
 mod hangs;
@@ -46,14 +47,26 @@ use pld_ir::OpKey;
 use pld_ir::pass::report::{Note, Report};
 use pld_ir::read::{self as ir, callee_name, symbol_name};
 use run::{EventId, EventKind, Run};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+
+/// How the rule launches each entry (pld-verify's `launches` and `blocks`,
+/// as pld-run's `--launches` and `--blocks` launch it).
+#[derive(Clone, Copy, Debug)]
+pub struct Launch {
+    /// Launches in sequence: every rank finishes one before any starts the
+    /// next, and the windows keep what it left.
+    pub count: usize,
+    /// Blocks an entry kernel runs on, each with its `pl.get_block_idx`
+    /// (host code runs once per rank whatever it is).
+    pub blocks: usize,
+}
 
 pub fn check(
     ops: &[OperationRef],
     default_kind: KernelKind,
     given: Option<&[usize]>,
     remarks: bool,
-    launches: usize,
+    launch: Launch,
     report: &mut Report,
 ) {
     let functions: HashMap<String, OperationRef> = ops
@@ -67,19 +80,23 @@ pub fn check(
         .filter_map(callee_name)
         .collect();
     let reach = reach_of_functions(&functions);
-    let mut reported: HashSet<run::OpPair> = HashSet::new();
-    let mut mixed: HashSet<(Option<OpKey>, Option<OpKey>)> = HashSet::new();
+    let mut program = interpret::Program {
+        functions: &functions,
+        default_kind,
+        declared: declared::Declared::default(),
+    };
+    let mut reported: HashSet<run::OpPair> = HashSet::default();
+    let mut mixed: HashSet<(Option<OpKey>, Option<OpKey>)> = HashSet::default();
     let text_order: HashMap<OpKey, usize> = ops
         .iter()
         .enumerate()
         .map(|(position, op)| (ir::op_key(op), position))
         .collect();
-    // Whether an entry other than `name` notifies.
-    let others_notify = |name: &String| {
-        functions.keys().any(|other| {
-            other != name && !called.contains(other) && (reach[other].sets || reach[other].adds)
-        })
-    };
+    // Whether an entry other than `name` notifies (counted once: asking
+    // each entry about every other was quadratic in the module).
+    let notifies = |name: &String| !called.contains(name) && (reach[name].sets || reach[name].adds);
+    let notifying_entries = functions.keys().filter(|name| notifies(name)).count();
+    let others_notify = |name: &String| notifying_entries > usize::from(notifies(name));
     for (name, entry) in &functions {
         let has_body = entry.region(0).ok().and_then(|r| r.first_block()).is_some();
         if called.contains(name) || !has_body || !reach[name].worth_running() {
@@ -91,7 +108,7 @@ pub fn check(
         // launches of their own) is not judged a hang.
         let judge_hangs = !others_notify(name);
         let mut failures: Vec<Failure> = Vec::new();
-        let signal_values = arguments::signal_values(entry, ops);
+        let signal_values = arguments::signal_values(entry);
         let argument_count = entry
             .region(0)
             .ok()
@@ -120,11 +137,11 @@ pub fn check(
                 }
                 let mut run = match interpret::run(
                     *entry,
-                    &functions,
-                    default_kind,
+                    &mut program,
                     n,
                     &interpret::Launches {
-                        count: launches,
+                        count: launch.count,
+                        blocks: launch.blocks,
                         rising: &signal_values,
                     },
                     &bindings,
@@ -160,7 +177,9 @@ pub fn check(
                         break 'counts;
                     }
                 };
-                run.bound = bound_text(entry, name, &bindings, &inputs);
+                // What the run bound, for its diagnostics: made only when
+                // there is one (most runs have none).
+                let bound = || bound_text(entry, name, &bindings, &inputs);
                 if let Some((reason, location)) = inputs::written(&run, &bindings) {
                     undecided = Some((n, reason, location));
                     break 'counts;
@@ -171,11 +190,18 @@ pub fn check(
                         .and_then(|op| text_order.get(&ir::op_key(op)).copied())
                         .unwrap_or(usize::MAX)
                 };
-                for (later, earlier) in mixing::mixed(&run, position) {
-                    let key = |e: EventId| run.events[e].op.map(ir::op_key);
-                    if mixed.insert((key(later), key(earlier))) {
-                        diagnose_mixing(&run, later, earlier, report);
-                    }
+                let key = |run: &Run, e: EventId| run.events[e].op.map(ir::op_key);
+                let new_mixes: Vec<(EventId, EventId)> = mixing::mixed(&run, position)
+                    .into_iter()
+                    .filter(|(later, earlier)| {
+                        mixed.insert((key(&run, *later), key(&run, *earlier)))
+                    })
+                    .collect();
+                if !new_mixes.is_empty() {
+                    run.bound = bound();
+                }
+                for (later, earlier) in new_mixes {
+                    diagnose_mixing(&run, later, earlier, report);
                 }
                 if let Some((reason, location)) = run.undecided_value() {
                     undecided = Some((n, reason, location));
@@ -193,25 +219,46 @@ pub fn check(
                 // after the wait does not happen, and races with it are not
                 // real.
                 if judge_hangs && let Some(hang) = hangs::hangs(&run, &order).first() {
+                    run.bound = bound();
                     failed.get_or_insert(Failure::hang(&run, hang));
                     continue;
                 }
-                completed = true;
-                for (a, b) in conflicts::races(&run, &order) {
-                    if reported.insert(run.op_pair(a, b)) {
-                        diagnose(&run, a, b, &counted, report);
+                let races = match conflicts::races(&run, &order) {
+                    Ok(races) => races,
+                    Err(intervals) => {
+                        undecided = Some((
+                            n,
+                            format!(
+                                "its accesses cut the memory they share into {intervals} \
+                                 separate intervals, more than the {} the rule compares",
+                                conflicts::MAX_INTERVALS
+                            ),
+                            entry.location(),
+                        ));
+                        break 'counts;
                     }
-                }
+                };
+                completed = true;
                 let on_core = |op: &OperationRef| {
                     pld_ir::analysis::place::scope_of(op, default_kind)
                         .is_some_and(|scope| scope.place.is_core())
                 };
-                for (a, b) in lines::shared_lines(&run, &order, on_core) {
+                let shared = lines::shared_lines(&run, &order, on_core);
+                let losts = lost::lost(&run, &order);
+                if !(races.is_empty() && shared.is_empty() && losts.is_empty()) {
+                    run.bound = bound();
+                }
+                for (a, b) in races {
+                    if reported.insert(run.op_pair(a, b)) {
+                        diagnose(&run, a, b, &counted, report);
+                    }
+                }
+                for (a, b) in shared {
                     if reported.insert(run.op_pair(a, b)) {
                         diagnose_line(&run, a, b, report);
                     }
                 }
-                for lost in lost::lost(&run, &order) {
+                for lost in losts {
                     if reported.insert(run.op_pair(lost.wait, lost.spoiler)) {
                         diagnose_lost(&run, &lost, report);
                     }
@@ -354,8 +401,8 @@ impl Reach {
 
 /// [`Reach`] of every function, through what it calls.
 fn reach_of_functions(functions: &HashMap<String, OperationRef>) -> HashMap<String, Reach> {
-    let mut direct: HashMap<String, Reach> = HashMap::new();
-    let mut calls: HashMap<String, Vec<String>> = HashMap::new();
+    let mut direct: HashMap<String, Reach> = HashMap::default();
+    let mut calls: HashMap<String, Vec<String>> = HashMap::default();
     for (function, op) in functions {
         let mut reach = Reach::default();
         for op in pld_ir::nested_ops(*op) {
@@ -438,8 +485,8 @@ fn verb(kind: &EventKind) -> &'static str {
 fn region(kind: &EventKind) -> String {
     match kind {
         EventKind::Access { footprint, .. } => region_text(&footprint.offsets, &footprint.sizes),
-        EventKind::Notify { cell_text, .. } | EventKind::Wait { cell_text, .. } => {
-            format!("cell {cell_text}")
+        EventKind::Notify { index, .. } | EventKind::Wait { index, .. } => {
+            format!("cell {}", run::cell_text(index))
         }
         _ => String::new(),
     }
@@ -706,7 +753,7 @@ fn too_weak<'c>(
 /// nothing before `reader` waits for.
 fn unawaited<'c>(run: &Run<'c, '_>, writer: EventId, reader: EventId) -> Option<Vec<Note<'c>>> {
     let notify = *publishing(run, writer, reader).first()?;
-    let (Some(op), EventKind::Notify { cell_text, .. }) =
+    let (Some(op), EventKind::Notify { index, .. }) =
         (run.events[notify].op, &run.events[notify].kind)
     else {
         return None;
@@ -716,7 +763,8 @@ fn unawaited<'c>(run: &Run<'c, '_>, writer: EventId, reader: EventId) -> Option<
     Some(vec![(
         op.location(),
         format!(
-            "{writer_label} notifies cell {cell_text} of rank {} after the write; a wait on that cell before the {} on {} would order them",
+            "{writer_label} notifies cell {} of rank {} after the write; a wait on that cell before the {} on {} would order them",
+            run::cell_text(index),
             reader_thread.rank,
             op_name(run, reader),
             reader_thread.label

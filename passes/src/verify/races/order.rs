@@ -4,19 +4,28 @@
 //! wait must count depends on which are already ordered before or after it.
 
 use super::run::{Cell, EventId, EventKind, Run};
-use std::collections::{HashMap, VecDeque};
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::VecDeque;
 
-/// Vector clocks over the run's threads, one per event.
+/// Vector clocks over the run's threads, one per event, in one buffer
+/// (`width` clocks per event): a run has tens of thousands of events, and a
+/// vector each made allocation most of the order's cost.
 pub struct Order {
-    clocks: Vec<Vec<u32>>,
+    clocks: Vec<u32>,
+    width: usize,
     local: Vec<u32>,
     threads: Vec<usize>,
 }
 
 impl Order {
+    /// The clock of `event`.
+    fn clock(&self, event: EventId) -> &[u32] {
+        &self.clocks[event * self.width..(event + 1) * self.width]
+    }
+
     /// Whether `a` happens before `b` (or is `b`).
     pub fn before(&self, a: EventId, b: EventId) -> bool {
-        self.clocks[b][self.threads[a]] >= self.local[a]
+        self.clocks[b * self.width + self.threads[a]] >= self.local[a]
     }
 
     pub fn ordered(&self, a: EventId, b: EventId) -> bool {
@@ -26,7 +35,7 @@ impl Order {
     /// The total of `event`'s clock: it grows along happens-before, so
     /// sorting by it extends the order to a sequence.
     pub fn weight(&self, event: EventId) -> u64 {
-        self.clocks[event].iter().map(|c| u64::from(*c)).sum()
+        self.clock(event).iter().map(|c| u64::from(*c)).sum()
     }
 }
 
@@ -37,20 +46,19 @@ pub struct Cyclic;
 /// that must count them.
 pub fn compute(run: &Run) -> Result<(Order, Vec<(EventId, EventId)>), Cyclic> {
     let nodes = run.events.len() + run.collectives.len();
-    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); nodes];
+    // Edges (before, after).
+    let mut edges: Vec<(usize, usize)> = Vec::with_capacity(nodes * 2);
     let end_of = |thread: usize| *run.threads[thread].events.last().expect("a thread ends");
     for thread in &run.threads {
-        for pair in thread.events.windows(2) {
-            preds[pair[1]].push(pair[0]);
-        }
+        edges.extend(thread.events.windows(2).map(|pair| (pair[0], pair[1])));
     }
     for (id, event) in run.events.iter().enumerate() {
         match &event.kind {
             EventKind::Start { spawned_by, deps } => {
-                preds[id].extend(spawned_by);
-                preds[id].extend(deps.iter().map(|dep| end_of(*dep)));
+                edges.extend(spawned_by.iter().map(|by| (*by, id)));
+                edges.extend(deps.iter().map(|dep| (end_of(*dep), id)));
             }
-            EventKind::Join(threads) => preds[id].extend(threads.iter().map(|t| end_of(*t))),
+            EventKind::Join(threads) => edges.extend(threads.iter().map(|t| (end_of(*t), id))),
             _ => {}
         }
     }
@@ -59,64 +67,91 @@ pub fn compute(run: &Run) -> Result<(Order, Vec<(EventId, EventId)>), Cyclic> {
     for (instance, calls) in run.collectives.iter().enumerate() {
         let node = run.events.len() + instance;
         for &call in calls {
-            preds[node].push(call);
+            edges.push((call, node));
             let thread = &run.threads[run.events[call].thread].events;
             let position = thread.binary_search(&call).expect("its thread's event");
             if let Some(&next) = thread.get(position + 1) {
-                preds[next].push(node);
+                edges.push((node, next));
             }
         }
     }
     let threads: Vec<usize> = run.events.iter().map(|e| e.thread).collect();
     let local: Vec<u32> = (0..run.events.len()).map(|e| run.local(e) as u32).collect();
     let notifies = notifies_by_cell(run);
+    let prefix = prefix_sums(run, &notifies);
     let mut counted: Vec<(EventId, EventId)> = Vec::new();
     loop {
-        let order = clocks(run, &preds, &threads, &local)?;
-        let new = counted_notifies(run, &order, &notifies);
+        let order = clocks(run, nodes, &edges, &threads, &local)?;
+        let new = counted_notifies(run, &order, &notifies, &prefix);
         if new.is_empty() {
             return Ok((order, counted));
         }
-        for (notify, wait) in new {
-            preds[wait].push(notify);
-            counted.push((notify, wait));
+        edges.extend_from_slice(&new);
+        counted.extend(new);
+    }
+}
+
+/// Adjacency lists of `nodes` nodes in one buffer: `targets[offsets[n]..
+/// offsets[n + 1]]` are the neighbours of `n`.
+struct Adjacency {
+    offsets: Vec<usize>,
+    targets: Vec<usize>,
+}
+
+impl Adjacency {
+    /// The lists of `(from, to)` edges, by `from`.
+    fn of(nodes: usize, edges: impl Iterator<Item = (usize, usize)> + Clone) -> Self {
+        let mut offsets = vec![0; nodes + 1];
+        for (from, _) in edges.clone() {
+            offsets[from + 1] += 1;
         }
+        for node in 0..nodes {
+            offsets[node + 1] += offsets[node];
+        }
+        let mut next = offsets.clone();
+        let mut targets = vec![0; offsets[nodes]];
+        for (from, to) in edges {
+            targets[next[from]] = to;
+            next[from] += 1;
+        }
+        Self { offsets, targets }
+    }
+
+    fn of_node(&self, node: usize) -> &[usize] {
+        &self.targets[self.offsets[node]..self.offsets[node + 1]]
     }
 }
 
 fn clocks(
     run: &Run,
-    preds: &[Vec<usize>],
+    nodes: usize,
+    edges: &[(usize, usize)],
     threads: &[usize],
     local: &[u32],
 ) -> Result<Order, Cyclic> {
     let events = run.events.len();
-    let nodes = preds.len();
     let width = run.threads.len();
-    let mut succs: Vec<Vec<usize>> = vec![Vec::new(); nodes];
-    let mut pending: Vec<usize> = vec![0; nodes];
-    for (node, list) in preds.iter().enumerate() {
-        pending[node] = list.len();
-        for &pred in list {
-            succs[pred].push(node);
-        }
-    }
-    let mut clocks: Vec<Vec<u32>> = vec![Vec::new(); nodes];
+    let preds = Adjacency::of(nodes, edges.iter().map(|(before, after)| (*after, *before)));
+    let succs = Adjacency::of(nodes, edges.iter().copied());
+    let mut pending: Vec<usize> = (0..nodes).map(|n| preds.of_node(n).len()).collect();
+    let mut clocks = vec![0u32; nodes * width];
+    let mut clock = vec![0u32; width];
     let mut ready: VecDeque<usize> = (0..nodes).filter(|n| pending[*n] == 0).collect();
     let mut done = 0;
     while let Some(node) = ready.pop_front() {
         done += 1;
-        let mut clock = vec![0u32; width];
-        for &pred in &preds[node] {
-            for (mine, theirs) in clock.iter_mut().zip(&clocks[pred]) {
+        clock.fill(0);
+        for &pred in preds.of_node(node) {
+            let theirs = &clocks[pred * width..(pred + 1) * width];
+            for (mine, theirs) in clock.iter_mut().zip(theirs) {
                 *mine = (*mine).max(*theirs);
             }
         }
         if node < events {
             clock[threads[node]] = local[node];
         }
-        clocks[node] = clock;
-        for &succ in &succs[node] {
+        clocks[node * width..(node + 1) * width].copy_from_slice(&clock);
+        for &succ in succs.of_node(node) {
             pending[succ] -= 1;
             if pending[succ] == 0 {
                 ready.push_back(succ);
@@ -126,17 +161,18 @@ fn clocks(
     if done < nodes {
         return Err(Cyclic);
     }
-    clocks.truncate(events);
+    clocks.truncate(events * width);
     Ok(Order {
         clocks,
+        width,
         local: local.to_vec(),
         threads: threads.to_vec(),
     })
 }
 
 /// The notifies of every cell, by thread, each thread's in program order.
-fn notifies_by_cell(run: &Run) -> HashMap<Cell, Vec<Vec<EventId>>> {
-    let mut cells: HashMap<Cell, HashMap<usize, Vec<EventId>>> = HashMap::new();
+pub fn notifies_by_cell(run: &Run) -> HashMap<Cell, Vec<Vec<EventId>>> {
+    let mut cells: HashMap<Cell, HashMap<usize, Vec<EventId>>> = HashMap::default();
     for (id, event) in run.events.iter().enumerate() {
         if let EventKind::Notify { cell, .. } = event.kind {
             cells
@@ -167,26 +203,9 @@ fn prefix_end(list: &[EventId], holds: impl Fn(EventId) -> bool) -> usize {
     list.partition_point(|e| holds(*e))
 }
 
-/// The notifies every execution must have made before each wait holds,
-/// that the order does not yet put before it: at most the last one of each
-/// thread (the earlier ones come before it in program order).
-///
-/// Cells start at 0. A wait holds once its cell reaches (or, for `eq`,
-/// equals) its expected value. For atomic adds, a notify N must come first
-/// when the most the cell can hold without it is below the expected value:
-/// every notify ordered before the wait counts, and of the others (neither
-/// before nor after the wait, and not after N, which cannot come without
-/// N) at most their positive amounts. Along one thread that most only grows
-/// (a later notify has more before it and fewer after it), so the notifies
-/// that must come first are a prefix of the thread's, found by bisection.
-/// For sets, N must come first when it writes a value that holds and no
-/// other value the cell can hold at the wait without N does. A cell with
-/// both kinds orders nothing here.
-fn counted_notifies(
-    run: &Run,
-    order: &Order,
-    notifies: &HashMap<Cell, Vec<Vec<EventId>>>,
-) -> Vec<(EventId, EventId)> {
+/// The prefix sums of every cell's notifies ([`Sums`]): they do not depend
+/// on the order, so they are made once for all its fixpoint's rounds.
+fn prefix_sums(run: &Run, notifies: &HashMap<Cell, Vec<Vec<EventId>>>) -> HashMap<Cell, Sums> {
     let value = |n: EventId| match run.events[n].kind {
         EventKind::Notify { value, .. } => value,
         _ => unreachable!("notifies only"),
@@ -207,7 +226,7 @@ fn counted_notifies(
             .collect()
     };
     // And how many of the cell's notifies are sets.
-    let prefix: HashMap<Cell, Sums> = notifies
+    notifies
         .iter()
         .map(|(cell, threads)| {
             let sets = threads.iter().flatten().filter(|n| is_set(**n)).count();
@@ -216,7 +235,30 @@ fn counted_notifies(
                 (sums(threads, &|v| v), sums(threads, &|v| v.max(0)), sets),
             )
         })
-        .collect();
+        .collect()
+}
+
+/// The notifies every execution must have made before each wait holds,
+/// that the order does not yet put before it: at most the last one of each
+/// thread (the earlier ones come before it in program order).
+///
+/// Cells start at 0. A wait holds once its cell reaches (or, for `eq`,
+/// equals) its expected value. For atomic adds, a notify N must come first
+/// when the most the cell can hold without it is below the expected value:
+/// every notify ordered before the wait counts, and of the others (neither
+/// before nor after the wait, and not after N, which cannot come without
+/// N) at most their positive amounts. Along one thread that most only grows
+/// (a later notify has more before it and fewer after it), so the notifies
+/// that must come first are a prefix of the thread's, found by bisection.
+/// For sets, N must come first when it writes a value that holds and no
+/// other value the cell can hold at the wait without N does. A cell with
+/// both kinds orders nothing here.
+fn counted_notifies(
+    run: &Run,
+    order: &Order,
+    notifies: &HashMap<Cell, Vec<Vec<EventId>>>,
+    prefix: &HashMap<Cell, Sums>,
+) -> Vec<(EventId, EventId)> {
     let mut found = Vec::new();
     for (wait, _, cell, expected, eq) in run.waits() {
         let Some(threads) = notifies.get(&cell) else {

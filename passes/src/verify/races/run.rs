@@ -6,7 +6,8 @@ use super::footprint::Footprint;
 use melior::ir::{Location, operation::OperationRef};
 use pld_dialect::interfaces::AccessKind;
 use pld_ir::OpKey;
-use std::collections::{BTreeMap, HashSet};
+use rustc_hash::FxHashSet as HashSet;
+use std::collections::BTreeMap;
 
 pub type ThreadId = usize;
 pub type EventId = usize;
@@ -52,14 +53,15 @@ pub enum EventKind {
         cell: Cell,
         value: i64,
         set: bool,
-        cell_text: String,
+        /// The cell's indices as the op names them, for diagnostics.
+        index: Vec<i64>,
     },
     /// A wait, test or `defer_wait` condition (then at its task's end).
     Wait {
         cell: Cell,
         expected: i64,
         eq: bool,
-        cell_text: String,
+        index: Vec<i64>,
     },
     /// A call of a collective: instance `instance` across the ranks.
     Collective { instance: usize },
@@ -100,6 +102,12 @@ pub struct Run<'c, 'a> {
     /// The elements of the entry's memory the run read as arguments, by
     /// place and byte.
     pub input_reads: BTreeMap<(Place, i64), super::inputs::InputRead<'c>>,
+}
+
+/// A cell's indices as a diagnostic names them: `[1, 0]`.
+pub fn cell_text(index: &[i64]) -> String {
+    let parts: Vec<String> = index.iter().map(i64::to_string).collect();
+    format!("[{}]", parts.join(", "))
 }
 
 /// A notify or wait whose value the run does not know.
@@ -158,7 +166,7 @@ impl<'c, 'a> Run<'c, 'a> {
     /// into a cell no one waits on (all_to_all_v's receive counts, read as
     /// data) orders nothing, whatever its value.
     pub fn undecided_value(&self) -> Option<(String, Location<'c>)> {
-        let waited: std::collections::HashSet<Cell> = self
+        let waited: HashSet<Cell> = self
             .events
             .iter()
             .filter_map(|event| match &event.kind {

@@ -78,7 +78,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             let memory = lookup(env, value);
             self.own_access(op, memory, &what, None, AccessKind::Read, thread)?;
         }
-        self.meet_collective(op, signal, thread)?;
+        self.meet_collective(op, signal, Context { thread, ..context })?;
         for value in gemm.writes {
             let memory = lookup(env, value);
             self.own_access(op, memory, &what, None, AccessKind::Write, thread)?;
