@@ -207,13 +207,30 @@ pub fn check(
                     undecided = Some((n, reason, location));
                     break 'counts;
                 }
-                let Ok((order, counted)) = order::compute(&run) else {
-                    undecided.get_or_insert((
-                        n,
-                        "its waits and notifies order each other in a cycle".to_owned(),
-                        entry.location(),
-                    ));
-                    continue;
+                let (order, counted) = match order::compute(&run) {
+                    Ok(computed) => computed,
+                    Err(order::Unordered::Cyclic) => {
+                        undecided.get_or_insert((
+                            n,
+                            "its waits and notifies order each other in a cycle".to_owned(),
+                            entry.location(),
+                        ));
+                        continue;
+                    }
+                    Err(order::Unordered::TooLarge(entries)) => {
+                        undecided = Some((
+                            n,
+                            format!(
+                                "its {} threads and {} events need {entries} vector clock \
+                                 entries, more than the {} the rule keeps",
+                                run.threads.len(),
+                                run.events.len(),
+                                order::MAX_CLOCK_ENTRIES
+                            ),
+                            entry.location(),
+                        ));
+                        break 'counts;
+                    }
                 };
                 // A run that hangs stops there: what its threads would do
                 // after the wait does not happen, and races with it are not

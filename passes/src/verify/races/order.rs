@@ -40,12 +40,27 @@ impl Order {
 }
 
 /// Why no order could be computed.
-pub struct Cyclic;
+pub enum Unordered {
+    /// The waits and notifies order each other in a cycle.
+    Cyclic,
+    /// The clocks would take more than [`MAX_CLOCK_ENTRIES`] entries (events
+    /// times threads): this many.
+    TooLarge(usize),
+}
+
+/// The most vector clock entries a run may take (256 MiB of `u32`): a clock
+/// has an entry per thread for every event, so a run of many tasks (each a
+/// thread) takes memory quadratic in them.
+pub const MAX_CLOCK_ENTRIES: usize = 1 << 26;
 
 /// The happens-before of `run`, with the edges from notifies to the waits
 /// that must count them.
-pub fn compute(run: &Run) -> Result<(Order, Vec<(EventId, EventId)>), Cyclic> {
+pub fn compute(run: &Run) -> Result<(Order, Vec<(EventId, EventId)>), Unordered> {
     let nodes = run.events.len() + run.collectives.len();
+    let entries = nodes.saturating_mul(run.threads.len());
+    if entries > MAX_CLOCK_ENTRIES {
+        return Err(Unordered::TooLarge(entries));
+    }
     // Edges (before, after).
     let mut edges: Vec<(usize, usize)> = Vec::with_capacity(nodes * 2);
     let end_of = |thread: usize| *run.threads[thread].events.last().expect("a thread ends");
@@ -128,7 +143,7 @@ fn clocks(
     edges: &[(usize, usize)],
     threads: &[usize],
     local: &[u32],
-) -> Result<Order, Cyclic> {
+) -> Result<Order, Unordered> {
     let events = run.events.len();
     let width = run.threads.len();
     let preds = Adjacency::of(nodes, edges.iter().map(|(before, after)| (*after, *before)));
@@ -159,7 +174,7 @@ fn clocks(
         }
     }
     if done < nodes {
-        return Err(Cyclic);
+        return Err(Unordered::Cyclic);
     }
     clocks.truncate(events * width);
     Ok(Order {
