@@ -85,3 +85,30 @@ func.func @two_core_allreduce(%data: !pld.dtensor<1x4096xf32>, %signal: !pld.dte
   %sum = pld.tensor.allreduce %data, %signal, op sum core_num 2 : !pld.dtensor<1x4096xf32>, !pld.dtensor<8x2xi32>
   return
 }
+
+// -----
+
+// Blocks of two tasks in sequence, each guarded to one block, run the
+// allreduce on one signal in turn: no block of one launch clashes with
+// another of the same launch.
+func.func @tasks_in_turn(%data: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<4x1xi32>)
+    attributes {pl.kernel = #pl.kernel<host>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %first = pl.spmd %c2 name "first" {
+    %b = pl.get_block_idx
+    %last = arith.cmpi eq, %b, %c1 : index
+    scf.if %last {
+      %sum = pld.tensor.allreduce %data, %signal, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
+    }
+  }
+  %second = pl.spmd %c2 name "second" deps [%first] {
+    %b = pl.get_block_idx
+    %zero = arith.cmpi eq, %b, %c0 : index
+    scf.if %zero {
+      %sum = pld.tensor.allreduce %data, %signal, op sum : !pld.dtensor<1x64xf32>, !pld.dtensor<4x1xi32>
+    }
+  }
+  return
+}

@@ -244,9 +244,9 @@ struct RankRun<'r, 'c, 'a> {
     allocations: HashMap<OpKey, usize>,
     /// How many collectives this rank called on each signal buffer.
     collectives: HashMap<BufferId, usize>,
-    /// The block of this launch that first ran a collective on each signal
-    /// buffer.
-    collective_blocks: HashMap<BufferId, i64>,
+    /// The block that first ran a one-core collective on each signal
+    /// buffer, per group of blocks (the spawn that started them).
+    collective_blocks: HashMap<(BufferId, Option<EventId>), i64>,
     /// `defer_wait` conditions, kept for their task's end.
     deferred: Vec<(ThreadId, OperationRef<'c, 'a>, EventKind)>,
     depth: usize,
@@ -717,9 +717,17 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             );
         }
         if cores == 1 {
+            // The blocks of one launch (an entry's, a pl.spmd task's) are
+            // threads one spawn started: two of them on one signal clash;
+            // blocks of tasks in sequence do not.
+            let first_event = self.run.threads[context.thread].events[0];
+            let group = match &self.run.events[first_event].kind {
+                EventKind::Start { spawned_by, .. } => *spawned_by,
+                _ => None,
+            };
             let first = *self
                 .collective_blocks
-                .entry(signal)
+                .entry((signal, group))
                 .or_insert(context.block);
             if first != context.block {
                 return Err(Stop::Trap(
