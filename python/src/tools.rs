@@ -140,6 +140,7 @@ pub fn run(request: &RunRequest) -> RunResult {
     let options = CompileOptions {
         entry: Some(request.entry.to_owned()),
         pipeline: (!request.verify).then(|| UNVERIFIED_PIPELINE.to_owned()),
+        blocks: request.blocks,
         ..CompileOptions::default()
     };
     let program = match session.compile(Source::Text(request.text), &options) {

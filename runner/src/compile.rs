@@ -16,6 +16,17 @@ use std::path::{Path, PathBuf};
 /// [`CompileOptions::pipeline`] names another.
 pub const DEFAULT_PIPELINE: &str = "builtin.module(pld-to-cce-pipeline)";
 
+/// The default pipeline for the entry kernel `entry` launched on `blocks`
+/// blocks: pld-verify first judges that launch (its `entry` and `blocks`:
+/// each block runs the kernel; the module's other entries as always), then
+/// the default pipeline runs.
+fn pipeline_on_blocks(entry: &str, blocks: u32) -> String {
+    format!(
+        "builtin.module(pld-verify{{entry={entry} blocks={blocks} remarks=false}}, \
+         pld-to-cce-pipeline)"
+    )
+}
+
 /// `pld-run --no-verify`'s: the default without pld-verify, for a program
 /// its rules reject that the user wants to watch fail.
 pub const UNVERIFIED_PIPELINE: &str = "builtin.module(pld-to-cce-pipeline{verify=false})";
@@ -26,8 +37,12 @@ pub struct CompileOptions {
     /// The function to run (`name` or `@name`); `None`: the only host
     /// orchestrator, else the only kernel.
     pub entry: Option<String>,
-    /// A pass pipeline; `None`: [`DEFAULT_PIPELINE`].
+    /// A pass pipeline; `None`: [`DEFAULT_PIPELINE`], with pld-verify
+    /// first judging the entry kernel on `blocks` blocks when there are
+    /// several.
     pub pipeline: Option<String>,
+    /// The blocks the entry kernel is launched on (0 and 1: one).
+    pub blocks: u32,
     pub flavour: Flavour,
     pub backend: Backend,
     /// The build cache's directory (checked to be the user's alone as
@@ -87,11 +102,15 @@ impl Parsed<'_> {
                 .collect(),
             Entry::Host => Vec::new(),
         };
-        let cpp = lower(
-            &self.session.context,
-            self.module,
-            options.pipeline.as_deref().unwrap_or(DEFAULT_PIPELINE),
-        )?;
+        let on_blocks =
+            (options.pipeline.is_none() && options.blocks > 1 && self.entry.kind == Entry::Kernel)
+                .then(|| pipeline_on_blocks(&self.entry.symbol, options.blocks));
+        let pipeline = options
+            .pipeline
+            .as_deref()
+            .or(on_blocks.as_deref())
+            .unwrap_or(DEFAULT_PIPELINE);
+        let cpp = lower(&self.session.context, self.module, pipeline)?;
         let cache = open_cache(options.cache.as_deref(), &sink)?;
         let mpi = match &options.backend {
             Backend::Thread => None,

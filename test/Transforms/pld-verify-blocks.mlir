@@ -10,6 +10,14 @@
 // On three blocks, block 2 writes a row the window does not have:
 // RUN: not pld-opt %t.mlir --split-input-file --pld-verify="blocks=3 remarks=false" 2>&1 | FileCheck %s --check-prefix=THREE
 // THREE: error: @own_row completes on none of the rank counts tried (2, 3, 4): on 2 ranks, rank 0's pld.tile.remote_store touches [2, 3) x [0, 64) of rank 1's argument 0 of @own_row, whose shape is 2x64
+// With entry=, blocks apply to that entry alone (as pld-run launches one):
+// @same_row on two blocks races, and the allreduce kernel, on one, does not
+// clash:
+// RUN: not pld-opt %t.mlir --split-input-file --pld-verify="entry=@same_row blocks=2 remarks=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ENTRY
+// ENTRY: error: data race on 2 ranks: this pld.tile.remote_store on rank 0 block 1
+// ENTRY-NOT: every_block_allreduce
+// RUN: pld-opt %t.mlir --split-input-file --pld-verify="entry=own_row blocks=2 remarks=false" -o /dev/null 2>&1 | FileCheck %s --allow-empty --check-prefix=OWN
+// OWN-NOT: error
 // RUN: not pld-opt %s --pld-verify=blocks=65 2>&1 | FileCheck %s --check-prefix=OPTION
 // OPTION: expected blocks to be in 1..=64, found 65
 

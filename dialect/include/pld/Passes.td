@@ -67,6 +67,10 @@ def PldVerify : Pass<"pld-verify"> {
            "Blocks an entry kernel (pl.kernel<incore>) is launched on (in "
            "1..=64), as pld-run --blocks launches it: each block runs the "
            "kernel with its pl.get_block_idx; host code runs once per rank">,
+    Option<"entry", "entry", "std::string", /*default=*/"\"\"",
+           "The entry launches and blocks apply to (a function name, with "
+           "or without @), as pld-run launches one entry: the others run "
+           "once, on one block. Empty: every entry">,
   ];
   let statistics = [
     Statistic<"numErrors", "errors", "Errors the rules reported">,

@@ -94,6 +94,8 @@ impl Pass for PldVerify {
             launch: races::Launch {
                 count: in_range("launches", options.launches, MAX_LAUNCHES)?,
                 blocks: in_range("blocks", options.blocks, MAX_BLOCKS)?,
+                entry: Some(options.entry.trim_start_matches('@').to_owned())
+                    .filter(|entry| !entry.is_empty()),
             },
         })
     }
@@ -119,7 +121,7 @@ impl Pass for PldVerify {
             self.default_kind,
             self.ranks.as_deref(),
             self.remarks,
-            self.launch,
+            &self.launch,
             &mut report,
         );
         statistics.add(&declared::ERRORS, report.errors());

@@ -101,6 +101,7 @@ fn compile_options(options: &Options) -> CompileOptions {
                 .no_verify
                 .then(|| crate::compile::UNVERIFIED_PIPELINE.to_owned())
         }),
+        blocks: options.blocks,
         flavour: match options.sanitize {
             None | Some(Sanitizer::Race) => Flavour::Plain,
             Some(Sanitizer::Thread) => Flavour::Thread,

@@ -56,6 +56,28 @@ func.func @exchange_rows(%data: !pld.dtensor<2x8xf32>, %inbox: !pld.dtensor<2x8x
   return
 }
 
+// The same exchange with every block pushing into row 0 of the inbox: on
+// several blocks the pushes race (pld-run's pld-verify judges the launch).
+func.func @shared_row(%data: !pld.dtensor<2x8xf32>, %inbox: !pld.dtensor<2x8xf32>,
+                      %signal: !pld.dtensor<2x1xi32>, %out: memref<2x8xf32>)
+    attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<2x1xi32>
+  %me = pld.system.rank %ctx
+  %n = pld.system.nranks %ctx
+  %one = arith.constant 1 : i32
+  %next32 = arith.addi %me, %one : i32
+  %peer32 = arith.remsi %next32, %n : i32
+  %peer = arith.index_cast %peer32 : i32 to index
+  %block = pl.get_block_idx
+  %row = pl.load %data[%block, 0] : !pld.dtensor<2x8xf32> -> !pl.tile<1x8xf32>
+  pld.tile.remote_store %row, %inbox[0, 0], peer %peer : !pl.tile<1x8xf32>, !pld.dtensor<2x8xf32>
+  pld.system.notify %signal[%block, 0], peer %peer, value %one, op set : !pld.dtensor<2x1xi32>
+  pld.system.wait %signal[%block, 0], expected %one, cmp ge : !pld.dtensor<2x1xi32>
+  %received = pl.load %inbox[0, 0] : !pld.dtensor<2x8xf32> -> !pl.tile<1x8xf32>
+  pl.store %received, %out[%block, 0] : !pl.tile<1x8xf32>, memref<2x8xf32>
+  return
+}
+
 // An allreduce in a task of 1 block (a barrier in one of 2 blocks:
 // Inputs/blocks-spmd.mlir).
 func.func @spmd_one_block(%data: !pld.dtensor<1x8xf32>, %signal: !pld.dtensor<8x1xi32>)

@@ -49,9 +49,9 @@ use pld_ir::read::{self as ir, callee_name, symbol_name};
 use run::{EventId, EventKind, Run};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
-/// How the rule launches each entry (pld-verify's `launches` and `blocks`,
-/// as pld-run's `--launches` and `--blocks` launch it).
-#[derive(Clone, Copy, Debug)]
+/// How the rule launches each entry (pld-verify's `launches`, `blocks` and
+/// `entry`, as pld-run's `--launches`, `--blocks` and `--entry` launch it).
+#[derive(Clone, Debug)]
 pub struct Launch {
     /// Launches in sequence: every rank finishes one before any starts the
     /// next, and the windows keep what it left.
@@ -59,6 +59,19 @@ pub struct Launch {
     /// Blocks an entry kernel runs on, each with its `pl.get_block_idx`
     /// (host code runs once per rank whatever it is).
     pub blocks: usize,
+    /// The entry `count` and `blocks` apply to; the others run once, on one
+    /// block. `None`: every entry.
+    pub entry: Option<String>,
+}
+
+impl Launch {
+    /// The launches and blocks of the entry `name`.
+    fn of(&self, name: &str) -> (usize, usize) {
+        match &self.entry {
+            Some(entry) if entry != name => (1, 1),
+            _ => (self.count, self.blocks),
+        }
+    }
 }
 
 pub fn check(
@@ -66,7 +79,7 @@ pub fn check(
     default_kind: KernelKind,
     given: Option<&[usize]>,
     remarks: bool,
-    launch: Launch,
+    launch: &Launch,
     report: &mut Report,
 ) {
     let functions: HashMap<String, OperationRef> = ops
@@ -109,6 +122,7 @@ pub fn check(
         let judge_hangs = !others_notify(name);
         let mut failures: Vec<Failure> = Vec::new();
         let signal_values = arguments::signal_values(entry);
+        let (launches, blocks) = launch.of(name);
         let argument_count = entry
             .region(0)
             .ok()
@@ -140,8 +154,8 @@ pub fn check(
                     &mut program,
                     n,
                     &interpret::Launches {
-                        count: launch.count,
-                        blocks: launch.blocks,
+                        count: launches,
+                        blocks,
                         rising: &signal_values,
                     },
                     &bindings,
