@@ -6,7 +6,7 @@
 //! (by program order, a task dependency or a collective) cannot help it.
 
 use super::order::Order;
-use super::run::{Cell, EventId, EventKind, Run};
+use super::run::{Cell, EventId, Run};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// A wait that never returns, and why.
@@ -38,7 +38,7 @@ impl<'l> Notifies<'l> {
         let mut largest_set = vec![i64::MIN];
         let mut first_set = HashMap::default();
         for (position, n) in list.iter().enumerate() {
-            let (value, set) = notify(run, *n);
+            let (value, set) = run.notify(*n);
             positive.push(positive[position] + value.max(0));
             sets.push(sets[position] + usize::from(set));
             largest_set.push(if set {
@@ -57,14 +57,6 @@ impl<'l> Notifies<'l> {
             largest_set,
             first_set,
         }
-    }
-}
-
-/// A notify's value and whether it sets.
-fn notify(run: &Run, n: EventId) -> (i64, bool) {
-    match run.events[n].kind {
-        EventKind::Notify { value, set, .. } => (value, set),
-        _ => unreachable!("notifies only"),
     }
 }
 
@@ -130,7 +122,7 @@ pub fn hangs(run: &Run, order: &Order) -> Vec<Hang> {
                 let mut values: Vec<i64> = threads
                     .iter()
                     .zip(&possible)
-                    .flat_map(|(t, k)| t.list[..*k].iter().map(|n| notify(run, *n).0))
+                    .flat_map(|(t, k)| t.list[..*k].iter().map(|n| run.notify(*n).0))
                     .collect();
                 values.sort_unstable();
                 values.dedup();

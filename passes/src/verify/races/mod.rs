@@ -641,10 +641,7 @@ fn diagnose(
 /// that can spoil it and the one it waits for.
 fn diagnose_lost(run: &Run, lost: &lost::Lost, report: &mut Report) {
     let thread = |e: EventId| &run.threads[run.events[e].thread].label;
-    let value = |e: EventId| match run.events[e].kind {
-        EventKind::Notify { value, .. } => value,
-        _ => unreachable!("notifies only"),
-    };
+    let value = |e: EventId| run.notify(e).0;
     let EventKind::Wait { expected, eq, .. } = run.events[lost.wait].kind else {
         unreachable!("a wait")
     };

@@ -221,11 +221,8 @@ fn prefix_end(list: &[EventId], holds: impl Fn(EventId) -> bool) -> usize {
 /// The prefix sums of every cell's notifies ([`Sums`]): they do not depend
 /// on the order, so they are made once for all its fixpoint's rounds.
 fn prefix_sums(run: &Run, notifies: &HashMap<Cell, Vec<Vec<EventId>>>) -> HashMap<Cell, Sums> {
-    let value = |n: EventId| match run.events[n].kind {
-        EventKind::Notify { value, .. } => value,
-        _ => unreachable!("notifies only"),
-    };
-    let is_set = |n: EventId| matches!(run.events[n].kind, EventKind::Notify { set: true, .. });
+    let value = |n: EventId| run.notify(n).0;
+    let is_set = |n: EventId| run.notify(n).1;
     // Prefix sums per cell and thread: amounts, and positive amounts.
     let sums = |threads: &[Vec<EventId>], f: &dyn Fn(i64) -> i64| -> Vec<Vec<i64>> {
         threads
@@ -348,10 +345,7 @@ fn counted_sets(
     eq: bool,
     found: &mut Vec<(EventId, EventId)>,
 ) {
-    let value = |n: EventId| match run.events[n].kind {
-        EventKind::Notify { value, .. } => value,
-        _ => unreachable!("notifies only"),
-    };
+    let value = |n: EventId| run.notify(n).0;
     let holds = |v: i64| if eq { v == expected } else { v >= expected };
     let forced: Vec<i64> = threads
         .iter()

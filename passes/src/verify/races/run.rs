@@ -214,6 +214,14 @@ impl<'c, 'a> Run<'c, 'a> {
         id
     }
 
+    /// The value notify `event` writes or adds, and whether it sets.
+    pub fn notify(&self, event: EventId) -> (i64, bool) {
+        match self.events[event].kind {
+            EventKind::Notify { value, set, .. } => (value, set),
+            _ => unreachable!("notifies only"),
+        }
+    }
+
     /// The position of `event` among its thread's events, from 1.
     pub fn local(&self, event: EventId) -> usize {
         let thread = &self.threads[self.events[event].thread];
