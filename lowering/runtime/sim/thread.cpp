@@ -42,9 +42,17 @@ void set_state(SlotState state) {
   }
 }
 
-/// The final race clocks of finished threads, until they are joined.
+/// Where a spawned thread leaves its final race clock.
+using FinalClock = std::shared_ptr<std::shared_ptr<race::Clock>>;
+
+/// Each unjoined thread's FinalClock, by id. The id names the thread only
+/// until it is joined: the OS hands it to the next thread right after, so
+/// the entry is taken out before the join, and the thread writes the clock
+/// into its own FinalClock, never through the id (a clock kept by id was
+/// overwritten, now and then under load, by a thread that reused the id
+/// between a join and the lookup, and the joiner learnt the wrong clock).
 std::mutex g_finished_lock;
-std::unordered_map<std::thread::id, std::shared_ptr<race::Clock>> g_finished;
+std::unordered_map<std::thread::id, FinalClock> g_finished;
 
 /// Scheduler ids of started threads, until they are joined.
 std::unordered_map<std::thread::id, int32_t> g_sched_ids;
@@ -72,32 +80,29 @@ void enter(const Identity &id, const race::Clock *parent, int32_t sched_id,
   g_pending_starts.fetch_sub(1, std::memory_order_relaxed);
 }
 
-/// The calling thread knows all the joined thread `id` did: its final race
-/// clock, kept since it ended.
-void join_clock_of(std::thread::id id) {
-  if (!race::enabled())
-    return;
-  std::shared_ptr<race::Clock> clock;
+/// Joins `thread`; the calling thread then knows all it did: its final
+/// race clock.
+void join_with_clock(std::thread &thread) {
+  FinalClock final;
   {
     std::lock_guard<std::mutex> guard(g_finished_lock);
-    auto it = g_finished.find(id);
-    if (it == g_finished.end())
-      return;
-    clock = std::move(it->second);
-    g_finished.erase(it);
+    auto it = g_finished.find(thread.get_id());
+    if (it != g_finished.end()) {
+      final = std::move(it->second);
+      g_finished.erase(it);
+    }
   }
-  race::join(*clock);
+  thread.join();
+  if (final && *final)
+    race::join(**final);
 }
 
-void leave() {
+void leave(const FinalClock &final) {
   if (timing::enabled())
     timing::finish();
   if (events::enabled())
     events::lifetime(t_began);
-  if (std::shared_ptr<race::Clock> clock = race::finish()) {
-    std::lock_guard<std::mutex> guard(g_finished_lock);
-    g_finished[std::this_thread::get_id()] = std::move(clock);
-  }
+  *final = race::finish();
   set_state(SlotState::Finished);
   std::free(t_self.ub);
   t_self.ub = nullptr;
@@ -130,18 +135,21 @@ std::thread spawn(const Identity &id, std::function<void()> body) {
   int32_t sched_id = sched::enabled() ? sched::reserve() : -1;
   // Named for a critical path through the new thread (timing.cpp).
   std::string starter = timing::enabled() ? describe(self().id) : "";
+  auto final = std::make_shared<std::shared_ptr<race::Clock>>();
   std::thread thread([id, body = std::move(body), parent = race::fork(),
                       sched_id, started = timing::now(),
-                      starter = std::move(starter)] {
+                      starter = std::move(starter), final] {
     enter(id, parent.get(), sched_id, started, starter);
     body();
-    leave();
+    leave(final);
     if (sched::enabled())
       sched::leave();
   });
-  if (sched::enabled()) {
+  {
     std::lock_guard<std::mutex> guard(g_finished_lock);
-    g_sched_ids[thread.get_id()] = sched_id;
+    g_finished[thread.get_id()] = std::move(final);
+    if (sched::enabled())
+      g_sched_ids[thread.get_id()] = sched_id;
   }
   return thread;
 }
@@ -171,18 +179,14 @@ void join(std::thread &thread) {
                                 timing::now());
     }
   }
-  thread.join();
-  join_clock_of(id);
+  join_with_clock(thread);
 }
 
 void join_launch(std::vector<std::thread> &threads) {
   if (race::enabled())
     race::start_harness();
-  for (std::thread &thread : threads) {
-    std::thread::id id = thread.get_id();
-    thread.join();
-    join_clock_of(id);
-  }
+  for (std::thread &thread : threads)
+    join_with_clock(thread);
   threads.clear();
   if (timing::enabled())
     for (int32_t rank = 0; rank < world().nranks; ++rank)
