@@ -314,6 +314,10 @@ func.func @cube(%a: !ascend.gm<f16>, %c: !ascend.gm<f16>, %n: index) attributes 
 // CHECK: call_opaque "pld::rt::wait_async"(%[[E]], %[[S]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22get\22">]}
 // CHECK: %[[F:.*]] = call_opaque "pld::rt::tput_async"(%[[V]], %[[V]], %[[S]])
 // CHECK: call_opaque "pld::rt::wait_async"(%[[F]], %[[S]])
+// A task's kernel passes its payload last: the lane of its channel.
+// CHECK-LABEL: emitc.func @sdma_task(
+// CHECK-SAME: %[[TWS:[^:]*]]: !emitc.opaque<"pld::rt::SdmaWorkspace">, %[[TID:[^:]*]]: i32, %[[P:[^:]*]]: !emitc.opaque<"pld::rt::DispatchPayload">
+// CHECK: call_opaque "pld::rt::sdma_session"(%[[TWS]], %[[TID]], %[[P]]) {args = [0 : index, 1 : index, 256, #emitc.opaque<"\22session\22">, 2 : index]}
 // CHECK-LABEL: emitc.func @sdma_host(
 // CHECK: call_opaque "pld::rt::sdma_workspace"(%{{.*}}) : (!emitc.ptr<!emitc.opaque<"__gm__ pld::rt::CommContext">>) -> !emitc.opaque<"pld::rt::SdmaWorkspace">
 func.func @sdma(%ctx: !ascend.ctx, %ws: !ascend.sdma_workspace, %id: i32, %data: !ascend.gm<f32>) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
@@ -325,6 +329,10 @@ func.func @sdma(%ctx: !ascend.ctx, %ws: !ascend.sdma_workspace, %id: i32, %data:
   ascend.wait_async %e, session %s {site = "get"}
   %f = ascend.tput_async %v, %v, session %s {site = "put"} : !ascend.view<f32>
   ascend.wait_async %f, session %s {site = "put"}
+  return
+}
+func.func @sdma_task(%ws: !ascend.sdma_workspace, %id: i32, %payload: !ascend.dispatch_payload) {
+  %s = ascend.sdma_session %ws, sync_id %id from %payload {offset = 256 : i64, site = "session"}
   return
 }
 func.func @sdma_host(%ctx: !ascend.ctx) -> !ascend.sdma_workspace {

@@ -60,9 +60,14 @@ func.func @push(%dst: !pld.dtensor<2x8x64xf32>, %src: memref<2x8x64xf32>, %peer:
 
 // A task that moves data with SDMA: its kernel takes the workspace and
 // sync id after the dispatch payload; the orchestrator's submission and its
-// launch of a kernel pass them (the runtime passes the payload).
+// launch of a kernel pass them (the runtime passes the payload). The task's
+// session reads its AIV lane (its channel) from the payload; the launched
+// kernel's, from the register.
+// CHECK-LABEL: func.func @fetch
+// CHECK: ascend.sdma_session %{{[^ ]*}}, sync_id %{{[^ ]*}} {site
 // CHECK-LABEL: func.func @move_relay
-// CHECK-SAME: (%{{.*}}: !ascend.ctx, %{{.*}}: !ascend.dispatch_payload, %{{.*}}: !ascend.sdma_workspace, %{{.*}}: i32,
+// CHECK-SAME: (%{{.*}}: !ascend.ctx, %[[PAYLOAD:[^:]*]]: !ascend.dispatch_payload, %[[RWS:[^:]*]]: !ascend.sdma_workspace, %[[RID:[^:]*]]: i32,
+// CHECK: ascend.sdma_session %[[RWS]], sync_id %[[RID]] from %[[PAYLOAD]] {site
 // CHECK: ascend.defer_completion
 // CHECK: ascend.tput_async
 // CHECK-LABEL: func.func @move

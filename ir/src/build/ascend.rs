@@ -119,8 +119,15 @@ pub trait AscendBuilder<'c> {
     /// kernels it calls.
     fn sdma_workspace(&self, ctx: Val<'c>) -> Val<'c>;
     /// `ascend.sdma_session %workspace, sync_id %sync_id`: the kernel's SDMA
-    /// session (its scratch buffer planned by `ascend-plan-ub`).
-    fn sdma_session(&self, workspace: Val<'c>, sync_id: Val<'c>, site: Site) -> Val<'c>;
+    /// session (its scratch buffer planned by `ascend-plan-ub`), on the
+    /// channel of the AIV lane the payload names where the kernel has one.
+    fn sdma_session(
+        &self,
+        workspace: Val<'c>,
+        sync_id: Val<'c>,
+        payload: Option<Val<'c>>,
+        site: Site,
+    ) -> Val<'c>;
     /// `ascend.tput_async` (`push`) or `ascend.tget_async`: posts the copy of
     /// `src` into `dst` to the SDMA engine; returns its event.
     fn sdma_transfer(
@@ -521,10 +528,17 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
         self.build_one(workspace.build(self.context, self.location))
     }
 
-    fn sdma_session(&self, workspace: Val<'c>, sync_id: Val<'c>, site: Site) -> Val<'c> {
+    fn sdma_session(
+        &self,
+        workspace: Val<'c>,
+        sync_id: Val<'c>,
+        payload: Option<Val<'c>>,
+        site: Site,
+    ) -> Val<'c> {
         let session = ascend::SdmaSessionOp {
             workspace,
             sync_id,
+            payload,
             offset: None,
             site: self.site_attribute(site),
             session: types::async_session(self.context),

@@ -603,13 +603,16 @@ impl<'c> Functions<'c> {
         let builder = Builder::at_end(context, module.location(), body);
         let include = builder.insert(include_op(&builder, "pld/runtime.h"));
         // Only a module that reads its dispatch payload (a deferred
-        // completion, a block or lane index a task was dispatched for)
+        // completion, a block or lane index a task was dispatched for, an
+        // SDMA session on its lane's channel)
         // depends on the task runtime's API (pld/runtime/task_runtime.h);
         // a kernel that only passes it on needs no more than its type.
         let reads_payload = nested_ops(module).into_iter().any(|op| {
             name(op) == ascend::DeferCompletionOp::NAME
                 || ascend::BlockIdxOp::operands(&op).is_some_and(|query| query.payload.is_some())
                 || ascend::SubblockIdxOp::operands(&op).is_some_and(|query| query.payload.is_some())
+                || ascend::SdmaSessionOp::operands(&op)
+                    .is_some_and(|session| session.payload.is_some())
         });
         let task_runtime = reads_payload
             .then(|| builder.insert(include_op(&builder, "pld/runtime/task_runtime.h")));

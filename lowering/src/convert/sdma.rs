@@ -136,9 +136,12 @@ impl<'c> FunctionConverter<'_, 'c> {
             .expect("a kernel with a transfer has a body");
         // SAFETY: see the documentation of `pld_ir`.
         let first: OpRef = unsafe { OpRef::from_raw(entry.to_raw()) };
-        let session = Builder::before(first)
-            .at(op.location())
-            .sdma_session(workspace, sync_id, site);
+        let session = Builder::before(first).at(op.location()).sdma_session(
+            workspace,
+            sync_id,
+            self.payload,
+            site,
+        );
         self.session = Some(session);
         Ok(session)
     }

@@ -118,6 +118,10 @@ module attributes {pld.target = #pld.target<Ascend910B>} {
     %c1 = arith.constant 1 : index
     // CHECK: %[[S:.*]] = ascend.sdma_session %{{.*}}, sync_id %{{.*}} {offset = 256 : i64}
     %s = ascend.sdma_session %ws, sync_id %id {offset = 256 : i64}
+    // A task's kernel: the channel's lane from the dispatch payload.
+    // CHECK: ascend.sdma_session %{{.*}}, sync_id %{{.*}} from %{{.*}} {offset = 512 : i64}
+    %payload = ascend.no_payload
+    %t = ascend.sdma_session %ws, sync_id %id from %payload {offset = 512 : i64}
     %remote = ascend.peer_ptr %ctx, %data, peer %peer : !ascend.gm<f32>
     %v = ascend.view %data, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>
     %rv = ascend.view %remote, rows %c1, cols %c64, stride %c64 : !ascend.gm<f32> -> !ascend.view<f32>

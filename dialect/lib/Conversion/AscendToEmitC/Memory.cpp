@@ -85,9 +85,10 @@ struct WindowAsLowering : CallPattern<WindowAsOp> {
   }
 };
 
-/// `sdma_session(workspace, sync_id, offset, site)`: PTO's
+/// `sdma_session(workspace, sync_id, offset, site[, payload])`: PTO's
 /// `BuildAsyncSession` on the scratch buffer at the offset ascend-plan-ub
-/// chose in the unified buffer.
+/// chose in the unified buffer, on the channel of the lane the payload
+/// names, if there is one.
 struct SdmaSessionLowering : CallPattern<SdmaSessionOp> {
   using CallPattern::CallPattern;
 
@@ -98,12 +99,14 @@ struct SdmaSessionLowering : CallPattern<SdmaSessionOp> {
       return rewriter.notifyMatchFailure(
           op, "the SDMA session has no offset: run ascend-plan-ub first");
     Builder builder(op.getContext());
-    return RuntimeCall(op, "pld::rt::sdma_session")
-        .operand(adaptor.getWorkspace())
+    RuntimeCall call(op, "pld::rt::sdma_session");
+    call.operand(adaptor.getWorkspace())
         .operand(adaptor.getSyncId())
         .literal(builder.getI64IntegerAttr(*offset))
-        .literal(siteOf(op))
-        .replace(rewriter, results);
+        .literal(siteOf(op));
+    if (Value payload = adaptor.getPayload())
+      call.operand(payload);
+    return call.replace(rewriter, results);
   }
 };
 

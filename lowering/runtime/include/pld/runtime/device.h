@@ -468,32 +468,36 @@ AICORE inline AsyncEvent sdma_copy(View<T> dst, View<T> src,
 
 } // namespace detail
 
-/// BuildAsyncSession on the scratch tile at `ub_offset`, on this AIV core's
-/// own SDMA channel: PTO's default channel is `get_block_idx()`
-/// (sdma_async_intrin.hpp:107-109), which both AIVs of a block share, and
-/// the workspace has a channel per AIV core (kSdmaMaxChannel = 48,
-/// comm/async/sdma/sdma_types.hpp:30; WarmupSdmaControlPathForAiv,
-/// sdma_async_detail_post.hpp:176-186), so the channel is the AIV's index
-/// over the launch, `get_block_idx() * get_subblockdim() +
-/// get_subblockid()` (get_subblockdim() is 1 in an AIV-only launch, 2 in a
-/// mixed one: cannmirror/asc-devkit @2cdc3f1,
+namespace detail {
+
+/// BuildAsyncSession on the scratch tile at `ub_offset`, on the SDMA channel
+/// of AIV lane `lane` of this core's cluster: PTO's default channel is
+/// `get_block_idx()` (sdma_async_intrin.hpp:107-108), which both AIVs of a
+/// block share, and the workspace has a channel per AIV core
+/// (kSdmaMaxChannel = 48, comm/async/sdma/sdma_types.hpp:30;
+/// WarmupSdmaControlPathForAiv, sdma_async_detail_post.hpp:176-186), so the
+/// channel is the AIV's index over the launch, `get_block_idx() *
+/// get_subblockdim() + lane` (get_subblockdim() is 1 in an AIV-only launch,
+/// 2 in a mixed one: cannmirror/asc-devkit @2cdc3f1,
 /// docs/api/context/c_api/sys_var/asc_get_sub_block_num.md and
 /// impl/c_api/c_api_instr_impl/sys_var/get_sub_block_num/asc_2201/
 /// get_sub_block_num_impl.h:15-18).
-AICORE inline AsyncSession sdma_session(SdmaWorkspace workspace,
-                                        int32_t sync_id, int64_t ub_offset,
-                                        const char *) {
+AICORE inline AsyncSession sdma_session_on_lane(SdmaWorkspace workspace,
+                                                int32_t sync_id,
+                                                int64_t ub_offset,
+                                                int64_t lane) {
   AsyncSession session;
 #if defined(__CPU_SIM)
   (void)workspace;
   (void)sync_id;
   (void)ub_offset;
+  (void)lane;
 #else
   if constexpr (kVectorCode) {
-    detail::SdmaScratch scratch;
+    SdmaScratch scratch;
     pto::TASSIGN(scratch, ub_offset);
-    uint32_t channel = static_cast<uint32_t>(
-        get_block_idx() * get_subblockdim() + get_subblockid());
+    uint32_t channel =
+        static_cast<uint32_t>(get_block_idx() * get_subblockdim() + lane);
     pto::comm::sdma::SdmaBaseConfig config{
         pto::comm::sdma::kDefaultSdmaBlockBytes, 0, 1};
     (void)pto::comm::BuildAsyncSession<pto::comm::DmaEngine::SDMA>(
@@ -502,6 +506,18 @@ AICORE inline AsyncSession sdma_session(SdmaWorkspace workspace,
   }
 #endif
   return session;
+}
+
+} // namespace detail
+
+/// The kernel's SDMA session on this AIV core's own channel, its lane read
+/// from the register: a kernel the runtime launched itself (task_runtime.h
+/// has the task runtime's form).
+AICORE inline AsyncSession sdma_session(SdmaWorkspace workspace,
+                                        int32_t sync_id, int64_t ub_offset,
+                                        const char *) {
+  return detail::sdma_session_on_lane(workspace, sync_id, ub_offset,
+                                      get_subblockid());
 }
 
 template <typename T>

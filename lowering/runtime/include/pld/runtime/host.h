@@ -560,6 +560,12 @@ inline AsyncSession sdma_session(SdmaWorkspace workspace, int32_t sync_id,
                                  int64_t ub_offset, const char *site) {
   return detail::sdma_session(workspace.token, sync_id, ub_offset, site);
 }
+/// The same in a task's kernel: the simulator has no channels to share.
+inline AsyncSession sdma_session(SdmaWorkspace workspace, int32_t sync_id,
+                                 int64_t ub_offset, const char *site,
+                                 DispatchPayload) {
+  return sdma_session(workspace, sync_id, ub_offset, site);
+}
 
 /// TGET_ASYNC / TPUT_ASYNC: the engine copies `src` into `dst` (one extent),
 /// from global memory to global memory; the returned event completes it.

@@ -55,6 +55,16 @@ AICORE inline int64_t subblock_idx(DispatchPayload payload) {
   return payload != nullptr ? get_sub_block_id(payload) : get_subblockid();
 }
 
+/// The kernel's SDMA session on this AIV core's own channel, the lane taken
+/// from the payload as subblock_idx does: with the register's lane both AIV
+/// cores of a cluster posted on one channel.
+AICORE inline AsyncSession sdma_session(SdmaWorkspace workspace,
+                                        int32_t sync_id, int64_t ub_offset,
+                                        const char *, DispatchPayload payload) {
+  return detail::sdma_session_on_lane(workspace, sync_id, ub_offset,
+                                      subblock_idx(payload));
+}
+
 } // namespace pld::rt
 #endif // PLD_DEVICE
 

@@ -573,18 +573,33 @@ def Ascend_SdmaSessionOp : Ascend_Op<"sdma_session", [Ascend_GmEffects]> {
     buffer. `ascend-plan-ub` chooses the offset as it does a tile's (the
     session is a buffer of its own, live until its last use); the EmitC
     lowering requires one. The sync id is the event id (0 to 7) PTO's SDMA
-    code sets and waits between MTE3 and MTE2. On the device the session
-    uses the issuing AIV core's own SDMA channel.
+    code sets and waits between MTE3 and MTE2.
+
+    On the device the session uses the issuing AIV core's own SDMA channel,
+    `get_block_idx() * get_subblockdim() + lane`: the workspace has a channel
+    per AIV core, and two cores posting on one channel corrupt each other's
+    queue. The lane is the register's (`get_subblockid()`) in a kernel the
+    runtime launched itself, and the task runtime's (`get_sub_block_id`)
+    when the kernel has the task's dispatch payload (`from %payload`):
+    under that runtime's mixed dispatch the register reads 0 on both lanes
+    (hw-native-sys/simpler src/a2a3/runtime/tensormap_and_ringbuffer/
+    common/intrinsic.h:52-67), so the two AIV cores of a cluster shared a
+    channel. The block index stays the register's: it numbers the physical
+    cluster the runtime launched, where the payload's numbers a task's
+    blocks, which tasks running at once share (the same file, :70-74).
 
     ```mlir
     %s = ascend.sdma_session %ws, sync_id %id {offset = 0 : i64}
+    %t = ascend.sdma_session %ws, sync_id %id from %payload {offset = 0 : i64}
     ```
   }];
   let arguments = (ins Ascend_SdmaWorkspaceType:$workspace, I32:$sync_id,
+                       Optional<Ascend_DispatchPayloadType>:$payload,
                        OptionalAttr<I64Attr>:$offset,
                        OptionalAttr<StrAttr>:$site);
   let results = (outs Res<Ascend_AsyncSessionType, "", [MemAlloc]>:$session);
-  let assemblyFormat = "$workspace `,` `sync_id` $sync_id attr-dict";
+  let assemblyFormat =
+      "$workspace `,` `sync_id` $sync_id (`from` $payload^)? attr-dict";
   let hasVerifier = 1;
 }
 

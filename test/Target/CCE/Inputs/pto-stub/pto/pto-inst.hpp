@@ -710,11 +710,15 @@ bool BuildAsyncSession(ScratchTile &, __gm__ uint8_t *workspace,
                 "scratchTile must be in Vec(UB) memory");
   check_core<ScratchTile::Loc>();
   (void)workspace;
-  (void)session;
-  (void)syncId;
   (void)baseConfig;
-  (void)channelGroupIdx;
-  return false;
+  // The channel as PTO chooses it (sdma_async_intrin.hpp:107-108: the
+  // block index when none is given), kept where a test can read it.
+  session.syncId = syncId;
+  session.channelGroupIdx = channelGroupIdx == sdma::kAutoChannelGroupIdx
+                                ? static_cast<uint32_t>(get_block_idx())
+                                : channelGroupIdx;
+  session.valid = true;
+  return true;
 }
 
 template <bool IsPut, typename GlobalDstData, typename GlobalSrcData>
