@@ -39,6 +39,11 @@ pub struct MemoryAccess<'c, 'a> {
     /// Offsets and sizes, one per dimension of `memory`; `None` when the op
     /// touches all of it.
     pub region: Option<(Vec<Index<'c, 'a>>, Vec<Index<'c, 'a>>)>,
+    /// The tensor or memref whose shape gives the sizes the op does not know
+    /// (`Index::Unknown`), if one does: size i is the extent of its
+    /// dimension at the same distance from the last (the source a
+    /// `pld.tensor.remote_store` pushes whole).
+    pub sized_by: Option<Value<'c, 'a>>,
 }
 
 impl SignalEffect {
@@ -167,6 +172,8 @@ pub fn memory_accesses<'c: 'a, 'a>(
                         _ => AccessKind::AtomicAdd,
                     },
                     region: (rank > 0).then(|| (list(&access.offsets), list(&access.sizes))),
+                    // SAFETY: as above.
+                    sized_by: unsafe { optional_value(access.sizedBy) },
                 }
             })
             .collect(),

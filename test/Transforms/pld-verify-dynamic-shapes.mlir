@@ -80,3 +80,32 @@ func.func @four_rows(%out: memref<?x64xf32>) attributes {pl.kernel = #pl.kernel<
   pl.store %t, %out[0, 0] : !pl.tile<1x64xf32>, memref<?x64xf32>
   return
 }
+
+// -----
+
+// A remote_store pushes its whole source, whose width the host fixes: every
+// rank pushes its row into row 0 of rank 0's window at column 4 * rank, so
+// rows wider than 4 overlap. The region's width is the source's extent (it
+// used to be "a size of pld.tensor.remote_store is not known").
+func.func @push_overlap(%win: !pld.dtensor<2x64xf32>, %row: memref<1x?xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %win : !pld.dtensor<2x64xf32>
+  %me = pld.system.rank %ctx : index
+  %c4 = arith.constant 4 : index
+  %c0 = arith.constant 0 : index
+  %col = arith.muli %me, %c4 : index
+  // expected-error @+2 {{data race on 2 ranks with each dynamic dimension = 5 on every rank: this pld.tensor.remote_store on rank 1 writes [0, 1) x [4, 9) of rank 0's argument 0 of @push_overlap, which pld.tensor.remote_store on rank 0 writes ([0, 1) x [0, 5))}}
+  // expected-note @+1 {{the conflicting pld.tensor.remote_store on rank 0}}
+  pld.tensor.remote_store %row, %win[0, %col], peer %c0 : memref<1x?xf32>, !pld.dtensor<2x64xf32>
+  return
+}
+
+// -----
+
+// Near miss: each rank pushes into its own row. Decided: no remark.
+func.func @push_rows(%win: !pld.dtensor<4x64xf32>, %row: memref<1x?xf32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %ctx = pld.system.get_comm_ctx %win : !pld.dtensor<4x64xf32>
+  %me = pld.system.rank %ctx : index
+  %c0 = arith.constant 0 : index
+  pld.tensor.remote_store %row, %win[%me, 0], peer %c0 : memref<1x?xf32>, !pld.dtensor<4x64xf32>
+  return
+}

@@ -48,6 +48,9 @@ typedef struct PldMemoryAccess {
   intptr_t rank;
   PldIndex offsets[PLD_MAX_INDEX_RANK];
   PldIndex sizes[PLD_MAX_INDEX_RANK];
+  /* Null, or the tensor or memref whose shape gives the unknown sizes: size
+   * i is the extent of its dimension at the same distance from the last. */
+  MlirValue sizedBy;
 } PldMemoryAccess;
 
 /* The accesses of `op`: -1 when it does not implement

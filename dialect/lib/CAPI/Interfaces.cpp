@@ -57,6 +57,7 @@ intptr_t pldOperationGetMemoryAccesses(MlirOperation op,
     out.rank = static_cast<intptr_t>(each.offsets.size());
     copyIndices(each.offsets, out.offsets);
     copyIndices(each.sizes, out.sizes);
+    out.sizedBy = wrap(each.sizedBy);
   }
   return static_cast<intptr_t>(found.size());
 }

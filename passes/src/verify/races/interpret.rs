@@ -839,7 +839,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             None => (vec![0; shape.len()], shape.clone()),
             Some((offsets, sizes)) => (
                 self.indices(offsets, env, op, "an offset")?,
-                self.indices(sizes, env, op, "a size")?,
+                self.sizes(sizes, access.sized_by, env, op)?,
             ),
         };
         let footprint = self.footprint(
@@ -973,6 +973,51 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                 Index::Constant(value) => Ok(*value),
                 Index::Value(value) => self.int(env, *value, op, what),
                 Index::Unknown => undecided(format!("{what} of {} is not known", ir::name(op)), op),
+            })
+            .collect()
+    }
+
+    /// The sizes of an access's region. A size the op does not know is the
+    /// extent of `sized_by`'s dimension at the same distance from the last,
+    /// where the op names such a tensor or memref (the source a
+    /// `pld.tensor.remote_store` pushes whole): an extent the host fixes is
+    /// asked for as the entry's dynamic extents are.
+    fn sizes(
+        &mut self,
+        sizes: &[Index<'c, 'a>],
+        sized_by: Option<Value<'c, 'a>>,
+        env: &Env,
+        op: &OperationRef<'c, 'a>,
+    ) -> Flow<'c, Vec<i64>> {
+        let known = !sizes.iter().any(|size| matches!(size, Index::Unknown));
+        let Some(Val::Memory { buffer, shape, .. }) =
+            sized_by.filter(|_| !known).map(|by| lookup(env, by))
+        else {
+            return self.indices(sizes, env, op, "a size");
+        };
+        if shape.contains(&types::DYNAMIC) {
+            return self.dynamic_shape(
+                buffer,
+                format!("a size of {} is dynamic", ir::name(op)),
+                op,
+            );
+        }
+        // Dimension i of the region is dimension i + lead of `shape`.
+        let lead = shape.len() as i64 - sizes.len() as i64;
+        sizes
+            .iter()
+            .enumerate()
+            .map(|(i, size)| match size {
+                Index::Unknown => usize::try_from(i as i64 + lead)
+                    .ok()
+                    .and_then(|dim| shape.get(dim).copied())
+                    .map_or_else(
+                        || undecided(format!("a size of {} is not known", ir::name(op)), op),
+                        Ok,
+                    ),
+                known => self
+                    .indices(std::slice::from_ref(known), env, op, "a size")
+                    .map(|value| value[0]),
             })
             .collect()
     }

@@ -16,7 +16,7 @@ MemoryAccess tileAccess(Value memory, Value peer, AccessKind kind,
                         ValueRange valid) {
   MLIRContext *context = memory.getContext();
   Builder builder(context);
-  MemoryAccess access{memory, peer, kind, {}, {}};
+  MemoryAccess access{memory, peer, kind, {}, {}, {}};
   access.offsets = getMixedValues(staticOffsets, offsets, context);
   SmallVector<OpFoldResult> extents;
   if (staticValid)
@@ -40,7 +40,7 @@ MemoryAccess regionAccess(Value memory, Value peer, AccessKind kind,
                           ArrayRef<int64_t> staticOffsets, ValueRange offsets,
                           ArrayRef<int64_t> staticSizes, ValueRange sizes) {
   MLIRContext *context = memory.getContext();
-  MemoryAccess access{memory, peer, kind, {}, {}};
+  MemoryAccess access{memory, peer, kind, {}, {}, {}};
   access.offsets = getMixedValues(staticOffsets, offsets, context);
   access.sizes = getMixedValues(staticSizes, sizes, context);
   return access;

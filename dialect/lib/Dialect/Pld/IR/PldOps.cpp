@@ -1290,11 +1290,14 @@ void TensorRemoteStoreOp::getMemoryAccesses(
     SmallVectorImpl<MemoryAccess> &accesses) {
   // The whole local source is read and pushed as one block.
   accesses.push_back(
-      MemoryAccess{getSource(), Value(), AccessKind::Read, {}, {}});
-  accesses.push_back(
+      MemoryAccess{getSource(), Value(), AccessKind::Read, {}, {}, {}});
+  MemoryAccess target =
       pl::tileAccess(getTarget(), getPeer(), storeKind(getAtomic()),
                      cast<ShapedType>(getSource().getType()),
-                     getStaticOffsets(), getOffsets(), std::nullopt, {}));
+                     getStaticOffsets(), getOffsets(), std::nullopt, {});
+  // The source's dynamic extents are the region's unknown sizes.
+  target.sizedBy = getSource();
+  accesses.push_back(std::move(target));
 }
 
 /// The two sides of a put or a get: `remote` on rank `peer`, `local` on the
@@ -1306,7 +1309,7 @@ static void transferAccesses(TransferOp op, Value remote, AccessKind remoteKind,
   bool isPut = remote == op.getDst();
   auto side = [&](Value memory, Value peer, AccessKind kind, bool isDst) {
     if (!op.hasRegion())
-      return MemoryAccess{memory, peer, kind, {}, {}};
+      return MemoryAccess{memory, peer, kind, {}, {}, {}};
     return pl::regionAccess(memory, peer, kind,
                             isDst ? *op.getStaticDstOffsets()
                                   : *op.getStaticSrcOffsets(),

@@ -31,6 +31,11 @@ struct MemoryAccess {
   /// null size is one the op does not know statically or as a value (a
   /// dynamic dimension of a memref it copies whole).
   llvm::SmallVector<mlir::OpFoldResult> offsets, sizes;
+  /// The tensor or memref whose shape gives the null sizes, if one does:
+  /// size i is the extent of its dimension at the same distance from the
+  /// last (the source a `pld.tensor.remote_store` pushes whole, whose
+  /// dynamic extents the host fixes).
+  mlir::Value sizedBy = {};
 };
 
 /// The access of a tile of `tile`'s shape at `offsets` of `memory`, or of
