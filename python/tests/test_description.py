@@ -65,7 +65,7 @@ def test_barrier_loops_become_scf():
     branch = next(op for op in block["ops"] if op["op"] == "scf.if")
     assert [r["name"] for r in branch["regions"]] == ["thenRegion", "elseRegion"]
     assert branch["regions"][1]["blocks"] == []  # no else, no results
-    # `peer != my_rank`: the i32 rank is cast to index, compared with `ne`.
+    # `peer != my_rank`: the rank is an index, compared with `ne`, no cast.
     cmp = next(op for op in block["ops"] if op["op"] == "arith.cmpi")
     assert cmp["attributes"]["predicate"] == {"int": 1, "type": {"int": 64}}
     notify = next(op for op in walk(fn["body"]) if op["op"] == "pld.system.notify")
@@ -181,10 +181,12 @@ def test_kernel_calls_become_func_call():
     call = next(op for op in fn["body"] if op["op"] == "func.call")
     assert call["attributes"]["callee"] == {"str": "notify_one"}
     assert call["results"][0]["types"] == [{"int": 32}]
-    # `me + 1` is i32; the callee's peer is index: cast at the call.
+    # `me + 1` is an index, as the callee's peer: passed without a cast.
     args = call["operands"]["operands"]
     producer = next(op for op in fn["body"] if args[1] in op["results"][0]["ids"] if op["results"])
-    assert producer["op"] == "arith.index_cast"
+    assert producer["op"] == "arith.addi"
+    assert producer["results"][0]["types"] == [{"index": True}]
+    assert not any(op["op"] == "arith.index_cast" for op in fn["body"])
     callee = function(desc, "notify_one")
     assert callee["results"] == [{"int": 32}]
 

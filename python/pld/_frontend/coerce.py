@@ -1,6 +1,6 @@
 """Constants and casts: Python ints become `arith.constant`s of the type an
 operand needs, and integer values move between `i32`/`i64` and `index`
-(`pld.system.rank` is `i32`, offsets and peers are `index`).
+(a notify's value is `i32`, offsets and peers are `index`).
 
 Each constant or cast is made once per block and reused by later ops of the
 block and of its nested regions (a task body starts afresh: values are not

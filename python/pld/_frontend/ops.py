@@ -132,7 +132,9 @@ def rank_or_nranks(tr, node, key, ctx):
     c = tr.value_of(ctx, lambda t: "comm_ctx" in t, "the argument of " + key, node,
                     "a comm context (from pld.get_comm_ctx)")
     result = "rank" if key.endswith(".rank") else "nranks"
-    return one(tr.emit(key, node, operands={"ctx": [c]}, results=[(result, [ir.I32])]))
+    # `index`, as every peer and offset is: the op gives either type, and
+    # with `i32` every use as a peer or an offset needed a cast.
+    return one(tr.emit(key, node, operands={"ctx": [c]}, results=[(result, [ir.INDEX])]))
 
 
 @handles("pld.system.notify")
