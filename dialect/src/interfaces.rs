@@ -358,7 +358,7 @@ pub fn is_memory_effect_free<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> boo
 /// for the lowering passes that order their effects.
 pub mod ascend {
     use crate::{enums::ascend::Pipe, ffi};
-    use melior::ir::operation::OperationLike;
+    use melior::ir::{Value, operation::OperationLike};
 
     /// The pipe `op` issues on (its `OnPipe` trait).
     pub fn pipe<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Option<Pipe> {
@@ -382,5 +382,13 @@ pub mod ascend {
     pub fn runs_callee<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> bool {
         // SAFETY: as for `pipe`.
         unsafe { ffi::ascendOperationRunsCallee(op.to_raw()) }
+    }
+
+    /// The tile `op` writes (`TileWriterOpInterface`: its destination, a
+    /// matrix multiply's accumulator), if it writes one.
+    pub fn written_tile<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Option<Value<'c, 'a>> {
+        // SAFETY: as for `pipe`; the value, if any, is an operand of `op`,
+        // alive as long as it.
+        unsafe { super::optional_value(ffi::ascendOperationGetWrittenTile(op.to_raw())) }
     }
 }

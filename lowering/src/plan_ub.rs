@@ -148,14 +148,14 @@ impl<'c> Plan<'c> {
         }
     }
 
-    /// The op that first writes a site's tile (the ascend op whose ODS
-    /// operand `dst` it is).
+    /// The op that first writes a site's tile (an ascend op whose
+    /// `TileWriterOpInterface` names it).
     fn writer(&self, site: OpRef<'c>) -> Option<OpRef<'c>> {
         let tile = Builder::result(site);
         self.live.ops[self.live.pos(site) + 1..]
             .iter()
             .copied()
-            .find(|op| pld_dialect::operands::value(op, "dst") == Some(tile))
+            .find(|op| pld_dialect::interfaces::ascend::written_tile(op) == Some(tile))
     }
 
     /// Finds one loop-carried tile that would be clobbered and yields a copy

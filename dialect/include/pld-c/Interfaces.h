@@ -144,6 +144,10 @@ MLIR_CAPI_EXPORTED bool ascendOperationWritesPayload(MlirOperation op);
 /* Whether an ascend op runs a callee (`RunsCallee`). */
 MLIR_CAPI_EXPORTED bool ascendOperationRunsCallee(MlirOperation op);
 
+/* The tile an ascend op writes (`TileWriterOpInterface`); null when the op
+ * writes none. */
+MLIR_CAPI_EXPORTED MlirValue ascendOperationGetWrittenTile(MlirOperation op);
+
 #ifdef __cplusplus
 }
 #endif

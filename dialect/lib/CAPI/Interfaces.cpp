@@ -171,3 +171,8 @@ bool ascendOperationWritesPayload(MlirOperation op) {
 bool ascendOperationRunsCallee(MlirOperation op) {
   return unwrap(op)->hasTrait<pld::ascend::RunsCallee>();
 }
+
+MlirValue ascendOperationGetWrittenTile(MlirOperation op) {
+  auto writer = dyn_cast<pld::ascend::TileWriterOpInterface>(unwrap(op));
+  return wrap(writer ? writer.getWrittenTile() : Value());
+}

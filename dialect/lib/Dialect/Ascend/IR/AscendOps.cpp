@@ -12,8 +12,18 @@
 using namespace mlir;
 using namespace pld::ascend;
 
+#include "pld/Dialect/Ascend/IR/AscendOpInterfaces.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "pld/Dialect/Ascend/IR/AscendOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// TileWriterOpInterface
+//===----------------------------------------------------------------------===//
+
+// A matrix multiply writes its accumulator.
+Value TMatmulOp::getWrittenTile() { return getAcc(); }
+Value TMatmulAccOp::getWrittenTile() { return getAcc(); }
 
 //===----------------------------------------------------------------------===//
 // Shared checks

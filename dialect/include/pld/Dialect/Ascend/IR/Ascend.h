@@ -18,6 +18,8 @@
 #include "pld/Dialect/Ascend/IR/AscendEnums.h.inc"
 #include "pld/Dialect/Ascend/IR/AscendTraits.h"
 
+#include "pld/Dialect/Ascend/IR/AscendOpInterfaces.h.inc"
+
 #define GET_TYPEDEF_CLASSES
 #include "pld/Dialect/Ascend/IR/AscendTypes.h.inc"
 

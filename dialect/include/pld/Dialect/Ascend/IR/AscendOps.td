@@ -10,6 +10,7 @@
 #define ASCEND_OPS_TD
 
 include "pld/Dialect/Ascend/IR/AscendTypes.td"
+include "pld/Dialect/Ascend/IR/AscendInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/CallInterfaces.td"
 include "mlir/IR/SymbolInterfaces.td"
@@ -224,7 +225,8 @@ def Ascend_ValidShapeOp : Ascend_Op<"valid_shape", [Pure]> {
 }
 
 def Ascend_TLoadOp : Ascend_Op<"tload", [MemoryEffects<[MemRead, MemWrite]>,
-                                          Ascend_OnPipe<"MTE2">, Ascend_ReadsPayload]> {
+                                          Ascend_OnPipe<"MTE2">, Ascend_ReadsPayload,
+                                          Ascend_TileWriterOpInterface]> {
   let summary = "load a global view into a `vec` or `mat` tile (`TLOAD`)";
   let description = [{
     Moves the view's `rows x cols` elements into the tile's top-left corner;
@@ -259,7 +261,8 @@ def Ascend_TStoreOp : Ascend_Op<"tstore", [Ascend_GmEffects, Ascend_OnPipe<"MTE3
 }
 
 class Ascend_ElementwiseOp<string mnemonic, string instruction>
-    : Ascend_Op<mnemonic, [SameTypeOperands, Ascend_OnPipe<"V">]> {
+    : Ascend_Op<mnemonic, [SameTypeOperands, Ascend_OnPipe<"V">,
+                           Ascend_TileWriterOpInterface]> {
   let summary = "`" # instruction # "`: dst = lhs op rhs, element-wise over the valid shape";
   let description = [{
     Computes over `dst`'s valid shape, which both operands must share (PTO
@@ -284,7 +287,7 @@ class Ascend_ScalarMathOp<string mnemonic, string instruction>
     : Ascend_Op<mnemonic, [AllTypesMatch<["dst", "lhs"]>,
         TypesMatchWith<"scalar is the tile's element type", "dst", "scalar",
                        "::llvm::cast<::pld::ascend::TileType>($_self).getElementType()">,
-        Ascend_OnPipe<"V">]> {
+        Ascend_OnPipe<"V">, Ascend_TileWriterOpInterface]> {
   let summary = "`" # instruction # "`: dst = lhs op scalar, element-wise over the valid shape";
   let description = [{
     Computes over `dst`'s valid shape, which `lhs` must share (PTO asserts
@@ -303,7 +306,7 @@ def Ascend_TMulSOp : Ascend_ScalarMathOp<"tmuls", "TMULS">;
 def Ascend_TMaxSOp : Ascend_ScalarMathOp<"tmaxs", "TMAXS">;
 def Ascend_TMinSOp : Ascend_ScalarMathOp<"tmins", "TMINS">;
 
-def Ascend_TCvtOp : Ascend_Op<"tcvt", [Ascend_OnPipe<"V">]> {
+def Ascend_TCvtOp : Ascend_Op<"tcvt", [Ascend_OnPipe<"V">, Ascend_TileWriterOpInterface]> {
   let summary = "`TCVT`: dst = src converted to dst's element type, over the valid shape";
   let description = [{
     `round` is PTO's RoundMode value (0 CAST_NONE ... 6 CAST_ODD,
@@ -318,7 +321,7 @@ def Ascend_TCvtOp : Ascend_Op<"tcvt", [Ascend_OnPipe<"V">]> {
 def Ascend_TExpandSOp : Ascend_Op<"texpands", [
     TypesMatchWith<"scalar is the tile's element type", "dst", "scalar",
                    "::llvm::cast<::pld::ascend::TileType>($_self).getElementType()">,
-    Ascend_OnPipe<"V">]> {
+    Ascend_OnPipe<"V">, Ascend_TileWriterOpInterface]> {
   let summary = "`TEXPANDS`: every element of dst's valid shape = scalar";
   let arguments = (ins Ascend_AnyTile:$dst, AnyType:$scalar,
                        OptionalAttr<StrAttr>:$site);
@@ -326,7 +329,8 @@ def Ascend_TExpandSOp : Ascend_Op<"texpands", [
   let hasVerifier = 1;
 }
 
-def Ascend_TCopyOp : Ascend_Op<"tcopy", [SameTypeOperands, Ascend_OnPipe<"V">]> {
+def Ascend_TCopyOp : Ascend_Op<"tcopy", [SameTypeOperands, Ascend_OnPipe<"V">,
+                                          Ascend_TileWriterOpInterface]> {
   let summary = "`TMOV`: copy one tile's valid shape into another of the same valid shape";
   let arguments = (ins Ascend_AnyTile:$dst, Ascend_AnyTile:$src,
                        OptionalAttr<StrAttr>:$site);
@@ -337,7 +341,8 @@ def Ascend_TCopyOp : Ascend_Op<"tcopy", [SameTypeOperands, Ascend_OnPipe<"V">]> 
 // The cube
 //===----------------------------------------------------------------------===//
 
-def Ascend_TExtractOp : Ascend_Op<"textract", [Ascend_OnPipe<"MTE1">]> {
+def Ascend_TExtractOp : Ascend_Op<"textract", [Ascend_OnPipe<"MTE1">,
+                                                Ascend_TileWriterOpInterface]> {
   let summary = "`TEXTRACT`: copy part of a `mat` tile into a `left` or `right` tile";
   let description = [{
     Copies `dst`'s valid shape out of `src` (L1) starting at row `row` and
@@ -359,7 +364,8 @@ def Ascend_TExtractOp : Ascend_Op<"textract", [Ascend_OnPipe<"MTE1">]> {
 }
 
 class Ascend_MatmulOp<string mnemonic, string instruction, string effect>
-    : Ascend_Op<mnemonic, [Ascend_OnPipe<"M">]> {
+    : Ascend_Op<mnemonic, [Ascend_OnPipe<"M">,
+        DeclareOpInterfaceMethods<Ascend_TileWriterOpInterface, ["getWrittenTile"]>]> {
   let summary = "`" # instruction # "`: acc " # effect # " lhs x rhs on the cube";
   let description = [{
     `lhs` is a `left` tile (L0A), `rhs` a `right` tile (L0B) and `acc` an
