@@ -90,6 +90,13 @@ pub fn hangs(run: &Run, order: &Order) -> Vec<Hang> {
             .map(|thread| thread.list.partition_point(|n| !order.before(wait, *n)))
             .collect();
         let count: usize = possible.iter().sum();
+        // The notifies that may come before the wait, thread after thread.
+        let before = || {
+            threads
+                .iter()
+                .zip(&possible)
+                .flat_map(|(t, k)| t.list[..*k].iter().copied())
+        };
         let sets: usize = threads.iter().zip(&possible).map(|(t, k)| t.sets[*k]).sum();
         let predicate = if eq { "==" } else { ">=" };
         let reason = if sets == 0 {
@@ -119,11 +126,7 @@ pub fn hangs(run: &Run, order: &Order) -> Vec<Hang> {
             });
             let holds_zero = if eq { expected == 0 } else { expected <= 0 };
             (!holds_zero && !holds_one).then(|| {
-                let mut values: Vec<i64> = threads
-                    .iter()
-                    .zip(&possible)
-                    .flat_map(|(t, k)| t.list[..*k].iter().map(|n| run.notify(*n).0))
-                    .collect();
+                let mut values: Vec<i64> = before().map(|n| run.notify(n).0).collect();
                 values.sort_unstable();
                 values.dedup();
                 let listed = values
@@ -142,11 +145,7 @@ pub fn hangs(run: &Run, order: &Order) -> Vec<Hang> {
         if let Some(reason) = reason {
             found.push(Hang {
                 wait,
-                notifies: threads
-                    .iter()
-                    .zip(&possible)
-                    .flat_map(|(t, k)| t.list[..*k].iter().copied())
-                    .collect(),
+                notifies: before().collect(),
                 reason,
             });
         }

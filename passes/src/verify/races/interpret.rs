@@ -969,12 +969,22 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         what: &str,
     ) -> Flow<'c, Vec<i64>> {
         list.iter()
-            .map(|index| match index {
-                Index::Constant(value) => Ok(*value),
-                Index::Value(value) => self.int(env, *value, op, what),
-                Index::Unknown => undecided(format!("{what} of {} is not known", ir::name(op)), op),
-            })
+            .map(|index| self.index(index, env, op, what))
             .collect()
+    }
+
+    fn index(
+        &self,
+        index: &Index,
+        env: &Env,
+        op: &OperationRef<'c, 'a>,
+        what: &str,
+    ) -> Flow<'c, i64> {
+        match index {
+            Index::Constant(value) => Ok(*value),
+            Index::Value(value) => self.int(env, *value, op, what),
+            Index::Unknown => undecided(format!("{what} of {} is not known", ir::name(op)), op),
+        }
     }
 
     /// The sizes of an access's region. A size the op does not know is the
@@ -1002,22 +1012,18 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                 op,
             );
         }
-        // Dimension i of the region is dimension i + lead of `shape`.
+        // Dimension i of the region is dimension i + lead of `shape`; a size
+        // it does not give is undecided as `index` says.
         let lead = shape.len() as i64 - sizes.len() as i64;
         sizes
             .iter()
             .enumerate()
-            .map(|(i, size)| match size {
-                Index::Unknown => usize::try_from(i as i64 + lead)
-                    .ok()
-                    .and_then(|dim| shape.get(dim).copied())
-                    .map_or_else(
-                        || undecided(format!("a size of {} is not known", ir::name(op)), op),
-                        Ok,
-                    ),
-                known => self
-                    .indices(std::slice::from_ref(known), env, op, "a size")
-                    .map(|value| value[0]),
+            .map(|(i, size)| {
+                let extent = matches!(size, Index::Unknown)
+                    .then(|| usize::try_from(i as i64 + lead).ok())
+                    .flatten()
+                    .and_then(|dim| shape.get(dim).copied());
+                extent.map_or_else(|| self.index(size, env, op, "a size"), Ok)
             })
             .collect()
     }
