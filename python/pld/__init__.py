@@ -22,6 +22,7 @@ from .markers import marker as _marker
 
 # The 2-segment short forms of the seed's table.
 world_size = system.world_size
+world_rank = system.world_rank
 rank = system.rank
 nranks = system.nranks
 get_comm_ctx = system.get_comm_ctx
@@ -40,6 +41,6 @@ __all__ = [
     "NotifyOp", "WaitCmp", "ReduceOp", "AtomicType",
     "Error", "FrontendError", "VerifyError", "DeadlockError", "RaceError", "TrapError",
     "verify", "to_cce", "run",
-    "world_size", "rank", "nranks", "get_comm_ctx", "alloc_window_buffer", "window",
+    "world_size", "world_rank", "rank", "nranks", "get_comm_ctx", "alloc_window_buffer", "window",
     "remote_load", "remote_store",
 ]

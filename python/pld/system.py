@@ -8,6 +8,11 @@ def world_size():
     """Host only: the number of ranks (INT64)."""
 
 
+@marker("pld.system.world_rank")
+def world_rank():
+    """Host only: this rank among all world_size ranks (INDEX)."""
+
+
 @marker("pld.system.get_comm_ctx")
 def get_comm_ctx(dist_tensor):
     """The communication context of a DistributedTensor."""

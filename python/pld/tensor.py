@@ -5,10 +5,12 @@ from .markers import marker
 
 
 @marker("pld.tensor.alloc_window_buffer")
-def alloc_window_buffer(size=None, *, shape=None, dtype=None, name=None):
+def alloc_window_buffer(size=None, *, shape=None, dtype=None, name=None, ranks=None):
     """A per-rank window buffer of `size` bytes, or of `shape` x `dtype`
     (a list as the first argument is a shape). `name` is the assignment's
-    target unless given."""
+    target unless given. With `ranks` (world ranks, ascending) the buffer
+    belongs to that comm group: only its members use windows over it, and
+    rank, nranks and peers through them are the group's."""
 
 
 @marker("pld.tensor.window")

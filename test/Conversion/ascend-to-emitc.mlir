@@ -226,6 +226,9 @@ func.func @native(%ctx: !ascend.ctx) attributes {specifiers = ["extern \"C\"", "
 // launch(ctx, blocks, kernel, args...), run_on_lanes(ctx, body, args...)
 // CHECK: call_opaque "pld::rt::launch"(%[[CTX]], %[[C1]], %[[DATA]], %[[SIG]], %[[C1]]) {args = [0 : index, 1 : index, #emitc.opaque<"kernel">, 2 : index, 3 : index, 4 : index]}
 // CHECK: call_opaque "pld::rt::run_on_lanes"(%[[CTX]]) {args = [0 : index, #emitc.opaque<"lanes">]}
+// A comm group's context: comm_group<ranks...>(ctx), launched with.
+// CHECK: %[[GROUP:.*]] = call_opaque "pld::rt::comm_group"(%[[CTX]]) {template_args = [#emitc.opaque<"1">, #emitc.opaque<"2">]} : ({{.*}}) -> !emitc.ptr<!emitc.opaque<"__gm__ pld::rt::CommContext">>
+// CHECK: call_opaque "pld::rt::launch"(%[[GROUP]], %[[C1]], %[[DATA]], %[[SIG]], %[[C1]])
 func.func @kernel(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %sig: !ascend.gm<i32>, %n: index) attributes {specifiers = ["extern \"C\"", "__global__ __aicore__"]} {
   return
 }
@@ -242,6 +245,8 @@ func.func @host(%ctx: !ascend.ctx, %data: !ascend.gm<f32>, %sig: !ascend.gm<i32>
   %t2 = ascend.submit @kernel(%f, %sig, %c1) ctx %ctx deps [%t] blocks %c4 if %go name "second" : (!ascend.gm<f32>, !ascend.gm<i32>, index) -> !ascend.task
   ascend.launch @kernel(%data, %sig, %c1) ctx %ctx blocks %c1 : (!ascend.gm<f32>, !ascend.gm<i32>, index) -> ()
   ascend.run_on_lanes @lanes() ctx %ctx : () -> ()
+  %group = ascend.comm_group %ctx ranks [1, 2]
+  ascend.launch @kernel(%data, %sig, %c1) ctx %group blocks %c1 : (!ascend.gm<f32>, !ascend.gm<i32>, index) -> ()
   return
 }
 

@@ -10,6 +10,21 @@ func.func @world_size_in_kernel() attributes {pl.kernel = #pl.kernel<incore>} {
   return
 }
 
+// -----
+
+// expected-note @+1 {{the enclosing function is marked #pl.kernel<incore>}}
+func.func @world_rank_in_kernel() attributes {pl.kernel = #pl.kernel<incore>} {
+  // expected-error @+1 {{'pld.system.world_rank' is only legal in host code, but it stands in InCore code}}
+  %me = pld.system.world_rank
+  return
+}
+
+// Near miss: in host code.
+func.func @world_rank_in_host() -> index attributes {pl.kernel = #pl.kernel<host>} {
+  %me = pld.system.world_rank
+  return %me : index
+}
+
 // Near miss: world_size in a host orchestrator.
 func.func @world_size_on_host() attributes {pl.kernel = #pl.kernel<host>} {
   %n = pld.system.world_size

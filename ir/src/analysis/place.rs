@@ -115,6 +115,7 @@ pub fn is_vector_work<'c>(op: impl OpHandle<'c>) -> bool {
             | pld::SystemRankOp::NAME
             | pld::SystemNranksOp::NAME
             | pld::SystemWorldSizeOp::NAME
+            | pld::SystemWorldRankOp::NAME
             | pld::SystemGetCommCtxOp::NAME
             | pld::TensorAllocWindowBufferOp::NAME
             | pld::TensorWindowOp::NAME

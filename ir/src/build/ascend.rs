@@ -3,7 +3,7 @@
 use crate::{Builder, Ix, OpRef, Val};
 use melior::ir::{
     Attribute, Type, ValueLike,
-    attribute::{IntegerAttribute, StringAttribute},
+    attribute::{DenseI64ArrayAttribute, IntegerAttribute, StringAttribute},
     operation::OperationLike,
 };
 use pld_dialect::ops::ascend;
@@ -161,6 +161,9 @@ pub trait AscendBuilder<'c> {
     ) -> Val<'c>;
     fn write(&self, value: Val<'c>, ptr: Val<'c>, tensor: Option<Tensor<'c>>, site: Site);
     fn alloc_window(&self, ctx: Val<'c>, bytes: Ix<'c>, name: &str) -> Val<'c>;
+    /// `ascend.comm_group %ctx ranks [...]`: the context of the comm group
+    /// of world ranks `ranks`.
+    fn comm_group(&self, ctx: Val<'c>, ranks: &[i64]) -> Val<'c>;
     fn window_as(&self, buffer: Val<'c>, element: Type<'c>) -> Val<'c>;
     /// `ascend.handoff_workspace %ctx, %bytes`: the hand-off space host code
     /// passes a mixed kernel whose vector work uses a `pl.matmul` product.
@@ -668,6 +671,15 @@ impl<'c> AscendBuilder<'c> for Builder<'c> {
             buffer: types::gm(self.context, i8).expect("i8 has a pointer type"),
         };
         self.build_one(alloc.build(self.context, self.location))
+    }
+
+    fn comm_group(&self, ctx: Val<'c>, ranks: &[i64]) -> Val<'c> {
+        let group = ascend::CommGroupOp {
+            ctx,
+            ranks: DenseI64ArrayAttribute::new(self.context, ranks).into(),
+            group: ctx.r#type(),
+        };
+        self.build_one(group.build(self.context, self.location))
     }
 
     fn window_as(&self, buffer: Val<'c>, element: Type<'c>) -> Val<'c> {

@@ -252,6 +252,8 @@ using namespace pld::sim;
 void *peer_ptr(const CommContext *ctx, void *local, int64_t peer,
                const char *site) {
   uint32_t me = ctx->rankId;
+  if (me >= ctx->rankNum)
+    check_member(ctx, "peer_ptr");
   if (peer < 0 || peer >= ctx->rankNum)
     trap(op_site("peer_ptr", site) + ": peer " + std::to_string(peer) +
          " is outside [0, " + std::to_string(ctx->rankNum) + ")");

@@ -235,8 +235,65 @@ namespace pld::rt::detail {
 
 using namespace pld::sim;
 
+namespace {
+
+/// The world rank that uses `ctx`, which traps when that rank is outside the
+/// context's comm group (comm_group gives such a rank rankId == rankNum).
+int32_t member_rank(const CommContext *ctx, const std::string &what) {
+  if (ctx->rankId < ctx->rankNum)
+    return window_rank(*ctx, ctx->rankId);
+  std::string ranks;
+  for (uint32_t i = 0; i < ctx->rankNum; ++i)
+    ranks += (i ? ", " : "") + std::to_string(window_rank(*ctx, i));
+  trap(what + " on rank " + std::to_string(self().id.rank) +
+       ", which is not a member of the comm group [" + ranks +
+       "] whose windows it uses (guard it with the rank, as a host dispatches "
+       "to the group's devices only)");
+}
+
+} // namespace
+
+void check_member(const CommContext *ctx, const char *what) {
+  member_rank(ctx, what);
+}
+
+CommContext *comm_group(const CommContext *ctx, const int64_t *ranks,
+                        int64_t count) {
+  World &w = world();
+  int32_t me = member_rank(ctx, "comm_group");
+  std::vector<int64_t> members(ranks, ranks + count);
+  std::string what = "comm_group of ranks [";
+  for (int64_t i = 0; i < count; ++i)
+    what += (i ? ", " : "") + std::to_string(ranks[i]);
+  what += "]";
+  for (int64_t i = 0; i < count; ++i) {
+    if (ranks[i] < 0 || ranks[i] >= w.nranks)
+      trap(what + ": rank " + std::to_string(ranks[i]) +
+           " is outside the world of " + std::to_string(w.nranks) + " ranks");
+    if (i > 0 && ranks[i] <= ranks[i - 1])
+      trap(what + ": the ranks are not ascending, each once");
+  }
+  std::unique_ptr<CommContext> &group = rank_state(me).groups[members];
+  if (!group) {
+    const CommContext &world_ctx = *rank_state(me).ctx;
+    group = std::make_unique<CommContext>(world_ctx);
+    auto size = static_cast<uint32_t>(count);
+    group->rankNum = size;
+    group->rankId = size; // Not a member, until found below.
+    for (uint32_t i = 0; i < size; ++i) {
+      group->windowsIn[i] = world_ctx.windowsIn[ranks[i]];
+      group->windowsOut[i] = world_ctx.windowsOut[ranks[i]];
+      if (ranks[i] == me)
+        group->rankId = i;
+    }
+    for (uint32_t i = size; i < 64; ++i)
+      group->windowsIn[i] = group->windowsOut[i] = 0;
+  }
+  return group.get();
+}
+
 uint8_t *alloc_window(const CommContext *ctx, int64_t bytes, const char *name) {
-  RankState &rank = rank_state(static_cast<int32_t>(ctx->rankId));
+  RankState &rank = rank_state(member_rank(ctx, "alloc_window"));
   auto fail = [&](const std::string &why) {
     trap("alloc_window(\"" + std::string(name ? name : "") + "\", " +
          std::to_string(bytes) + " bytes): " + why);
@@ -255,7 +312,7 @@ uint8_t *alloc_window(const CommContext *ctx, int64_t bytes, const char *name) {
 }
 
 uint8_t *handoff_workspace(const CommContext *ctx, int64_t bytes) {
-  auto rank_id = static_cast<int32_t>(ctx->rankId);
+  int32_t rank_id = member_rank(ctx, "handoff_workspace");
   RankState &rank = rank_state(rank_id);
   if (bytes < 0)
     trap("handoff_workspace(" + std::to_string(bytes) +
@@ -277,9 +334,9 @@ uint8_t *handoff_workspace(const CommContext *ctx, int64_t bytes) {
 int64_t submit(CommContext *ctx, const char *name, int64_t blocks,
                bool dispatch, const int64_t *deps, int64_t ndeps,
                Closure kernel) {
-  auto rank_id = static_cast<int32_t>(ctx->rankId);
-  RankState &rank = rank_state(rank_id);
   std::string what = "submit of task \"" + std::string(name) + "\"";
+  int32_t rank_id = member_rank(ctx, what);
+  RankState &rank = rank_state(rank_id);
   if (blocks < 0 || blocks > 4096)
     trap(what + ": " + std::to_string(blocks) + " blocks");
   auto task = new Task;
@@ -336,7 +393,7 @@ void launch(CommContext *ctx, int64_t blocks, Closure kernel) {
   if (blocks < 0 || blocks > 4096)
     trap("launch of " + std::to_string(blocks) + " blocks");
   Identity id = self().id;
-  id.rank = static_cast<int32_t>(ctx->rankId);
+  id.rank = member_rank(ctx, "launch of a kernel");
   id.role = Role::Kernel;
   id.lane = 0;
   run_blocks(id, blocks, ctx, kernel);

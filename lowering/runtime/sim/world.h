@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -46,6 +47,9 @@ struct RankState {
   std::atomic<int32_t> deferred{0};
   /// Every task this rank submitted; only its host thread touches the vector.
   std::vector<Task *> tasks;
+  /// The contexts of the comm groups this rank's host code made, by their
+  /// world ranks; only its host thread touches the map.
+  std::map<std::vector<int64_t>, std::unique_ptr<rt::CommContext>> groups;
 };
 
 /// What `GlobalBuffer::arg` and reports say for the hand-off space.
@@ -101,6 +105,15 @@ inline std::optional<HandoffPlace> handoff_place(const World &w,
 }
 
 inline RankState &rank_state(int32_t rank) { return world().ranks[rank]; }
+
+/// The world rank whose window is window `index` of a context: a group's
+/// context numbers its members' windows from 0.
+inline int32_t window_rank(const rt::CommContext &ctx, uint32_t index) {
+  const World &w = world();
+  return static_cast<int32_t>(
+      (ctx.windowsIn[index] - reinterpret_cast<uint64_t>(w.windows)) /
+      w.win_size);
+}
 
 } // namespace pld::sim
 

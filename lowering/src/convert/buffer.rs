@@ -11,6 +11,17 @@ pub struct Buffer<'c> {
     pub ptr: Val<'c>,
     pub dims: Vec<Ix<'c>>,
     pub element: Type<'c>,
+    /// The comm group of a window over a buffer of a group
+    /// (`alloc_window_buffer ... ranks [...]`); `None`: the function's
+    /// communicator.
+    pub group: Option<Group<'c>>,
+}
+
+/// A comm group in host code: its world ranks and its context there.
+#[derive(Clone)]
+pub struct Group<'c> {
+    pub ranks: std::rc::Rc<[i64]>,
+    pub ctx: Val<'c>,
 }
 
 impl<'c> Buffer<'c> {

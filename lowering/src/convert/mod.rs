@@ -730,6 +730,7 @@ pub fn is_unexpanded(op: PldOp) -> bool {
         | PldOp::SystemRank(_)
         | PldOp::SystemNranks(_)
         | PldOp::SystemWorldSize(_)
+        | PldOp::SystemWorldRank(_)
         | PldOp::SystemNotify(_)
         | PldOp::SystemWait(_)
         | PldOp::SystemDeferWait(_)

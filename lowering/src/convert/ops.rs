@@ -3,7 +3,7 @@
 use super::ConvertError;
 use super::{
     Kind,
-    buffer::{Buffer, is_buffer, is_buffer_type},
+    buffer::{Buffer, Group, is_buffer, is_buffer_type},
     signature::{FunctionConverter, Lowered, is_incore},
 };
 use melior::ir::{
@@ -98,6 +98,63 @@ impl<'c> FunctionConverter<'_, 'c> {
         self.ctx.expect("the signature is converted first")
     }
 
+    /// The context through which `buffer`'s peers are reached: its comm
+    /// group's, or the function's own.
+    fn ctx_of(&self, buffer: &Buffer<'c>) -> Val<'c> {
+        buffer
+            .group
+            .as_ref()
+            .map_or_else(|| self.ctx(), |group| group.ctx)
+    }
+
+    /// The context a `!pld.comm_ctx` value stands for.
+    fn lowered_ctx(&self, value: Val<'c>) -> Val<'c> {
+        match self.lowered.get(&ValueKey::of(value)) {
+            Some(Lowered::Ctx(Some(group))) => group.ctx,
+            _ => self.ctx(),
+        }
+    }
+
+    /// The context a launch, submission or call with `values` passes: the
+    /// comm group of the windows among them, or the function's own. One
+    /// kernel runs in one communicator, so windows of two groups, or of a
+    /// group and the world, cannot meet in one call.
+    fn call_ctx(&self, values: &[Val<'c>], what: &str) -> Result<Val<'c>, ConvertError> {
+        let mut found: Option<Option<&Group<'c>>> = None;
+        for value in values {
+            let group = match self.lowered.get(&ValueKey::of(*value)) {
+                Some(Lowered::Buffer(buffer))
+                    if pld_types::is_distributed_tensor(value.r#type()) =>
+                {
+                    buffer.group.as_ref()
+                }
+                Some(Lowered::Ctx(group)) => group.as_ref(),
+                _ => continue,
+            };
+            let ranks = |group: Option<&Group<'c>>| group.map(|group| group.ranks.clone());
+            match found {
+                None => found = Some(group),
+                Some(seen) if ranks(seen) == ranks(group) => {}
+                Some(seen) => {
+                    let name = |group: Option<&Group<'c>>| match group {
+                        Some(group) => format!("the comm group {:?}", group.ranks),
+                        None => "the world".to_owned(),
+                    };
+                    return Err(format!(
+                        "{what} takes windows of {} and of {}: a kernel runs in one \
+                         communicator; pass windows of one group",
+                        name(seen),
+                        name(group)
+                    )
+                    .into());
+                }
+            }
+        }
+        Ok(found
+            .flatten()
+            .map_or_else(|| self.ctx(), |group| group.ctx))
+    }
+
     pub(super) fn buffer(&self, value: Val<'c>) -> Result<Buffer<'c>, ConvertError> {
         match self.lowered.get(&ValueKey::of(value)) {
             Some(Lowered::Buffer(buffer)) => Ok(buffer.clone()),
@@ -125,7 +182,7 @@ impl<'c> FunctionConverter<'_, 'c> {
         let start = buffer.linear(builder, offsets);
         let mut data = builder.offset(buffer.ptr, start);
         if let Some(peer) = peer {
-            data = builder.peer_ptr(self.ctx(), data, peer, site);
+            data = builder.peer_ptr(self.ctx_of(buffer), data, peer, site);
         }
         let (rows, cols) = region_extent(builder, extents);
         let strides = buffer.strides(builder);
@@ -299,19 +356,31 @@ impl<'c> FunctionConverter<'_, 'c> {
     ) -> Result<(), ConvertError> {
         match pld_op {
             PldOp::SystemGetCommCtx(_) => {
+                let get = pld::SystemGetCommCtxOp::operands(&op).expect("dispatched on contexts");
+                let group = self.buffer(get.tensor).ok().and_then(|buffer| buffer.group);
                 self.lowered
-                    .insert(ValueKey::of(Builder::result(op)), Lowered::Ctx);
+                    .insert(ValueKey::of(Builder::result(op)), Lowered::Ctx(group));
                 self.replaced.push(op);
             }
             PldOp::SystemRank(_) => {
-                let rank = builder.rank(self.ctx());
+                let ctx = pld::SystemRankOp::operands(&op)
+                    .expect("dispatched on ranks")
+                    .ctx;
+                let rank = builder.rank(self.lowered_ctx(ctx));
                 self.replace(op, &[as_result_type(builder, rank, op)])
             }
             PldOp::SystemNranks(_) => {
-                let count = builder.nranks(self.ctx());
+                let ctx = pld::SystemNranksOp::operands(&op)
+                    .expect("dispatched on nranks")
+                    .ctx;
+                let count = builder.nranks(self.lowered_ctx(ctx));
                 self.replace(op, &[as_result_type(builder, count, op)])
             }
             PldOp::SystemWorldSize(_) => self.replace(op, &[builder.world_size(self.ctx())]),
+            PldOp::SystemWorldRank(_) => {
+                let rank = builder.rank(self.ctx());
+                self.replace(op, &[as_result_type(builder, rank, op)])
+            }
             PldOp::SystemNotify(_) => self.convert_notify(builder, op, site)?,
             PldOp::SystemWait(_) | PldOp::SystemDeferWait(_) => {
                 self.convert_wait(builder, op, site)?
@@ -351,7 +420,7 @@ impl<'c> FunctionConverter<'_, 'c> {
             &attributes.static_offsets,
             &notify.offsets,
         );
-        let remote = builder.peer_ptr(self.ctx(), cell, peer, site);
+        let remote = builder.peer_ptr(self.ctx_of(&signal), cell, peer, site);
         let notify = match attributes.op {
             enums::NotifyOp::Set => enums::ascend::NotifyOp::Set,
             enums::NotifyOp::AtomicAdd => enums::ascend::NotifyOp::AtomicAdd,
@@ -695,6 +764,14 @@ impl<'c> FunctionConverter<'_, 'c> {
             builder.mul(bytes, *size)
         });
         let buffer = builder.alloc_window(self.ctx(), bytes, attributes.name);
+        if let Some(ranks) = attributes.ranks {
+            let ctx = builder.comm_group(self.ctx(), &ranks);
+            let group = Group {
+                ranks: ranks.into(),
+                ctx,
+            };
+            self.groups.insert(ValueKey::of(Builder::result(op)), group);
+        }
         self.lowered
             .insert(ValueKey::of(Builder::result(op)), Lowered::Value(buffer));
         self.replaced.push(op);
@@ -714,9 +791,15 @@ impl<'c> FunctionConverter<'_, 'c> {
         let element = types::element_type(result.r#type()).expect("a shaped view");
         let ptr = builder.window_as(buffer, element);
         let dims = Buffer::dims_of(result.r#type(), &window.dynamic_sizes);
+        let group = self.groups.get(&ValueKey::of(window.buffer)).cloned();
         self.lowered.insert(
             ValueKey::of(result),
-            Lowered::Buffer(Buffer { ptr, dims, element }),
+            Lowered::Buffer(Buffer {
+                ptr,
+                dims,
+                element,
+                group,
+            }),
         );
         self.replaced.push(op);
         Ok(())
@@ -802,7 +885,12 @@ impl<'c> FunctionConverter<'_, 'c> {
         let dims = Buffer::dims_of(memref, &[]);
         self.lowered.insert(
             ValueKey::of(Builder::result(op)),
-            Lowered::Buffer(Buffer { ptr, dims, element }),
+            Lowered::Buffer(Buffer {
+                ptr,
+                dims,
+                element,
+                group: None,
+            }),
         );
         self.replaced.push(op);
     }
@@ -865,7 +953,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                         }
                     }
                 }
-                Some(Lowered::Ctx) => {}
+                Some(Lowered::Ctx(_)) => {}
                 Some(Lowered::Value(lowered)) => operands.push(*lowered),
                 None if is_buffer(*value) => {
                     return Err(self
@@ -943,7 +1031,7 @@ impl<'c> FunctionConverter<'_, 'c> {
         match self.lowered.get(&ValueKey::of(value)) {
             Some(Lowered::Buffer(buffer)) => Ok(buffer.ptr),
             Some(Lowered::Value(lowered)) => Ok(*lowered),
-            Some(Lowered::Ctx) => Err("a function cannot return its CommContext".into()),
+            Some(Lowered::Ctx(_)) => Err("a function cannot return its CommContext".into()),
             None => Ok(value),
         }
     }
@@ -972,10 +1060,11 @@ impl<'c> FunctionConverter<'_, 'c> {
             }
         }
         let hint = pld_ir::attributes::task_name(&op).unwrap_or_default();
+        let ctx = self.call_ctx(&outlined.captures, &format!("the task \"{hint}\""))?;
         let args = self.with_runtime_arguments(builder, &outlined.symbol, Ix::Dyn(blocks), args);
         let submit = ascend::SubmitOp {
             kernel: FlatSymbolRefAttribute::new(builder.context, &outlined.symbol).into(),
-            ctx: self.ctx(),
+            ctx,
             args: &args,
             deps: &deps_lowered,
             blocks,
@@ -1002,6 +1091,7 @@ impl<'c> FunctionConverter<'_, 'c> {
             .collect();
         let arguments = self.call_operands(builder, &values)?;
         let symbol = FlatSymbolRefAttribute::new(builder.context, &callee_symbol);
+        let ctx = self.call_ctx(&values, &format!("the call of @{callee_symbol}"))?;
         if self.function.kind == Kind::Host && is_incore(callee.kind) {
             if op.result_count() > 0 {
                 return Err(
@@ -1012,7 +1102,7 @@ impl<'c> FunctionConverter<'_, 'c> {
                 self.with_runtime_arguments(builder, &callee_symbol, Ix::Const(1), arguments);
             let launch = ascend::LaunchOp {
                 kernel: symbol.into(),
-                ctx: self.ctx(),
+                ctx,
                 args: &arguments,
                 blocks: builder.index(1),
             };
@@ -1027,6 +1117,15 @@ impl<'c> FunctionConverter<'_, 'c> {
                 [single] => *single,
                 _ => return Err(format!("a call returning '{type}' cannot be lowered").into()),
             });
+        }
+        // A function runs in its caller's communicator; only a kernel's
+        // launch (or a task) enters a comm group's.
+        if ctx != self.ctx() {
+            return Err(format!(
+                "the call of @{callee_symbol} passes windows of a comm group to a function that \
+                 is not a kernel: launch a kernel (or submit a task) with them instead"
+            )
+            .into());
         }
         let mut operands = vec![self.ctx()];
         operands.extend(self.with_payload(builder, &callee_symbol, arguments));

@@ -5,7 +5,7 @@
 use super::ConvertError;
 use super::{
     Function, Functions, Kind,
-    buffer::{Buffer, is_buffer_type},
+    buffer::{Buffer, Group, is_buffer_type},
     specifiers,
 };
 use melior::ir::{
@@ -30,8 +30,9 @@ use pld_ir::{PtrMap, ValueKey};
 pub enum Lowered<'c> {
     /// A window tensor or memref.
     Buffer(Buffer<'c>),
-    /// The CommContext (`!pld.comm_ctx`).
-    Ctx,
+    /// A CommContext (`!pld.comm_ctx`): a comm group's, or `None` for the
+    /// function's own.
+    Ctx(Option<Group<'c>>),
     /// A value of another type (a window buffer pointer, a task id).
     Value(Val<'c>),
 }
@@ -61,6 +62,8 @@ pub struct FunctionConverter<'a, 'c> {
     /// The kernel's SDMA session, once its first SDMA transfer built it.
     pub session: Option<Val<'c>>,
     pub lowered: PtrMap<ValueKey, Lowered<'c>>,
+    /// The context of each window buffer of a comm group, by the buffer.
+    pub groups: PtrMap<ValueKey, Group<'c>>,
     /// Ops whose results stood for lowered values; erased at the end.
     pub replaced: Vec<OpRef<'c>>,
     /// The tiles this converter made: the pl tile type each stands for and
@@ -94,6 +97,7 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
             handoff: None,
             session: None,
             lowered: PtrMap::default(),
+            groups: PtrMap::default(),
             replaced: Vec::new(),
             tiles: PtrMap::default(),
             carried: PtrMap::default(),
@@ -353,10 +357,11 @@ impl<'a, 'c> FunctionConverter<'a, 'c> {
                 ptr: values[0],
                 dims: Buffer::dims_of(r#type, &values[1..]),
                 element,
+                group: None,
             }));
         }
         if is_comm_ctx(r#type) {
-            return Some(Lowered::Ctx);
+            return Some(Lowered::Ctx(None));
         }
         if is_window_ptr(r#type) || is_task_id(r#type) {
             return Some(Lowered::Value(values[0]));

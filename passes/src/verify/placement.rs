@@ -1,5 +1,6 @@
-//! The ops that exist on one side only (semantics §1: `world_size` is
-//! host-only, as is a GEMM fused with communication, which launches tasks;
+//! The ops that exist on one side only (semantics §1: `world_size` and
+//! `world_rank` are host-only, as is a GEMM fused with communication, which
+//! launches tasks;
 //! `rank`, `nranks`, `notify`, `wait` and `defer_wait` exist only in InCore
 //! code), and the split-AIV regions the lowering cannot split. Where code runs is `pld_ir::analysis::place`.
 
@@ -12,6 +13,7 @@ use pld_ir::read as ir;
 
 const HOST_ONLY: &[&str] = &[
     pld::SystemWorldSizeOp::NAME,
+    pld::SystemWorldRankOp::NAME,
     pld::TensorMatmulAllreduceOp::NAME,
     pld::TensorMatmulReduceScatterOp::NAME,
     pld::TensorAllgatherMatmulOp::NAME,

@@ -121,6 +121,11 @@ def world_size(tr, node, key):
     return one(tr.emit(key, node, results=[("size", [ir.I64])]))
 
 
+@handles("pld.system.world_rank")
+def world_rank(tr, node, key):
+    return one(tr.emit(key, node, results=[("rank", [ir.INDEX])]))
+
+
 @handles("pld.system.get_comm_ctx")
 def get_comm_ctx(tr, node, key, dist_tensor):
     t = dtensor(tr, dist_tensor, "the argument of get_comm_ctx", node)
@@ -159,7 +164,7 @@ def wait(tr, node, key, signal, offsets, expected, cmp):
 # --- windows -------------------------------------------------------------
 
 @handles("pld.tensor.alloc_window_buffer")
-def alloc_window_buffer(tr, node, key, size, shape, dtype, name, target_name):
+def alloc_window_buffer(tr, node, key, size, shape, dtype, name, ranks, target_name):
     if isinstance(size, (list, tuple)):
         if shape is not None:
             raise tr.error(node, "give either a size in bytes or a shape, not both")
@@ -176,6 +181,11 @@ def alloc_window_buffer(tr, node, key, size, shape, dtype, name, target_name):
         sizes = tr.index_list([size], "size", node)
     else:
         raise tr.error(node, "alloc_window_buffer needs a size in bytes or a shape and a dtype")
+    if ranks is not None:
+        # A comm group: the op's verifier checks the order and the range.
+        if not isinstance(ranks, (list, tuple)) or not all(is_py_int(r) for r in ranks):
+            raise tr.error(node, f"ranks must be a list of world ranks (ints), got {describe(ranks)}")
+        attrs["ranks"] = {"ints": list(ranks)}
     return one(tr.emit(key, node, mixed={"sizes": sizes}, attributes=attrs,
                        results=[("buffer", [ir.WINDOW_PTR])]))
 

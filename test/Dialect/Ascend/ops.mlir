@@ -144,6 +144,8 @@ module attributes {pld.target = #pld.target<Ascend910B>} {
     %w = ascend.world_size %ctx
     // CHECK: ascend.alloc_window %{{.*}}, %{{.*}} {name = "buf"} : !ascend.gm<i8>
     %b = ascend.alloc_window %ctx, %c4 {name = "buf"} : !ascend.gm<i8>
+    // CHECK: ascend.comm_group %{{.*}} ranks [1, 2]
+    %group = ascend.comm_group %ctx ranks [1, 2]
     // CHECK: ascend.window_as %{{.*}} : !ascend.gm<i8> -> !ascend.gm<f32>
     %f = ascend.window_as %b : !ascend.gm<i8> -> !ascend.gm<f32>
     // CHECK: ascend.handoff_workspace %{{.*}}, %{{.*}} : !ascend.gm<i8>

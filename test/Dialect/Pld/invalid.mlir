@@ -129,6 +129,55 @@ func.func @alloc_empty_name() {
 
 // -----
 
+func.func @group_without_ranks() {
+  // expected-error @+1 {{expected at least one rank in the comm group}}
+  %b = pld.tensor.alloc_window_buffer "buf" bytes 64 ranks []
+  return
+}
+
+// -----
+
+func.func @group_rank_beyond_64() {
+  // expected-error @+1 {{expected comm group ranks in [0, 64), found 64}}
+  %b = pld.tensor.alloc_window_buffer "buf" bytes 64 ranks [0, 64]
+  return
+}
+
+// -----
+
+func.func @group_negative_rank() {
+  // expected-error @+1 {{expected comm group ranks in [0, 64), found -1}}
+  %b = pld.tensor.alloc_window_buffer "buf" bytes 64 ranks [-1, 0]
+  return
+}
+
+// -----
+
+func.func @group_descending() {
+  // expected-error @+1 {{expected comm group ranks in ascending order, each once, found 1 after 2}}
+  %b = pld.tensor.alloc_window_buffer "buf" bytes 64 ranks [2, 1]
+  return
+}
+
+// -----
+
+func.func @group_rank_twice() {
+  // expected-error @+1 {{expected comm group ranks in ascending order, each once, found 1 after 1}}
+  %b = pld.tensor.alloc_window_buffer "buf" bytes 64 ranks [0, 1, 1]
+  return
+}
+
+// -----
+
+// The near miss: a group of one rank, and of every rank a program may have.
+func.func @groups_at_the_bounds() {
+  %one = pld.tensor.alloc_window_buffer "one" bytes 64 ranks [63]
+  %all = pld.tensor.alloc_window_buffer "all" bytes 64 ranks [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63]
+  return
+}
+
+// -----
+
 func.func @alloc_zero_size() {
   // expected-error @+1 {{expected positive sizes, found 0}}
   %b = pld.tensor.alloc_window_buffer "buf" shape [4, 0] dtype f32

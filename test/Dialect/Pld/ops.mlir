@@ -15,6 +15,8 @@ func.func @types(%dt: !pld.dtensor<4x?xf32>, %ctx: !pld.comm_ctx, %buf: !pld.ptr
 func.func @host_system(%sig: !pld.dtensor<2x1xi32>) attributes {pl.kernel = #pl.kernel<host>} {
   // CHECK: pld.system.world_size
   %n = pld.system.world_size
+  // CHECK: pld.system.world_rank
+  %me = pld.system.world_rank
   // CHECK: pld.system.get_comm_ctx %{{.*}} : !pld.dtensor<2x1xi32>
   %ctx = pld.system.get_comm_ctx %sig : !pld.dtensor<2x1xi32>
   return
@@ -56,6 +58,10 @@ func.func @windows(%n: index) -> (!pld.dtensor<4x?xf32>, !pld.dtensor<2x1xi32>) 
   %dbuf = pld.tensor.alloc_window_buffer "dyn" bytes %n
   // CHECK: pld.tensor.alloc_window_buffer "data" shape [4, %{{.*}}] dtype f32
   %buf = pld.tensor.alloc_window_buffer "data" shape [4, %n] dtype f32
+  // CHECK: pld.tensor.alloc_window_buffer "group" bytes 256 ranks [1, 2]
+  %gbuf = pld.tensor.alloc_window_buffer "group" bytes 256 ranks [1, 2]
+  // CHECK: pld.tensor.alloc_window_buffer "one" shape [1, 64] dtype f32 ranks [3]
+  %obuf = pld.tensor.alloc_window_buffer "one" shape [1, 64] dtype f32 ranks [3]
   // CHECK: pld.tensor.window %{{.*}}(%{{.*}}) : !pld.dtensor<4x?xf32>
   %data = pld.tensor.window %buf(%n) : !pld.dtensor<4x?xf32>
   // CHECK: pld.tensor.window %{{.*}} : !pld.dtensor<2x1xi32>

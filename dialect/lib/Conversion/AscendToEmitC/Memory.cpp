@@ -70,6 +70,21 @@ struct AllocWindowLowering : CallPattern<AllocWindowOp> {
   }
 };
 
+/// `comm_group<r0, r1, ...>(ctx)`: the group's ranks are template
+/// arguments, which the runtime checks once at compile time.
+struct CommGroupLowering : CallPattern<CommGroupOp> {
+  using CallPattern::CallPattern;
+
+  LogicalResult lower(CommGroupOp op, OpAdaptor adaptor, TypeRange results,
+                      ConversionPatternRewriter &rewriter) const override {
+    RuntimeCall call(op, "pld::rt::comm_group");
+    call.operands(adaptor.getOperands());
+    for (int64_t rank : op.getRanks())
+      call.templateArg(opaqueAttr(op.getContext(), std::to_string(rank)));
+    return call.replace(rewriter, results);
+  }
+};
+
 /// `window_as<T>(buffer)`: a window buffer is `int8_t *` until it is given
 /// its element type.
 struct WindowAsLowering : CallPattern<WindowAsOp> {
@@ -115,9 +130,8 @@ struct SdmaSessionLowering : CallPattern<SdmaSessionOp> {
 void pld::ascend::populateMemoryPatterns(TypeConverter &converter,
                                          RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns
-      .add<ReadLowering, WriteLowering, AllocWindowLowering, WindowAsLowering>(
-          converter, context);
+  patterns.add<ReadLowering, WriteLowering, AllocWindowLowering,
+               CommGroupLowering, WindowAsLowering>(converter, context);
   // `TPUT`, or `TPUT<AtomicAdd>` for a put that adds.
   patterns.add<AtomicOrPlainCall<TPutOp>>(converter, context, "pld::rt::tput",
                                           "pld::rt::tput_atomic_add");

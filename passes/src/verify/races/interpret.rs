@@ -64,6 +64,9 @@ enum Val {
     },
     /// A window buffer (`alloc_window_buffer`).
     Buffer(BufferId),
+    /// The communication context of a window over this buffer
+    /// (`get_comm_ctx`): its comm group's, or the world's.
+    Ctx(BufferId),
     /// The threads of a task (one per block).
     Task(Vec<ThreadId>),
     /// An integer the entry's scalar argument of this index decides (the
@@ -223,6 +226,9 @@ struct Buffers {
     arguments: HashMap<BufferId, usize>,
     /// The entry arguments whose type leaves a dimension to the host.
     leaves_extent: HashSet<BufferId>,
+    /// The world ranks of the comm group of each window buffer that has
+    /// one (`alloc_window_buffer ... ranks [...]`), ascending.
+    groups: HashMap<BufferId, Vec<usize>>,
 }
 
 struct RankRun<'r, 'c, 'a> {
@@ -538,10 +544,26 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             return self.run_fused_gemm(op, gemm, env, context, tasks);
         }
         let name = ir::name(op);
-        let value = if name == pld::SystemRankOp::NAME {
+        let value = if name == pld::SystemWorldRankOp::NAME {
             Val::Int(self.rank as i64)
-        } else if name == pld::SystemNranksOp::NAME || name == pld::SystemWorldSizeOp::NAME {
+        } else if name == pld::SystemWorldSizeOp::NAME {
             Val::Int(self.run.ranks as i64)
+        } else if let Some(rank) = pld::SystemRankOp::operands(op) {
+            Val::Int(self.group_rank(op, rank.ctx, env)? as i64)
+        } else if let Some(nranks) = pld::SystemNranksOp::operands(op) {
+            match lookup(env, nranks.ctx) {
+                Val::Ctx(buffer) if self.buffers.groups.contains_key(&buffer) => {
+                    // A member asks (a rank outside has no size to learn).
+                    self.group_rank(op, nranks.ctx, env)?;
+                    Val::Int(self.buffers.groups[&buffer].len() as i64)
+                }
+                _ => Val::Int(self.run.ranks as i64),
+            }
+        } else if let Some(get) = pld::SystemGetCommCtxOp::operands(op) {
+            match lookup(env, get.tensor) {
+                Val::Memory { buffer, .. } => Val::Ctx(buffer),
+                _ => Val::Unknown,
+            }
         } else if name == pl::GetBlockIdxOp::NAME {
             Val::Int(context.block)
         } else if name == pl::GetAivIdOp::NAME {
@@ -555,7 +577,11 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             let label = pld::TensorAllocWindowBufferOp::get_name(op)
                 .map(|name| format!("window buffer \"{name}\""))
                 .unwrap_or_else(|| "a window buffer".to_owned());
-            Val::Buffer(self.buffer(key, || label))
+            let buffer = self.buffer(key, || label);
+            if let Some(Some(ranks)) = pld::TensorAllocWindowBufferOp::get_ranks(op) {
+                self.comm_group(op, buffer, &ranks)?;
+            }
+            Val::Buffer(buffer)
         } else if name == pld::TensorWindowOp::NAME
             || name == pld::TensorReshapeOp::NAME
             || name == memref::ExpandShapeOp::NAME
@@ -824,7 +850,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                 _ => Ok(()),
             };
         };
-        let owner = self.owner(op, access.peer, env)?;
+        let owner = self.owner(op, buffer, access.peer, env)?;
         if shape.contains(&types::DYNAMIC) {
             return self.dynamic_shape(
                 buffer,
@@ -934,8 +960,73 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         }))
     }
 
-    /// The rank an access or notify touches: `peer`, or the own rank.
-    fn owner(&self, op: &OperationRef<'c, 'a>, peer: Option<Value>, env: &Env) -> Flow<'c, usize> {
+    /// Records the comm group of a window buffer, whose ranks must exist in
+    /// this run.
+    fn comm_group(
+        &mut self,
+        op: &OperationRef<'c, 'a>,
+        buffer: BufferId,
+        ranks: &[i64],
+    ) -> Flow<'c, ()> {
+        if let Some(&outside) = ranks.iter().find(|&&rank| rank >= self.run.ranks as i64) {
+            return Err(Stop::Trap(
+                format!(
+                    "the comm group {ranks:?} of {} names rank {outside}, outside 0..{}",
+                    self.run.buffers[buffer], self.run.ranks
+                ),
+                op.location(),
+                ir::op_key(op),
+            ));
+        }
+        let ranks = ranks.iter().map(|&rank| rank as usize).collect();
+        self.buffers.groups.entry(buffer).or_insert(ranks);
+        Ok(())
+    }
+
+    /// This rank's position in the comm group of `buffer` that `op` uses,
+    /// which only its members may: `None` when the buffer has no group.
+    fn member(&self, op: &OperationRef<'c, 'a>, buffer: BufferId) -> Flow<'c, Option<usize>> {
+        let Some(group) = self.buffers.groups.get(&buffer) else {
+            return Ok(None);
+        };
+        match group.iter().position(|&rank| rank == self.rank) {
+            Some(position) => Ok(Some(position)),
+            None => Err(Stop::Trap(
+                format!(
+                    "rank {} runs {} on {}, whose comm group {group:?} it is not a member of \
+                     (guard the group's work with pld.system.world_rank)",
+                    self.rank,
+                    ir::name(op),
+                    self.run.buffers[buffer]
+                ),
+                op.location(),
+                ir::op_key(op),
+            )),
+        }
+    }
+
+    /// `pld.system.rank` of `ctx`: the rank in its comm group, or in the
+    /// world.
+    fn group_rank(&self, op: &OperationRef<'c, 'a>, ctx: Value, env: &Env) -> Flow<'c, usize> {
+        match lookup(env, ctx) {
+            Val::Ctx(buffer) => Ok(self.member(op, buffer)?.unwrap_or(self.rank)),
+            _ => Ok(self.rank),
+        }
+    }
+
+    /// The rank an access or notify on `buffer` touches: `peer`, or the
+    /// own rank; a peer of a comm group's window is a rank in the group.
+    fn owner(
+        &self,
+        op: &OperationRef<'c, 'a>,
+        buffer: BufferId,
+        peer: Option<Value>,
+        env: &Env,
+    ) -> Flow<'c, usize> {
+        let group = self
+            .member(op, buffer)?
+            .map(|_| &self.buffers.groups[&buffer]);
+        let size = group.map_or(self.run.ranks, Vec::len);
         match peer {
             None => Ok(self.rank),
             Some(peer) => {
@@ -943,15 +1034,19 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                     return Err(Stop::Argument(index, Role::Peer));
                 }
                 let peer = self.int(env, peer, op, "the peer")?;
-                if (0..self.run.ranks as i64).contains(&peer) {
-                    Ok(peer as usize)
+                if (0..size as i64).contains(&peer) {
+                    Ok(group.map_or(peer as usize, |group| group[peer as usize]))
                 } else {
                     Err(Stop::Trap(
                         format!(
-                            "rank {}'s {} reaches peer {peer}, outside 0..{}",
+                            "rank {}'s {} reaches peer {peer}, outside 0..{size}{}",
                             self.rank,
                             ir::name(op),
-                            self.run.ranks
+                            if group.is_some() {
+                                " (its comm group's ranks)"
+                            } else {
+                                ""
+                            }
                         ),
                         op.location(),
                         ir::op_key(op),
@@ -1046,7 +1141,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         if shape.contains(&types::DYNAMIC) {
             return self.dynamic_shape(buffer, "the signal's shape is dynamic", op);
         }
-        let owner = self.owner(op, signal.peer, env)?;
+        let owner = self.owner(op, buffer, signal.peer, env)?;
         let cell = self.indices(&signal.cell, env, op, "the cell")?;
         let ones = vec![1; cell.len()];
         let footprint = self.footprint(

@@ -136,6 +136,11 @@ void SystemNranksOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
   setRange(getNranks(), 1, kMaxRanks, setResultRange);
 }
 
+void SystemWorldRankOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                          SetIntRangeFn setResultRange) {
+  setRange(getRank(), 0, kMaxRanks - 1, setResultRange);
+}
+
 void SystemWorldSizeOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
                                           SetIntRangeFn setResultRange) {
   setRange(getSize(), 1, kMaxRanks, setResultRange);
@@ -372,6 +377,20 @@ LogicalResult TensorAllocWindowBufferOp::verify() {
   for (int64_t size : sizes)
     if (!ShapedType::isDynamic(size) && size <= 0)
       return emitOpError("expected positive sizes, found ") << size;
+  if (std::optional<ArrayRef<int64_t>> ranks = getRanks()) {
+    // semantics §1: a program runs on at most 64 ranks.
+    if (ranks->empty())
+      return emitOpError("expected at least one rank in the comm group");
+    for (auto [index, rank] : llvm::enumerate(*ranks)) {
+      if (rank < 0 || rank >= 64)
+        return emitOpError("expected comm group ranks in [0, 64), found ")
+               << rank;
+      if (index > 0 && rank <= (*ranks)[index - 1])
+        return emitOpError("expected comm group ranks in ascending order, "
+                           "each once, found ")
+               << rank << " after " << (*ranks)[index - 1];
+    }
+  }
   return success();
 }
 

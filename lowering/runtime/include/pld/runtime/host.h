@@ -205,10 +205,16 @@ template <typename T> ViewRef ref(View<T> v) {
 
 //===-- Context and identity ----------------------------------------------===//
 
+// A rank outside a comm group holds its context with rankId == rankNum
+// (comm_group); it has no rank in the group to answer.
 inline int32_t rank(__gm__ CommContext *ctx) {
+  if (ctx->rankId >= ctx->rankNum)
+    detail::check_member(ctx, "pld.system.rank");
   return static_cast<int32_t>(ctx->rankId);
 }
 inline int32_t nranks(__gm__ CommContext *ctx) {
+  if (ctx->rankId >= ctx->rankNum)
+    detail::check_member(ctx, "pld.system.nranks");
   return static_cast<int32_t>(ctx->rankNum);
 }
 inline int64_t world_size(__gm__ CommContext *ctx) { return ctx->rankNum; }
@@ -666,6 +672,14 @@ template <typename T> T arg_scalar(const Arg *args, int64_t index) {
 inline __gm__ int8_t *alloc_window(__gm__ CommContext *ctx, int64_t bytes,
                                    const char *name) {
   return reinterpret_cast<int8_t *>(detail::alloc_window(ctx, bytes, name));
+}
+/// The context of the comm group of world ranks `Ranks` (ascending), which
+/// host code passes the kernels and tasks that take the group's windows.
+template <int64_t... Ranks>
+inline __gm__ CommContext *comm_group(__gm__ CommContext *ctx) {
+  static_assert(sizeof...(Ranks) > 0, "a comm group has a rank");
+  static constexpr int64_t ranks[] = {Ranks...};
+  return detail::comm_group(ctx, ranks, sizeof...(Ranks));
 }
 /// The hand-off space host code passes a mixed kernel whose vector work
 /// uses a pl.matmul product (the kernel ABI, docs/lowering.md): `bytes` of

@@ -839,6 +839,27 @@ def Ascend_AllocWindowOp : Ascend_Op<"alloc_window", [MemoryEffects<[MemAlloc]>]
   let assemblyFormat = "$ctx `,` $bytes attr-dict `:` type($buffer)";
 }
 
+def Ascend_CommGroupOp : Ascend_Op<"comm_group", [Pure]> {
+  let summary = "the context of a comm group of ranks (host)";
+  let description = [{
+    The CommContext of the communicator of world ranks `ranks` (ascending)
+    as seen from this rank: `rankId` is this rank's position in `ranks`,
+    `rankNum` their count, and window `i` is the window of world rank
+    `ranks[i]`, so that `peer_ptr` takes a rank in the group. Host code
+    passes it to the kernels and tasks that take the group's windows. A
+    rank outside the group gets a context that traps wherever it is used.
+    On the device each group is an HCCL communicator of its own, created
+    by the host runtime.
+
+    ```mlir
+    %group = ascend.comm_group %ctx ranks [1, 2]
+    ```
+  }];
+  let arguments = (ins Ascend_CtxType:$ctx, DenseI64ArrayAttr:$ranks);
+  let results = (outs Ascend_CtxType:$group);
+  let assemblyFormat = "$ctx `ranks` $ranks attr-dict";
+}
+
 def Ascend_HandoffWorkspaceOp : Ascend_Op<"handoff_workspace",
                                         [MemoryEffects<[MemAlloc]>]> {
   let summary = "global memory for a mixed kernel's cube-to-vector hand-offs (host)";

@@ -49,6 +49,22 @@ def Pld_SystemWorldSizeOp : Pld_Op<"system.world_size", [Pure, Pld_RankRange]> {
   let assemblyFormat = "attr-dict";
 }
 
+def Pld_SystemWorldRankOp : Pld_Op<"system.world_rank", [Pure, Pld_RankRange]> {
+  let summary = "this rank's index in the world (host orchestrator only)";
+  let description = [{
+    Host-only: the rank that runs this host code, among all `world_size`
+    ranks, as an `index`. Host code tests it to run a comm group's kernels
+    on the group's members only, as a PyPTO host orchestrator dispatches a
+    group's work to the group's devices (`device=r`).
+
+    ```mlir
+    %me = pld.system.world_rank
+    ```
+  }];
+  let results = (outs Index:$rank);
+  let assemblyFormat = "attr-dict";
+}
+
 def Pld_SystemGetCommCtxOp : Pld_Op<"system.get_comm_ctx", [Pure]> {
   let summary = "lift a distributed tensor to its communication context";
   let description = [{
@@ -178,13 +194,33 @@ def Pld_TensorAllocWindowBufferOp : Pld_Op<"tensor.alloc_window_buffer"> {
     %sig = pld.tensor.alloc_window_buffer "signal" bytes 4096
     %buf = pld.tensor.alloc_window_buffer "data" shape [4, %n] dtype f32
     ```
+
+    **Communicator groups.** With `ranks [r0, r1, ...]` (ranks of the
+    world, ascending, each at most once) the buffer belongs to the comm
+    group of those ranks, as PyPTO's `alloc_window_buffer` does when its
+    dispatches name a subset of the devices (hw-native-sys/pypto
+    `tests/st/distributed/test_l3_multi_group.py`): windows over it live in
+    the group's communicator. Every rank still runs the op (the buffer
+    takes the same offset in every window, and groups may overlap: one rank
+    in two groups holds the two buffers apart), but only the group's
+    members may use a window over it. Through such a window, and in a
+    kernel or task it is passed to, `pld.system.rank` and `nranks` of its
+    context are the rank in the group (the position in `ranks`) and the
+    group's size, and every `peer` is a rank in the group. One call or task
+    takes windows of one group (or of the world) only.
+
+    ```mlir
+    %scratch = pld.tensor.alloc_window_buffer "scratch_b" bytes 256 ranks [1, 2]
+    ```
   }];
   let arguments = (ins StrAttr:$name, Variadic<Index>:$sizes,
                        DenseI64ArrayAttr:$static_sizes,
-                       OptionalAttr<TypeAttr>:$dtype);
+                       OptionalAttr<TypeAttr>:$dtype,
+                       OptionalAttr<DenseI64ArrayAttr>:$ranks);
   let results = (outs Res<Pld_PtrType, "", [MemAlloc]>:$buffer);
   let assemblyFormat = [{
-    $name custom<WindowBufferSize>($sizes, $static_sizes, $dtype) attr-dict
+    $name custom<WindowBufferSize>($sizes, $static_sizes, $dtype)
+    (`ranks` $ranks^)? attr-dict
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{

@@ -235,6 +235,13 @@ void acquire();
 
 // Host side and tasks (tasks.cpp).
 uint8_t *alloc_window(const CommContext *ctx, int64_t bytes, const char *name);
+/// The calling rank's context of the comm group of world ranks `ranks`
+/// (ascending), made once per rank and group and kept for the run.
+CommContext *comm_group(const CommContext *ctx, const int64_t *ranks,
+                        int64_t count);
+/// Traps unless the calling rank is a member of `ctx`'s group: `what` uses
+/// a group's context on a rank outside it.
+void check_member(const CommContext *ctx, const char *what);
 uint8_t *handoff_workspace(const CommContext *ctx, int64_t bytes);
 int64_t submit(CommContext *ctx, const char *name, int64_t blocks,
                bool dispatch, const int64_t *deps, int64_t ndeps,
