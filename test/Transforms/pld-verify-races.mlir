@@ -474,11 +474,47 @@ func.func @undeferred(%payload: !pld.dtensor<1x64xf32>, %signal: !pld.dtensor<2x
 
 // -----
 
-// What the rule cannot decide it says in a remark: here the peer is read
-// from memory, which the rule does not model.
-// expected-remark @+1 {{the race rule cannot decide @unknown_peer on 2 ranks: the peer of pld.tile.remote_store is not known}}
-func.func @unknown_peer(%data: !pld.dtensor<1x64xf32>, %src: memref<1x64xf32>, %peers: !pld.dtensor<1x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+// An integer read from a window is what the writes ordered before the
+// read left there, on a window that starts zeroed: here nothing writes the
+// cell, so every rank reads peer 0 and both push into rank 0's row.
+func.func @peer_from_a_fresh_window(%data: !pld.dtensor<1x64xf32>, %src: memref<1x64xf32>, %peers: !pld.dtensor<1x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
   %t = pl.load %src[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
+  %p32 = pl.read %peers[0, 0] : !pld.dtensor<1x1xi32>
+  %peer = arith.index_cast %p32 : i32 to index
+  // expected-error @+2 {{data race on 2 ranks: this pld.tile.remote_store on rank 1 writes [0, 1) x [0, 64) of rank 0's argument 0 of @peer_from_a_fresh_window, which pld.tile.remote_store on rank 0 writes ([0, 1) x [0, 64)), and no happens-before order puts one before the other}}
+  // expected-note @+1 {{the conflicting pld.tile.remote_store on rank 0}}
+  pld.tile.remote_store %t, %data[0, 0], peer %peer : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
+  return
+}
+
+// -----
+
+// The near miss: each rank writes its next rank into its own cell first,
+// and reads that back: every rank pushes to its own next rank.
+func.func @peer_written_first(%data: !pld.dtensor<1x64xf32>, %src: memref<1x64xf32>, %peers: !pld.dtensor<1x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %c1 = arith.constant 1 : i32
+  %ctx = pld.system.get_comm_ctx %peers : !pld.dtensor<1x1xi32>
+  %me = pld.system.rank %ctx
+  %n = pld.system.nranks %ctx
+  %next0 = arith.addi %me, %c1 : i32
+  %next = arith.remui %next0, %n : i32
+  pl.write %next, %peers[0, 0] : !pld.dtensor<1x1xi32>
+  %t = pl.load %src[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
+  %p32 = pl.read %peers[0, 0] : !pld.dtensor<1x1xi32>
+  %peer = arith.index_cast %p32 : i32 to index
+  pld.tile.remote_store %t, %data[0, 0], peer %peer : !pl.tile<1x64xf32>, !pld.dtensor<1x64xf32>
+  return
+}
+
+// -----
+
+// What the rule cannot decide it says in a remark: here the peer is read
+// from a window a tile's store wrote, whose values the rule does not follow.
+// expected-remark @+1 {{the race rule cannot decide @unknown_peer on 2 ranks: the peer of pld.tile.remote_store is not known}}
+func.func @unknown_peer(%data: !pld.dtensor<1x64xf32>, %src: memref<1x64xf32>, %peers: !pld.dtensor<1x1xi32>, %given: memref<1x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
+  %t = pl.load %src[0, 0] : memref<1x64xf32> -> !pl.tile<1x64xf32>
+  %g = pl.load %given[0, 0] : memref<1x1xi32> -> !pl.tile<1x1xi32>
+  pl.store %g, %peers[0, 0] : !pl.tile<1x1xi32>, !pld.dtensor<1x1xi32>
   %p32 = pl.read %peers[0, 0] : !pld.dtensor<1x1xi32>
   %peer = arith.index_cast %p32 : i32 to index
   // expected-note @+1 {{here}}

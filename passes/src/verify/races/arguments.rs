@@ -51,22 +51,56 @@ pub enum Role {
     Extent,
 }
 
-/// One argument's value on each rank.
+/// One argument's value on each rank; for the elements one read of an
+/// array reads (inputs.rs), possibly a value per element.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Binding(pub Vec<i64>);
+pub struct Binding {
+    values: Vec<i64>,
+    /// Element `i` (its row-major position in the array) holds `i mod m`
+    /// on every rank, a spread of the values over `0..m`.
+    spread: Option<i64>,
+}
 
 impl Binding {
-    pub fn at(&self, rank: usize) -> i64 {
-        self.0[rank]
+    /// `values[r]` on rank `r`.
+    pub fn new(values: Vec<i64>) -> Self {
+        Self {
+            values,
+            spread: None,
+        }
     }
 
-    /// `1 on every rank`, `1, 0 on ranks 0, 1`.
-    pub fn text(&self) -> String {
-        if self.0.windows(2).all(|pair| pair[0] == pair[1]) {
-            return format!("{} on every rank", self.0[0]);
+    /// Element `i` holds `i mod modulus` on every one of `ranks` ranks.
+    pub fn spread(modulus: i64, ranks: usize) -> Self {
+        Self {
+            values: vec![0; ranks],
+            spread: Some(modulus),
         }
-        let values: Vec<String> = self.0.iter().map(i64::to_string).collect();
-        let ranks: Vec<String> = (0..self.0.len()).map(|r| r.to_string()).collect();
+    }
+
+    pub fn at(&self, rank: usize) -> i64 {
+        self.values[rank]
+    }
+
+    /// The value of the element at row-major `position` on `rank`.
+    pub fn at_element(&self, rank: usize, position: i64) -> i64 {
+        match self.spread {
+            Some(modulus) => position.rem_euclid(modulus),
+            None => self.values[rank],
+        }
+    }
+
+    /// `1 on every rank`, `1, 0 on ranks 0, 1`, `its position mod 8 on
+    /// every rank`.
+    pub fn text(&self) -> String {
+        if let Some(modulus) = self.spread {
+            return format!("its position mod {modulus} on every rank");
+        }
+        if self.values.windows(2).all(|pair| pair[0] == pair[1]) {
+            return format!("{} on every rank", self.values[0]);
+        }
+        let values: Vec<String> = self.values.iter().map(i64::to_string).collect();
+        let ranks: Vec<String> = (0..self.values.len()).map(|r| r.to_string()).collect();
         format!("{} on ranks {}", values.join(", "), ranks.join(", "))
     }
 }
@@ -103,7 +137,7 @@ pub fn candidates(role: Role, ranks: usize) -> Vec<Binding> {
     let n = ranks as i64;
     let mut out: Vec<Binding> = Vec::new();
     let mut add = |values: Vec<i64>| {
-        let binding = Binding(values);
+        let binding = Binding::new(values);
         if !out.contains(&binding) {
             out.push(binding);
         }
@@ -138,6 +172,16 @@ pub fn candidates(role: Role, ranks: usize) -> Vec<Binding> {
     out
 }
 
+/// More candidates for the elements one read of an array reads, as an
+/// index (a route, a bucket): spread over `0..m` by their position, for
+/// `m` from `2n` to `32n`, as data that lands in many places does (every
+/// element the same value piles everything into one).
+pub fn spreads(ranks: usize) -> Vec<Binding> {
+    (1..=5)
+        .map(|j| Binding::spread((ranks as i64) << j, ranks))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Binding, Role, candidates};
@@ -146,51 +190,54 @@ mod tests {
     fn peers_are_other_ranks_as_host_loops_compute_them_then_the_rank_itself() {
         assert_eq!(
             candidates(Role::Peer, 2,),
-            vec![Binding(vec![1, 0]), Binding(vec![0, 1])]
+            vec![Binding::new(vec![1, 0]), Binding::new(vec![0, 1])]
         );
         assert_eq!(
             candidates(Role::Peer, 3),
             vec![
-                Binding(vec![1, 2, 0]),
-                Binding(vec![2, 0, 1]),
-                Binding(vec![0, 1, 2])
+                Binding::new(vec![1, 2, 0]),
+                Binding::new(vec![2, 0, 1]),
+                Binding::new(vec![0, 1, 2])
             ]
         );
         // Shifts by 1, 2, 3 and the pairings xor 1 and xor 3 (xor 2 is the
         // shift by 2), then the identity, last.
         let four = candidates(Role::Peer, 4);
         assert_eq!(four.len(), 6);
-        assert!(four.contains(&Binding(vec![1, 0, 3, 2])));
+        assert!(four.contains(&Binding::new(vec![1, 0, 3, 2])));
         let (identity, others) = four.split_last().unwrap();
         assert!(others.iter().all(|b| (0..4).all(|r| b.at(r) != r as i64)));
-        assert_eq!(identity, &Binding(vec![0, 1, 2, 3]));
+        assert_eq!(identity, &Binding::new(vec![0, 1, 2, 3]));
     }
 
     #[test]
     fn roots_values_and_indices() {
         assert_eq!(
             candidates(Role::Root, 2),
-            vec![Binding(vec![0, 0]), Binding(vec![1, 1])]
+            vec![Binding::new(vec![0, 0]), Binding::new(vec![1, 1])]
         );
-        assert_eq!(candidates(Role::Value, 3), vec![Binding(vec![1, 1, 1])]);
+        assert_eq!(
+            candidates(Role::Value, 3),
+            vec![Binding::new(vec![1, 1, 1])]
+        );
         assert_eq!(
             candidates(Role::Bound, 2),
-            vec![Binding(vec![2, 2]), Binding(vec![1, 1])]
+            vec![Binding::new(vec![2, 2]), Binding::new(vec![1, 1])]
         );
         assert_eq!(candidates(Role::Bound, 4).len(), 3);
         assert_eq!(
             candidates(Role::Extent, 2),
-            vec![Binding(vec![2, 2]), Binding(vec![5, 5])]
+            vec![Binding::new(vec![2, 2]), Binding::new(vec![5, 5])]
         );
         assert_eq!(
             candidates(Role::Index, 2),
             vec![
-                Binding(vec![0, 1]),
-                Binding(vec![0, 0]),
-                Binding(vec![1, 1])
+                Binding::new(vec![0, 1]),
+                Binding::new(vec![0, 0]),
+                Binding::new(vec![1, 1])
             ]
         );
-        assert_eq!(Binding(vec![1, 1]).text(), "1 on every rank");
-        assert_eq!(Binding(vec![1, 0]).text(), "1, 0 on ranks 0, 1");
+        assert_eq!(Binding::new(vec![1, 1]).text(), "1 on every rank");
+        assert_eq!(Binding::new(vec![1, 0]).text(), "1, 0 on ranks 0, 1");
     }
 }

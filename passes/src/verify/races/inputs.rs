@@ -5,9 +5,14 @@
 //!   peers write) and never writes: the epoch PyPTO's tests read with
 //!   `pl.read(inp, [0, 0])` before they wait for it or notify it. A host
 //!   puts such a value there as it passes an argument; it takes its
-//!   candidates from its first use as an argument does. A run that writes
-//!   an element whose value decided something (a binding gave it) is
-//!   undecided: what the program read may be what it wrote;
+//!   candidates from its first use as an argument does. The elements one
+//!   `pl.read` reads are one value, so that the runs stay few however long
+//!   an array a loop reads is; as an index, such an array's candidates are
+//!   spreads (`arguments::spreads`: element `i` holds `i mod m`), as MoE's
+//!   routes land on many experts. Either samples the data: values that
+//!   differ otherwise per element are not run. A run that writes an element
+//!   whose value decided something (a binding gave it) is undecided: what
+//!   the program read may be what it wrote;
 //! - the dynamic dimensions of the entry's tensors and memrefs, which the
 //!   host fixes when it allocates them: one value for all of them, the same
 //!   on every rank, run with the extents `arguments::candidates` gives
@@ -18,12 +23,16 @@ use super::arguments::Binding;
 use super::run::{EventKind, Run};
 use melior::ir::{Location, operation::OperationRef};
 use pld_dialect::interfaces::AccessKind;
+use pld_ir::OpKey;
+use rustc_hash::FxHashMap as HashMap;
 
 /// A value the host passes beside the entry's arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum HostValue {
-    /// An element of an entry argument: its index and the offsets.
-    Element(usize, Vec<i64>),
+    /// The elements of an entry argument one `pl.read` reads: the
+    /// argument's index, the offsets of the first, and whether the read is
+    /// in a loop (which reads many elements).
+    Element(usize, Vec<i64>, bool),
     /// Every dynamic dimension of the entry's arguments.
     Extent,
 }
@@ -33,6 +42,10 @@ enum HostValue {
 pub struct Inputs {
     first: usize,
     values: Vec<HostValue>,
+    /// The value each element read so far is, by argument and offsets, and
+    /// the value each read op's elements are.
+    elements: HashMap<(usize, Vec<i64>), usize>,
+    reads: HashMap<(usize, OpKey), usize>,
 }
 
 impl Inputs {
@@ -41,6 +54,8 @@ impl Inputs {
         Self {
             first: arguments,
             values: Vec::new(),
+            elements: HashMap::default(),
+            reads: HashMap::default(),
         }
     }
 
@@ -58,9 +73,33 @@ impl Inputs {
     }
 
     /// The argument index that element `offsets` of the entry's argument
-    /// `argument` runs as.
-    pub fn index(&mut self, argument: usize, offsets: &[i64]) -> usize {
-        self.index_of(HostValue::Element(argument, offsets.to_vec()))
+    /// `argument`, which `read` reads (`in_loop`: in a loop), runs as: the
+    /// one it ran as before, else the one of the other elements `read`
+    /// read.
+    pub fn index(&mut self, argument: usize, offsets: &[i64], read: OpKey, in_loop: bool) -> usize {
+        let element = (argument, offsets.to_vec());
+        if let Some(&index) = self.elements.get(&element) {
+            return index;
+        }
+        let index = match self.reads.get(&(argument, read)) {
+            Some(&index) => index,
+            None => {
+                let index = self.index_of(HostValue::Element(argument, offsets.to_vec(), in_loop));
+                self.reads.insert((argument, read), index);
+                index
+            }
+        };
+        self.elements.insert(element, index);
+        index
+    }
+
+    /// Whether argument `index` stands for the elements a read in a loop
+    /// reads of an entry argument (an array of data: routes, counts).
+    pub fn is_array(&self, index: usize) -> bool {
+        index
+            .checked_sub(self.first)
+            .and_then(|position| self.values.get(position))
+            .is_some_and(|value| matches!(value, HostValue::Element(.., true)))
     }
 
     /// The argument index the dynamic dimensions of the entry's arguments
@@ -84,9 +123,13 @@ impl Inputs {
     /// given how it names the entry's arguments.
     pub fn label(&self, index: usize, argument_label: impl Fn(usize) -> String) -> Option<String> {
         Some(match self.values.get(index.checked_sub(self.first)?)? {
-            HostValue::Element(argument, offsets) => {
+            HostValue::Element(argument, offsets, false) => {
                 element_text(offsets, &argument_label(*argument))
             }
+            HostValue::Element(argument, offsets, true) => format!(
+                "{} and every element the same loop reads",
+                element_text(offsets, &argument_label(*argument))
+            ),
             HostValue::Extent => "each dynamic dimension".to_owned(),
         })
     }

@@ -11,6 +11,7 @@ use super::declared::{Declaration, Declared};
 use super::footprint::Footprint;
 use super::inputs::{self, InputRead, Inputs};
 use super::run::{BufferId, Cell, EventId, EventKind, Place, Run, ThreadId, UnknownValue};
+use super::window_values::{Assumed, WindowRead};
 use melior::ir::{
     BlockLike, Location, RegionLike, Value, ValueLike,
     operation::{OperationLike, OperationRef},
@@ -26,6 +27,7 @@ use pld_ir::analysis::{fold, place::runs_on_core};
 use pld_ir::read::{self as ir, callee_name, symbol_name};
 use pld_ir::{OpKey, ValueKey};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
 
 mod fused;
@@ -87,6 +89,15 @@ struct Context {
 
 type Env = HashMap<ValueKey, Val>;
 
+/// Where an access landed: its event, the place, its first byte, and
+/// whether the place is a window (which peers write too).
+struct Touched {
+    event: EventId,
+    place: Place,
+    byte: i64,
+    window: bool,
+}
+
 /// Runs `entry` on every rank of `ranks`, its integer arguments given by
 /// `bindings` (by argument index; an unbound one stops the run with
 /// [`Stop::Argument`] where its value is needed), and so the elements of
@@ -98,6 +109,7 @@ pub fn run<'c, 'a>(
     launches: &Launches,
     bindings: &[Option<Binding>],
     inputs: &mut Inputs,
+    assumed: &Assumed,
 ) -> Result<Run<'c, 'a>, Stop<'c>> {
     let mut run = Run::new(ranks);
     let mut buffers = Buffers::default();
@@ -130,6 +142,8 @@ pub fn run<'c, 'a>(
                 deferred: Vec::new(),
                 depth: 0,
                 location: entry.location(),
+                assumed,
+                scalars: BTreeMap::new(),
             };
             let label = if launches.count > 1 {
                 format!("rank {rank} launch {launch}")
@@ -137,57 +151,83 @@ pub fn run<'c, 'a>(
                 format!("rank {rank}")
             };
             let thread = rank_run.run.thread(rank, label);
-            rank_run.push(
-                thread,
-                None,
-                EventKind::Start {
-                    spawned_by: None,
-                    deps: previous.clone(),
-                },
-            )?;
-            let arguments = rank_run.entry_arguments(&entry)?;
-            let mut tasks = Vec::new();
-            if incore && launches.blocks > 1 {
-                // An entry kernel on several blocks (pld-run --blocks): a
-                // thread per block, each with its block index, started by
-                // the rank's and joined before its end.
-                let spawn = rank_run.push(thread, None, EventKind::Spawn)?;
-                for block in 0..launches.blocks {
-                    let label = format!("{} block {block}", rank_run.run.threads[thread].label);
-                    let block_thread = rank_run.start_thread(label, spawn, Vec::new())?;
-                    let context = Context {
-                        thread: block_thread,
-                        block: block as i64,
-                        lane: 0,
-                        incore,
-                    };
-                    let mut nested = Vec::new();
-                    rank_run.call(&entry, arguments.clone(), context, &mut nested)?;
-                    if !nested.is_empty() {
-                        rank_run.push(block_thread, None, EventKind::Join(nested))?;
-                    }
-                    rank_run.push(block_thread, None, EventKind::End)?;
-                    tasks.push(block_thread);
-                }
-            } else {
-                let context = Context {
-                    thread,
-                    block: 0,
-                    lane: 0,
-                    incore,
-                };
-                rank_run.call(&entry, arguments, context, &mut tasks)?;
-            }
-            if !tasks.is_empty() {
-                rank_run.push(thread, None, EventKind::Join(tasks))?;
-            }
-            rank_run.push(thread, None, EventKind::End)?;
+            let outcome = rank_run.run_entry(&entry, thread, &previous, incore, launches.blocks);
             *counted = std::mem::take(&mut rank_run.collectives);
+            match outcome {
+                Ok(()) => {}
+                // A trap where the run read integers from windows, which
+                // may not have settled: the other ranks run on, so that the
+                // reads can be checked (window_values.rs); the rank stops.
+                Err(Stop::Trap(reason, location, op)) if !run.window_reads.is_empty() => {
+                    run.trapped.get_or_insert((reason, location, op));
+                }
+                Err(stop) => return Err(stop),
+            }
             started.push(thread);
         }
         previous = started;
     }
     Ok(run)
+}
+
+impl<'c, 'a> RankRun<'_, 'c, 'a> {
+    /// Runs `entry` on this rank in `thread`, started after `previous`
+    /// (the last launch's threads), on `blocks` blocks if it is a kernel.
+    fn run_entry(
+        &mut self,
+        entry: &OperationRef<'c, 'a>,
+        thread: ThreadId,
+        previous: &[ThreadId],
+        incore: bool,
+        blocks: usize,
+    ) -> Flow<'c, ()> {
+        self.push(
+            thread,
+            None,
+            EventKind::Start {
+                spawned_by: None,
+                deps: previous.to_vec(),
+            },
+        )?;
+        let arguments = self.entry_arguments(entry)?;
+        let mut tasks = Vec::new();
+        if incore && blocks > 1 {
+            // An entry kernel on several blocks (pld-run --blocks): a
+            // thread per block, each with its block index, started by
+            // the rank's and joined before its end.
+            let spawn = self.push(thread, None, EventKind::Spawn)?;
+            for block in 0..blocks {
+                let label = format!("{} block {block}", self.run.threads[thread].label);
+                let block_thread = self.start_thread(label, spawn, Vec::new())?;
+                let context = Context {
+                    thread: block_thread,
+                    block: block as i64,
+                    lane: 0,
+                    incore,
+                };
+                let mut nested = Vec::new();
+                self.call(entry, arguments.clone(), context, &mut nested)?;
+                if !nested.is_empty() {
+                    self.push(block_thread, None, EventKind::Join(nested))?;
+                }
+                self.push(block_thread, None, EventKind::End)?;
+                tasks.push(block_thread);
+            }
+        } else {
+            let context = Context {
+                thread,
+                block: 0,
+                lane: 0,
+                incore,
+            };
+            self.call(entry, arguments, context, &mut tasks)?;
+        }
+        if !tasks.is_empty() {
+            self.push(thread, None, EventKind::Join(tasks))?;
+        }
+        self.push(thread, None, EventKind::End)?;
+        Ok(())
+    }
 }
 
 /// The module the runs interpret.
@@ -233,6 +273,14 @@ struct Buffers {
 
 struct RankRun<'r, 'c, 'a> {
     run: &'r mut Run<'c, 'a>,
+    /// What the run assumes the windows' integers it reads hold
+    /// (window_values.rs).
+    assumed: &'r Assumed,
+    /// The integers this rank wrote into its memory that is not a window
+    /// (no peer writes there), by place and first byte: its bytes and the
+    /// value. A count a kernel keeps in a scratch argument and reads back.
+    /// `None`: it wrote a value the run does not know.
+    scalars: BTreeMap<(Place, i64), (i64, Option<i64>)>,
     functions: &'r HashMap<String, OperationRef<'c, 'a>>,
     default_kind: KernelKind,
     declared: &'r mut Declared<'c, 'a>,
@@ -509,10 +557,12 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         self.step(op)?;
         let declaration = self.declared.of(op);
         if let Declaration::Accesses(accesses) = &declaration {
+            let mut touched = Vec::with_capacity(accesses.len());
             for access in accesses.iter() {
-                self.access(op, access, env, context)?;
+                touched.push(self.access(op, access, env, context)?);
             }
-            if let Some(value) = self.input(op, accesses, env)? {
+            self.remember_writes(op, accesses, &touched, env);
+            if let Some(value) = self.input(op, accesses, &touched, env)? {
                 self.set_results(op, env, vec![value]);
                 return Ok(());
             }
@@ -826,13 +876,15 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         })
     }
 
+    /// Records `access` of `op`: its event, the place and its first byte
+    /// (`None` for memory of its own, which no other thread sees).
     fn access(
         &mut self,
         op: &OperationRef<'c, 'a>,
         access: &MemoryAccess<'c, 'a>,
         env: &Env,
         context: Context,
-    ) -> Flow<'c, ()> {
+    ) -> Flow<'c, Option<Touched>> {
         let Val::Memory {
             buffer,
             shape,
@@ -847,7 +899,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                         op,
                     )
                 }
-                _ => Ok(()),
+                _ => Ok(None),
             };
         };
         let owner = self.owner(op, buffer, access.peer, env)?;
@@ -885,43 +937,210 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
                 op,
             );
         }
-        self.push(
+        let place = Place { owner, buffer };
+        let byte = footprint.start();
+        if access.kind != interfaces::AccessKind::Read && !self.scalars.is_empty() {
+            self.forget_scalars(place, &footprint);
+        }
+        let event = self.push(
             context.thread,
             Some(*op),
             EventKind::Access {
-                place: Place { owner, buffer },
+                place,
                 footprint,
                 kind: access.kind,
             },
         )?;
-        Ok(())
+        Ok(Some(Touched {
+            event,
+            place,
+            byte,
+            window: types::is_distributed_tensor(access.memory.r#type()),
+        }))
     }
 
-    /// The integer a scalar read (`pl.read`) of an entry argument that is
-    /// not a window gives, at known offsets: the value a host put there,
-    /// run as an argument (inputs.rs); `None` for any other access.
+    /// Forgets the integers this rank wrote where a write of `footprint`
+    /// lands.
+    fn forget_scalars(&mut self, place: Place, footprint: &Footprint) {
+        for (start, end) in footprint.bytes() {
+            // An element is at most 8 bytes: one that starts 7 before the
+            // range may reach into it.
+            let overlapping: Vec<(Place, i64)> = self
+                .scalars
+                .range((place, start - 7)..(place, end))
+                .filter(|((_, first), (bytes, _))| first + bytes > start)
+                .map(|(key, _)| *key)
+                .collect();
+            for key in overlapping {
+                self.scalars.remove(&key);
+            }
+        }
+    }
+
+    /// The integers a write the run follows leaves in memory: a scalar
+    /// write (`pl.write`) of a value the run knows, and a copy (a read and a
+    /// plain write of one region, as a put, a get or a tensor's
+    /// remote_store make) of integers this rank wrote into its memory. The
+    /// window reads that see them take them (window_values.rs), and so do
+    /// this rank's own reads of memory that is not a window.
+    fn remember_writes(
+        &mut self,
+        op: &OperationRef<'c, 'a>,
+        accesses: &[MemoryAccess<'c, 'a>],
+        touched: &[Option<Touched>],
+        env: &Env,
+    ) {
+        if let (Some(write), [Some(touched)]) = (pl::WriteOp::operands(op), touched) {
+            let Val::Memory { element_bytes, .. } = lookup(env, write.dest) else {
+                return;
+            };
+            // An unknown value is remembered too: what this rank wrote is
+            // not a value the host passes.
+            let value = match lookup(env, write.value) {
+                Val::Int(value) => Some(value),
+                _ => None,
+            };
+            self.wrote(
+                touched.event,
+                touched.place,
+                touched.byte,
+                touched.window,
+                element_bytes,
+                value,
+            );
+            return;
+        }
+        let ([first, second], [Some(first_touched), Some(second_touched)]) = (accesses, touched)
+        else {
+            return;
+        };
+        // A put names its target first, a get its source.
+        let ((from, source), (to, target)) = if first.kind == interfaces::AccessKind::Read {
+            ((first, first_touched), (second, second_touched))
+        } else {
+            ((second, second_touched), (first, first_touched))
+        };
+        if self.scalars.is_empty()
+            || from.kind != interfaces::AccessKind::Read
+            || to.kind != interfaces::AccessKind::Write
+            || source.window
+        {
+            return;
+        }
+        let element_bytes = |value: Value| match lookup(env, value) {
+            Val::Memory { element_bytes, .. } => Some(element_bytes),
+            _ => None,
+        };
+        let integers =
+            |value: Value| pld_ir::types::element_type(value.r#type()).is_some_and(is_integer);
+        let bytes = match (element_bytes(from.memory), element_bytes(to.memory)) {
+            (Some(from_bytes), Some(to_bytes))
+                if from_bytes == to_bytes && integers(from.memory) && integers(to.memory) =>
+            {
+                from_bytes
+            }
+            _ => return,
+        };
+        let elements = |event: EventId| match &self.run.events[event].kind {
+            EventKind::Access { footprint, .. } => footprint
+                .bytes()
+                .into_iter()
+                .flat_map(|(start, end)| (start..end).step_by(bytes as usize))
+                .collect::<Vec<i64>>(),
+            _ => Vec::new(),
+        };
+        let (sources, targets) = (elements(source.event), elements(target.event));
+        if sources.len() != targets.len() {
+            return;
+        }
+        for (from_byte, to_byte) in sources.into_iter().zip(targets) {
+            if let Some(&(width, value)) = self.scalars.get(&(source.place, from_byte))
+                && width == bytes
+            {
+                self.wrote(
+                    target.event,
+                    target.place,
+                    to_byte,
+                    target.window,
+                    bytes,
+                    value,
+                );
+            }
+        }
+    }
+
+    /// Records that `event` wrote the integer `value` (`bytes` wide; `None`:
+    /// not known) at `byte` of `place`.
+    fn wrote(
+        &mut self,
+        event: EventId,
+        place: Place,
+        byte: i64,
+        window: bool,
+        bytes: i64,
+        value: Option<i64>,
+    ) {
+        if let Some(value) = value {
+            self.run.written.insert((event, byte), value);
+        }
+        if !window {
+            self.scalars.insert((place, byte), (bytes, value));
+        }
+    }
+
+    /// The integer a scalar read (`pl.read`) gives: from a window, the
+    /// value the run assumes (window_values.rs); from this rank's other
+    /// memory, what it wrote there, or in an entry argument at known offsets
+    /// the value a host put there, run as an argument (inputs.rs); `None`
+    /// for any other access.
     fn input(
         &mut self,
         op: &OperationRef<'c, 'a>,
         accesses: &[MemoryAccess<'c, 'a>],
+        touched: &[Option<Touched>],
         env: &Env,
     ) -> Flow<'c, Option<Val>> {
         // The count first: melior's `result` prints the op into the error
         // it makes for an index out of range (a store has no result).
-        let [access] = accesses else {
+        let ([access], [Some(touched)]) = (accesses, touched) else {
             return Ok(None);
         };
         if op.result_count() != 1 {
             return Ok(None);
         }
         let result = op.result(0).expect("one result");
-        // Not a window: peers write into windows, outside this module too.
         if access.kind != interfaces::AccessKind::Read
             || access.peer.is_some()
             || !is_integer(result.r#type())
-            || types::is_distributed_tensor(access.memory.r#type())
         {
             return Ok(None);
+        }
+        if touched.window {
+            let occurrence = {
+                let count = self
+                    .run
+                    .window_occurrences
+                    .entry((touched.place, touched.byte))
+                    .or_insert(0);
+                *count += 1;
+                *count - 1
+            };
+            let assumed = self
+                .assumed
+                .get(&(touched.place, touched.byte, occurrence))
+                .copied()
+                .unwrap_or(Some(0));
+            self.run.window_reads.push(WindowRead {
+                event: touched.event,
+                place: touched.place,
+                byte: touched.byte,
+                occurrence,
+                assumed,
+            });
+            return Ok(Some(assumed.map_or(Val::Unknown, Val::Int)));
+        }
+        if let Some(&(_, value)) = self.scalars.get(&(touched.place, touched.byte)) {
+            return Ok(Some(value.map_or(Val::Unknown, Val::Int)));
         }
         let Val::Memory {
             buffer,
@@ -937,7 +1156,10 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             return Ok(None);
         };
         let offsets = self.indices(offsets, env, op, "an offset")?;
-        let index = self.inputs.index(argument, &offsets);
+        let in_loop = ir::enclosing(op, &[scf::ForOp::NAME, scf::WhileOp::NAME]).is_some();
+        let index = self
+            .inputs
+            .index(argument, &offsets, ir::op_key(op), in_loop);
         // The access above has checked that the element is inside.
         let ones = vec![1; offsets.len()];
         let Ok(element) = Footprint::new(&shape, offsets.clone(), ones, element_bytes) else {
@@ -955,7 +1177,13 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             });
         }
         Ok(Some(match self.bindings.get(index) {
-            Some(Some(binding)) => Val::Int(binding.at(self.rank)),
+            Some(Some(binding)) => {
+                let position = offsets
+                    .iter()
+                    .zip(&shape)
+                    .fold(0, |position, (offset, extent)| position * extent + offset);
+                Val::Int(binding.at_element(self.rank, position))
+            }
             _ => Val::Arg(index),
         }))
     }

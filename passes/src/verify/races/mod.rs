@@ -28,6 +28,7 @@ mod lost;
 mod mixing;
 mod order;
 mod run;
+mod window_values;
 
 use arguments::Binding;
 use failures::Failure;
@@ -48,6 +49,7 @@ use pld_ir::pass::report::{Note, Report};
 use pld_ir::read::{self as ir, callee_name, symbol_name};
 use run::{EventId, EventKind, Run};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use window_values::{Assumed, Judged};
 
 /// How the rule launches each entry (pld-verify's `launches`, `blocks` and
 /// `entry`, as pld-run's `--launches`, `--blocks` and `--entry` launch it).
@@ -132,12 +134,15 @@ pub fn check(
         'counts: for &n in &ranks {
             // Assignments of the entry's integer arguments still to run:
             // a run that needs one's value splits into its candidates.
-            let mut pending: Vec<Vec<Option<Binding>>> = vec![vec![None; argument_count]];
+            // Each with the values its window reads assume and how many
+            // runs those took (window_values.rs).
+            let mut pending: Vec<(Vec<Option<Binding>>, Assumed, usize)> =
+                vec![(vec![None; argument_count], Assumed::default(), 0)];
             let mut made = 0;
             let mut completed = false;
             let mut failed: Option<Failure> = None;
-            while let Some(bindings) = pending.pop() {
-                made += 1;
+            while let Some((bindings, assumed, round)) = pending.pop() {
+                made += usize::from(round == 0);
                 if made > arguments::MAX_ASSIGNMENTS {
                     undecided = Some((
                         n,
@@ -160,6 +165,7 @@ pub fn check(
                     },
                     &bindings,
                     &mut inputs,
+                    &assumed,
                 ) {
                     Ok(run) => run,
                     Err(Stop::Argument(index, role)) => {
@@ -168,13 +174,21 @@ pub fn check(
                         } else {
                             role
                         };
-                        for binding in arguments::candidates(role, n).into_iter().rev() {
+                        // The elements a loop reads as indices (routes,
+                        // buckets) spread; every other value is one.
+                        let candidates = if role == arguments::Role::Index && inputs.is_array(index)
+                        {
+                            arguments::spreads(n)
+                        } else {
+                            arguments::candidates(role, n)
+                        };
+                        for binding in candidates.into_iter().rev() {
                             let mut next = bindings.clone();
                             if next.len() <= index {
                                 next.resize(index + 1, None);
                             }
                             next[index] = Some(binding);
-                            pending.push(next);
+                            pending.push((next, Assumed::default(), 0));
                         }
                         continue;
                     }
@@ -197,6 +211,49 @@ pub fn check(
                 if let Some((reason, location)) = inputs::written(&run, &bindings) {
                     undecided = Some((n, reason, location));
                     break 'counts;
+                }
+                // Integers read from windows: the run is judged once what
+                // they read is what its order makes them see. Its order is
+                // computed once, for them and for the rest.
+                let mut computed = None;
+                if !run.window_reads.is_empty()
+                    && let Ok((order, counted)) =
+                        computed.get_or_insert_with(|| order::compute(&run))
+                {
+                    match window_values::judge(&run, order, round) {
+                        Judged::Settled => {}
+                        Judged::Races(races) => {
+                            completed = true;
+                            run.bound = bound_text(entry, name, &bindings, &inputs);
+                            for (a, b) in races {
+                                if reported.insert(run.op_pair(a, b)) {
+                                    diagnose(&run, a, b, counted, report);
+                                }
+                            }
+                            continue;
+                        }
+                        Judged::Again(seen) => {
+                            pending.push((bindings, seen, round + 1));
+                            continue;
+                        }
+                        Judged::Unsettled(read) => {
+                            undecided = Some((
+                                n,
+                                format!(
+                                    "the integers it reads from windows do not settle in {} runs",
+                                    window_values::MAX_ROUNDS
+                                ),
+                                location_of(&run, read, entry),
+                            ));
+                            break 'counts;
+                        }
+                    }
+                }
+                // A trap in a run whose window reads settled is the program's.
+                if let Some((reason, location, op)) = run.trapped.take() {
+                    let reason = reason + &bound_text(entry, name, &bindings, &inputs);
+                    failed.get_or_insert(Failure::trap(n, reason, location, op));
+                    continue;
                 }
                 let position = |e: EventId| {
                     run.events[e]
@@ -221,7 +278,7 @@ pub fn check(
                     undecided = Some((n, reason, location));
                     break 'counts;
                 }
-                let (order, counted) = match order::compute(&run) {
+                let (order, counted) = match computed.unwrap_or_else(|| order::compute(&run)) {
                     Ok(computed) => computed,
                     Err(order::Unordered::Cyclic) => {
                         undecided.get_or_insert((
@@ -309,6 +366,17 @@ pub fn check(
             );
         }
     }
+}
+
+/// Where `event`'s op is, or `entry` for an event of no op.
+fn location_of<'c>(
+    run: &Run<'c, '_>,
+    event: EventId,
+    entry: &OperationRef<'c, '_>,
+) -> Location<'c> {
+    run.events[event]
+        .op
+        .map_or_else(|| entry.location(), |op| op.location())
 }
 
 /// ` with argument 2 of @f = 1, 0 on ranks 0, 1`: the values a run gave

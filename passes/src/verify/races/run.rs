@@ -6,7 +6,7 @@ use super::footprint::Footprint;
 use melior::ir::{Location, operation::OperationRef};
 use pld_dialect::interfaces::AccessKind;
 use pld_ir::OpKey;
-use rustc_hash::FxHashSet as HashSet;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::collections::BTreeMap;
 
 pub type ThreadId = usize;
@@ -102,6 +102,19 @@ pub struct Run<'c, 'a> {
     /// The elements of the entry's memory the run read as arguments, by
     /// place and byte.
     pub input_reads: BTreeMap<(Place, i64), super::inputs::InputRead<'c>>,
+    /// The integers the run read from windows, with the values it assumed
+    /// (window_values.rs).
+    pub window_reads: Vec<super::window_values::WindowRead>,
+    /// The first trap of a run that read integers from windows (its
+    /// message, where, the op): the run went on with the other ranks so
+    /// that the reads can be checked, and it is the program's only if they
+    /// settled (window_values.rs).
+    pub trapped: Option<(String, Location<'c>, OpKey)>,
+    /// How many times the run read each window element as an integer.
+    pub window_occurrences: HashMap<(Place, i64), usize>,
+    /// The integers the writes the run follows wrote, by the write and the
+    /// byte (interpret.rs, `remember_writes`).
+    pub written: HashMap<(EventId, i64), i64>,
 }
 
 /// A cell's indices as a diagnostic names them: `[1, 0]`.
