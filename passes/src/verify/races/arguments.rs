@@ -172,13 +172,14 @@ pub fn candidates(role: Role, ranks: usize) -> Vec<Binding> {
     out
 }
 
-/// More candidates for the elements one read of an array reads, as an
-/// index (a route, a bucket): spread over `0..m` by their position, for
-/// `m` from `2n` to `32n`, as data that lands in many places does (every
-/// element the same value piles everything into one).
+/// The candidates for the elements one read of an array reads, as an
+/// index (a route, a bucket, a row): 0 everywhere, the one value every
+/// index allows; then spread over `0..m` by their position, for `m` from
+/// `n` to `32n`, as data that lands in many places does (one value
+/// everywhere piles everything into one place).
 pub fn spreads(ranks: usize) -> Vec<Binding> {
-    (1..=5)
-        .map(|j| Binding::spread((ranks as i64) << j, ranks))
+    std::iter::once(Binding::new(vec![0; ranks]))
+        .chain((0..=5).map(|j| Binding::spread((ranks as i64) << j, ranks)))
         .collect()
 }
 
@@ -208,6 +209,16 @@ mod tests {
         let (identity, others) = four.split_last().unwrap();
         assert!(others.iter().all(|b| (0..4).all(|r| b.at(r) != r as i64)));
         assert_eq!(identity, &Binding::new(vec![0, 1, 2, 3]));
+    }
+
+    #[test]
+    fn arrays_take_zero_then_spreads_over_n_to_32n() {
+        let spreads = super::spreads(2);
+        assert_eq!(spreads[0], Binding::new(vec![0, 0]));
+        assert_eq!(spreads.len(), 7);
+        assert_eq!(spreads[1].at_element(1, 5), 1);
+        assert_eq!(spreads[6].at_element(0, 70), 70 % 64);
+        assert_eq!(spreads[6].text(), "its position mod 64 on every rank");
     }
 
     #[test]
