@@ -162,3 +162,25 @@ def scalar_of_another_type(a: pl.Tensor[[1, 64], pl.FP32], k: pl.Scalar[pl.INT32
 
 def test_a_scalar_of_another_type_is_an_error_at_its_line():
     raises_at(scalar_of_another_type, "# E:scalar-type", r"the scalar must be f32, got a value of type i32")
+
+
+@pl.jit
+def group_of_a_name(out: pl.Out[pl.Tensor[[1, 1], pl.INT32]]):
+    buf = pld.alloc_window_buffer([1, 1], dtype=pl.INT32, ranks="0,1")  # E:ranks
+    pld.window(buf, [1, 1], dtype=pl.INT32)
+
+
+def test_group_ranks_must_be_a_list_of_ints():
+    raises_at(group_of_a_name, "# E:ranks", r"ranks must be a list of world ranks \(ints\), got")
+
+
+@pl.jit
+def group_of_two(out: pl.Out[pl.Tensor[[1, 1], pl.INT32]]):
+    buf = pld.alloc_window_buffer([1, 1], dtype=pl.INT32, ranks=[0, 2])
+    pld.window(buf, [1, 1], dtype=pl.INT32)
+
+
+def test_group_ranks_reach_the_op():
+    """The near miss: a list of ints is the op's `ranks` attribute."""
+    import json
+    assert '"ranks": {"ints": [0, 2]}' in json.dumps(group_of_two.description())
