@@ -131,10 +131,9 @@ impl<'c> FunctionConverter<'_, 'c> {
                 Some(Lowered::Ctx(group)) => group.as_ref(),
                 _ => continue,
             };
-            let ranks = |group: Option<&Group<'c>>| group.map(|group| group.ranks.clone());
             match found {
                 None => found = Some(group),
-                Some(seen) if ranks(seen) == ranks(group) => {}
+                Some(seen) if seen.map(|g| &g.ranks) == group.map(|g| &g.ranks) => {}
                 Some(seen) => {
                     let name = |group: Option<&Group<'c>>| match group {
                         Some(group) => format!("the comm group {:?}", group.ranks),

@@ -601,16 +601,12 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         } else if name == pld::SystemWorldSizeOp::NAME {
             Val::Int(self.run.ranks as i64)
         } else if let Some(rank) = pld::SystemRankOp::operands(op) {
-            Val::Int(self.group_rank(op, rank.ctx, env)? as i64)
+            let group = self.ctx_group(op, rank.ctx, env)?;
+            Val::Int(group.map_or(self.rank, |(_, position)| position) as i64)
         } else if let Some(nranks) = pld::SystemNranksOp::operands(op) {
-            match lookup(env, nranks.ctx) {
-                Val::Ctx(buffer) if self.buffers.groups.contains_key(&buffer) => {
-                    // A member asks (a rank outside has no size to learn).
-                    self.group_rank(op, nranks.ctx, env)?;
-                    Val::Int(self.buffers.groups[&buffer].len() as i64)
-                }
-                _ => Val::Int(self.run.ranks as i64),
-            }
+            // Only a member asks (a rank outside has no size to learn).
+            let group = self.ctx_group(op, nranks.ctx, env)?;
+            Val::Int(group.map_or(self.run.ranks, |(group, _)| group.len()) as i64)
         } else if let Some(get) = pld::SystemGetCommCtxOp::operands(op) {
             match lookup(env, get.tensor) {
                 Val::Memory { buffer, .. } => Val::Ctx(buffer),
@@ -1017,8 +1013,8 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         }
         let Val::Memory {
             buffer,
-            shape,
             element_bytes,
+            ..
         } = lookup(env, access.memory)
         else {
             return Ok(None);
@@ -1033,16 +1029,8 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         let index = self
             .inputs
             .index(argument, &offsets, ir::op_key(op), in_loop);
-        // The access above has checked that the element is inside.
-        let ones = vec![1; offsets.len()];
-        let Ok(element) = Footprint::new(&shape, offsets.clone(), ones, element_bytes) else {
-            return Ok(None);
-        };
-        let place = Place {
-            owner: self.rank,
-            buffer,
-        };
-        if let Entry::Vacant(entry) = self.run.input_reads.entry((place, element.bytes()[0].0)) {
+        // The access above has placed the element: its own place, its byte.
+        if let Entry::Vacant(entry) = self.run.input_reads.entry((touched.place, touched.byte)) {
             entry.insert(InputRead {
                 index,
                 location: op.location(),
@@ -1050,12 +1038,9 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             });
         }
         Ok(Some(match self.bindings.get(index) {
+            // Its row-major position in the argument.
             Some(Some(binding)) => {
-                let position = offsets
-                    .iter()
-                    .zip(&shape)
-                    .fold(0, |position, (offset, extent)| position * extent + offset);
-                Val::Int(binding.at_element(self.rank, position))
+                Val::Int(binding.at_element(self.rank, touched.byte / element_bytes))
             }
             _ => Val::Arg(index),
         }))
@@ -1084,14 +1069,19 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         Ok(())
     }
 
-    /// This rank's position in the comm group of `buffer` that `op` uses,
-    /// which only its members may: `None` when the buffer has no group.
-    fn member(&self, op: &OperationRef<'c, 'a>, buffer: BufferId) -> Flow<'c, Option<usize>> {
+    /// The comm group of `buffer` that `op` uses, which only its members
+    /// may, and this rank's position in it: `None` when the buffer has no
+    /// group.
+    fn member(
+        &self,
+        op: &OperationRef<'c, 'a>,
+        buffer: BufferId,
+    ) -> Flow<'c, Option<(&[usize], usize)>> {
         let Some(group) = self.buffers.groups.get(&buffer) else {
             return Ok(None);
         };
         match group.iter().position(|&rank| rank == self.rank) {
-            Some(position) => Ok(Some(position)),
+            Some(position) => Ok(Some((group, position))),
             None => Err(Stop::Trap(
                 format!(
                     "rank {} runs {} on {}, whose comm group {group:?} it is not a member of \
@@ -1106,12 +1096,17 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         }
     }
 
-    /// `pld.system.rank` of `ctx`: the rank in its comm group, or in the
-    /// world.
-    fn group_rank(&self, op: &OperationRef<'c, 'a>, ctx: Value, env: &Env) -> Flow<'c, usize> {
+    /// The comm group and this rank's position in it of `ctx` (a
+    /// `get_comm_ctx` of a window), or `None` for the world's.
+    fn ctx_group(
+        &self,
+        op: &OperationRef<'c, 'a>,
+        ctx: Value,
+        env: &Env,
+    ) -> Flow<'c, Option<(&[usize], usize)>> {
         match lookup(env, ctx) {
-            Val::Ctx(buffer) => Ok(self.member(op, buffer)?.unwrap_or(self.rank)),
-            _ => Ok(self.rank),
+            Val::Ctx(buffer) => self.member(op, buffer),
+            _ => Ok(None),
         }
     }
 
@@ -1124,10 +1119,8 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         peer: Option<Value>,
         env: &Env,
     ) -> Flow<'c, usize> {
-        let group = self
-            .member(op, buffer)?
-            .map(|_| &self.buffers.groups[&buffer]);
-        let size = group.map_or(self.run.ranks, Vec::len);
+        let group = self.member(op, buffer)?.map(|(group, _)| group);
+        let size = group.map_or(self.run.ranks, <[usize]>::len);
         match peer {
             None => Ok(self.rank),
             Some(peer) => {

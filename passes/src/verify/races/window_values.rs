@@ -25,7 +25,7 @@
 use super::conflicts;
 use super::order::Order;
 use super::run::{EventId, EventKind, Place, Run};
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use rustc_hash::FxHashMap as HashMap;
 
 /// The most runs of one assignment whose window reads have not settled.
 pub const MAX_ROUNDS: usize = 8;
@@ -120,9 +120,6 @@ type Write = (EventId, (i64, i64), Effect);
 
 /// Checks the reads of `run` against its `order`.
 fn settle(run: &Run, order: &Order) -> Settled {
-    if run.window_reads.is_empty() {
-        return Settled::Yes;
-    }
     // The writes of each place a read reads, with the bytes they cover (a
     // write the run followed, the value it left at the read's byte).
     let mut writes: HashMap<Place, Vec<Write>> = HashMap::default();
@@ -186,7 +183,7 @@ fn settle(run: &Run, order: &Order) -> Settled {
             // writes no later run makes: two ranks putting into one slot
             // whose offsets they have not learnt yet).
             None if read.assumed.is_some() => {
-                unknown.push(read.event);
+                unknown.push((read.event, key));
                 seen.insert(key, read.assumed);
             }
             value => {
@@ -204,15 +201,12 @@ fn settle(run: &Run, order: &Order) -> Settled {
         return Settled::Yes;
     }
     // Everything else settled: what these reads see is not known.
-    let unknown_set: HashSet<EventId> = unknown.iter().copied().collect();
-    for read in &run.window_reads {
-        if unknown_set.contains(&read.event) {
-            seen.insert((read.place, read.byte, read.occurrence), None);
-        }
+    for (_, key) in &unknown {
+        seen.insert(*key, None);
     }
     Settled::Again {
         seen,
-        unsettled: unknown,
+        unsettled: unknown.into_iter().map(|(read, _)| read).collect(),
     }
 }
 
