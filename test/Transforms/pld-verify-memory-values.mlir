@@ -90,3 +90,59 @@ func.func @raised_count(%inp: memref<1x8xi32>, %signal: !pld.dtensor<1x1xi32>, %
   pld.system.wait %signal[0, 0], expected %one, cmp ge : !pld.dtensor<1x1xi32>
   return
 }
+
+// -----
+
+// A count a kernel keeps in its scratch argument and reads back (as MoE's
+// cursors, PyPTO's pl.array) is what it wrote there, not a host's value:
+// three increments from 0 make 3, and each rank pushes its rows at
+// rank * 3 of rank 0's inbox.
+func.func @counter_in_scratch(%rows: memref<1x8xf32>, %inbox: !pld.dtensor<16x8xf32>,
+                              %scratch: memref<1xi32>)
+    attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %ctx = pld.system.get_comm_ctx %inbox : !pld.dtensor<16x8xf32>
+  %me = pld.system.rank %ctx : index
+  pl.write %zero, %scratch[%c0] : memref<1xi32>
+  scf.for %i = %c0 to %c3 step %c1 {
+    %v = pl.read %scratch[%c0] : memref<1xi32>
+    %next = arith.addi %v, %one : i32
+    pl.write %next, %scratch[%c0] : memref<1xi32>
+  }
+  %count32 = pl.read %scratch[%c0] : memref<1xi32>
+  %count = arith.index_cast %count32 : i32 to index
+  %row = arith.muli %me, %count : index
+  %t = pl.load %rows[0, 0] : memref<1x8xf32> -> !pl.tile<1x8xf32>
+  pld.tile.remote_store %t, %inbox[%row, 0], peer %c0 : !pl.tile<1x8xf32>, !pld.dtensor<16x8xf32>
+  return
+}
+
+// -----
+
+// The near miss: the row is the count itself, 3 on every rank.
+func.func @counter_as_the_row(%rows: memref<1x8xf32>, %inbox: !pld.dtensor<16x8xf32>,
+                              %scratch: memref<1xi32>)
+    attributes {pl.kernel = #pl.kernel<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  pl.write %zero, %scratch[%c0] : memref<1xi32>
+  scf.for %i = %c0 to %c3 step %c1 {
+    %v = pl.read %scratch[%c0] : memref<1xi32>
+    %next = arith.addi %v, %one : i32
+    pl.write %next, %scratch[%c0] : memref<1xi32>
+  }
+  %count32 = pl.read %scratch[%c0] : memref<1xi32>
+  %row = arith.index_cast %count32 : i32 to index
+  %t = pl.load %rows[0, 0] : memref<1x8xf32> -> !pl.tile<1x8xf32>
+  // expected-error @+2 {{data race on 2 ranks: this pld.tile.remote_store on rank 1 writes [3, 4) x [0, 8) of rank 0's argument 1 of @counter_as_the_row, which pld.tile.remote_store on rank 0 writes ([3, 4) x [0, 8)), and no happens-before order puts one before the other}}
+  // expected-note @+1 {{the conflicting pld.tile.remote_store on rank 0}}
+  pld.tile.remote_store %t, %inbox[%row, 0], peer %c0 : !pl.tile<1x8xf32>, !pld.dtensor<16x8xf32>
+  return
+}
