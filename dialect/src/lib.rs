@@ -20,6 +20,7 @@ pub mod interfaces;
 pub mod operands;
 pub mod ops;
 pub mod parser_guard;
+pub mod structure;
 pub mod target;
 pub mod types;
 

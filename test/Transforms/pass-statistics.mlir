@@ -19,8 +19,11 @@
 // VERIFY: error: 'pld.system.world_size' is only legal in host code
 // VERIFY: Pass statistics report (pld's passes)
 // VERIFY: {{^}}  pld-verify
-// VERIFY-NEXT: (S) 1 errors   - Errors the rules reported
-// VERIFY-NEXT: (S) 0 warnings - Warnings: what the rules could not decide statically
+// VERIFY-NEXT: (S)  1 errors              - Errors the rules reported
+// VERIFY-NEXT: (S)  2 race-entries-run    - Entry functions the race rule ran
+// VERIFY-NEXT: (S)  0 race-entries-shared - Entry functions judged by the verdict of one with the same structure
+// VERIFY-NEXT: (S) 17 race-runs           - Runs of the race rule
+// VERIFY-NEXT: (S)  0 warnings            - Warnings: what the rules could not decide statically
 
 func.func @collectives(%d: !pld.dtensor<1x256xf32>, %s: !pld.dtensor<4x2xi32>, %b: !pld.dtensor<4x1xi32>) attributes {pl.kernel = #pl.kernel<incore>} {
   %r = pld.tensor.allreduce %d, %s, op sum algorithm twoshot : !pld.dtensor<1x256xf32>, !pld.dtensor<4x2xi32>

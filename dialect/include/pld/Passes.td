@@ -76,6 +76,15 @@ def PldVerify : Pass<"pld-verify"> {
     Statistic<"numErrors", "errors", "Errors the rules reported">,
     Statistic<"numWarnings", "warnings",
               "Warnings: what the rules could not decide statically">,
+    Statistic<"numEntriesRun", "race-entries-run",
+              "Entry functions the race rule ran">,
+    Statistic<"numEntriesShared", "race-entries-shared",
+              "Entry functions judged by the verdict of one with the same "
+              "structure (re-running only the runs that showed a rank count "
+              "it fails on or cannot decide)">,
+    Statistic<"numRuns", "race-runs",
+              "Runs of the race rule: every rank's run through the IR, once "
+              "per rank count and binding of the entry's arguments">,
   ];
 }
 

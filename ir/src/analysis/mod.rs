@@ -4,3 +4,4 @@ pub mod facts;
 pub mod fold;
 pub mod liveness;
 pub mod place;
+pub mod structure;

@@ -5,8 +5,9 @@
 //! they cannot see. Every op is read through its ODS interfaces
 //! (`pld_dialect::interfaces`).
 
+use crate::verify::declarations::{Declaration, Declarations};
 use melior::ir::{Value, ValueLike, operation::OperationRef};
-use pld_dialect::interfaces::{self, Index};
+use pld_dialect::interfaces::Index;
 use pld_ir::pass::report::Report;
 use pld_ir::types;
 
@@ -38,18 +39,19 @@ fn check_region(
     if shape.len() != offsets.len() || offsets.len() != sizes.len() {
         return;
     }
-    let mut region = Vec::new();
-    let mut cell = Vec::new();
+    let mut known_region = Vec::with_capacity(shape.len());
     let mut outside = false;
     for ((dim, offset), size) in shape.iter().zip(offsets).zip(sizes) {
         let (Some(offset), Some(size)) = (known(offset), known(size)) else {
             return;
         };
         outside |= offset < 0 || (*dim != types::DYNAMIC && offset + size > *dim);
-        region.push(interval(offset, size));
-        cell.push(offset.to_string());
+        known_region.push((offset, size));
     }
+    // Put into words only for the error: this runs for every access.
     if outside {
+        let region: Vec<String> = known_region.iter().map(|(o, s)| interval(*o, *s)).collect();
+        let cell: Vec<String> = known_region.iter().map(|(o, _)| o.to_string()).collect();
         let place = if what == "cell" {
             format!("[{}]", cell.join(", "))
         } else {
@@ -81,15 +83,20 @@ fn check_region(
     }
 }
 
-pub fn check(ops: &[OperationRef], report: &mut Report) {
+pub fn check<'c, 'a>(
+    ops: &[OperationRef<'c, 'a>],
+    declared: &mut Declarations<'c, 'a>,
+    report: &mut Report,
+) {
     for op in ops {
-        if let Some(accesses) = interfaces::memory_accesses(op) {
-            for access in accesses {
+        let declaration = declared.of(op);
+        if let Declaration::Accesses(accesses) = &declaration {
+            for access in accesses.iter() {
                 if let Some((offsets, sizes)) = &access.region {
                     check_region(op, access.memory, offsets, sizes, "the region", report);
                 }
             }
-        } else if let Some(signal) = interfaces::signal_access(op) {
+        } else if let Declaration::Signal(signal) = &declaration {
             let ones = vec![Index::Constant(1); signal.cell.len()];
             check_region(op, signal.signal, &signal.cell, &ones, "cell", report);
         }

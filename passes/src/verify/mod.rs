@@ -15,6 +15,7 @@
 
 mod bounds;
 mod collectives;
+mod declarations;
 mod defer_wait;
 mod lowerable;
 mod ops;
@@ -108,24 +109,29 @@ impl Pass for PldVerify {
         let _facts = unsafe { pld_ir::analysis::facts::FactsScope::enter(op) };
         let ops = pld_ir::nested_ops(op);
         let mut report = Report::default();
+        let mut declared = declarations::Declarations::default();
         placement::check(&ops, self.default_kind, &mut report);
         target::check(&ops, self.default_kind, &mut report);
         collectives::check(&ops, &mut report);
-        bounds::check(&ops, &mut report);
+        bounds::check(&ops, &mut declared, &mut report);
         valid_shapes::check(&ops, &mut report);
         lowerable::check(&ops, &mut report);
         defer_wait::check(&ops, &mut report);
-        protocol::check(&op, &ops, &mut report);
-        races::check(
+        protocol::check(&op, &ops, &mut declared, &mut report);
+        let entries = races::check(
             &ops,
             self.default_kind,
             self.ranks.as_deref(),
             self.remarks,
             &self.launch,
+            &mut declared,
             &mut report,
         );
         statistics.add(&declared::ERRORS, report.errors());
         statistics.add(&declared::WARNINGS, report.warnings());
+        statistics.add(&declared::RACE_ENTRIES_RUN, entries.run);
+        statistics.add(&declared::RACE_ENTRIES_SHARED, entries.shared);
+        statistics.add(&declared::RACE_RUNS, entries.runs);
         if report.failed() {
             Err(PassFailed)
         } else {

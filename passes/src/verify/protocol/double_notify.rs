@@ -12,6 +12,7 @@
 //! one-lane guard (an `scf.if` whose condition does).
 
 use super::signals::notify_peer;
+use crate::verify::declarations::Declarations;
 use crate::verify::ops::index_list_operands;
 use melior::ir::{operation::OperationLike, operation::OperationRef};
 use pld_dialect::enums::SplitMode;
@@ -126,15 +127,20 @@ fn region_of<'c, 'a>(
     ir::enclosing(op, &[pl::SplitAivOp::NAME]).filter(|split| ir::is_inside(split, kernel))
 }
 
-pub fn check(ops: &[OperationRef], report: &mut Report) {
+pub fn check<'c, 'a>(
+    ops: &[OperationRef<'c, 'a>],
+    declared: &mut Declarations<'c, 'a>,
+    report: &mut Report,
+) {
     let mut two_lanes = TwoLanes::new();
     // An atomic add is made twice where a notify fires twice: outside the
     // regions of a kernel both sub-lanes run, or in a mode none region
     // without a lane's own place or a one-lane guard.
     for op in ops {
-        let adds: Vec<_> = interfaces::memory_accesses(op)
-            .unwrap_or_default()
-            .into_iter()
+        let declared = declared.accesses(op);
+        let adds: Vec<_> = declared
+            .iter()
+            .flat_map(|accesses| accesses.iter())
             .filter(|access| access.kind == AccessKind::AtomicAdd)
             .collect();
         let Some(kernel) = kernel_of(op).filter(|_| !adds.is_empty()) else {

@@ -4,8 +4,9 @@
 //! the writers write must be covered by it entirely. Rows of the read that no
 //! write touches hold what the host put there: a warning.
 
+use crate::verify::declarations::Declarations;
 use melior::ir::{Value, ValueLike, operation::OperationLike, operation::OperationRef};
-use pld_dialect::interfaces::{self, Index};
+use pld_dialect::interfaces::Index;
 use pld_ir::ValueKey;
 use pld_ir::pass::report::Report;
 use pld_ir::read as ir;
@@ -202,8 +203,11 @@ fn union_of(writes: &[(Region, OperationRef)]) -> Option<(usize, Union)> {
 /// offset and size is known (however computed): read through the op's
 /// `MemoryAccessOpInterface`, so a put or a get counts as the tile loads and
 /// stores it expands into.
-fn accesses<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<(Value<'c, 'a>, Region, bool)> {
-    let Some(accesses) = interfaces::memory_accesses(op) else {
+fn accesses<'c, 'a>(
+    op: &OperationRef<'c, 'a>,
+    declared: &mut Declarations<'c, 'a>,
+) -> Vec<(Value<'c, 'a>, Region, bool)> {
+    let Some(accesses) = declared.accesses(op) else {
         return Vec::new();
     };
     let known = |index: &Index| match index {
@@ -212,7 +216,7 @@ fn accesses<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<(Value<'c, 'a>, Region, bo
         Index::Unknown => None,
     };
     accesses
-        .into_iter()
+        .iter()
         .filter_map(|access| {
             let (start, sizes): (Vec<i64>, Vec<i64>) = match &access.region {
                 Some((offsets, sizes)) => (
@@ -233,11 +237,15 @@ fn accesses<'c, 'a>(op: &OperationRef<'c, 'a>) -> Vec<(Value<'c, 'a>, Region, bo
         .collect()
 }
 
-pub fn check(ops: &[OperationRef], report: &mut Report) {
+pub fn check<'c, 'a>(
+    ops: &[OperationRef<'c, 'a>],
+    declared: &mut Declarations<'c, 'a>,
+    report: &mut Report,
+) {
     let mut writes_of_window: HashMap<ValueKey, Vec<(Region, OperationRef)>> = HashMap::new();
     let mut reads: Vec<(OperationRef, Value, Region)> = Vec::new();
     for op in ops {
-        for (memory, region, writes) in accesses(op) {
+        for (memory, region, writes) in accesses(op, declared) {
             if writes {
                 writes_of_window
                     .entry(ir::value_key(memory))

@@ -157,8 +157,17 @@ struct Writers<'s, 'c, 'a> {
 }
 
 pub fn check(root: &OperationRef, ops: &[OperationRef], all: &[SignalAccess], report: &mut Report) {
-    // The types of every signal some notify of the module writes.
-    let notified_types: HashSet<usize> = accesses(&pld_ir::nested_ops(ir::root(*root)))
+    // The types of every signal some notify of the module writes (the
+    // accesses at hand when the pass runs on the module itself).
+    let module = ir::root(*root);
+    let elsewhere;
+    let everywhere = if module == *root {
+        all
+    } else {
+        elsewhere = accesses(&pld_ir::nested_ops(module));
+        &elsewhere
+    };
+    let notified_types: HashSet<usize> = everywhere
         .iter()
         .filter(|access| access.is_notify())
         .map(|access| access.signal.r#type().to_raw().ptr as usize)

@@ -64,8 +64,8 @@ pub fn hangs(run: &Run, order: &Order) -> Vec<Hang> {
     // A plain store may write a cell of its memory: such cells are not
     // judged here.
     let stored = run.stored_places();
-    let by_cell = super::order::notifies_by_cell(run);
-    let notifies: HashMap<Cell, Vec<Notifies>> = by_cell
+    let notifies: HashMap<Cell, Vec<Notifies>> = order
+        .notifies()
         .iter()
         .map(|(cell, threads)| {
             let lists = threads.iter().map(|list| Notifies::of(run, list)).collect();

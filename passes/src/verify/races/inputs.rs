@@ -59,6 +59,12 @@ impl Inputs {
         }
     }
 
+    /// Whether no run met a host value: every run's bindings are the
+    /// entry's own arguments', which a run from a fresh start numbers alike.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
     /// The argument index `value` runs as, numbered when first met.
     fn index_of(&mut self, value: HostValue) -> usize {
         let position = self

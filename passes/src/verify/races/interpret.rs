@@ -9,11 +9,11 @@
 mod memory;
 
 use super::arguments::{Binding, Role};
-use super::declared::{Declaration, Declared};
 use super::footprint::Footprint;
 use super::inputs::{self, InputRead, Inputs};
 use super::run::{BufferId, Cell, EventId, EventKind, Place, Run, ThreadId, UnknownValue};
 use super::window_values::{Assumed, WindowRead};
+use crate::verify::declarations::{Declaration, Declarations};
 use melior::ir::{
     BlockLike, Location, RegionLike, Value, ValueLike,
     operation::{OperationLike, OperationRef},
@@ -130,7 +130,7 @@ pub fn run<'c, 'a>(
                 run: &mut run,
                 functions: program.functions,
                 default_kind: program.default_kind,
-                declared: &mut program.declared,
+                declared: &mut *program.declared,
                 rank,
                 steps: &mut steps,
                 buffers: &mut buffers,
@@ -239,7 +239,7 @@ pub struct Program<'r, 'c, 'a> {
     /// Where a function that names no kernel kind runs.
     pub default_kind: KernelKind,
     /// What its ops declare, asked once for all the runs.
-    pub declared: Declared<'c, 'a>,
+    pub declared: &'r mut Declarations<'c, 'a>,
 }
 
 /// The launches of an entry the rule runs in sequence (pld-verify's
@@ -285,7 +285,7 @@ struct RankRun<'r, 'c, 'a> {
     scalars: BTreeMap<(Place, i64), (i64, Option<i64>)>,
     functions: &'r HashMap<String, OperationRef<'c, 'a>>,
     default_kind: KernelKind,
-    declared: &'r mut Declared<'c, 'a>,
+    declared: &'r mut Declarations<'c, 'a>,
     rank: usize,
     steps: &'r mut usize,
     buffers: &'r mut Buffers,
@@ -573,17 +573,19 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         if let Declaration::Signal(signal) = &declaration {
             return self.signal(op, signal, env, context);
         }
-        if let Declaration::Collective(collective) = &declaration {
-            let Val::Memory { buffer, .. } = lookup(env, collective.signal) else {
+        if let Declaration::Collective(call) = &declaration {
+            let Val::Memory { buffer, .. } = lookup(env, call.collective.signal) else {
                 return undecided("the signal of the collective is not known", op);
             };
-            self.meet_collective(op, buffer, context)?;
+            self.meet_collective(op, call.cores, buffer, context)?;
             // A rank's own final writes come after the call's reads, ordered
             // with its own later accesses only.
-            self.collective_write(op, env, context)?;
+            if let Some(target) = call.target {
+                self.collective_write(op, target, env, context)?;
+            }
             // A collective's result is its target, updated in place (the
             // ODS ties their types: AllTypesMatch<["target", "result"]>).
-            if let Some(target) = collective_target(op)
+            if let Some(target) = call.target
                 && op.result_count() == 1
             {
                 let updated = lookup(env, target);
@@ -680,12 +682,10 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
     fn collective_write(
         &mut self,
         op: &OperationRef<'c, 'a>,
+        target: Value<'c, 'a>,
         env: &Env,
         context: Context,
     ) -> Flow<'c, ()> {
-        let Some(target) = collective_target(op) else {
-            return Ok(());
-        };
         let name = ir::name(op);
         if let Some(broadcast) = pld::TensorBroadcastOp::operands(op) {
             if let Val::Arg(index) = lookup(env, broadcast.root) {
@@ -770,6 +770,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
     fn meet_collective(
         &mut self,
         op: &OperationRef<'c, 'a>,
+        cores: i64,
         signal: BufferId,
         context: Context,
     ) -> Flow<'c, ()> {
@@ -777,7 +778,6 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         // `core_num` blocks, part b on block b: two blocks of one launch
         // running a one-core collective on one signal would each run the
         // whole algorithm on it (pld-run refuses to launch that).
-        let cores = interfaces::collective_cores(op).unwrap_or(1);
         if cores > 1 && context.block > 0 {
             // Each block runs its part of the algorithm; which part of the
             // target each writes is the decomposition's (not modelled).
@@ -1615,15 +1615,4 @@ fn memory_layout(value: Value) -> Option<(Vec<i64>, i64)> {
     let shape = pld_ir::types::shape(r#type)?;
     let element = pld_ir::types::element_type(r#type)?;
     Some((shape, pld_ir::types::byte_width(element)?))
-}
-
-/// A collective's target; none for a barrier (or another op).
-fn collective_target<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
-    pld::TensorAllreduceOp::operands(op)
-        .map(|ops| ops.target)
-        .or_else(|| pld::TensorReduceScatterOp::operands(op).map(|ops| ops.target))
-        .or_else(|| pld::TensorAllgatherOp::operands(op).map(|ops| ops.target))
-        .or_else(|| pld::TensorBroadcastOp::operands(op).map(|ops| ops.target))
-        .or_else(|| pld::TensorAllToAllOp::operands(op).map(|ops| ops.target))
-        .or_else(|| pld::TensorAllToAllVOp::operands(op).map(|ops| ops.target))
 }

@@ -17,7 +17,6 @@
 
 mod arguments;
 mod conflicts;
-mod declared;
 mod failures;
 mod footprint;
 mod hangs;
@@ -28,8 +27,10 @@ mod lost;
 mod mixing;
 mod order;
 mod run;
+mod shared;
 mod window_values;
 
+use crate::verify::declarations::{Declaration, Declarations};
 use arguments::Binding;
 use failures::Failure;
 use interpret::{Stop, region_text};
@@ -76,14 +77,25 @@ impl Launch {
     }
 }
 
-pub fn check(
-    ops: &[OperationRef],
+/// How many entries the rule ran, and how many it judged by another's
+/// verdict (pld-verify's statistics).
+#[derive(Default)]
+pub struct Entries {
+    pub run: u64,
+    pub shared: u64,
+    /// Runs of the program, over every rank count and binding.
+    pub runs: u64,
+}
+
+pub fn check<'c, 'a>(
+    ops: &[OperationRef<'c, 'a>],
     default_kind: KernelKind,
     given: Option<&[usize]>,
     remarks: bool,
     launch: &Launch,
+    declared: &mut Declarations<'c, 'a>,
     report: &mut Report,
-) {
+) -> Entries {
     let functions: HashMap<String, OperationRef> = ops
         .iter()
         .filter(|op| ir::is_function(op))
@@ -94,11 +106,11 @@ pub fn check(
         .filter(|op| ir::name(op) == func::CallOp::NAME)
         .filter_map(callee_name)
         .collect();
-    let reach = reach_of_functions(&functions);
+    let reach = reach_of_functions(&functions, declared);
     let mut program = interpret::Program {
         functions: &functions,
         default_kind,
-        declared: declared::Declared::default(),
+        declared,
     };
     let mut reported: HashSet<run::OpPair> = HashSet::default();
     let mut mixed: HashSet<(Option<OpKey>, Option<OpKey>)> = HashSet::default();
@@ -112,19 +124,41 @@ pub fn check(
     let notifies = |name: &String| !called.contains(name) && (reach[name].sets || reach[name].adds);
     let notifying_entries = functions.keys().filter(|name| notifies(name)).count();
     let others_notify = |name: &String| notifying_entries > usize::from(notifies(name));
+    // Entries with one structure and one launch are decided once
+    // (shared.rs).
+    let mut classes = pld_ir::analysis::structure::Classes::new(functions.values().copied());
+    let mut verdicts = shared::Verdicts::default();
+    let mut entries = Entries::default();
     for (name, entry) in &functions {
         let has_body = entry.region(0).ok().and_then(|r| r.first_block()).is_some();
         if called.contains(name) || !has_body || !reach[name].worth_running() {
             continue;
         }
-        let mut undecided: Option<(usize, String, Location)> = None;
-        let ranks = given.map_or_else(|| default_ranks(entry), <[usize]>::to_vec);
         // A wait another entry of the module may satisfy (its kernels are
         // launches of their own) is not judged a hang.
         let judge_hangs = !others_notify(name);
+        let launched = launch.of(name);
+        let key: Option<shared::Key> = classes
+            .of(entry)
+            .map(|class| (class, launched, judge_hangs));
+        let replaying = key.and_then(|key| verdicts.get(&key).cloned());
+        match &replaying {
+            Some(verdict) if verdict.is_clean() => {
+                entries.shared += 1;
+                continue;
+            }
+            Some(_) => entries.shared += 1,
+            None => entries.run += 1,
+        }
+        // What this entry's decision finds, for its twins; none when a
+        // finding is not one run's.
+        let mut verdict = Some(shared::Verdict::default());
+        let reported_before = (report.errors(), report.warnings());
+        let mut undecided: Option<(usize, String, Location)> = None;
+        let ranks = given.map_or_else(|| default_ranks(entry), <[usize]>::to_vec);
         let mut failures: Vec<Failure> = Vec::new();
         let signal_values = arguments::signal_values(entry);
-        let (launches, blocks) = launch.of(name);
+        let (launches, blocks) = launched;
         let argument_count = entry
             .region(0)
             .ok()
@@ -136,14 +170,25 @@ pub fn check(
             // a run that needs one's value splits into its candidates.
             // Each with the values its window reads assume and how many
             // runs those took (window_values.rs).
-            let mut pending: Vec<(Vec<Option<Binding>>, Assumed, usize)> =
-                vec![(vec![None; argument_count], Assumed::default(), 0)];
+            // A twin runs only what its class's verdict found.
+            let mut pending: Vec<shared::State> = match &replaying {
+                Some(found) => found.states(n),
+                None => vec![(vec![None; argument_count], Assumed::default(), 0)],
+            };
             let mut made = 0;
             let mut completed = false;
-            let mut failed: Option<Failure> = None;
+            let mut failed: Option<(Failure, shared::State)> = None;
             while let Some((bindings, assumed, round)) = pending.pop() {
+                let state = || (bindings.clone(), assumed.clone(), round);
+                // What this run finds as undecided, for the verdict.
+                let note_undecided = |verdict: &mut Option<shared::Verdict>| {
+                    if let Some(verdict) = verdict {
+                        verdict.undecided = Some((n, state()));
+                    }
+                };
                 made += usize::from(round == 0);
                 if made > arguments::MAX_ASSIGNMENTS {
+                    verdict = None;
                     undecided = Some((
                         n,
                         format!(
@@ -154,6 +199,7 @@ pub fn check(
                     ));
                     break 'counts;
                 }
+                entries.runs += 1;
                 let mut run = match interpret::run(
                     *entry,
                     &mut program,
@@ -194,13 +240,14 @@ pub fn check(
                     }
                     Err(Stop::Trap(reason, location, op)) => {
                         let reason = reason + &bound_text(entry, name, &bindings, &inputs);
-                        failed.get_or_insert(Failure::trap(n, reason, location, op));
+                        failed.get_or_insert((Failure::trap(n, reason, location, op), state()));
                         continue;
                     }
                     Err(Stop::Undecided(reason, location)) => {
                         // What stops one rank count (an unknown entry
                         // argument, mostly) stops the others: not worth
                         // the runs.
+                        note_undecided(&mut verdict);
                         undecided = Some((n, reason, location));
                         break 'counts;
                     }
@@ -209,6 +256,7 @@ pub fn check(
                 // there is one (most runs have none).
                 let bound = || bound_text(entry, name, &bindings, &inputs);
                 if let Some((reason, location)) = inputs::written(&run, &bindings) {
+                    note_undecided(&mut verdict);
                     undecided = Some((n, reason, location));
                     break 'counts;
                 }
@@ -237,6 +285,7 @@ pub fn check(
                             continue;
                         }
                         Judged::Unsettled(read) => {
+                            note_undecided(&mut verdict);
                             undecided = Some((
                                 n,
                                 format!(
@@ -252,7 +301,7 @@ pub fn check(
                 // A trap in a run whose window reads settled is the program's.
                 if let Some((reason, location, op)) = run.trapped.take() {
                     let reason = reason + &bound_text(entry, name, &bindings, &inputs);
-                    failed.get_or_insert(Failure::trap(n, reason, location, op));
+                    failed.get_or_insert((Failure::trap(n, reason, location, op), state()));
                     continue;
                 }
                 let position = |e: EventId| {
@@ -275,12 +324,16 @@ pub fn check(
                     diagnose_mixing(&run, later, earlier, report);
                 }
                 if let Some((reason, location)) = run.undecided_value() {
+                    note_undecided(&mut verdict);
                     undecided = Some((n, reason, location));
                     break 'counts;
                 }
                 let (order, counted) = match computed.unwrap_or_else(|| order::compute(&run)) {
                     Ok(computed) => computed,
                     Err(order::Unordered::Cyclic) => {
+                        if undecided.is_none() {
+                            note_undecided(&mut verdict);
+                        }
                         undecided.get_or_insert((
                             n,
                             "its waits and notifies order each other in a cycle".to_owned(),
@@ -289,6 +342,7 @@ pub fn check(
                         continue;
                     }
                     Err(order::Unordered::TooLarge(entries)) => {
+                        note_undecided(&mut verdict);
                         undecided = Some((
                             n,
                             format!(
@@ -308,12 +362,13 @@ pub fn check(
                 // real.
                 if judge_hangs && let Some(hang) = hangs::hangs(&run, &order).first() {
                     run.bound = bound();
-                    failed.get_or_insert(Failure::hang(&run, hang));
+                    failed.get_or_insert((Failure::hang(&run, hang), state()));
                     continue;
                 }
                 let races = match conflicts::races(&run, &order) {
                     Ok(races) => races,
                     Err(intervals) => {
+                        note_undecided(&mut verdict);
                         undecided = Some((
                             n,
                             format!(
@@ -352,8 +407,25 @@ pub fn check(
                     }
                 }
             }
-            if !completed && let Some(failure) = failed {
+            if !completed && let Some((failure, state)) = failed {
                 failures.push(failure);
+                if let Some(verdict) = &mut verdict {
+                    verdict.failures.push((n, state));
+                }
+            }
+        }
+        // A verdict is shared when all it found is failing and undecided
+        // rank counts, which a twin re-runs (an undecided entry says so
+        // only in a remark). Host values are numbered in the order the
+        // runs met them, so a run that needs one is not re-run alone.
+        if let (None, Some(key), Some(mut verdict)) = (&replaying, key, verdict)
+            && (report.errors(), report.warnings()) == reported_before
+        {
+            if !remarks {
+                verdict.undecided = None;
+            }
+            if verdict.is_clean() || inputs.is_empty() {
+                verdicts.insert(key, verdict);
             }
         }
         failures::report(name, &ranks, given.is_some(), remarks, &failures, report);
@@ -366,6 +438,7 @@ pub fn check(
             );
         }
     }
+    entries
 }
 
 /// Where `event`'s op is, or `entry` for an event of no op.
@@ -499,14 +572,18 @@ impl Reach {
 }
 
 /// [`Reach`] of every function, through what it calls.
-fn reach_of_functions(functions: &HashMap<String, OperationRef>) -> HashMap<String, Reach> {
+fn reach_of_functions<'c, 'a>(
+    functions: &HashMap<String, OperationRef<'c, 'a>>,
+    declared: &mut Declarations<'c, 'a>,
+) -> HashMap<String, Reach> {
     let mut direct: HashMap<String, Reach> = HashMap::default();
     let mut calls: HashMap<String, Vec<String>> = HashMap::default();
     for (function, op) in functions {
         let mut reach = Reach::default();
         for op in pld_ir::nested_ops(*op) {
-            if let Some(accesses) = interfaces::memory_accesses(&op) {
-                for access in accesses {
+            let declaration = declared.of(&op);
+            if let Declaration::Accesses(accesses) = &declaration {
+                for access in accesses.iter() {
                     let r#type = access.memory.r#type();
                     let window = pld_dialect::types::is_distributed_tensor(r#type);
                     reach.ranks_meet |= access.peer.is_some();
@@ -518,7 +595,7 @@ fn reach_of_functions(functions: &HashMap<String, OperationRef>) -> HashMap<Stri
                             e.is_integer() && pld_ir::types::byte_width(e) == Some(4)
                         });
                 }
-            } else if let Some(access) = interfaces::signal_access(&op) {
+            } else if let Declaration::Signal(access) = &declaration {
                 reach.ranks_meet = true;
                 reach.sets |= access.effect == interfaces::SignalEffect::NotifySet;
                 reach.adds |= access.effect == interfaces::SignalEffect::NotifyAtomicAdd;
@@ -526,7 +603,7 @@ fn reach_of_functions(functions: &HashMap<String, OperationRef>) -> HashMap<Stri
                     access.effect,
                     interfaces::SignalEffect::WaitEq | interfaces::SignalEffect::WaitGe
                 );
-            } else if interfaces::collective(&op).is_some() {
+            } else if let Declaration::Collective(_) = declaration {
                 reach.ranks_meet = true;
                 reach.writes_window = true;
             } else if pld_ir::analysis::place::TASK_SCOPES.contains(&ir::name(op))

@@ -15,6 +15,9 @@ pub struct Order {
     width: usize,
     local: Vec<u32>,
     threads: Vec<usize>,
+    /// The notifies of every cell ([`notifies_by_cell`]), which the
+    /// counting rules after the order read too.
+    notifies: HashMap<Cell, Vec<Vec<EventId>>>,
 }
 
 impl Order {
@@ -30,6 +33,12 @@ impl Order {
 
     pub fn ordered(&self, a: EventId, b: EventId) -> bool {
         self.before(a, b) || self.before(b, a)
+    }
+
+    /// The notifies of every cell, by thread, each thread's in program
+    /// order.
+    pub fn notifies(&self) -> &HashMap<Cell, Vec<Vec<EventId>>> {
+        &self.notifies
     }
 
     /// The total of `event`'s clock: it grows along happens-before, so
@@ -96,9 +105,10 @@ pub fn compute(run: &Run) -> Result<(Order, Vec<(EventId, EventId)>), Unordered>
     let prefix = prefix_sums(run, &notifies);
     let mut counted: Vec<(EventId, EventId)> = Vec::new();
     loop {
-        let order = clocks(run, nodes, &edges, &threads, &local)?;
+        let mut order = clocks(run, nodes, &edges, &threads, &local)?;
         let new = counted_notifies(run, &order, &notifies, &prefix);
         if new.is_empty() {
+            order.notifies = notifies;
             return Ok((order, counted));
         }
         edges.extend_from_slice(&new);
@@ -182,11 +192,12 @@ fn clocks(
         width,
         local: local.to_vec(),
         threads: threads.to_vec(),
+        notifies: HashMap::default(),
     })
 }
 
 /// The notifies of every cell, by thread, each thread's in program order.
-pub fn notifies_by_cell(run: &Run) -> HashMap<Cell, Vec<Vec<EventId>>> {
+fn notifies_by_cell(run: &Run) -> HashMap<Cell, Vec<Vec<EventId>>> {
     let mut cells: HashMap<Cell, HashMap<usize, Vec<EventId>>> = HashMap::default();
     for (id, event) in run.events.iter().enumerate() {
         if let EventKind::Notify { cell, .. } = event.kind {

@@ -78,7 +78,8 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             let memory = lookup(env, value);
             self.own_access(op, memory, &what, None, AccessKind::Read, thread)?;
         }
-        self.meet_collective(op, signal, Context { thread, ..context })?;
+        let cores = pld_dialect::interfaces::collective_cores(op).unwrap_or(1);
+        self.meet_collective(op, cores, signal, Context { thread, ..context })?;
         for value in gemm.writes {
             let memory = lookup(env, value);
             self.own_access(op, memory, &what, None, AccessKind::Write, thread)?;
