@@ -20,7 +20,9 @@ esac
 # Instrumented code must not run inside rustc: with an explicit --target,
 # RUSTFLAGS reach only the target's code, not build scripts or proc macros.
 rust_target=$(rustc -vV | sed -n 's/^host: //p')
-export RUSTFLAGS="-Clinker=$llvm_prefix/bin/clang++ -Clink-arg=$sanitize_flags -Cforce-frame-pointers=yes \
+# `pld_sanitize` keeps pld-opt's Rust allocations with the C allocator,
+# where LeakSanitizer sees them.
+export RUSTFLAGS="--cfg pld_sanitize -Clinker=$llvm_prefix/bin/clang++ -Clink-arg=$sanitize_flags -Cforce-frame-pointers=yes \
 -Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
 -Cllvm-args=-sanitizer-coverage-inline-8bit-counters -Cllvm-args=-sanitizer-coverage-pc-table \
 -Cllvm-args=-sanitizer-coverage-trace-compares"

@@ -3,11 +3,14 @@
 //! and all the race rule's runs. Asking the C++ interface builds the answer
 //! again each time (an `IntegerAttr` for every static offset): the race rule
 //! asks at every execution of an op, on every rank, for every rank count and
-//! argument binding, and four rules asked for every op of the module.
+//! argument binding, and four rules asked for every op of the module. So
+//! is the layout of the memory a run's values name (an FFI walk of the
+//! type each time).
 
-use melior::ir::{Value, operation::OperationRef};
+use melior::ir::{TypeLike, Value, ValueLike, operation::OperationRef};
 use pld_dialect::interfaces::{self, Collective, MemoryAccess, SignalAccess};
 use pld_dialect::ops::pld;
+use pld_dialect::types;
 use pld_ir::{OpKey, read as ir};
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
@@ -41,10 +44,11 @@ fn collective_target<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>>
         .or_else(|| pld::TensorAllToAllVOp::operands(op).map(|ops| ops.target))
 }
 
-/// The declarations asked so far, by op.
+/// The declarations asked so far, by op, and the layouts, by type.
 #[derive(Default)]
 pub struct Declarations<'c, 'a> {
     by_op: HashMap<OpKey, Declaration<'c, 'a>>,
+    layouts: HashMap<usize, Option<(Vec<i64>, i64)>>,
 }
 
 impl<'c, 'a> Declarations<'c, 'a> {
@@ -67,6 +71,22 @@ impl<'c, 'a> Declarations<'c, 'a> {
                 } else {
                     Declaration::Nothing
                 }
+            })
+            .clone()
+    }
+
+    /// The static shape and element size of a tensor or memref value.
+    pub fn layout(&mut self, value: Value<'c, 'a>) -> Option<(Vec<i64>, i64)> {
+        let r#type = value.r#type();
+        self.layouts
+            .entry(r#type.to_raw().ptr as usize)
+            .or_insert_with(|| {
+                if !(types::is_distributed_tensor(r#type) || pld_ir::types::is_memref(r#type)) {
+                    return None;
+                }
+                let shape = pld_ir::types::shape(r#type)?;
+                let element = pld_ir::types::element_type(r#type)?;
+                Some((shape, pld_ir::types::byte_width(element)?))
             })
             .clone()
     }

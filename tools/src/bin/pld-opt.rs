@@ -3,6 +3,13 @@
 
 use pld_dialect::ffi::pldOptMain;
 
+/// Rust's allocations (the passes'); MLIR's C++ keeps its own. Under the
+/// sanitizers (scripts/sanitizer-env.sh) they stay with the C allocator,
+/// whose blocks LeakSanitizer scans for the C++ objects they point to.
+#[cfg(not(pld_sanitize))]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     // Without an input file, the driver reads stdin.
     pld_tools::refuse_known_parser_crashes(true);

@@ -370,7 +370,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         let mut values = Vec::new();
         for index in 0..body.argument_count() {
             let argument: Value = body.argument(index).expect("in range").into();
-            values.push(match memory_layout(argument) {
+            values.push(match self.declared.layout(argument) {
                 Some((mut shape, element_bytes)) => {
                     let buffer = self.buffer((None, index), || {
                         pld_ir::location::argument_label(&name, index, argument.location())
@@ -847,7 +847,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
 
     /// `pld.tensor.window`, `pld.tensor.reshape`, `memref.expand_shape` or
     /// `memref.collapse_shape`: the same buffer in the result's shape.
-    fn view(&self, op: &OperationRef<'c, 'a>, env: &Env) -> Flow<'c, Val> {
+    fn view(&mut self, op: &OperationRef<'c, 'a>, env: &Env) -> Flow<'c, Val> {
         // The viewed buffer is the first operand of each (a window's buffer,
         // a reshape's source, a memref's to expand or collapse); the others
         // are the dynamic sizes of the result, in order.
@@ -858,7 +858,7 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
             _ => return Ok(Val::Unknown),
         };
         let result: Value = op.result(0).expect("a view has a result").into();
-        let Some((mut shape, element_bytes)) = memory_layout(result) else {
+        let Some((mut shape, element_bytes)) = self.declared.layout(result) else {
             return Ok(Val::Unknown);
         };
         let mut dynamic = ir::operands(op).into_iter().skip(1);
@@ -1604,15 +1604,4 @@ fn is_terminator(op: &OperationRef) -> bool {
 fn is_integer(r#type: melior::ir::Type) -> bool {
     use melior::ir::TypeLike;
     r#type.is_index() || r#type.is_integer()
-}
-
-/// The static shape and element size of a tensor or memref value.
-fn memory_layout(value: Value) -> Option<(Vec<i64>, i64)> {
-    let r#type = value.r#type();
-    if !(types::is_distributed_tensor(r#type) || pld_ir::types::is_memref(r#type)) {
-        return None;
-    }
-    let shape = pld_ir::types::shape(r#type)?;
-    let element = pld_ir::types::element_type(r#type)?;
-    Some((shape, pld_ir::types::byte_width(element)?))
 }

@@ -13,7 +13,8 @@
 //! value unknown otherwise (data read from memory, a dynamic shape), the run
 //! stops and the rule says so in a remark rather than guess. Kernels run
 //! with one block. A rank count on which the program traps or hangs is
-//! diagnosed as [`failures`] says.
+//! diagnosed as [`failures`] says. Entries of one structure are decided
+//! once ([`shared`]).
 
 mod arguments;
 mod conflicts;

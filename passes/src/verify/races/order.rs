@@ -8,10 +8,12 @@ use rustc_hash::FxHashMap as HashMap;
 use std::collections::VecDeque;
 
 /// Vector clocks over the run's threads, one per event, in one buffer
-/// (`width` clocks per event): a run has tens of thousands of events, and a
-/// vector each made allocation most of the order's cost.
+/// (`width` clocks per event, in the order they were computed; `slot[e]` is
+/// event `e`'s): a run has tens of thousands of events, and a vector each
+/// made allocation most of the order's cost.
 pub struct Order {
     clocks: Vec<u32>,
+    slot: Vec<usize>,
     width: usize,
     local: Vec<u32>,
     threads: Vec<usize>,
@@ -23,12 +25,13 @@ pub struct Order {
 impl Order {
     /// The clock of `event`.
     fn clock(&self, event: EventId) -> &[u32] {
-        &self.clocks[event * self.width..(event + 1) * self.width]
+        let start = self.slot[event] * self.width;
+        &self.clocks[start..start + self.width]
     }
 
     /// Whether `a` happens before `b` (or is `b`).
     pub fn before(&self, a: EventId, b: EventId) -> bool {
-        self.clocks[b * self.width + self.threads[a]] >= self.local[a]
+        self.clocks[self.slot[b] * self.width + self.threads[a]] >= self.local[a]
     }
 
     pub fn ordered(&self, a: EventId, b: EventId) -> bool {
@@ -159,15 +162,21 @@ fn clocks(
     let preds = Adjacency::of(nodes, edges.iter().map(|(before, after)| (*after, *before)));
     let succs = Adjacency::of(nodes, edges.iter().copied());
     let mut pending: Vec<usize> = (0..nodes).map(|n| preds.of_node(n).len()).collect();
-    let mut clocks = vec![0u32; nodes * width];
+    // Each node's clock is appended as it is computed, after those of its
+    // predecessors: the buffer is never zeroed first (zeroing it was half
+    // of a run of thousands of tasks, whose clocks are wide).
+    let mut clocks: Vec<u32> = Vec::with_capacity(nodes * width);
+    let mut slot = vec![0; nodes];
     let mut clock = vec![0u32; width];
     let mut ready: VecDeque<usize> = (0..nodes).filter(|n| pending[*n] == 0).collect();
     let mut done = 0;
     while let Some(node) = ready.pop_front() {
+        slot[node] = done;
         done += 1;
         clock.fill(0);
         for &pred in preds.of_node(node) {
-            let theirs = &clocks[pred * width..(pred + 1) * width];
+            let start = slot[pred] * width;
+            let theirs = &clocks[start..start + width];
             for (mine, theirs) in clock.iter_mut().zip(theirs) {
                 *mine = (*mine).max(*theirs);
             }
@@ -175,7 +184,7 @@ fn clocks(
         if node < events {
             clock[threads[node]] = local[node];
         }
-        clocks[node * width..(node + 1) * width].copy_from_slice(&clock);
+        clocks.extend_from_slice(&clock);
         for &succ in succs.of_node(node) {
             pending[succ] -= 1;
             if pending[succ] == 0 {
@@ -186,9 +195,10 @@ fn clocks(
     if done < nodes {
         return Err(Unordered::Cyclic);
     }
-    clocks.truncate(events * width);
+    slot.truncate(events);
     Ok(Order {
         clocks,
+        slot,
         width,
         local: local.to_vec(),
         threads: threads.to_vec(),
