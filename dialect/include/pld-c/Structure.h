@@ -1,4 +1,4 @@
-/*===- pld-c/Structure.h - an op's structure, for comparing ops ----*- C -*-===*\
+/*===- pld-c/Structure.h - an op's structure, for comparing ops ---*- C -*-===*\
 |*                                                                            *|
 |* The structure of an op and everything nested in it, as a sequence of      *|
 |* tokens: two ops of one context have equal sequences exactly when they are *|

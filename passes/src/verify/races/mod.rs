@@ -241,7 +241,9 @@ pub fn check<'c, 'a>(
                     }
                     Err(Stop::Trap(reason, location, op)) => {
                         let reason = reason + &bound_text(entry, name, &bindings, &inputs);
-                        failed.get_or_insert((Failure::trap(n, reason, location, op), state()));
+                        failed.get_or_insert_with(|| {
+                            (Failure::trap(n, reason, location, op), state())
+                        });
                         continue;
                     }
                     Err(Stop::Undecided(reason, location)) => {
@@ -302,7 +304,7 @@ pub fn check<'c, 'a>(
                 // A trap in a run whose window reads settled is the program's.
                 if let Some((reason, location, op)) = run.trapped.take() {
                     let reason = reason + &bound_text(entry, name, &bindings, &inputs);
-                    failed.get_or_insert((Failure::trap(n, reason, location, op), state()));
+                    failed.get_or_insert_with(|| (Failure::trap(n, reason, location, op), state()));
                     continue;
                 }
                 let position = |e: EventId| {
@@ -363,7 +365,7 @@ pub fn check<'c, 'a>(
                 // real.
                 if judge_hangs && let Some(hang) = hangs::hangs(&run, &order).first() {
                     run.bound = bound();
-                    failed.get_or_insert((Failure::hang(&run, hang), state()));
+                    failed.get_or_insert_with(|| (Failure::hang(&run, hang), state()));
                     continue;
                 }
                 let races = match conflicts::races(&run, &order) {
