@@ -138,6 +138,7 @@ pub fn run<'c, 'a>(
                 inputs: &mut *inputs,
                 launch,
                 rising: launches.rising,
+                labels: launches.labels,
                 allocations: HashMap::default(),
                 collectives: std::mem::take(counted),
                 collective_blocks: HashMap::default(),
@@ -253,6 +254,23 @@ pub struct Launches<'r> {
     /// Blocks an entry kernel runs on (host code runs once per rank).
     pub blocks: usize,
     pub rising: &'r HashSet<usize>,
+    /// What each of the entry's arguments is called in a diagnostic, made
+    /// once for all its runs ([`argument_labels`]).
+    pub labels: &'r [String],
+}
+
+/// What each of `entry`'s arguments (of symbol `name`) is called in a
+/// diagnostic: `argument 1 of @f`, or the name its location gives it.
+pub fn argument_labels(entry: &OperationRef, name: &str) -> Vec<String> {
+    let Some(body) = entry.region(0).ok().and_then(|region| region.first_block()) else {
+        return Vec::new();
+    };
+    (0..body.argument_count())
+        .map(|index| {
+            let argument = body.argument(index).expect("in range");
+            pld_ir::location::argument_label(name, index, argument.location())
+        })
+        .collect()
 }
 
 /// Buffer ids shared by all ranks: an entry argument, or the n-th window
@@ -296,6 +314,7 @@ struct RankRun<'r, 'c, 'a> {
     /// rise by one per launch ([`Launches`]).
     launch: usize,
     rising: &'r HashSet<usize>,
+    labels: &'r [String],
     /// How often each allocation op ran on this rank.
     allocations: HashMap<OpKey, usize>,
     /// How many collectives this rank called on each signal buffer.
@@ -366,15 +385,12 @@ impl<'c, 'a> RankRun<'_, 'c, 'a> {
         let Some(body) = body else {
             return undecided("the entry has no body", entry);
         };
-        let name = symbol_name(entry).unwrap_or_default();
         let mut values = Vec::new();
         for index in 0..body.argument_count() {
             let argument: Value = body.argument(index).expect("in range").into();
             values.push(match self.declared.layout(argument) {
                 Some((mut shape, element_bytes)) => {
-                    let buffer = self.buffer((None, index), || {
-                        pld_ir::location::argument_label(&name, index, argument.location())
-                    });
+                    let buffer = self.buffer((None, index), || self.labels[index].clone());
                     self.buffers.arguments.insert(buffer, index);
                     if shape.contains(&types::DYNAMIC) {
                         self.buffers.leaves_extent.insert(buffer);

@@ -159,6 +159,7 @@ pub fn check<'c, 'a>(
         let ranks = given.map_or_else(|| default_ranks(entry), <[usize]>::to_vec);
         let mut failures: Vec<Failure> = Vec::new();
         let signal_values = arguments::signal_values(entry);
+        let labels = interpret::argument_labels(entry, name);
         let (launches, blocks) = launched;
         let argument_count = entry
             .region(0)
@@ -209,6 +210,7 @@ pub fn check<'c, 'a>(
                         count: launches,
                         blocks,
                         rising: &signal_values,
+                        labels: &labels,
                     },
                     &bindings,
                     &mut inputs,
@@ -240,8 +242,9 @@ pub fn check<'c, 'a>(
                         continue;
                     }
                     Err(Stop::Trap(reason, location, op)) => {
-                        let reason = reason + &bound_text(entry, name, &bindings, &inputs);
+                        // Worded for the first trap of the count only.
                         failed.get_or_insert_with(|| {
+                            let reason = reason + &bound_text(&labels, name, &bindings, &inputs);
                             (Failure::trap(n, reason, location, op), state())
                         });
                         continue;
@@ -257,7 +260,7 @@ pub fn check<'c, 'a>(
                 };
                 // What the run bound, for its diagnostics: made only when
                 // there is one (most runs have none).
-                let bound = || bound_text(entry, name, &bindings, &inputs);
+                let bound = || bound_text(&labels, name, &bindings, &inputs);
                 if let Some((reason, location)) = inputs::written(&run, &bindings) {
                     note_undecided(&mut verdict);
                     undecided = Some((n, reason, location));
@@ -275,7 +278,7 @@ pub fn check<'c, 'a>(
                         Judged::Settled => {}
                         Judged::Races(races) => {
                             completed = true;
-                            run.bound = bound_text(entry, name, &bindings, &inputs);
+                            run.bound = bound_text(&labels, name, &bindings, &inputs);
                             for (a, b) in races {
                                 if reported.insert(run.op_pair(a, b)) {
                                     diagnose(&run, a, b, counted, report);
@@ -303,8 +306,10 @@ pub fn check<'c, 'a>(
                 }
                 // A trap in a run whose window reads settled is the program's.
                 if let Some((reason, location, op)) = run.trapped.take() {
-                    let reason = reason + &bound_text(entry, name, &bindings, &inputs);
-                    failed.get_or_insert_with(|| (Failure::trap(n, reason, location, op), state()));
+                    failed.get_or_insert_with(|| {
+                        let reason = reason + &bound_text(&labels, name, &bindings, &inputs);
+                        (Failure::trap(n, reason, location, op), state())
+                    });
                     continue;
                 }
                 let position = |e: EventId| {
@@ -459,20 +464,16 @@ fn location_of<'c>(
 /// the arguments of `entry` (named @`name`), each named as the source names
 /// it where it does (empty when the run gave none).
 fn bound_text(
-    entry: &OperationRef,
+    labels: &[String],
     name: &str,
     bindings: &[Option<Binding>],
     inputs: &inputs::Inputs,
 ) -> String {
-    let body = entry.region(0).ok().and_then(|region| region.first_block());
     let argument_label = |index: usize| {
-        let location = body
-            .and_then(|body| body.argument(index).ok())
-            .map(|argument| argument.location());
-        match location {
-            Some(location) => pld_ir::location::argument_label(name, index, location),
-            None => format!("argument {index} of @{name}"),
-        }
+        labels
+            .get(index)
+            .cloned()
+            .unwrap_or_else(|| format!("argument {index} of @{name}"))
     };
     let bound: Vec<String> = bindings
         .iter()
