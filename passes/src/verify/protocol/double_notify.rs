@@ -137,8 +137,8 @@ pub fn check<'c, 'a>(
     // regions of a kernel both sub-lanes run, or in a mode none region
     // without a lane's own place or a one-lane guard.
     for op in ops {
-        let declared = declared.accesses(op);
-        let adds: Vec<_> = declared
+        let accesses = declared.accesses(op);
+        let adds: Vec<_> = accesses
             .iter()
             .flat_map(|accesses| accesses.iter())
             .filter(|access| access.kind == AccessKind::AtomicAdd)

@@ -163,8 +163,9 @@ fn clocks(
     let succs = Adjacency::of(nodes, edges.iter().copied());
     let mut pending: Vec<usize> = (0..nodes).map(|n| preds.of_node(n).len()).collect();
     // Each node's clock is appended as it is computed, after those of its
-    // predecessors: the buffer is never zeroed first (zeroing it was half
-    // of a run of thousands of tasks, whose clocks are wide).
+    // predecessors: the buffer is never zeroed first (zeroing it was a
+    // quarter of `bench/verify-cost.py`'s `chain` at 300 tasks, whose
+    // clocks are wide).
     let mut clocks: Vec<u32> = Vec::with_capacity(nodes * width);
     let mut slot = vec![0; nodes];
     let mut clock = vec![0u32; width];

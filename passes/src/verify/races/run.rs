@@ -201,8 +201,8 @@ impl<'c, 'a> Run<'c, 'a> {
     }
 
     pub fn thread(&mut self, rank: usize, label: String) -> ThreadId {
-        // Most threads make a handful of events: growing each from empty
-        // was a fifth of what recording a run's events cost.
+        // Most threads make a handful of events: room for them up front
+        // spares regrowing each list from empty.
         self.threads.push(Thread {
             rank,
             label,
